@@ -1,0 +1,1 @@
+//! GF(2) linear algebra (being built).

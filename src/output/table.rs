@@ -1,0 +1,117 @@
+//! Tidy tables and their CSV bytes.
+
+use anyhow::{bail, Result};
+
+/// One value of a table. Integers stay integers (exact, up to 128 bits).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    Int(i128),
+    UInt(u128),
+    /// A float printed with a fixed number of decimals, so bytes never depend on the platform.
+    Fixed(f64, usize),
+    Text(String),
+    Empty,
+}
+
+impl Cell {
+    pub fn render(&self) -> String {
+        match self {
+            Cell::Int(v) => v.to_string(),
+            Cell::UInt(v) => v.to_string(),
+            Cell::Fixed(v, d) => format!("{v:.d$}"),
+            Cell::Text(s) => s.clone(),
+            Cell::Empty => String::new(),
+        }
+    }
+}
+
+macro_rules! cell_from {
+    ($($t:ty => $v:ident),*) => {$(
+        impl From<$t> for Cell {
+            fn from(x: $t) -> Cell { Cell::$v(x.into()) }
+        }
+    )*};
+}
+cell_from!(u8 => UInt, u16 => UInt, u32 => UInt, u64 => UInt, u128 => UInt, i32 => Int, i64 => Int);
+impl From<usize> for Cell {
+    fn from(x: usize) -> Cell {
+        Cell::UInt(x as u128)
+    }
+}
+impl From<String> for Cell {
+    fn from(x: String) -> Cell {
+        Cell::Text(x)
+    }
+}
+impl From<&str> for Cell {
+    fn from(x: &str) -> Cell {
+        Cell::Text(x.to_string())
+    }
+}
+impl<T: Into<Cell>> From<Option<T>> for Cell {
+    fn from(x: Option<T>) -> Cell {
+        x.map_or(Cell::Empty, Into::into)
+    }
+}
+
+/// A header and rows. Producers push rows in their final (sorted) order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<Cell>>,
+}
+
+impl Table {
+    pub fn new(header: &[&str]) -> Table {
+        Table { header: header.iter().map(|s| s.to_string()).collect(), rows: Vec::new() }
+    }
+
+    pub fn push(&mut self, row: Vec<Cell>) {
+        debug_assert_eq!(row.len(), self.header.len(), "row width differs from header");
+        self.rows.push(row);
+    }
+
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|h| h == name)
+    }
+}
+
+/// The CSV bytes of a table: one header row, then the rows, `\n` line ends.
+pub fn to_csv(table: &Table) -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(Vec::new());
+    w.write_record(&table.header).expect("writing to memory");
+    for row in &table.rows {
+        w.write_record(row.iter().map(Cell::render)).expect("writing to memory");
+    }
+    w.into_inner().expect("writing to memory")
+}
+
+/// Parses CSV bytes back into a table of text cells (for `--check`, tests and charts).
+pub fn from_csv(bytes: &[u8]) -> Result<Table> {
+    let mut r = csv::Reader::from_reader(bytes);
+    let header: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
+    let mut t = Table { header, rows: Vec::new() };
+    for rec in r.records() {
+        let rec = rec?;
+        if rec.len() != t.header.len() {
+            bail!("CSV row has {} fields, header has {}", rec.len(), t.header.len());
+        }
+        t.rows.push(rec.iter().map(|s| Cell::Text(s.to_string())).collect());
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_round_trip_keeps_big_integers() {
+        let mut t = Table::new(&["a", "b", "c"]);
+        t.push(vec![Cell::UInt(u128::MAX), Cell::Fixed(2.0 / 3.0, 1), Cell::Empty]);
+        let bytes = to_csv(&t);
+        assert_eq!(String::from_utf8(bytes.clone()).unwrap(), format!("a,b,c\n{},0.7,\n", u128::MAX));
+        let back = from_csv(&bytes).unwrap();
+        assert_eq!(back.rows[0][0], Cell::Text(u128::MAX.to_string()));
+    }
+}

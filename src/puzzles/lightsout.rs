@@ -1,0 +1,1 @@
+//! lightsout rules (being built).

@@ -1,0 +1,5 @@
+//! Puzzle families: rules and state encodings, nothing about search.
+
+pub mod lightsout;
+pub mod peg;
+pub mod tricolore;

@@ -1,0 +1,1 @@
+//! tricolore rules (being built).

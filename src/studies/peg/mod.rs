@@ -1,0 +1,430 @@
+//! Exhaustive analysis of peg solitaire on triangles: the union of all single-vacancy games, then
+//! each start (one per symmetry orbit, expanded to every hole) with its winning sequences,
+//! complete games, minimum moves per finish and an optimal play.
+
+use crate::engine::bfs::{self, Limits};
+use crate::engine::bitset::Bitset;
+use crate::engine::dag;
+use crate::engine::progress::Counters;
+use crate::engine::{Reversed, Reversible};
+use crate::puzzles::peg::{format_play, Board, Jump, Triangle};
+use anyhow::{ensure, Result};
+
+pub mod report;
+
+/// One peg count of the union of all single-vacancy starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelRow {
+    pub pegs: usize,
+    pub reachable: u64,
+    pub winnable: u64,
+}
+
+/// Per start hole (1-based in outputs, 0-based here).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StartRow {
+    pub start: usize,
+    pub reachable_positions: u64,
+    pub winning_sequences: u128,
+    pub complete_games: u128,
+    pub min_moves: Option<u32>,
+}
+
+/// One solvable (start, finish) problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinishRow {
+    pub start: usize,
+    pub finish: usize,
+    pub winning_sequences: u128,
+    pub min_moves: u32,
+    pub optimal_play: Vec<Jump>,
+}
+
+/// Every reachable position with what can still be done from it (small sides only).
+#[derive(Clone, Debug, Default)]
+pub struct Positions {
+    pub boards: Vec<Board>,
+    pub winnable: Vec<bool>,
+    /// Minimum moves from the position (first jump starts a move) to a single peg.
+    pub min_moves: Vec<Option<u32>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PegStudy {
+    pub side: usize,
+    pub holes: usize,
+    pub levels: Vec<LevelRow>,
+    pub starts: Vec<StartRow>,
+    pub finishes: Vec<FinishRow>,
+    /// (start, jumps, positions reachable after exactly that many jumps).
+    pub profile: Vec<(usize, usize, u64)>,
+    /// (moves, winning jump sequences over all starts with that many moves).
+    pub move_histogram: Option<Vec<(u32, u128)>>,
+    pub positions: Option<Positions>,
+}
+
+/// Options of one study run.
+#[derive(Clone, Debug)]
+pub struct PegOptions {
+    pub side: usize,
+    /// Count winning sequences by number of moves (cost grows fast: default up to side 6).
+    pub move_histogram: bool,
+    /// Collect every reachable position for the dataset (default up to side 6).
+    pub positions: bool,
+}
+
+impl PegOptions {
+    pub fn for_side(side: usize) -> PegOptions {
+        PegOptions { side, move_histogram: side <= 6, positions: side <= 6 }
+    }
+}
+
+/// Union of all single-vacancy starts: the reachable set and the winnable subset (positions from
+/// which a single peg can still be reached), per peg count.
+pub fn union_levels(t: &Triangle, counters: &Counters) -> (Bitset, Bitset, Vec<LevelRow>) {
+    let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
+    let reach = bfs::explore(t, &starts, Limits::default(), counters, |_, _| {});
+    let goals: Vec<Board> = (0..t.holes()).map(|h| 1 << h).filter(|&b| reach.visited.get(b)).collect();
+    let limits = Limits { within: Some(&reach.visited), max_depth: None };
+    let win = bfs::explore(&Reversed(t), &goals, limits, counters, |_, _| {});
+    let holes = t.holes();
+    let by_pegs = |set: &Bitset| {
+        let mut counts = vec![0u64; holes + 1];
+        for p in set.par_collect(|b| Some(b.count_ones() as u8)) {
+            counts[p as usize] += 1;
+        }
+        counts
+    };
+    // A jump removes one peg, so BFS depth d holds exactly the positions with holes-1-d pegs.
+    let winnable = by_pegs(&win.visited);
+    let levels = reach
+        .level_sizes
+        .iter()
+        .enumerate()
+        .map(|(d, &n)| LevelRow { pegs: holes - 1 - d, reachable: n, winnable: winnable[holes - 1 - d] })
+        .collect();
+    (reach.visited, win.visited, levels)
+}
+
+/// Value carried forward along the jumps of one start: number of jump sequences reaching the
+/// position, the fewest moves that reach it, and the holes the last-moved peg can be on at that
+/// minimum. Continuing with the same peg costs nothing, so the true minimum from a position with
+/// last peg h is either `moves` (h in `last`) or `moves + 1`: these two fields are exact.
+#[derive(Clone, Copy, Debug)]
+struct Forward {
+    sequences: u128,
+    moves: u32,
+    last: u64,
+}
+
+fn forward_step(v: &Forward, j: Jump) -> Forward {
+    let moves = if v.last >> j.from & 1 == 1 { v.moves } else { v.moves + 1 };
+    Forward { sequences: v.sequences, moves, last: 1 << j.to }
+}
+
+fn forward_combine(a: Forward, b: Forward) -> Forward {
+    let sequences = a.sequences + b.sequences;
+    match a.moves.cmp(&b.moves) {
+        std::cmp::Ordering::Less => Forward { sequences, ..a },
+        std::cmp::Ordering::Greater => Forward { sequences, ..b },
+        std::cmp::Ordering::Equal => Forward { sequences, moves: a.moves, last: a.last | b.last },
+    }
+}
+
+/// Per-start analysis of one start hole (0-based).
+struct StartResult {
+    row: StartRow,
+    finishes: Vec<FinishRow>,
+    profile: Vec<u64>,
+}
+
+fn analyse_start(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counters) -> Result<StartResult> {
+    let start = t.start(hole);
+    let (reach, levels) = bfs::levels(t, &[start], Limits::default(), counters);
+    let reachable_positions = reach.visited.count_ones();
+    drop(reach);
+
+    let mut complete_games = 0u128;
+    dag::backward(t, &levels, |_| 1u128, |v, _, _| *v, |a, b| a + b, |d, _, vals| {
+        if d == 0 {
+            complete_games = vals[0];
+        }
+    });
+
+    // Winning sequences and minimum moves only along positions that can still win.
+    let profile: Vec<u64> = levels.iter().map(|l| l.len() as u64).collect();
+    let win_levels: Vec<Vec<Board>> =
+        levels.into_iter().map(|l| l.into_iter().filter(|&b| winnable.get(b)).collect()).collect();
+    let mut kept: Vec<Vec<(u32, u64)>> = Vec::with_capacity(win_levels.len());
+    let mut finals: Vec<Forward> = Vec::new();
+    let last_depth = t.holes() - 2;
+    dag::forward(
+        t,
+        &win_levels,
+        |_| Forward { sequences: 1, moves: 0, last: 0 },
+        |v, j, _| forward_step(v, j),
+        forward_combine,
+        |_| unreachable!("every position of a BFS level beyond the first has a predecessor"),
+        |d, _, vals| {
+            kept.push(vals.iter().map(|v| (v.moves, v.last)).collect());
+            if d == last_depth {
+                finals = vals.to_vec();
+            }
+        },
+    );
+    let mut finishes = Vec::new();
+    if win_levels.len() == last_depth + 1 {
+        for (i, &board) in win_levels[last_depth].iter().enumerate() {
+            let finish = Triangle::single_peg(board).expect("last level holds single pegs");
+            let play = optimal_play(t, &win_levels, &kept, board, finish, finals[i].moves);
+            ensure!(
+                replay(t, start, &play) == Some((finish, finals[i].moves)),
+                "internal error: optimal play for {} -> {} does not replay",
+                hole + 1,
+                finish + 1
+            );
+            finishes.push(FinishRow {
+                start: hole,
+                finish,
+                winning_sequences: finals[i].sequences,
+                min_moves: finals[i].moves,
+                optimal_play: play,
+            });
+        }
+    }
+    let row = StartRow {
+        start: hole,
+        reachable_positions,
+        winning_sequences: finishes.iter().map(|f| f.winning_sequences).sum(),
+        complete_games,
+        min_moves: finishes.iter().map(|f| f.min_moves).min(),
+    };
+    Ok(StartResult { row, finishes, profile })
+}
+
+/// Walks back from a finish through positions whose stored (moves, last) prove a play of
+/// `moves` moves, choosing the first predecessor in jump order at each step (deterministic).
+fn optimal_play(
+    t: &Triangle,
+    levels: &[Vec<Board>],
+    kept: &[Vec<(u32, u64)>],
+    board: Board,
+    finish: usize,
+    moves: u32,
+) -> Vec<Jump> {
+    let (mut b, mut h, mut cost) = (board, finish as u8, moves);
+    let mut jumps = Vec::new();
+    let mut preds = Vec::new();
+    for d in (1..levels.len()).rev() {
+        preds.clear();
+        t.predecessors(b, &mut preds);
+        let step = preds.iter().find_map(|&(j, p)| {
+            if j.to != h {
+                return None;
+            }
+            let i = bfs::position(t, &levels[d - 1], p)?;
+            let (m, last) = kept[d - 1][i];
+            if last >> j.from & 1 == 1 && m == cost {
+                Some((j, p, j.from, cost))
+            } else if m + 1 == cost {
+                // A new move starts here; the previous one ended on any hole of `last`.
+                let h2 = if last == 0 { 0 } else { last.trailing_zeros() as u8 };
+                Some((j, p, h2, cost - 1))
+            } else {
+                None
+            }
+        });
+        let (j, p, h2, c2) = step.expect("stored minima always admit a predecessor");
+        jumps.push(j);
+        (b, h, cost) = (p, h2, c2);
+    }
+    jumps.reverse();
+    jumps
+}
+
+/// Plays `jumps` from `start`; `Some((finish hole, moves))` when every jump is legal and one peg
+/// is left.
+pub fn replay(t: &Triangle, start: Board, jumps: &[Jump]) -> Option<(usize, u32)> {
+    let mut b = start;
+    for &j in jumps {
+        if !t.is_legal(b, j) {
+            return None;
+        }
+        b = Triangle::apply(b, j);
+    }
+    let finish = Triangle::single_peg(b)?;
+    Some((finish, crate::puzzles::peg::moves_of(jumps).len() as u32))
+}
+
+/// Winning jump sequences from `start` by number of moves, over positions that can still win.
+/// The value of a position maps "hole of the last-moved peg" to counts by moves so far.
+fn move_histogram_from(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counters) -> Vec<u128> {
+    type Hist = Vec<(u8, Vec<u128>)>;
+    let start = t.start(hole);
+    let limits = Limits { within: Some(winnable), max_depth: None };
+    let (_, levels) = bfs::levels(t, &[start], limits, counters);
+    let mut out = Vec::new();
+    let last_depth = t.holes() - 2;
+    let add = |into: &mut Vec<u128>, k: usize, c: u128| {
+        if into.len() <= k {
+            into.resize(k + 1, 0);
+        }
+        into[k] += c;
+    };
+    dag::forward(
+        t,
+        &levels,
+        |_| vec![(u8::MAX, vec![1u128])],
+        |v: &Hist, j, _| {
+            let mut h = Vec::new();
+            for (last, counts) in v {
+                let extra = usize::from(*last != j.from);
+                for (k, &c) in counts.iter().enumerate() {
+                    if c > 0 {
+                        add(&mut h, k + extra, c);
+                    }
+                }
+            }
+            vec![(j.to, h)]
+        },
+        |mut a: Hist, b: Hist| {
+            for (last, counts) in b {
+                match a.iter_mut().find(|(l, _)| *l == last) {
+                    Some((_, into)) => {
+                        for (k, c) in counts.into_iter().enumerate() {
+                            add(into, k, c);
+                        }
+                    }
+                    None => a.push((last, counts)),
+                }
+            }
+            a
+        },
+        |_| unreachable!("every position of a BFS level beyond the first has a predecessor"),
+        |d, _, vals| {
+            if d == last_depth {
+                for v in vals {
+                    for (_, counts) in v {
+                        for (k, &c) in counts.iter().enumerate() {
+                            add(&mut out, k, c);
+                        }
+                    }
+                }
+            }
+        },
+    );
+    out
+}
+
+/// Minimum moves from every reachable position to a single peg (backward over the union).
+fn positions(t: &Triangle, winnable: &Bitset, counters: &Counters) -> Positions {
+    // Value: (D, H) = fewest moves from the position when its first jump starts a new move, and
+    // the holes h from which continuing the previous peg saves one move (E(b,h) = D - 1).
+    #[derive(Clone, Copy)]
+    struct Backward {
+        moves: Option<u32>,
+        saving: u64,
+    }
+    let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
+    let (_, levels) = bfs::levels(t, &starts, Limits::default(), counters);
+    let mut out = Positions::default();
+    let mut per_level: Vec<(Vec<Board>, Vec<Option<u32>>)> = Vec::new();
+    dag::backward(
+        t,
+        &levels,
+        |b| Backward { moves: (b.count_ones() == 1).then_some(0), saving: 0 },
+        |v, j, _| {
+            // E(c, t) for the position after the jump, then one more move if this peg is new.
+            let e = v.moves.map(|m| if v.saving >> j.to & 1 == 1 { m - 1 } else { m });
+            Backward { moves: e.map(|e| e + 1), saving: 1 << j.from }
+        },
+        |a, b| match (a.moves, b.moves) {
+            (None, _) => b,
+            (_, None) => a,
+            (Some(x), Some(y)) if x < y => a,
+            (Some(x), Some(y)) if x > y => b,
+            _ => Backward { moves: a.moves, saving: a.saving | b.saving },
+        },
+        |_, boards, vals| per_level.push((boards.to_vec(), vals.iter().map(|v| v.moves).collect())),
+    );
+    for (boards, moves) in per_level.into_iter().rev() {
+        out.winnable.extend(boards.iter().map(|&b| winnable.get(b)));
+        out.boards.extend(boards);
+        out.min_moves.extend(moves);
+    }
+    // Sort by board for a canonical dataset.
+    let mut idx: Vec<usize> = (0..out.boards.len()).collect();
+    idx.sort_by_key(|&i| out.boards[i]);
+    Positions {
+        boards: idx.iter().map(|&i| out.boards[i]).collect(),
+        winnable: idx.iter().map(|&i| out.winnable[i]).collect(),
+        min_moves: idx.iter().map(|&i| out.min_moves[i]).collect(),
+    }
+}
+
+/// Runs the whole study.
+pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
+    let t = Triangle::new(opts.side)?;
+    let (_, winnable, levels) = union_levels(&t, counters);
+    let mut starts = Vec::new();
+    let mut finishes = Vec::new();
+    let mut profile = Vec::new();
+    let mut histogram: Vec<u128> = Vec::new();
+    for orbit in t.hole_orbits() {
+        let rep = orbit[0];
+        let res = analyse_start(&t, &winnable, rep, counters)?;
+        let hist = if opts.move_histogram {
+            let h = move_histogram_from(&t, &winnable, rep, counters);
+            ensure!(
+                h.iter().sum::<u128>() == res.row.winning_sequences,
+                "internal error: move histogram of start {} disagrees with the sequence count",
+                rep + 1
+            );
+            h
+        } else {
+            Vec::new()
+        };
+        // Expand the representative to every hole of its orbit.
+        for &hole in &orbit {
+            let g = t.symmetries().iter().position(|p| p[rep] as usize == hole).expect("orbit member");
+            let perm = &t.symmetries()[g];
+            starts.push(StartRow { start: hole, ..res.row.clone() });
+            for f in &res.finishes {
+                finishes.push(FinishRow {
+                    start: hole,
+                    finish: perm[f.finish] as usize,
+                    optimal_play: f
+                        .optimal_play
+                        .iter()
+                        .map(|j| Jump {
+                            from: perm[j.from as usize],
+                            over: perm[j.over as usize],
+                            to: perm[j.to as usize],
+                        })
+                        .collect(),
+                    ..f.clone()
+                });
+            }
+            profile.extend(res.profile.iter().enumerate().map(|(k, &n)| (hole, k, n)));
+            for (k, &c) in hist.iter().enumerate() {
+                if histogram.len() <= k {
+                    histogram.resize(k + 1, 0);
+                }
+                histogram[k] += c;
+            }
+        }
+    }
+    starts.sort_by_key(|r| r.start);
+    finishes.sort_by_key(|r| (r.start, r.finish));
+    profile.sort();
+    let positions = opts.positions.then(|| positions(&t, &winnable, counters));
+    let move_histogram = opts.move_histogram.then(|| {
+        histogram.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as u32, c)).collect()
+    });
+    Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions })
+}
+
+/// For tests: the optimal play in hole notation.
+pub fn play_text(f: &FinishRow) -> String {
+    format_play(&f.optimal_play)
+}

@@ -1,0 +1,153 @@
+//! The peg study as tables, charts and a dataset: pure functions from results to bytes, plus
+//! [`write`] that puts them in output directories.
+
+use super::PegStudy;
+use crate::output::chart::{self, Heatmap, LineChart, Rendered, Series};
+use crate::output::dataset::to_parquet;
+use crate::output::{OutputDir, Table};
+use crate::puzzles::peg::{format_play, Triangle};
+use anyhow::Result;
+use polars::prelude::*;
+
+pub fn levels_table(s: &PegStudy) -> Table {
+    let mut t = Table::new(&["pegs", "reachable", "winnable", "dead"]);
+    let mut rows = s.levels.clone();
+    rows.sort_by_key(|r| r.pegs);
+    for r in rows {
+        t.push(vec![r.pegs.into(), r.reachable.into(), r.winnable.into(), (r.reachable - r.winnable).into()]);
+    }
+    t
+}
+
+pub fn starts_table(s: &PegStudy) -> Table {
+    let mut t =
+        Table::new(&["start", "reachable_positions", "winning_sequences", "complete_games", "min_moves"]);
+    for r in &s.starts {
+        t.push(vec![
+            (r.start + 1).into(),
+            r.reachable_positions.into(),
+            r.winning_sequences.into(),
+            r.complete_games.into(),
+            r.min_moves.into(),
+        ]);
+    }
+    t
+}
+
+pub fn finishes_table(s: &PegStudy) -> Table {
+    let mut t = Table::new(&["start", "finish", "winning_sequences", "min_moves", "optimal_play"]);
+    for r in &s.finishes {
+        t.push(vec![
+            (r.start + 1).into(),
+            (r.finish + 1).into(),
+            r.winning_sequences.into(),
+            r.min_moves.into(),
+            format_play(&r.optimal_play).into(),
+        ]);
+    }
+    t
+}
+
+pub fn profile_table(s: &PegStudy) -> Table {
+    let mut t = Table::new(&["start", "jumps", "positions"]);
+    for &(start, jumps, n) in &s.profile {
+        t.push(vec![(start + 1).into(), jumps.into(), n.into()]);
+    }
+    t
+}
+
+pub fn move_histogram_table(hist: &[(u32, u128)]) -> Table {
+    let mut t = Table::new(&["moves", "winning_sequences"]);
+    for &(m, c) in hist {
+        t.push(vec![m.into(), c.into()]);
+    }
+    t
+}
+
+/// Positions per jump depth, one line per start orbit (its smallest hole).
+pub fn profile_chart(s: &PegStudy) -> Result<Rendered> {
+    let t = Triangle::any_side(s.side);
+    let series = t
+        .hole_orbits()
+        .iter()
+        .map(|orbit| Series {
+            name: format!(
+                "start {} (orbit of {})",
+                orbit[0] + 1,
+                orbit.len()
+            ),
+            points: s
+                .profile
+                .iter()
+                .filter(|p| p.0 == orbit[0])
+                .map(|&(_, k, n)| (k as f64, n as f64))
+                .collect(),
+        })
+        .collect();
+    chart::line_chart(&LineChart {
+        title: format!("T{}: positions reachable after k jumps, per start orbit", s.side),
+        x_label: "jumps".into(),
+        y_label: "positions (log scale)".into(),
+        series,
+        log_y: true,
+        lines: true,
+    })
+}
+
+/// Minimum moves for every (start, finish); grey = no single-peg finish.
+pub fn min_moves_chart(s: &PegStudy) -> Result<Rendered> {
+    let n = s.holes;
+    let mut cells = vec![vec![None; n]; n];
+    for f in &s.finishes {
+        cells[f.finish][f.start] = Some(f.min_moves as f64);
+    }
+    let ticks: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
+    chart::heatmap(&Heatmap {
+        title: format!("T{}: minimum moves from start (x) to finish (y)", s.side),
+        x_label: "start hole".into(),
+        y_label: "finish hole".into(),
+        x_ticks: ticks.clone(),
+        y_ticks: ticks,
+        cells,
+        none_label: "-".into(),
+    })
+}
+
+/// Every reachable position, for research use.
+pub fn positions_parquet(s: &PegStudy) -> Result<Option<Vec<u8>>> {
+    let Some(p) = &s.positions else { return Ok(None) };
+    let mut df = DataFrame::new_infer_height(vec![
+        Column::new("board".into(), p.boards.clone()),
+        Column::new("pegs".into(), p.boards.iter().map(|b| b.count_ones() as u8).collect::<Vec<u8>>()),
+        Column::new("winnable".into(), p.winnable.clone()),
+        Column::new("min_moves".into(), p.min_moves.iter().map(|m| m.map(|m| m as u8)).collect::<Vec<Option<u8>>>()),
+    ])?;
+    let provenance = [
+        ("statespace.puzzle", format!("peg triangle T{}", s.side)),
+        (
+            "statespace.columns",
+            "board: bit i-1 = peg in hole i (holes row by row from the apex); pegs; winnable: a single peg can still be reached; min_moves: fewest moves (chains of jumps by one peg) to a single peg, null when impossible".into(),
+        ),
+        ("statespace.scope", "union of positions reachable from every single-vacancy start".into()),
+    ];
+    Ok(Some(to_parquet(&mut df, &provenance)?))
+}
+
+/// Writes the study's tables and dataset to `data` and its charts to `charts`.
+pub fn write(s: &PegStudy, data: &mut OutputDir, charts: &mut OutputDir) -> Result<()> {
+    data.write_table("levels.csv", &levels_table(s))?;
+    data.write_table("starts.csv", &starts_table(s))?;
+    data.write_table("finishes.csv", &finishes_table(s))?;
+    data.write_table("profile.csv", &profile_table(s))?;
+    if let Some(h) = &s.move_histogram {
+        data.write_table("move_histogram.csv", &move_histogram_table(h))?;
+    }
+    if let Some(bytes) = positions_parquet(s)? {
+        let rows = s.positions.as_ref().map(|p| p.boards.len() as u64);
+        data.write("positions.parquet", &bytes, rows)?;
+    }
+    charts.write_chart(&format!("T{}_profile", s.side), &profile_chart(s)?)?;
+    charts.write_chart(&format!("T{}_min_moves", s.side), &min_moves_chart(s)?)?;
+    Ok(())
+}
+

@@ -1,0 +1,75 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_statespace"))
+}
+
+/// Runs the binary with `args` and no terminal; returns its output.
+pub fn run(args: &[&str]) -> Output {
+    bin().args(args).stdin(std::process::Stdio::null()).output().expect("statespace runs")
+}
+
+/// Runs and asserts success.
+pub fn ok(args: &[&str]) -> Output {
+    let o = run(args);
+    assert!(
+        o.status.success(),
+        "statespace {args:?} failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+/// Runs, asserts failure with a one-line error containing `needle`, and no panic.
+pub fn fails_with(args: &[&str], needle: &str) {
+    let o = run(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "statespace {args:?} should fail");
+    assert!(!err.contains("panicked"), "statespace {args:?} panicked: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "error should be one line: {err}");
+    assert!(err.contains(needle), "error for {args:?} should mention {needle:?}: {err}");
+}
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("statespace-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Reads a CSV (with `#` comment lines) into rows of header -> value.
+pub fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
+    let mut r = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_path(path)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            header.iter().cloned().zip(rec.iter().map(str::to_string)).collect()
+        })
+        .collect()
+}
+
+pub fn oracle(rel: &str) -> Vec<HashMap<String, String>> {
+    read_csv(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(rel))
+}
+
+/// Files in a directory (sorted) with their bytes.
+pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .collect();
+    files.sort();
+    files
+}

@@ -1,0 +1,1 @@
+//! Lights Out end-to-end tests.

@@ -1,0 +1,7 @@
+//! The one integration-test binary (cf. ripgrep): every family's end-to-end tests, run against
+//! the real `statespace` executable and the oracle files in tests/data.
+
+mod common;
+mod lightsout;
+mod peg;
+mod tricolore;

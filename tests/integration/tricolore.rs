@@ -1,0 +1,1 @@
+//! Tricolore end-to-end tests.

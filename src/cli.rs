@@ -53,6 +53,9 @@ pub struct PegArgs {
     /// Directory for the charts.
     #[arg(long, value_name = "DIR", default_value = "reports/peg")]
     pub charts: PathBuf,
+    /// Only the union over all starts (levels.csv): reachable and winnable positions per peg count.
+    #[arg(long)]
+    pub levels_only: bool,
 }
 
 /// The command line as one string, for manifests.
@@ -89,7 +92,7 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
 }
 
 pub fn run_peg(a: &PegArgs, command: &str) -> Result<()> {
-    let opts = studies::peg::PegOptions::for_side(a.side);
+    let opts = studies::peg::PegOptions { levels_only: a.levels_only, ..studies::peg::PegOptions::for_side(a.side) };
     crate::puzzles::peg::Triangle::new(a.side)?; // validate before touching the disk
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
     peg_into(&opts, &out, &a.charts, command)

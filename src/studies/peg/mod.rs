@@ -71,11 +71,13 @@ pub struct PegOptions {
     pub move_histogram: bool,
     /// Collect every reachable position for the dataset (default up to side 6).
     pub positions: bool,
+    /// Stop after the union over all starts (levels.csv only).
+    pub levels_only: bool,
 }
 
 impl PegOptions {
     pub fn for_side(side: usize) -> PegOptions {
-        PegOptions { side, move_histogram: side <= 6, positions: side <= 6 }
+        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false }
     }
 }
 
@@ -366,6 +368,11 @@ fn positions(t: &Triangle, winnable: &Bitset, counters: &Counters) -> Positions 
 pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     let t = Triangle::new(opts.side)?;
     let (_, winnable, levels) = union_levels(&t, counters);
+    if opts.levels_only {
+        let (starts, finishes, profile) = (Vec::new(), Vec::new(), Vec::new());
+        let (move_histogram, positions) = (None, None);
+        return Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions });
+    }
     let mut starts = Vec::new();
     let mut finishes = Vec::new();
     let mut profile = Vec::new();

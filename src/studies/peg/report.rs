@@ -136,6 +136,9 @@ pub fn positions_parquet(s: &PegStudy) -> Result<Option<Vec<u8>>> {
 /// Writes the study's tables and dataset to `data` and its charts to `charts`.
 pub fn write(s: &PegStudy, data: &mut OutputDir, charts: &mut OutputDir) -> Result<()> {
     data.write_table("levels.csv", &levels_table(s))?;
+    if s.starts.is_empty() {
+        return Ok(()); // levels only
+    }
     data.write_table("starts.csv", &starts_table(s))?;
     data.write_table("finishes.csv", &finishes_table(s))?;
     data.write_table("profile.csv", &profile_table(s))?;

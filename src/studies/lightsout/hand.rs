@@ -1,0 +1,270 @@
+//! Seed 002's hand algorithms for the block rule (a press toggles the 3x3 block) on open N x N
+//! boards, as literally as the seed states them:
+//! - one-way (Theorem 3, for 3k+2): rows top to bottom; in each row, cells right to left; for
+//!   each lit cell press the cell below-left of it;
+//! - two-way (Theorem 4, for 3k): rows top to bottom, each row cleared by presses in the row
+//!   below (right to left pressing below-left, then left to right pressing below-right: the
+//!   seed writes "right to left" for the second pass too, but its proof pushes the light to the
+//!   right, which only a left-to-right scan does); then rows bottom to top, pressing in the row
+//!   above the same way;
+//! - two-way for 3k+1 (Theorem 5): as two-way, but a row left with only its first cell lit gets
+//!   the press below (above) that cell first, and a lit bottom row after the downward pass is
+//!   first moved up by pressing the bottom row's own cells.
+//! Each run reports whether it cleared the board and how many presses it made.
+
+use crate::engine::gf2::BitMatrix;
+use anyhow::{bail, Result};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    OneWay,
+    TwoWay,
+    TwoWay3k1,
+}
+
+impl Algorithm {
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::OneWay => "one-way",
+            Algorithm::TwoWay => "two-way",
+            Algorithm::TwoWay3k1 => "two-way (3k+1)",
+        }
+    }
+    /// The algorithm seed 002 prescribes for side n.
+    pub fn for_side(n: usize) -> Algorithm {
+        match n % 3 {
+            2 => Algorithm::OneWay,
+            0 => Algorithm::TwoWay,
+            _ => Algorithm::TwoWay3k1,
+        }
+    }
+}
+
+/// A block-rule open N x N board as a bitmask (cell r * n + c), N <= 11.
+struct Board {
+    n: usize,
+    bits: u128,
+    presses: u32,
+    masks: Vec<u128>,
+}
+
+impl Board {
+    fn lit(&self, r: usize, c: usize) -> bool {
+        self.bits >> (r * self.n + c) & 1 == 1
+    }
+    /// Presses (r, c) if it is on the board; returns whether it was.
+    fn press(&mut self, r: isize, c: isize) -> bool {
+        let n = self.n as isize;
+        if r < 0 || c < 0 || r >= n || c >= n {
+            return false;
+        }
+        self.bits ^= self.masks[(r * n + c) as usize];
+        self.presses += 1;
+        true
+    }
+    fn row_empty(&self, r: usize) -> bool {
+        (0..self.n).all(|c| !self.lit(r, c))
+    }
+}
+
+pub fn block_masks(n: usize) -> Vec<u128> {
+    let mut masks = vec![0u128; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            for rr in r.saturating_sub(1)..(r + 2).min(n) {
+                for cc in c.saturating_sub(1)..(c + 2).min(n) {
+                    masks[r * n + c] |= 1 << (rr * n + cc);
+                }
+            }
+        }
+    }
+    masks
+}
+
+/// Clears row `r` with presses in row `pr` (each toggles columns c-1..c+1 of row r).
+fn clear_row(b: &mut Board, r: usize, pr: usize, variant_3k1: bool) {
+    let n = b.n;
+    for c in (1..n).rev() {
+        if b.lit(r, c) {
+            b.press(pr as isize, c as isize - 1);
+        }
+    }
+    if variant_3k1 && b.lit(r, 0) && (1..n).all(|c| !b.lit(r, c)) {
+        b.press(pr as isize, 0);
+    }
+    for c in 0..n.saturating_sub(1) {
+        if b.lit(r, c) {
+            b.press(pr as isize, c as isize + 1);
+        }
+    }
+}
+
+/// Runs `alg` on `bits`; returns `Some(presses)` when the board ends clear.
+pub fn run(alg: Algorithm, n: usize, bits: u128, masks: &[u128]) -> Option<u32> {
+    let mut b = Board { n, bits, presses: 0, masks: masks.to_vec() };
+    match alg {
+        Algorithm::OneWay => {
+            for r in 0..n.saturating_sub(1) {
+                for c in (0..n).rev() {
+                    if b.lit(r, c) && !b.press(r as isize + 1, c as isize - 1) {
+                        return None; // the seed's press would be off the board
+                    }
+                }
+            }
+        }
+        Algorithm::TwoWay | Algorithm::TwoWay3k1 => {
+            let v = alg == Algorithm::TwoWay3k1;
+            for r in 0..n.saturating_sub(1) {
+                clear_row(&mut b, r, r + 1, v);
+            }
+            if v && !b.row_empty(n - 1) {
+                clear_row(&mut b, n - 1, n - 1, v);
+            }
+            for r in (1..n).rev() {
+                clear_row(&mut b, r, r - 1, v);
+            }
+        }
+    }
+    (b.bits == 0).then_some(b.presses)
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandRow {
+    pub n: usize,
+    pub algorithm: &'static str,
+    pub exhaustive: bool,
+    pub boards: u64,
+    pub cleared: u64,
+    /// Presses made by the algorithm, over cleared boards (repeats counted).
+    pub total_presses: u64,
+    /// Minimum presses, over the same cleared boards.
+    pub total_minimum: u64,
+    pub optimal_boards: u64,
+    pub max_excess: u32,
+    /// A board the algorithm failed on, if any (bitmask, cell r * n + c).
+    pub failure_example: Option<u128>,
+    /// A cleared board where it pressed more than the minimum, if any.
+    pub excess_example: Option<u128>,
+}
+
+impl HandRow {
+    pub fn mean_presses(&self) -> f64 {
+        self.total_presses as f64 / self.cleared.max(1) as f64
+    }
+    pub fn mean_minimum(&self) -> f64 {
+        self.total_minimum as f64 / self.cleared.max(1) as f64
+    }
+}
+
+/// Boards with at most this many solvable positions are enumerated exhaustively.
+pub const EXHAUSTIVE_LIMIT: u32 = 16;
+pub const SAMPLES: u64 = 2000;
+
+/// Runs seed 002's algorithm for each side 2..=max_n on solvable boards.
+pub fn study(max_n: usize) -> Result<Vec<HandRow>> {
+    if max_n > 11 {
+        bail!("hand algorithms are studied up to 11 x 11");
+    }
+    let mut out = Vec::new();
+    for n in 2..=max_n {
+        out.push(side(n, Algorithm::for_side(n))?);
+    }
+    Ok(out)
+}
+
+pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
+    let cells = n * n;
+    let masks = block_masks(n);
+    // Press matrix, its image basis (rows of the echelon form; the matrix is symmetric) and a
+    // solution of each basis board, so every board's particular solution follows by XOR.
+    let mut a = BitMatrix::zeros(cells, cells)?;
+    for (j, &m) in masks.iter().enumerate() {
+        for i in 0..cells {
+            if m >> i & 1 == 1 {
+                a.set(i, j, true);
+            }
+        }
+    }
+    let to_u128 = |v: &[u64]| -> u128 { v[0] as u128 | (v.get(1).copied().unwrap_or(0) as u128) << 64 };
+    let mut e = a.clone();
+    let ech = e.reduce(cells);
+    let image: Vec<u128> = ech.pivots.iter().map(|&(r, _)| to_u128(e.row(r))).collect();
+    let mut xs = Vec::new();
+    for &b in &image {
+        let v = [b as u64, (b >> 64) as u64];
+        let s = a.solve(&v[..crate::engine::gf2::words(cells)])?.expect("image boards are solvable");
+        xs.push(to_u128(&s.particular));
+    }
+    let kernel: Vec<u128> = a.null_space()?.iter().map(|v| to_u128(v)).collect();
+    let rank = image.len() as u32;
+    let exhaustive = rank <= EXHAUSTIVE_LIMIT;
+    let mut row = HandRow {
+        n,
+        algorithm: alg.name(),
+        exhaustive,
+        boards: 0,
+        cleared: 0,
+        total_presses: 0,
+        total_minimum: 0,
+        optimal_boards: 0,
+        max_excess: 0,
+        failure_example: None,
+        excess_example: None,
+    };
+    let min_weight = |x: u128| -> u32 {
+        // Gray code over the kernel
+        let mut best = x.count_ones();
+        let mut cur = x;
+        for i in 1u64..1 << kernel.len() {
+            cur ^= kernel[i.trailing_zeros() as usize];
+            best = best.min(cur.count_ones());
+        }
+        best
+    };
+    let mut visit = |board: u128, x: u128| {
+        row.boards += 1;
+        match run(alg, n, board, &masks) {
+            None => {
+                if row.failure_example.is_none_or(|f| board < f) {
+                    row.failure_example = Some(board);
+                }
+            }
+            Some(p) => {
+                let m = min_weight(x);
+                row.cleared += 1;
+                row.total_presses += p as u64;
+                row.total_minimum += m as u64;
+                if p == m {
+                    row.optimal_boards += 1;
+                } else if row.excess_example.is_none_or(|f| board < f) {
+                    row.excess_example = Some(board);
+                }
+                row.max_excess = row.max_excess.max(p - m);
+            }
+        }
+    };
+    if exhaustive {
+        let (mut b, mut x) = (0u128, 0u128);
+        visit(0, 0);
+        for i in 1u64..1 << rank {
+            let j = i.trailing_zeros() as usize;
+            b ^= image[j];
+            x ^= xs[j];
+            visit(b, x);
+        }
+    } else {
+        let mut seed = 0x5eed_0002u64 + n as u64;
+        for _ in 0..SAMPLES {
+            let (mut b, mut x) = (0u128, 0u128);
+            for j in 0..image.len() {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                if seed >> 63 == 1 {
+                    b ^= image[j];
+                    x ^= xs[j];
+                }
+            }
+            visit(b, x);
+        }
+    }
+    Ok(row)
+}

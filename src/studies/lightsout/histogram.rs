@@ -1,0 +1,211 @@
+//! Click-distance histograms: for each k, how many solvable positions need exactly k presses at
+//! minimum. A solvable position is a coset x + ker(A) of press patterns; its distance is the
+//! fewest presses in the coset.
+//!
+//! Two methods: exhaustive enumeration of all 2^cells press patterns (Gray code, up to 25
+//! cells), and grouping cells by their quiet signature (which null-space basis vectors contain
+//! them): a press pattern's coset weights depend only on how many pressed cells each signature
+//! class holds, so one enumerates those profiles, weighting each by a product of binomials.
+
+use crate::engine::gf2;
+use crate::puzzles::lightsout::{Game, Rule, Topology};
+use anyhow::{bail, Result};
+use num_bigint::BigUint;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Histogram {
+    pub rule: Rule,
+    pub topology: Topology,
+    pub n: usize,
+    pub nullity: usize,
+    pub method: String,
+    /// counts[k] = positions whose minimum is k (up to the maximum, God's number).
+    pub counts: Vec<BigUint>,
+}
+
+impl Histogram {
+    pub fn total(&self) -> BigUint {
+        self.counts.iter().sum()
+    }
+    pub fn gods_number(&self) -> usize {
+        self.counts.len() - 1
+    }
+}
+
+/// Largest number of profiles the signature method enumerates.
+pub const PROFILE_LIMIT: u128 = 1 << 27;
+pub const EXHAUSTIVE_CELLS: usize = 25;
+
+pub fn compute(rule: Rule, topology: Topology, n: usize) -> Result<Histogram> {
+    if n == 0 {
+        bail!("--n must be at least 1");
+    }
+    let game = Game::new(rule, topology, n, n)?;
+    if game.cells() <= EXHAUSTIVE_CELLS {
+        exhaustive(&game)
+    } else {
+        by_signatures(&game)
+    }
+}
+
+pub fn exhaustive(game: &Game) -> Result<Histogram> {
+    let cells = game.cells();
+    if cells > EXHAUSTIVE_CELLS {
+        bail!("exhaustive enumeration is limited to {EXHAUSTIVE_CELLS} cells");
+    }
+    let cols: Vec<u32> = (0..cells)
+        .map(|j| game.toggled(j / game.cols, j % game.cols).iter().fold(0u32, |a, &t| a | 1 << t))
+        .collect();
+    let mut best = vec![u8::MAX; 1usize << cells];
+    best[0] = 0;
+    let (mut x, mut b) = (0u32, 0u32);
+    for i in 1u64..1 << cells {
+        let j = i.trailing_zeros() as usize;
+        x ^= 1 << j;
+        b ^= cols[j];
+        let w = x.count_ones() as u8;
+        let slot = &mut best[b as usize];
+        if w < *slot {
+            *slot = w;
+        }
+    }
+    let mut counts = vec![0u64; cells + 1];
+    for &w in &best {
+        if w != u8::MAX {
+            counts[w as usize] += 1;
+        }
+    }
+    while counts.last() == Some(&0) {
+        counts.pop();
+    }
+    let nullity = game.press_matrix()?.nullity();
+    Ok(Histogram {
+        rule: game.rule,
+        topology: game.topology,
+        n: game.rows,
+        nullity,
+        method: "exhaustive over all 2^cells press patterns".into(),
+        counts: counts.into_iter().map(BigUint::from).collect(),
+    })
+}
+
+pub fn by_signatures(game: &Game) -> Result<Histogram> {
+    let a = game.press_matrix()?;
+    let basis = a.null_space()?;
+    let k = basis.len();
+    if k > 20 {
+        bail!("nullity {k} is too large for the signature method");
+    }
+    let cells = game.cells();
+    // Class sizes by signature.
+    let mut size = vec![0usize; 1 << k];
+    for c in 0..cells {
+        let s = basis.iter().enumerate().fold(0usize, |s, (i, v)| s | (gf2::get_bit(v, c) as usize) << i);
+        size[s] += 1;
+    }
+    let classes: Vec<(usize, usize)> = (1..1usize << k).filter(|&s| size[s] > 0).map(|s| (s, size[s])).collect();
+    let profiles: u128 = classes.iter().map(|&(_, n)| n as u128 + 1).product();
+    if profiles > PROFILE_LIMIT {
+        bail!(
+            "{0}x{0} {1} {2}: nullity {k}, {3} signature classes, {profiles} weight profiles: beyond the {PROFILE_LIMIT} this method enumerates",
+            game.rows,
+            game.rule.name(),
+            game.topology.name(),
+            classes.len()
+        );
+    }
+    let binom = binomials(cells);
+    // dist[w] = number of press patterns on the signed classes whose coset minimum there is w.
+    let mut dist: Vec<BigUint> = vec![BigUint::default(); cells + 1];
+    let mut weights = vec![0usize; 1 << k]; // weight over signed classes for each a
+    enumerate(&classes, 0, &mut weights, &BigUint::from(1u8), &binom, &mut dist);
+    // Cells in no quiet pattern add their weight to every coset element alike.
+    let z = size[0];
+    let mut counts = vec![BigUint::default(); cells + 1];
+    for (w, d) in dist.iter().enumerate() {
+        if d == &BigUint::default() {
+            continue;
+        }
+        for (j, b) in binom[z].iter().enumerate() {
+            counts[w + j] += d * b;
+        }
+    }
+    let cosets = BigUint::from(1u8) << k;
+    for c in counts.iter_mut() {
+        let (q, r) = (&*c / &cosets, &*c % &cosets);
+        assert!(r == BigUint::default(), "every coset has 2^k elements");
+        *c = q;
+    }
+    while counts.last() == Some(&BigUint::default()) {
+        counts.pop();
+    }
+    Ok(Histogram {
+        rule: game.rule,
+        topology: game.topology,
+        n: game.rows,
+        nullity: k,
+        method: format!("quiet-signature classes ({} classes, {profiles} profiles)", classes.len()),
+        counts,
+    })
+}
+
+fn enumerate(
+    classes: &[(usize, usize)],
+    i: usize,
+    weights: &mut Vec<usize>,
+    mult: &BigUint,
+    binom: &[Vec<BigUint>],
+    dist: &mut [BigUint],
+) {
+    if i == classes.len() {
+        let m = *weights.iter().min().expect("non-empty");
+        dist[m] += mult;
+        return;
+    }
+    let (s, n) = classes[i];
+    for w in 0..=n {
+        // a flips the class iff |a & s| is odd
+        for (a, slot) in weights.iter_mut().enumerate() {
+            *slot += if (a & s).count_ones() & 1 == 1 { n - w } else { w };
+        }
+        let next = mult * &binom[n][w];
+        enumerate(classes, i + 1, weights, &next, binom, dist);
+        for (a, slot) in weights.iter_mut().enumerate() {
+            *slot -= if (a & s).count_ones() & 1 == 1 { n - w } else { w };
+        }
+    }
+}
+
+fn binomials(n: usize) -> Vec<Vec<BigUint>> {
+    let mut rows: Vec<Vec<BigUint>> = vec![vec![BigUint::from(1u8)]];
+    for i in 1..=n {
+        let prev = &rows[i - 1];
+        let mut row = vec![BigUint::from(1u8); i + 1];
+        for j in 1..i {
+            row[j] = &prev[j - 1] + &prev[j];
+        }
+        rows.push(row);
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn methods_agree_where_both_run() {
+        for rule in [Rule::Plus, Rule::Block] {
+            for topo in [Topology::Open, Topology::Torus] {
+                for n in 1..=5 {
+                    let g = Game::new(rule, topo, n, n).unwrap();
+                    let e = exhaustive(&g).unwrap();
+                    if let Ok(s) = by_signatures(&g) {
+                        assert_eq!(e.counts, s.counts, "{rule:?} {topo:?} {n}");
+                    }
+                    assert_eq!(e.total(), BigUint::from(1u8) << (n * n - e.nullity));
+                }
+            }
+        }
+    }
+}

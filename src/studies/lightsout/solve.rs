@@ -1,0 +1,359 @@
+//! Solving boards. Plus rule on open boards: light chasing, with the first row's presses found
+//! by polynomial algebra instead of a dense n x n elimination; every other rule and topology:
+//! dense elimination of the press matrix. Then the minimum-press solution over the whole coset
+//! (Walsh-Hadamard transform over the quiet-pattern signatures of the cells), and a replay.
+//!
+//! First-row algebra: with T the n x n tridiagonal (cell + left + right) and presses P_i of row i,
+//! the rows of a board B are cleared iff P_{i+1} = B_i + T P_i + P_{i-1} (P_{-1} = 0) ends with
+//! P_m = 0, i.e. f_m(T) v = c where v = P_0 and c is P_m chased from v = 0. The map
+//! phi(z) -> phi(T) e_0 identifies GF(2)[z] / (h_n) with GF(2)^n, where h_k(z) = f_k(z + 1)
+//! (h_n is T's characteristic polynomial and e_k = h_k(T) e_0). So the system is
+//! f_m(z) phi = gamma (mod h_n): solvable iff d = gcd(f_m, h_n) divides gamma, with
+//! phi = s gamma / d (s f_m + t h_n = d) and quiet first rows (h_n / d) z^j, j < deg d.
+
+use crate::engine::gf2::{self, ext_gcd, words, Poly};
+use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
+use anyhow::{bail, ensure, Result};
+use rayon::prelude::*;
+
+/// Largest nullity for which the minimum over every solution is exact (2^24 coset elements).
+pub const EXACT_NULLITY: usize = 24;
+/// Cells the dense solver accepts (press matrix of 16384^2 bits = 32 MiB).
+pub const DENSE_CELLS: usize = 16384;
+/// Memory budget for one solve.
+const BUDGET_BYTES: u128 = 16 << 30;
+
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub nullity: usize,
+    /// Every solution is `presses + span(quiet)` (quiet = null-space basis as press grids).
+    pub presses: Grid,
+    pub quiet: Vec<Grid>,
+    /// The fewest presses found and whether that is proven minimal over all 2^nullity solutions.
+    pub exact_minimum: bool,
+    /// Presses of the first solution the elimination produced, before minimising (what a
+    /// solver that stops at any solution would answer).
+    pub first_found: u64,
+}
+
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Unsolvable { nullity: usize },
+    Solved(Solution),
+}
+
+/// Checks a solve of this size fits in memory before allocating anything.
+pub fn check_size(game: &Game) -> Result<()> {
+    let (m, n) = (game.rows as u128, game.cols as u128);
+    let grid = m * (n.div_ceil(64)) * 8;
+    let need = match (game.rule, game.topology) {
+        (Rule::Plus, Topology::Open) => 4 * grid + n * n / 8 + (1 << 20),
+        _ => {
+            let cells = m * n;
+            if cells > DENSE_CELLS as u128 {
+                bail!(
+                    "a {m} x {n} {} {} board has {cells} cells, beyond the dense solver's {DENSE_CELLS} (only plus on open boards is solved by light chasing at any size)",
+                    game.rule.name(),
+                    game.topology.name()
+                );
+            }
+            cells * cells / 8
+        }
+    };
+    if need > BUDGET_BYTES {
+        bail!("a {m} x {n} board needs about {} GiB to solve, beyond the {} GiB budget", need >> 30, BUDGET_BYTES >> 30);
+    }
+    Ok(())
+}
+
+/// Solves `board`; the returned presses are verified by replay (an error, never a wrong answer).
+pub fn solve(game: &Game, board: &Grid) -> Result<Outcome> {
+    check_size(game)?;
+    let out = match (game.rule, game.topology) {
+        (Rule::Plus, Topology::Open) => solve_plus_open(game, board)?,
+        _ => solve_dense(game, board)?,
+    };
+    if let Outcome::Solved(s) = &out {
+        let mut s = s.clone();
+        s.first_found = s.presses.count();
+        s.exact_minimum = minimise(&mut s.presses, &s.quiet)?;
+        let after = apply_presses(game, board, &s.presses)?;
+        ensure!(after.is_clear(), "internal error: the computed presses do not clear the board");
+        for q in &s.quiet {
+            ensure!(apply_presses(game, &Grid::zeros(game.rows, game.cols)?, q)?.is_clear(), "internal error: a quiet pattern is not quiet");
+        }
+        return Ok(Outcome::Solved(s));
+    }
+    Ok(out)
+}
+
+fn solve_dense(game: &Game, board: &Grid) -> Result<Outcome> {
+    let a = game.press_matrix()?;
+    let b = board.to_vector();
+    let nullity = a.nullity();
+    Ok(match a.solve(&b)? {
+        None => Outcome::Unsolvable { nullity },
+        Some(s) => Outcome::Solved(Solution {
+            nullity,
+            presses: Grid::from_vector(game.rows, game.cols, &s.particular)?,
+            quiet: s.kernel.iter().map(|k| Grid::from_vector(game.rows, game.cols, k)).collect::<Result<_>>()?,
+            exact_minimum: false,
+            first_found: 0,
+        }),
+    })
+}
+
+/// `T row`: each press toggles its cell and the cells left and right (open row of `n`).
+fn spread(row: &[u64], n: usize, out: &mut [u64]) {
+    let s = row.len();
+    for i in 0..s {
+        let left = row[i] << 1 | if i > 0 { row[i - 1] >> 63 } else { 0 };
+        let right = row[i] >> 1 | if i + 1 < s { row[i + 1] << 63 } else { 0 };
+        out[i] = row[i] ^ left ^ right;
+    }
+    if n % 64 != 0 {
+        out[s - 1] &= (1u64 << (n % 64)) - 1;
+    }
+}
+
+/// Light chasing from first-row presses `first`: fills `presses` and returns P_m (what would
+/// have to be pressed below the last row; zero iff the board is cleared).
+fn chase(board: &Grid, first: &[u64], presses: &mut Grid) -> Vec<u64> {
+    let (m, n) = (board.rows, board.cols);
+    let w = words(n);
+    let mut prev = vec![0u64; w];
+    let mut cur = first.to_vec();
+    let mut t = vec![0u64; w];
+    for i in 0..m {
+        presses.row_mut(i).copy_from_slice(&cur);
+        spread(&cur, n, &mut t);
+        // next = B_i + T P_i + P_{i-1}
+        for k in 0..w {
+            prev[k] ^= t[k] ^ board.row(i)[k];
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    cur
+}
+
+/// h_0..=h_n with h_k(z) = f_k(z + 1).
+fn shifted_sutner(n: usize) -> Vec<Poly> {
+    super::nullity::sutner_polys(n, true)
+}
+
+fn solve_plus_open(game: &Game, board: &Grid) -> Result<Outcome> {
+    let (m, n) = (game.rows, game.cols);
+    let w = words(n);
+    let mut presses = Grid::zeros(m, n)?;
+    let c = chase(board, &vec![0u64; w], &mut presses);
+    let h = shifted_sutner(n);
+    let f_m = super::nullity::sutner_polys(m, false).pop().expect("f_m");
+    // gamma = sum c_k h_k
+    let mut gamma = vec![0u64; w + 1];
+    for k in 0..n {
+        if gf2::get_bit(&c, k) {
+            gf2::xor_into(&mut gamma, h[k].words());
+        }
+    }
+    let gamma = Poly::from_words(gamma);
+    let (d, s, _) = ext_gcd(&f_m, &h[n]);
+    let nullity = d.degree().unwrap_or(0);
+    let (g_over_d, r) = gamma.divrem(&d);
+    if !r.is_zero() {
+        return Ok(Outcome::Unsolvable { nullity });
+    }
+    let phi = s.mul(&g_over_d).rem(&h[n]);
+    let to_vector = |p: &Poly| -> Vec<u64> {
+        // phi = sum v_k h_k (triangular: h_k has degree k)
+        let mut rest: Vec<u64> = p.words().to_vec();
+        rest.resize(w + 1, 0);
+        let mut v = vec![0u64; w];
+        for k in (0..n).rev() {
+            if gf2::get_bit(&rest, k) {
+                gf2::flip_bit(&mut v, k);
+                gf2::xor_into(&mut rest, h[k].words());
+            }
+        }
+        v
+    };
+    let v = to_vector(&phi);
+    let last = chase(board, &v, &mut presses);
+    ensure!(last.iter().all(|&x| x == 0), "internal error: light chasing left lights on the last row");
+    let q = h[n].divrem(&d).0;
+    let zero = Grid::zeros(m, n)?;
+    let mut quiet = Vec::with_capacity(nullity);
+    for j in 0..nullity {
+        let kv = to_vector(&q.shl(j));
+        let mut g = Grid::zeros(m, n)?;
+        let last = chase(&zero, &kv, &mut g);
+        ensure!(last.iter().all(|&x| x == 0), "internal error: a quiet first row is not quiet");
+        quiet.push(g);
+    }
+    Ok(Outcome::Solved(Solution { nullity, presses, quiet, exact_minimum: false, first_found: 0 }))
+}
+
+/// Replaces `x` by a fewest-press element of `x + span(quiet)`. Exact (returns true) when the
+/// nullity is at most [`EXACT_NULLITY`]: with s_c the cell's signature (which quiet patterns
+/// contain it), the weight of x + sum a_i q_i is (N - W(a)) / 2 where W is the Walsh-Hadamard
+/// transform of h(s) = sum over cells of signature s of (-1)^{x_c}. Otherwise greedy descent.
+pub fn minimise(x: &mut Grid, quiet: &[Grid]) -> Result<bool> {
+    let k = quiet.len();
+    if k == 0 {
+        return Ok(true);
+    }
+    if k > EXACT_NULLITY {
+        greedy(x, quiet);
+        return Ok(false);
+    }
+    let h = signature_histogram(x, quiet);
+    let mut wht = h;
+    walsh_hadamard(&mut wht);
+    let cells = (x.rows * x.cols) as i64;
+    // Smallest weight; ties broken by the smallest combination index (deterministic).
+    let best = (0..wht.len()).min_by_key(|&a| ((cells - wht[a]) / 2, a)).expect("non-empty");
+    for (i, q) in quiet.iter().enumerate() {
+        if best >> i & 1 == 1 {
+            gf2::xor_into(&mut x.bits, &q.bits);
+        }
+    }
+    Ok(true)
+}
+
+/// h(s) = sum over cells with quiet signature s of (-1)^{x_c}, for every s in 0..2^k.
+pub fn signature_histogram(x: &Grid, quiet: &[Grid]) -> Vec<i64> {
+    let k = quiet.len();
+    let threads = rayon::current_num_threads().max(1);
+    let rows = x.rows;
+    let chunk = rows.div_ceil(threads).max(1);
+    let parts: Vec<Vec<i64>> = (0..rows.div_ceil(chunk))
+        .into_par_iter()
+        .map(|t| {
+            let mut h = vec![0i64; 1 << k];
+            let mut sig = [0u32; 64];
+            for r in t * chunk..((t + 1) * chunk).min(rows) {
+                for wi in 0..x.stride {
+                    let bits_here = (x.cols - wi * 64).min(64);
+                    sig[..bits_here].fill(0);
+                    for (j, q) in quiet.iter().enumerate() {
+                        let mut word = q.row(r)[wi];
+                        while word != 0 {
+                            let b = word.trailing_zeros() as usize;
+                            word &= word - 1;
+                            sig[b] |= 1 << j;
+                        }
+                    }
+                    let xw = x.row(r)[wi];
+                    for (b, &s) in sig[..bits_here].iter().enumerate() {
+                        h[s as usize] += if xw >> b & 1 == 1 { -1 } else { 1 };
+                    }
+                }
+            }
+            h
+        })
+        .collect();
+    let mut h = vec![0i64; 1 << k];
+    for p in parts {
+        for (a, b) in h.iter_mut().zip(p) {
+            *a += b;
+        }
+    }
+    h
+}
+
+/// In-place (unnormalised) Walsh-Hadamard transform: W(a) = sum_s h(s) (-1)^{|a & s|}.
+pub fn walsh_hadamard(v: &mut [i64]) {
+    let mut len = 1;
+    while len < v.len() {
+        for block in v.chunks_mut(2 * len) {
+            let (lo, hi) = block.split_at_mut(len);
+            for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
+                let (x, y) = (*a, *b);
+                *a = x + y;
+                *b = x - y;
+            }
+        }
+        len *= 2;
+    }
+}
+
+/// Greedy descent: XOR any single quiet pattern or pair that lowers the press count, until none.
+fn greedy(x: &mut Grid, quiet: &[Grid]) {
+    let weight_with = |x: &Grid, qs: &[&Grid]| -> u64 {
+        let mut t = 0u64;
+        for i in 0..x.bits.len() {
+            let mut w = x.bits[i];
+            for q in qs {
+                w ^= q.bits[i];
+            }
+            t += w.count_ones() as u64;
+        }
+        t
+    };
+    let mut cur = x.count();
+    loop {
+        let mut improved = false;
+        for i in 0..quiet.len() {
+            for j in i..quiet.len() {
+                let qs: Vec<&Grid> = if i == j { vec![&quiet[i]] } else { vec![&quiet[i], &quiet[j]] };
+                let wgt = weight_with(x, &qs);
+                if wgt < cur {
+                    for q in qs {
+                        gf2::xor_into(&mut x.bits, &q.bits);
+                    }
+                    cur = wgt;
+                    improved = true;
+                }
+            }
+        }
+        if !improved {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brute force over every press pattern of a tiny board: the minimum presses (None if
+    /// unsolvable).
+    fn brute_min(game: &Game, board: &Grid) -> Option<u64> {
+        let n = game.cells();
+        let zero = Grid::zeros(game.rows, game.cols).unwrap();
+        let mut best: Option<u64> = None;
+        for p in 0..1u64 << n {
+            let g = Grid::from_vector(game.rows, game.cols, &[p]).unwrap();
+            if apply_presses(game, board, &g).unwrap() == zero {
+                best = Some(best.map_or(p.count_ones() as u64, |b| b.min(p.count_ones() as u64)));
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn solver_matches_brute_force_on_tiny_boards() {
+        let mut seed = 99u64;
+        for rule in [Rule::Plus, Rule::Block] {
+            for topo in [Topology::Open, Topology::Torus] {
+                for m in 1..=4 {
+                    for n in 1..=4 {
+                        let game = Game::new(rule, topo, m, n).unwrap();
+                        for _ in 0..6 {
+                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            let v = (seed >> 20) & ((1u64 << (m * n)) - 1);
+                            let board = Grid::from_vector(m, n, &[v]).unwrap();
+                            let brute = brute_min(&game, &board);
+                            match solve(&game, &board).unwrap() {
+                                Outcome::Unsolvable { .. } => assert_eq!(brute, None, "{rule:?} {topo:?} {m}x{n}"),
+                                Outcome::Solved(s) => {
+                                    assert!(s.exact_minimum);
+                                    assert_eq!(Some(s.presses.count()), brute, "{rule:?} {topo:?} {m}x{n} {v:b}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

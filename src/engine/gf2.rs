@@ -44,10 +44,14 @@ pub fn popcount(v: &[u64]) -> u64 {
     v.iter().map(|w| w.count_ones() as u64).sum()
 }
 
+/// Largest single allocation (the machine has 24 GiB).
+pub const ALLOC_LIMIT_BYTES: u128 = 16 << 30;
+
 /// Allocates `n` zero words, failing with a message (instead of aborting) when memory runs out.
 pub fn zeroed_words(n: usize, what: &str) -> Result<Vec<u64>> {
     let mut v: Vec<u64> = Vec::new();
-    if v.try_reserve_exact(n).is_err() {
+    // Overcommit lets huge reservations "succeed" and then kills the process: cap explicitly.
+    if n as u128 * 8 > ALLOC_LIMIT_BYTES || v.try_reserve_exact(n).is_err() {
         bail!("{what} needs {} MiB, more than this machine can allocate", (n as u128 * 8) >> 20);
     }
     v.resize(n, 0);
@@ -485,7 +489,7 @@ fn gcd_words(mut a: Vec<u64>, mut b: Vec<u64>) -> Vec<u64> {
         }
         let s = x - y;
         let nb = y / 64 + 1;
-        xor_shifted(&mut a, &b[..nb], s);
+        xor_shifted_capped(&mut a[..=x / 64], &b[..nb], s);
         // The leading term cancelled: look for the new one from the old leading word down.
         let mut w = x / 64;
         loop {
@@ -499,6 +503,29 @@ fn gcd_words(mut a: Vec<u64>, mut b: Vec<u64>) -> Vec<u64> {
             }
             w -= 1;
         }
+    }
+}
+
+/// `dst ^= src * x^k`, ignoring bits beyond `dst` (callers know they are zero). Branch-free
+/// funnel shifts so the loop vectorises: this is the inner loop of every gcd.
+#[inline]
+fn xor_shifted_capped(dst: &mut [u64], src: &[u64], k: usize) {
+    let (ws, bs) = (k / 64, k % 64);
+    let dst = &mut dst[ws..];
+    let n = src.len().min(dst.len());
+    if bs == 0 {
+        for (d, s) in dst[..n].iter_mut().zip(&src[..n]) {
+            *d ^= s;
+        }
+        return;
+    }
+    let r = 64 - bs;
+    dst[0] ^= src[0] << bs;
+    for (d, w) in dst[1..n].iter_mut().zip(src[..n].windows(2)) {
+        *d ^= w[1] << bs | w[0] >> r;
+    }
+    if n < dst.len() && n == src.len() {
+        dst[n] ^= src[n - 1] >> r;
     }
 }
 

@@ -35,10 +35,11 @@ impl Histogram {
 /// Largest number of profiles the signature method enumerates.
 pub const PROFILE_LIMIT: u128 = 1 << 27;
 pub const EXHAUSTIVE_CELLS: usize = 25;
+pub const MAX_N: usize = 64;
 
 pub fn compute(rule: Rule, topology: Topology, n: usize) -> Result<Histogram> {
-    if n == 0 {
-        bail!("--n must be at least 1");
+    if n == 0 || n > MAX_N {
+        bail!("--n {n} is outside 1..={MAX_N} (the methods here need the full press matrix)");
     }
     let game = Game::new(rule, topology, n, n)?;
     if game.cells() <= EXHAUSTIVE_CELLS {

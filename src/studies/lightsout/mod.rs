@@ -32,6 +32,9 @@ pub enum Command {
     /// Quiet patterns (null-space basis) as CSV and images, and the light-chasing table.
     #[command(after_help = "Example:\n  statespace lightsout quiet --n 5 --out /tmp/lo\n  -> quiet_plus_open_5x5.csv, quiet_plus_open_5x5.png/.svg, chase_table_plus_5x5.csv")]
     Quiet(QuietArgs),
+    /// Rank and nullity of one n x n press matrix by dense elimination (the verification path).
+    #[command(after_help = "Example:\n  statespace lightsout dense --n 128    (the 16384 x 16384 plus matrix)")]
+    Dense(DenseArgs),
     /// Seed 002's hand algorithms (one-way, two-way) for the block rule against the minimum.
     #[command(after_help = "Example:\n  statespace lightsout hand --max-n 8 --out /tmp/lo\n  -> /tmp/lo/hand_algorithms.csv")]
     Hand(HandArgs),
@@ -102,6 +105,16 @@ pub struct QuietArgs {
     pub topology: Topology,
     #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
     pub out: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct DenseArgs {
+    #[arg(long, value_name = "N")]
+    pub n: usize,
+    #[arg(long, value_enum, default_value = "plus")]
+    pub rule: Rule,
+    #[arg(long, value_enum, default_value = "open")]
+    pub topology: Topology,
 }
 
 #[derive(Args, Debug)]
@@ -199,6 +212,25 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
                 a.n,
                 q.basis.len(),
                 a.out.display()
+            );
+            Ok(())
+        }
+        Command::Dense(a) => {
+            if a.n == 0 || a.n > 256 {
+                bail!("--n {} is outside 1..=256 (a 65536 x 65536 matrix at most)", a.n);
+            }
+            let game = Game::new(a.rule, a.topology, a.n, a.n)?;
+            let m = game.press_matrix()?;
+            let t = std::time::Instant::now();
+            let rank = m.rank();
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "{} {} {n}x{n}: {c} x {c} press matrix, rank {rank}, nullity {}; elimination {secs:.3} s",
+                a.rule.name(),
+                a.topology.name(),
+                game.cells() - rank,
+                n = a.n,
+                c = game.cells()
             );
             Ok(())
         }

@@ -20,6 +20,9 @@ use rayon::prelude::*;
 pub const EXACT_NULLITY: usize = 24;
 /// Cells the dense solver accepts (press matrix of 16384^2 bits = 32 MiB).
 pub const DENSE_CELLS: usize = 16384;
+/// Beyond this nullity the greedy descent tries single quiet patterns only (pairs cost k^2 / 2
+/// passes over the board).
+pub const GREEDY_PAIRS: usize = 32;
 /// Memory budget for one solve.
 const BUDGET_BYTES: u128 = 16 << 30;
 
@@ -276,8 +279,10 @@ pub fn walsh_hadamard(v: &mut [i64]) {
     }
 }
 
-/// Greedy descent: XOR any single quiet pattern or pair that lowers the press count, until none.
+/// Greedy descent: XOR any single quiet pattern (or pair, when there are at most
+/// [`GREEDY_PAIRS`] patterns) that lowers the press count, until none does.
 fn greedy(x: &mut Grid, quiet: &[Grid]) {
+    let pairs = quiet.len() <= GREEDY_PAIRS;
     let weight_with = |x: &Grid, qs: &[&Grid]| -> u64 {
         let mut t = 0u64;
         for i in 0..x.bits.len() {
@@ -293,7 +298,7 @@ fn greedy(x: &mut Grid, quiet: &[Grid]) {
     loop {
         let mut improved = false;
         for i in 0..quiet.len() {
-            for j in i..quiet.len() {
+            for j in i..if pairs { quiet.len() } else { i + 1 } {
                 let qs: Vec<&Grid> = if i == j { vec![&quiet[i]] } else { vec![&quiet[i], &quiet[j]] };
                 let wgt = weight_with(x, &qs);
                 if wgt < cur {

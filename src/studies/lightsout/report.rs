@@ -484,6 +484,10 @@ pub fn report_md(s: &Study) -> String {
         let arg = (1..=max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
         let _ = writeln!(o, "| {} | {} | 1..{max_n} | {ok} | {} ({arg}) |", r.name(), t.name(), nul[arg]);
     }
+    let _ = writeln!(
+        o,
+        "\nThe plus/open sweep of every n <= 100000 is a separate command (not run by `reproduce`; about 1.5 min on 2 cores): `statespace lightsout sweep --max-n 100000 --out data/lightsout/n100000`. Sweeps use Sutner's gcd (plus/open), light chasing on a 2n x 2n transfer matrix (plus/torus) and rank(strip)^2 (block); tests compare each with dense elimination by an independent implementation."
+    );
     let _ = writeln!(o, "\nPlus/open nullity, n = 1..30: {}.", (1..=30.min(po.len() - 1)).map(|n| po[n].to_string()).collect::<Vec<_>>().join(", "));
     let _ = writeln!(o, "Plus/torus nullity, n = 1..30: {}.", (1..=30.min(pt.len() - 1)).map(|n| pt[n].to_string()).collect::<Vec<_>>().join(", "));
     // The doubling formula.

@@ -262,6 +262,13 @@ fn all_ones_minimum_presses_match_a075464() {
     let presses = parse_grid(&std::fs::read_to_string(&p).unwrap());
     let ones = vec![vec![true; 800]; 800];
     assert!(replay(R::Plus, false, &ones, &presses).iter().flatten().all(|&b| !b));
+    // Block rule beyond the dense range (Kronecker light chasing): 302 = 3k+2, singular.
+    let out = ok(&["lightsout", "solve", "--all-ones", "302", "--rule", "block", "--presses", p.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains("nullity 603") && text.contains("best found"), "{text}");
+    let presses = parse_grid(&std::fs::read_to_string(&p).unwrap());
+    let ones = vec![vec![true; 302]; 302];
+    assert!(replay(R::Block, false, &ones, &presses).iter().flatten().all(|&b| !b));
 }
 
 #[test]
@@ -370,7 +377,7 @@ fn bad_input_fails_with_one_line() {
     fails_with(&["lightsout", "solve", &w("char.txt", "01x\n")], "unknown character");
     fails_with(&["lightsout", "solve", &dir.join("missing.txt").to_string_lossy()], "cannot read board file");
     fails_with(&["lightsout", "solve", "--all-ones", "2000000"], "beyond");
-    fails_with(&["lightsout", "solve", "--all-ones", "200", "--rule", "block"], "beyond the dense solver");
+    fails_with(&["lightsout", "solve", "--all-ones", "200", "--rule", "block", "--topology", "torus"], "beyond the dense solver");
     fails_with(&["lightsout", "solve", "--all-ones", "3", "--rule", "hexagon"], "hexagon");
     fails_with(&["lightsout", "sweep", "--max-n", "0", "--out", dir.to_str().unwrap()], "--max-n 0");
     fails_with(&["lightsout", "histogram", "--n", "9", "--out", dir.to_str().unwrap()], "beyond");

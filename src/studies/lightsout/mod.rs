@@ -299,14 +299,14 @@ fn run_solve(a: &SolveArgs) -> Result<()> {
                 crate::output::write_atomic(p, text.as_bytes())?;
             }
             println!(
-                "{label} ({} {}, {}x{}): solvable; nullity {}; solutions 2^{} = {}; {} presses ({}); verified by replay",
+                "{label} ({} {}, {}x{}): solvable; nullity {}; solutions 2^{}{}; {} presses ({}); verified by replay",
                 a.rule.name(),
                 a.topology.name(),
                 board.rows,
                 board.cols,
                 s.nullity,
                 s.nullity,
-                num_bigint::BigUint::from(1u8) << s.nullity,
+                if s.nullity <= 128 { format!(" = {}", num_bigint::BigUint::from(1u8) << s.nullity) } else { String::new() },
                 count,
                 if s.exact_minimum {
                     "minimum over every solution".to_string()

@@ -51,11 +51,12 @@ pub fn check_size(game: &Game) -> Result<()> {
     let grid = m * (n.div_ceil(64)) * 8;
     let need = match (game.rule, game.topology) {
         (Rule::Plus, Topology::Open) => 4 * grid + n * n / 8 + (1 << 20),
+        (Rule::Block, Topology::Open) if m * n > DENSE_CELLS as u128 => 6 * grid + (1 << 20),
         _ => {
             let cells = m * n;
             if cells > DENSE_CELLS as u128 {
                 bail!(
-                    "a {m} x {n} {} {} board has {cells} cells, beyond the dense solver's {DENSE_CELLS} (only plus on open boards is solved by light chasing at any size)",
+                    "a {m} x {n} {} {} board has {cells} cells, beyond the dense solver's {DENSE_CELLS} (open boards are solved by light chasing at any size; the torus only densely)",
                     game.rule.name(),
                     game.topology.name()
                 );
@@ -74,20 +75,157 @@ pub fn solve(game: &Game, board: &Grid) -> Result<Outcome> {
     check_size(game)?;
     let out = match (game.rule, game.topology) {
         (Rule::Plus, Topology::Open) => solve_plus_open(game, board)?,
+        (Rule::Block, Topology::Open) if game.cells() > DENSE_CELLS => solve_block_open(game, board)?,
         _ => solve_dense(game, board)?,
     };
-    if let Outcome::Solved(s) = &out {
-        let mut s = s.clone();
-        s.first_found = s.presses.count();
+    let Outcome::Solved(mut s) = out else { return Ok(out) };
+    s.first_found = s.presses.count();
+    if s.quiet.len() == s.nullity {
         s.exact_minimum = minimise(&mut s.presses, &s.quiet)?;
-        let after = apply_presses(game, board, &s.presses)?;
-        ensure!(after.is_clear(), "internal error: the computed presses do not clear the board");
-        for q in &s.quiet {
-            ensure!(apply_presses(game, &Grid::zeros(game.rows, game.cols)?, q)?.is_clear(), "internal error: a quiet pattern is not quiet");
-        }
-        return Ok(Outcome::Solved(s));
+    } else {
+        // Too many quiet patterns to list (block rule, large 3k+2 sides): structured descent.
+        block_descent(game, &mut s.presses);
+        s.exact_minimum = false;
     }
-    Ok(out)
+    let after = apply_presses(game, board, &s.presses)?;
+    ensure!(after.is_clear(), "internal error: the computed presses do not clear the board");
+    for q in &s.quiet {
+        ensure!(apply_presses(game, &Grid::zeros(game.rows, game.cols)?, q)?.is_clear(), "internal error: a quiet pattern is not quiet");
+    }
+    Ok(Outcome::Solved(s))
+}
+
+/// The kernel of the open 1D block strip of length `len` (1 1 0 1 1 0 ... 1 1), if singular.
+fn strip_kernel(len: usize) -> Option<Vec<bool>> {
+    (len % 3 == 2).then(|| (0..len).map(|i| i % 3 != 2).collect())
+}
+
+/// Solves S_m Y = B row-parallel for the open block strip S_m (Y_{i-1} + Y_i + Y_{i+1} = B_i):
+/// chase Y_{i+1} = B_i + Y_i + Y_{i-1} from Y_0 = u; Y_m = s_m u + c with s_m = f_m(1).
+/// Returns None when inconsistent; picks u = 0 when S_m is singular.
+fn strip_solve(b: &Grid) -> Result<Option<Grid>> {
+    let (m, w) = (b.rows, b.stride);
+    let chase = |u: &[u64], y: &mut Grid| -> Vec<u64> {
+        let mut prev = vec![0u64; w];
+        let mut cur = u.to_vec();
+        for i in 0..m {
+            y.row_mut(i).copy_from_slice(&cur);
+            for k in 0..w {
+                prev[k] ^= cur[k] ^ b.row(i)[k];
+            }
+            std::mem::swap(&mut prev, &mut cur);
+        }
+        cur
+    };
+    let mut y = Grid::zeros(m, b.cols)?;
+    let c = chase(&vec![0u64; w], &mut y);
+    if strip_kernel(m).is_some() {
+        return Ok(c.iter().all(|&x| x == 0).then_some(y));
+    }
+    let last = chase(&c, &mut y);
+    ensure!(last.iter().all(|&x| x == 0), "internal error: strip chase");
+    Ok(Some(y))
+}
+
+fn transpose(g: &Grid) -> Result<Grid> {
+    let mut t = Grid::zeros(g.cols, g.rows)?;
+    for r in 0..g.rows {
+        for (wi, &word) in g.row(r).iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let b = word.trailing_zeros() as usize;
+                word &= word - 1;
+                t.flip(wi * 64 + b, r);
+            }
+        }
+    }
+    Ok(t)
+}
+
+/// Block rule, open board: the press matrix is S_m (x) S_n, so presses X clear B iff
+/// S_m X S_n = B: solve S_m Y = B, then S_n X^T = Y^T. When both strips are singular, Y is
+/// only determined up to k_m (x) v and the second step needs Y k_n in span(k_m): try Y and
+/// Y + k_m e_0^T.
+fn solve_block_open(game: &Game, board: &Grid) -> Result<Outcome> {
+    let (m, n) = (game.rows, game.cols);
+    let (km, kn) = (strip_kernel(m), strip_kernel(n));
+    let (a, b) = (usize::from(km.is_some()), usize::from(kn.is_some()));
+    let nullity = m * n - (m - a) * (n - b);
+    let Some(y) = strip_solve(board)? else { return Ok(Outcome::Unsolvable { nullity }) };
+    let mut candidates = vec![y.clone()];
+    if let Some(km) = &km {
+        let mut y2 = y;
+        for (i, &on) in km.iter().enumerate() {
+            if on {
+                y2.flip(i, 0);
+            }
+        }
+        candidates.push(y2);
+    }
+    for y in candidates {
+        if let Some(xt) = strip_solve(&transpose(&y)?)? {
+            let presses = transpose(&xt)?;
+            let mut quiet = Vec::new();
+            if nullity <= EXACT_NULLITY {
+                if let Some(km) = &km {
+                    for j in 0..n {
+                        let mut g = Grid::zeros(m, n)?;
+                        (0..m).filter(|&i| km[i]).for_each(|i| g.flip(i, j));
+                        quiet.push(g);
+                    }
+                }
+                if let Some(kn) = &kn {
+                    // e_i (x) k_n for every i but one when k_m (x) k_n is already spanned.
+                    for i in 0..m - a {
+                        let mut g = Grid::zeros(m, n)?;
+                        (0..n).filter(|&j| kn[j]).for_each(|j| g.flip(i, j));
+                        quiet.push(g);
+                    }
+                }
+            }
+            return Ok(Outcome::Solved(Solution { nullity, presses, quiet, exact_minimum: false, first_found: 0 }));
+        }
+    }
+    Ok(Outcome::Unsolvable { nullity })
+}
+
+/// Greedy descent for the open block rule without listing its quiet patterns: toggling
+/// k_m (x) e_j flips column j on the rows where k_m = 1 (and k_n likewise for rows); apply any
+/// such toggle that lowers the press count until none does.
+fn block_descent(game: &Game, x: &mut Grid) {
+    let (m, n) = (game.rows, game.cols);
+    let (km, kn) = (strip_kernel(m), strip_kernel(n));
+    loop {
+        let mut improved = false;
+        if let Some(km) = &km {
+            let rows: Vec<usize> = (0..m).filter(|&i| km[i]).collect();
+            let mut count = vec![0usize; n];
+            for &i in &rows {
+                for j in 0..n {
+                    count[j] += x.get(i, j) as usize;
+                }
+            }
+            for j in 0..n {
+                if 2 * count[j] > rows.len() {
+                    rows.iter().for_each(|&i| x.flip(i, j));
+                    improved = true;
+                }
+            }
+        }
+        if let Some(kn) = &kn {
+            let cols: Vec<usize> = (0..n).filter(|&j| kn[j]).collect();
+            for i in 0..m {
+                let c = cols.iter().filter(|&&j| x.get(i, j)).count();
+                if 2 * c > cols.len() {
+                    cols.iter().for_each(|&j| x.flip(i, j));
+                    improved = true;
+                }
+            }
+        }
+        if !improved {
+            return;
+        }
+    }
 }
 
 fn solve_dense(game: &Game, board: &Grid) -> Result<Outcome> {
@@ -333,6 +471,50 @@ mod tests {
             }
         }
         best
+    }
+
+    #[test]
+    fn block_kronecker_path_matches_dense() {
+        let mut seed = 5u64;
+        for m in 1..=14 {
+            for n in 1..=14 {
+                let game = Game::new(Rule::Block, Topology::Open, m, n).unwrap();
+                for t in 0..4 {
+                    // Half the boards from presses (solvable), half random.
+                    let mut board = Grid::zeros(m, n).unwrap();
+                    for r in 0..m {
+                        for c in 0..n {
+                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            if seed >> 62 == 1 {
+                                board.flip(r, c);
+                            }
+                        }
+                    }
+                    if t % 2 == 0 {
+                        board = apply_presses(&game, &Grid::zeros(m, n).unwrap(), &board).unwrap();
+                    }
+                    let dense = solve_dense(&game, &board).unwrap();
+                    let kron = solve_block_open(&game, &board).unwrap();
+                    match (dense, kron) {
+                        (Outcome::Unsolvable { nullity: a }, Outcome::Unsolvable { nullity: b }) => assert_eq!(a, b),
+                        (Outcome::Solved(a), Outcome::Solved(b)) => {
+                            assert_eq!(a.nullity, b.nullity);
+                            let after = apply_presses(&game, &board, &b.presses).unwrap();
+                            assert!(after.is_clear(), "{m}x{n}");
+                            if b.nullity <= EXACT_NULLITY {
+                                assert_eq!(b.quiet.len(), b.nullity);
+                                let mut x = b.presses.clone();
+                                let mut y = a.presses.clone();
+                                minimise(&mut x, &b.quiet).unwrap();
+                                minimise(&mut y, &a.quiet).unwrap();
+                                assert_eq!(x.count(), y.count(), "{m}x{n}");
+                            }
+                        }
+                        _ => panic!("solvability differs on {m}x{n}"),
+                    }
+                }
+            }
+        }
     }
 
     #[test]

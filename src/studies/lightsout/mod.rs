@@ -128,7 +128,7 @@ pub struct HandArgs {
 }
 
 /// Largest sides each command accepts (beyond them the methods used here do not finish).
-pub const MAX_SWEEP_PLUS_OPEN: usize = 1_000_000;
+pub const MAX_SWEEP_PLUS_OPEN: usize = 200_000;
 pub const MAX_SWEEP_TORUS: usize = 2000;
 pub const MAX_SWEEP_BLOCK: usize = 10_000_000;
 pub const MAX_RECT: usize = 2000;
@@ -146,7 +146,14 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
                 bail!("--max-n {} is outside 1..={limit} for {} {}", a.max_n, a.rule.name(), a.topology.name());
             }
             let mut out = OutputDir::create(&a.out, command)?;
-            let nul = nullity::sweep(a.rule, a.topology, a.max_n)?;
+            let counters = std::sync::Arc::new(crate::engine::progress::Counters::default());
+            let nul = {
+                let _progress = crate::engine::progress::Reporter::start(
+                    format!("sweep {} {} to n = {}", a.rule.name(), a.topology.name(), a.max_n),
+                    counters.clone(),
+                );
+                nullity::sweep_counted(a.rule, a.topology, a.max_n, Some(&counters))?
+            };
             let t = report::sweep_table(&nul);
             let name = format!("sweep_{}_{}.csv", a.rule.name(), a.topology.name());
             out.write_table(&name, &t)?;

@@ -7,6 +7,7 @@
 //! - block rule: the press matrix is a Kronecker product of 1D strips, rank = product of ranks.
 
 use crate::engine::gf2::{self, words, BitMatrix, Poly};
+use crate::engine::progress::Counters;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
 use anyhow::Result;
 use rayon::prelude::*;
@@ -39,6 +40,11 @@ pub fn plus_open_rect(f: &[Poly], g: &[Poly], m: usize, n: usize) -> usize {
 /// nullity(n) = 2^a nullity(m - 1) + 2 (2^a - 1) [3 | m] (the roots of f_n are those of f_{m-1}
 /// with multiplicity 2^a plus x = 0 with multiplicity 2^a - 1; see the report).
 pub fn plus_open_squares(max_n: usize) -> Vec<usize> {
+    plus_open_squares_counted(max_n, None)
+}
+
+/// [`plus_open_squares`], reporting the side reached in `counters.depth`.
+pub fn plus_open_squares_counted(max_n: usize, counters: Option<&Counters>) -> Vec<usize> {
     let mut nul = vec![0usize; max_n + 1];
     // Sequential generation, parallel gcds in batches.
     let mut a_prev: Vec<u64> = vec![1]; // A_0 = 1
@@ -80,6 +86,9 @@ pub fn plus_open_squares(max_n: usize) -> Vec<usize> {
             batch.push((n, a_cur.clone(), b_cur.clone()));
             if batch.len() >= 64 {
                 flush(&mut batch, &mut nul);
+                if let Some(c) = counters {
+                    c.set_depth(n as u64);
+                }
             }
         }
     }
@@ -241,8 +250,13 @@ pub fn fast_square(rule: Rule, topology: Topology, n: usize) -> Result<usize> {
 
 /// Nullity for every n in 1..=max_n with the fast methods (index 0 unused).
 pub fn sweep(rule: Rule, topology: Topology, max_n: usize) -> Result<Vec<usize>> {
+    sweep_counted(rule, topology, max_n, None)
+}
+
+/// [`sweep`] with progress in `counters.depth` (plus/open only).
+pub fn sweep_counted(rule: Rule, topology: Topology, max_n: usize, counters: Option<&Counters>) -> Result<Vec<usize>> {
     Ok(match (rule, topology) {
-        (Rule::Plus, Topology::Open) => plus_open_squares(max_n),
+        (Rule::Plus, Topology::Open) => plus_open_squares_counted(max_n, counters),
         (Rule::Block, t) => (0..=max_n).map(|n| if n == 0 { 0 } else { block_kronecker(t, n, n) }).collect(),
         (Rule::Plus, Topology::Torus) => {
             let mut v: Vec<usize> = (0..=max_n)

@@ -70,11 +70,20 @@ pub fn command_line(args: &[OsString]) -> String {
 pub fn run(args: Vec<OsString>) -> Result<()> {
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let words: Vec<String> = args.iter().take(3).map(|a| a.to_string_lossy().into_owned()).collect();
+            anyhow::bail!("missing subcommand after '{}' (see --help)", words[1..].join(" "));
+        }
         Err(e) if e.use_stderr() => {
-            // clap's first line names the problem; keep errors to that line.
+            // clap's lines before "Usage:" name the problem; fold them into one line.
             let msg = e.to_string();
-            let first = msg.lines().next().unwrap_or("invalid arguments");
-            anyhow::bail!("{}", first.trim_start_matches("error: "));
+            let lines: Vec<&str> = msg
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:"))
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+                .collect();
+            anyhow::bail!("{} (see --help)", lines.join(" ").trim_start_matches("error: "));
         }
         Err(e) => {
             // --help and --version

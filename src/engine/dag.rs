@@ -7,7 +7,7 @@
 //! Path counts, "can still win", minimum costs with memory of the last action: all are a
 //! `transfer` along an edge and a `combine` of alternatives.
 
-use super::bfs::position;
+use super::bfs::LevelIndex;
 use super::{Ranked, Reversible};
 use rayon::prelude::*;
 
@@ -32,6 +32,7 @@ pub fn forward<M, V>(
     on_level(0, first, &prev);
     for d in 1..levels.len() {
         let (above, here) = (&levels[d - 1], &levels[d]);
+        let index = LevelIndex::new(model, above);
         let values: Vec<V> = here
             .par_iter()
             .map_init(Vec::new, |buf, &s| {
@@ -39,7 +40,7 @@ pub fn forward<M, V>(
                 model.predecessors(s, buf);
                 let mut acc: Option<V> = None;
                 for &(a, p) in buf.iter() {
-                    if let Some(i) = position(model, above, p) {
+                    if let Some(i) = index.find(model, above, p) {
                         let v = transfer(&prev[i], a, s);
                         acc = Some(match acc {
                             None => v,
@@ -72,16 +73,16 @@ pub fn backward<M, V>(
     let mut below: Vec<V> = Vec::new();
     for d in (0..levels.len()).rev() {
         let here = &levels[d];
-        let next = levels.get(d + 1);
+        let next = levels.get(d + 1).map(|l| (l, LevelIndex::new(model, l)));
         let values: Vec<V> = here
             .par_iter()
             .map_init(Vec::new, |buf, &s| {
                 let mut acc: Option<V> = None;
-                if let Some(next) = next {
+                if let Some((next, index)) = &next {
                     buf.clear();
                     model.successors(s, buf);
                     for &(a, c) in buf.iter() {
-                        if let Some(i) = position(model, next, c) {
+                        if let Some(i) = index.find(model, next, c) {
                             let v = transfer(&below[i], a, s);
                             acc = Some(match acc {
                                 None => v,

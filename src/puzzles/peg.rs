@@ -126,6 +126,11 @@ impl Triangle {
         i.is_ok_and(|i| board & self.masks[i].0 == self.masks[i].1)
     }
 
+    /// Whether any jump is legal (false: the game is over).
+    pub fn has_jump(&self, board: Board) -> bool {
+        self.masks.iter().any(|&(all, need)| board & all == need)
+    }
+
     pub fn apply(board: Board, j: Jump) -> Board {
         board ^ (1 << j.from | 1 << j.over | 1 << j.to)
     }

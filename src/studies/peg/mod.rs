@@ -9,6 +9,7 @@ use crate::engine::progress::Counters;
 use crate::engine::{Reversed, Reversible};
 use crate::puzzles::peg::{format_play, Board, Jump, Triangle};
 use anyhow::{ensure, Result};
+use rayon::prelude::*;
 
 pub mod report;
 
@@ -133,6 +134,21 @@ fn forward_combine(a: Forward, b: Forward) -> Forward {
     }
 }
 
+/// (moves, last) of a [`Forward`] in one word, kept for every winnable position of a start so
+/// optimal plays can be traced back: moves in the top byte, the hole mask (<= 36 holes) below.
+#[derive(Clone, Copy)]
+struct Packed(u64);
+
+impl Packed {
+    fn new(moves: u32, last: u64) -> Packed {
+        debug_assert!(moves < 256 && last >> 56 == 0);
+        Packed((moves as u64) << 56 | last)
+    }
+    fn unpack(self) -> (u32, u64) {
+        ((self.0 >> 56) as u32, self.0 & ((1 << 56) - 1))
+    }
+}
+
 /// Per-start analysis of one start hole (0-based).
 struct StartResult {
     row: StartRow,
@@ -145,35 +161,44 @@ fn analyse_start(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counte
     let (reach, levels) = bfs::levels(t, &[start], Limits::default(), counters);
     let reachable_positions = reach.visited.count_ones();
     drop(reach);
-
-    let mut complete_games = 0u128;
-    dag::backward(t, &levels, |_| 1u128, |v, _, _| *v, |a, b| a + b, |d, _, vals| {
-        if d == 0 {
-            complete_games = vals[0];
-        }
-    });
-
-    // Winning sequences and minimum moves only along positions that can still win.
     let profile: Vec<u64> = levels.iter().map(|l| l.len() as u64).collect();
-    let win_levels: Vec<Vec<Board>> =
-        levels.into_iter().map(|l| l.into_iter().filter(|&b| winnable.get(b)).collect()).collect();
-    let mut kept: Vec<Vec<(u32, u64)>> = Vec::with_capacity(win_levels.len());
+
+    // One forward pass over every reachable position: sequence counts (summed over dead ends
+    // they give the complete games), and fewest moves, kept for the positions that can still
+    // win so optimal plays can be traced back.
+    let mut complete_games = 0u128;
+    let mut win_levels: Vec<Vec<Board>> = Vec::with_capacity(levels.len());
+    let mut kept: Vec<Vec<Packed>> = Vec::with_capacity(levels.len());
     let mut finals: Vec<Forward> = Vec::new();
     let last_depth = t.holes() - 2;
     dag::forward(
         t,
-        &win_levels,
+        &levels,
         |_| Forward { sequences: 1, moves: 0, last: 0 },
         |v, j, _| forward_step(v, j),
         forward_combine,
         |_| unreachable!("every position of a BFS level beyond the first has a predecessor"),
-        |d, _, vals| {
-            kept.push(vals.iter().map(|v| (v.moves, v.last)).collect());
+        |d, boards, vals| {
+            complete_games += boards
+                .par_iter()
+                .zip(vals)
+                .filter(|(&b, _)| !t.has_jump(b))
+                .map(|(_, v)| v.sequences)
+                .sum::<u128>();
+            let (b, k): (Vec<Board>, Vec<Packed>) = boards
+                .par_iter()
+                .zip(vals)
+                .filter(|(&b, _)| winnable.get(b))
+                .map(|(&b, v)| (b, Packed::new(v.moves, v.last)))
+                .unzip();
             if d == last_depth {
-                finals = vals.to_vec();
+                finals = boards.iter().zip(vals).filter(|(&b, _)| winnable.get(b)).map(|(_, v)| *v).collect();
             }
+            win_levels.push(b);
+            kept.push(k);
         },
     );
+    drop(levels);
     let mut finishes = Vec::new();
     if win_levels.len() == last_depth + 1 {
         for (i, &board) in win_levels[last_depth].iter().enumerate() {
@@ -209,7 +234,7 @@ fn analyse_start(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counte
 fn optimal_play(
     t: &Triangle,
     levels: &[Vec<Board>],
-    kept: &[Vec<(u32, u64)>],
+    kept: &[Vec<Packed>],
     board: Board,
     finish: usize,
     moves: u32,
@@ -225,7 +250,7 @@ fn optimal_play(
                 return None;
             }
             let i = bfs::position(t, &levels[d - 1], p)?;
-            let (m, last) = kept[d - 1][i];
+            let (m, last) = kept[d - 1][i].unpack();
             if last >> j.from & 1 == 1 && m == cost {
                 Some((j, p, j.from, cost))
             } else if m + 1 == cost {

@@ -388,3 +388,68 @@ fn bad_input_fails_with_one_line() {
     fails_with(&["lightsout", "histogram", "--n", "9", "--out", out.to_str().unwrap()], "beyond");
     assert!(!out.join("histogram_plus_9x9.csv").exists());
 }
+
+/// An independent one-way algorithm (seed 002, Theorem 3) for the block rule: rows top to
+/// bottom, cells right to left, press below-left of every lit cell. Returns presses if cleared.
+fn one_way(board: &[Vec<bool>]) -> Option<usize> {
+    let n = board.len();
+    let mut b = board.to_vec();
+    let mut presses = 0;
+    for r in 0..n - 1 {
+        for c in (0..n).rev() {
+            if b[r][c] {
+                if c == 0 {
+                    return None;
+                }
+                let mut p = vec![vec![false; n]; n];
+                p[r + 1][c - 1] = true;
+                b = replay(R::Block, false, &b, &p);
+                presses += 1;
+            }
+        }
+    }
+    b.iter().flatten().all(|&x| !x).then_some(presses)
+}
+
+#[test]
+fn seed_claims_hold_or_fail_as_reported() {
+    let dir = scratch("lo-seeds");
+    let d = dir.to_str().unwrap();
+    // Seed 002's n mod 3 theorems fail for the plus rule: 4x4 (3k+1) is singular, 8x8 (3k+2) is not.
+    let plus = sweep(&dir, "plus", "open", 10);
+    assert_eq!(num(&plus[3], "nullity"), 4);
+    assert_eq!(num(&plus[7], "nullity"), 0);
+    assert_eq!(ref_nullity(R::Plus, false, 4, 4), 4);
+    assert_eq!(ref_nullity(R::Plus, false, 8, 8), 0);
+    // ... and hold for the block rule (span (3k+1)^2 on 3k+2 boards).
+    for n in 1..=14 {
+        let k = ref_nullity(R::Block, false, n, n);
+        if n % 3 == 2 {
+            assert_eq!(n * n - k, (n - 1) * (n - 1));
+        } else {
+            assert_eq!(k, 0);
+        }
+    }
+    // Hand algorithms: one-way clears every solvable 5x5 board but is not always minimal.
+    ok(&["lightsout", "hand", "--max-n", "5", "--out", d]);
+    let rows = read_csv(&dir.join("hand_algorithms.csv"));
+    let r5 = rows.iter().find(|r| r["n"] == "5").unwrap();
+    assert_eq!(r5["algorithm"], "one-way");
+    assert_eq!(num(r5, "boards"), 1 << 16);
+    assert_eq!(num(r5, "failed"), 0);
+    assert!(num(r5, "optimal_boards") < num(r5, "cleared"));
+    let example: Vec<Vec<bool>> = r5["excess_example"].split('/').map(|l| l.chars().map(|c| c == '#').collect()).collect();
+    let presses = one_way(&example).expect("one-way clears it");
+    let brute = brute_min(R::Block, false, &example).unwrap();
+    assert!(brute < presses as u32, "one-way {presses} vs minimum {brute}");
+    // Seed 000: the all-black 4x4 has solutions of 4 and of 10 presses (its first solver's answer).
+    let ones = vec![vec![true; 4]; 4];
+    let cols: Vec<u32> = (0..16).map(|j| toggled(R::Plus, false, 4, 4, j / 4, j % 4).iter().fold(0, |a, &t| a | 1 << t)).collect();
+    let weights: Vec<u32> = (0u32..1 << 16).filter(|&x| (0..16).filter(|&j| x >> j & 1 == 1).fold(0, |a, j| a ^ cols[j]) == 0xffff).map(|x| x.count_ones()).collect();
+    let seeds: HashMap<String, u64> = oracle("lightsout/seeds.csv").iter().map(|r| (r["claim"].clone(), num(r, "value"))).collect();
+    assert_eq!(*weights.iter().min().unwrap() as u64, seeds["all_ones_4x4_min_presses"]);
+    assert!(weights.contains(&(seeds["all_ones_4x4_first_solver_presses"] as u32)));
+    assert_eq!(brute_min(R::Plus, false, &ones), Some(4));
+    // Seed 004: rank 23 of the 5x5 plus matrix.
+    assert_eq!(25 - ref_nullity(R::Plus, false, 5, 5) as u64, seeds["rank_5x5_plus"]);
+}

@@ -130,6 +130,16 @@ mod tests {
     use super::*;
     use crate::puzzles::lightsout::apply_presses;
 
+    /// Seed 004: the rational inverse of B' has common denominator 33 (oracle: the seed's text;
+    /// tests/data/lightsout/seeds.csv), and works mod 2.
+    #[test]
+    fn seed004_denominator_is_33() {
+        let (det, lcd, ok) = seed004_rational_inverse().unwrap();
+        assert_eq!(lcd, num_bigint::BigInt::from(33));
+        assert!(det.clone() % 2 != num_bigint::BigInt::from(0), "{det}");
+        assert!(ok);
+    }
+
     #[test]
     fn chase_table_rows_clear_their_boards() {
         for n in 1..=9 {
@@ -163,4 +173,92 @@ mod tests {
             }
         }
     }
+}
+
+/// Seed 004's "Solution 2": B' = the 5x5 plus press matrix without buttons/cells 1 and 2 (23 x 23),
+/// inverted over the rationals. Returns (det B', the least common denominator of B'^-1's entries,
+/// whether B'^-1 times that denominator, reduced mod 2, is the inverse of B' over GF(2)).
+pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::BigInt, bool)> {
+    use num_bigint::BigInt;
+    let game = Game::new(Rule::Plus, Topology::Open, 5, 5)?;
+    let a = game.press_matrix()?;
+    let keep: Vec<usize> = (2..25).collect();
+    let k = keep.len();
+    let zero = BigInt::from(0);
+    let one = BigInt::from(1);
+    let gcd = |a: &BigInt, b: &BigInt| -> BigInt {
+        let (mut x, mut y) = (if a < &zero { -a } else { a.clone() }, if b < &zero { -b } else { b.clone() });
+        while y != zero {
+            let r = &x % &y;
+            x = y;
+            y = r;
+        }
+        x
+    };
+    // Fractions (num, den) with den > 0, reduced.
+    type Q = (BigInt, BigInt);
+    let norm = |(n, d): Q| -> Q {
+        let g = gcd(&n, &d);
+        let g = if g == zero { one.clone() } else { g };
+        let (n, d) = (n / &g, d / &g);
+        if d < zero { (-n, -d) } else { (n, d) }
+    };
+    let sub = |x: &Q, y: &Q| -> Q { norm((&x.0 * &y.1 - &y.0 * &x.1, &x.1 * &y.1)) };
+    let mul = |x: &Q, y: &Q| -> Q { norm((&x.0 * &y.0, &x.1 * &y.1)) };
+    let div = |x: &Q, y: &Q| -> Q { norm((&x.0 * &y.1, &x.1 * &y.0)) };
+    let mut m: Vec<Vec<Q>> = (0..k)
+        .map(|i| {
+            (0..2 * k)
+                .map(|j| {
+                    let v = if j < k { a.get(keep[i], keep[j]) } else { j - k == i };
+                    (BigInt::from(v as u8), one.clone())
+                })
+                .collect()
+        })
+        .collect();
+    let mut det: Q = (one.clone(), one.clone());
+    for c in 0..k {
+        let Some(p) = (c..k).find(|&r| m[r][c].0 != zero) else {
+            return Ok((zero.clone(), zero, false));
+        };
+        if p != c {
+            m.swap(p, c);
+            det = (-det.0, det.1);
+        }
+        let piv = m[c][c].clone();
+        det = mul(&det, &piv);
+        for j in 0..2 * k {
+            m[c][j] = div(&m[c][j], &piv);
+        }
+        for r in 0..k {
+            if r != c && m[r][c].0 != zero {
+                let f = m[r][c].clone();
+                for j in 0..2 * k {
+                    let t = mul(&f, &m[c][j]);
+                    m[r][j] = sub(&m[r][j], &t);
+                }
+            }
+        }
+    }
+    // Least common denominator of the inverse's entries.
+    let mut lcd = one.clone();
+    for row in &m {
+        for q in &row[k..] {
+            let g = gcd(&lcd, &q.1);
+            lcd = &lcd / &g * &q.1;
+        }
+    }
+    // C' = (lcd * B'^-1) mod 2 must be B'^-1 over GF(2): C' B' = I (mod 2).
+    let two = BigInt::from(2);
+    let c: Vec<Vec<u8>> = m
+        .iter()
+        .map(|row| row[k..].iter().map(|q| ((&lcd / &q.1 * &q.0) % &two != zero) as u8).collect())
+        .collect();
+    let ok = (0..k).all(|i| {
+        (0..k).all(|j| {
+            let s: u32 = (0..k).map(|t| (c[i][t] & a.get(keep[t], keep[j]) as u8) as u32).sum();
+            (s % 2 == 1) == (i == j)
+        })
+    });
+    Ok((det.0, lcd, ok))
 }

@@ -609,6 +609,14 @@ pub fn report_md(s: &Study) -> String {
             let v = [0b10101u64];
             let q135 = k.mul_vec(&v)[0] == 0;
             let _ = writeln!(o, "- \"pressing button 1 and 5 is equivalent to pressing button 3 after row reduction\": {}", verdict(q135));
+            if let Ok((det, lcd, ok)) = quiet::seed004_rational_inverse() {
+                let _ = writeln!(
+                    o,
+                    "- Solution 2: B' (B without buttons and cells 1, 2) has determinant {det} over the integers; the common denominator of B'^-1 is {lcd} (the seed says 33): {}; multiplying by it and reducing mod 2 gives B'^-1 over GF(2): {}",
+                    verdict(lcd == num_bigint::BigInt::from(33)),
+                    verdict(ok)
+                );
+            }
         }
     }
     let _ = writeln!(o, "\n## Seed 000 (Token Flip)\n");

@@ -1,1 +1,649 @@
-//! tricolore rules (being built).
+//! Tricolore rules. A board of w x h squares, each Red, White or Blue. Clicking a square advances
+//! colours R -> W -> B -> R: a red square advances alone, a white square advances its neighbours
+//! (not itself), a blue square advances itself and its neighbours. The same square may not be
+//! clicked twice in succession, so a search state is (board, last clicked square or none).
+//!
+//! Boards are dense integers: square `i` (row by row) is the base-3 digit of weight
+//! `3^(n-1-i)` with R=0, W=1, B=2, so numeric order is the text order with R < W < B.
+//! Text form: rows joined by `.`, e.g. `RRRB.BRWR`.
+
+use crate::engine::norepeat::{ActionGraph, MAX_ACTIONS};
+use crate::engine::{Model, Ranked, Reversible};
+use anyhow::{bail, Result};
+
+pub const RED: u8 = 0;
+pub const WHITE: u8 = 1;
+pub const BLUE: u8 = 2;
+const LETTERS: [char; 3] = ['R', 'W', 'B'];
+
+/// Which squares "adjoin". The source document only says "adjoining"; king adjacency is the
+/// one that reproduces its tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Adjacency {
+    /// The 8 surrounding squares (rows, columns and diagonals).
+    King,
+    /// The 4 squares sharing an edge.
+    Orthogonal,
+}
+
+impl Adjacency {
+    pub fn name(self) -> &'static str {
+        match self {
+            Adjacency::King => "king",
+            Adjacency::Orthogonal => "orthogonal",
+        }
+    }
+}
+
+/// Which squares may be clicked (the document's 4x2 methods, generalised to "bottom row").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Regime {
+    /// Any square.
+    Unrestricted,
+    /// Bottom row only: rows above are never disturbed except through neighbours.
+    Restricted,
+    /// Bottom row, plus any red square above it (a red square advances alone, so it disturbs
+    /// nothing else); never entering a board whose bottom row is all blue.
+    Hybrid,
+}
+
+impl Regime {
+    pub fn name(self) -> &'static str {
+        match self {
+            Regime::Unrestricted => "unrestricted",
+            Regime::Restricted => "restricted",
+            Regime::Hybrid => "hybrid",
+        }
+    }
+    pub const ALL: [Regime; 3] = [Regime::Unrestricted, Regime::Hybrid, Regime::Restricted];
+}
+
+/// Largest board: 3^20 boards still fit a u32 and 20 squares fit the engine's action masks.
+pub const MAX_SQUARES: usize = 20;
+
+/// Division of a u32 by a divisor fixed at run time, as a multiply and a shift (Granlund and
+/// Montgomery): `split` runs once per expanded node and action in the 4x4 searches, where a
+/// hardware division would dominate.
+#[derive(Clone, Debug)]
+struct DivBy {
+    d: u32,
+    m: u64,
+    shift: u32,
+}
+
+impl DivBy {
+    fn new(d: u32) -> DivBy {
+        let l = 32 - (d - 1).leading_zeros(); // ceil(log2 d)
+        let shift = 32 + l;
+        let m = ((1u128 << shift) / u128::from(d) + 1) as u64;
+        DivBy { d, m, shift }
+    }
+    #[inline]
+    fn div_rem(&self, n: u32) -> (u32, u32) {
+        let q = ((u128::from(n) * u128::from(self.m)) >> self.shift) as u32;
+        (q, n - q * self.d)
+    }
+}
+
+/// The board geometry and click rules.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    width: usize,
+    height: usize,
+    adjacency: Adjacency,
+    /// `weight[i]` = 3^(n-1-i).
+    weight: Vec<u32>,
+    neighbours: Vec<Vec<u8>>,
+    /// Squares decoded by halves: `lo_digits[board % lo_size]` packs the colours of the last
+    /// n/2 squares two bits each (bit 2i = square i), `hi_digits` the first ones.
+    lo_size: u32,
+    lo_div: DivBy,
+    lo_digits: Vec<u64>,
+    hi_digits: Vec<u64>,
+    /// What moving every neighbour of a square back (forward) one colour adds to the board,
+    /// split by halves: `[square * half_size + half]`; the hi part in units of `lo_size`.
+    /// Two table reads instead of a loop over up to 8 neighbours: the 4x4 searches' inner loop.
+    retreat_hi: Vec<i16>,
+    retreat_lo: Vec<i16>,
+    advance_hi: Vec<i16>,
+    advance_lo: Vec<i16>,
+}
+
+impl Grid {
+    pub fn new(width: usize, height: usize, adjacency: Adjacency) -> Result<Grid> {
+        let n = width * height;
+        if width == 0 || height == 0 {
+            bail!("board {width}x{height} has no squares");
+        }
+        if n > MAX_SQUARES {
+            bail!("board {width}x{height} has {n} squares; at most {MAX_SQUARES} are supported");
+        }
+        let weight: Vec<u32> = (0..n).map(|i| 3u32.pow((n - 1 - i) as u32)).collect();
+        let mut neighbours = vec![Vec::new(); n];
+        for (i, list) in neighbours.iter_mut().enumerate() {
+            let (r, c) = ((i / width) as i64, (i % width) as i64);
+            for dr in -1i64..=1 {
+                for dc in -1i64..=1 {
+                    let diagonal = dr != 0 && dc != 0;
+                    if (dr, dc) == (0, 0) || (diagonal && adjacency == Adjacency::Orthogonal) {
+                        continue;
+                    }
+                    let (r2, c2) = (r + dr, c + dc);
+                    if (0..height as i64).contains(&r2) && (0..width as i64).contains(&c2) {
+                        list.push((r2 as usize * width + c2 as usize) as u8);
+                    }
+                }
+            }
+        }
+        let lo_len = n / 2;
+        let hi_len = n - lo_len;
+        let lo_size = 3u32.pow(lo_len as u32);
+        let pack = |len: usize, first: usize| -> Vec<u64> {
+            (0..3u32.pow(len as u32))
+                .map(|mut v| {
+                    let mut q = 0u64;
+                    for k in (0..len).rev() {
+                        q |= u64::from(v % 3) << (2 * (first + k));
+                        v /= 3;
+                    }
+                    q
+                })
+                .collect()
+        };
+        let lo_digits = pack(lo_len, hi_len);
+        let hi_digits = pack(hi_len, 0);
+        // Per square and half: the sum over the neighbours in that half of each one's step.
+        let deltas = |digits: &[u64], in_half: &dyn Fn(usize) -> bool, unit: u32, back: bool| -> Vec<i16> {
+            let mut out = Vec::with_capacity(n * digits.len());
+            for list in &neighbours {
+                for &d in digits {
+                    let mut sum = 0i32;
+                    for &s in list.iter().filter(|&&s| in_half(s as usize)) {
+                        let (w, c) = ((weight[s as usize] / unit) as i32, (d >> (2 * s) & 3) as u8);
+                        sum += match (back, c) {
+                            (true, RED) | (false, BLUE) => if back { 2 * w } else { -2 * w },
+                            _ => if back { -w } else { w },
+                        };
+                    }
+                    out.push(i16::try_from(sum).expect("a half's digits fit 16 bits"));
+                }
+            }
+            out
+        };
+        let is_hi = |s: usize| s < hi_len;
+        let is_lo = |s: usize| s >= hi_len;
+        let retreat_hi = deltas(&hi_digits, &is_hi, lo_size, true);
+        let retreat_lo = deltas(&lo_digits, &is_lo, 1, true);
+        let advance_hi = deltas(&hi_digits, &is_hi, lo_size, false);
+        let advance_lo = deltas(&lo_digits, &is_lo, 1, false);
+        Ok(Grid {
+            width,
+            height,
+            adjacency,
+            weight,
+            neighbours,
+            lo_size,
+            lo_div: DivBy::new(lo_size),
+            lo_digits,
+            hi_digits,
+            retreat_hi,
+            retreat_lo,
+            advance_hi,
+            advance_lo,
+        })
+    }
+
+    /// The document's 4x2 half board.
+    pub fn half(adjacency: Adjacency) -> Grid {
+        Grid::new(4, 2, adjacency).expect("4x2 is a valid board")
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    pub fn adjacency(&self) -> Adjacency {
+        self.adjacency
+    }
+    pub fn squares(&self) -> usize {
+        self.width * self.height
+    }
+    /// 3^(w*h).
+    pub fn boards(&self) -> u32 {
+        if self.squares() == 0 {
+            1
+        } else {
+            self.weight[0] * 3
+        }
+    }
+    pub fn neighbours(&self, square: usize) -> &[u8] {
+        &self.neighbours[square]
+    }
+
+    /// Every square's colour, two bits per square (bit 2i = square i).
+    #[inline]
+    pub fn digits(&self, board: u32) -> u64 {
+        self.digits_split(self.split(board))
+    }
+
+    /// [`Grid::digits`] from the board's halves.
+    #[inline]
+    pub fn digits_split(&self, (hi, lo): (u32, u32)) -> u64 {
+        self.hi_digits[hi as usize] | self.lo_digits[lo as usize]
+    }
+
+    #[inline]
+    pub fn colour(&self, board: u32, square: usize) -> u8 {
+        (self.digits(board) >> (2 * square) & 3) as u8
+    }
+
+    /// The board with every square of `squares` advanced one colour, given its `digits`.
+    #[inline]
+    fn advance(&self, mut board: u32, digits: u64, squares: &[u8]) -> u32 {
+        for &s in squares {
+            let w = self.weight[s as usize];
+            if digits >> (2 * s) & 3 == u64::from(BLUE) {
+                board -= 2 * w;
+            } else {
+                board += w;
+            }
+        }
+        board
+    }
+
+    /// The board with every square of `squares` moved back one colour, given its `digits`.
+    #[inline]
+    fn retreat(&self, mut board: u32, digits: u64, squares: &[u8]) -> u32 {
+        for &s in squares {
+            let w = self.weight[s as usize];
+            if digits >> (2 * s) & 3 == u64::from(RED) {
+                board += 2 * w;
+            } else {
+                board -= w;
+            }
+        }
+        board
+    }
+
+    /// A board's halves (first squares, last squares) as table indices.
+    #[inline]
+    pub fn split(&self, board: u32) -> (u32, u32) {
+        self.lo_div.div_rem(board)
+    }
+
+    #[inline]
+    fn neighbour_step(&self, hi: u32, lo: u32, square: usize, back: bool) -> i64 {
+        let (th, tl) = if back { (&self.retreat_hi, &self.retreat_lo) } else { (&self.advance_hi, &self.advance_lo) };
+        let nh = self.hi_digits.len();
+        let nl = self.lo_digits.len();
+        i64::from(th[square * nh + hi as usize]) * i64::from(self.lo_size) + i64::from(tl[square * nl + lo as usize])
+    }
+
+    /// [`Grid::click_with`] from the board's halves (see [`Grid::split`]) and digits.
+    #[inline]
+    pub fn click_split(&self, board: u32, (hi, lo): (u32, u32), digits: u64, square: usize) -> u32 {
+        let w = i64::from(self.weight[square]);
+        let b = i64::from(board);
+        let out = match (digits >> (2 * square) & 3) as u8 {
+            RED => b + w,
+            WHITE => b + self.neighbour_step(hi, lo, square, false),
+            _ => b + self.neighbour_step(hi, lo, square, false) - 2 * w,
+        };
+        out as u32
+    }
+
+    /// [`Grid::unclick_with`] from the board's halves and digits.
+    #[inline]
+    pub fn unclick_split(&self, board: u32, (hi, lo): (u32, u32), digits: u64, square: usize, mut f: impl FnMut(u32)) {
+        let w = i64::from(self.weight[square]);
+        let b = i64::from(board);
+        match (digits >> (2 * square) & 3) as u8 {
+            WHITE => {
+                f((b - w) as u32);
+                f((b + self.neighbour_step(hi, lo, square, true)) as u32);
+            }
+            RED => f((b + self.neighbour_step(hi, lo, square, true) + 2 * w) as u32),
+            _ => {}
+        }
+    }
+
+    /// The board after clicking `square` (the rule, without the no-double-click constraint).
+    #[inline]
+    pub fn click_with(&self, board: u32, digits: u64, square: usize) -> u32 {
+        let own = [square as u8];
+        match (digits >> (2 * square) & 3) as u8 {
+            RED => self.advance(board, digits, &own),
+            WHITE => self.advance(board, digits, &self.neighbours[square]),
+            _ => {
+                let b = self.advance(board, digits, &self.neighbours[square]);
+                b - 2 * self.weight[square] // blue -> red
+            }
+        }
+    }
+
+    pub fn click(&self, board: u32, square: usize) -> u32 {
+        self.click_with(board, self.digits(board), square)
+    }
+
+    /// Calls `f(previous)` for every board from which clicking `square` gives `board`. After a
+    /// click the square is White (it was Red, or White and only its neighbours moved) or Red (it
+    /// was Blue); nothing can be clicked last onto Blue.
+    #[inline]
+    pub fn unclick_with(&self, board: u32, digits: u64, square: usize, mut f: impl FnMut(u32)) {
+        let w = self.weight[square];
+        match (digits >> (2 * square) & 3) as u8 {
+            WHITE => {
+                f(board - w); // it was red and advanced alone
+                f(self.retreat(board, digits, &self.neighbours[square])); // it was white
+            }
+            RED => f(self.retreat(board, digits, &self.neighbours[square]) + 2 * w), // it was blue
+            _ => {}
+        }
+    }
+
+    /// Parses `RRRB.BRWR`: rows joined by `.`, letters R, W, B (either case).
+    pub fn parse(&self, text: &str) -> Result<u32> {
+        let rows: Vec<&str> = text.split('.').collect();
+        if rows.len() != self.height || rows.iter().any(|r| r.chars().count() != self.width) {
+            bail!(
+                "board {text:?} is not {}x{}: expected {} rows of {} letters joined by '.', e.g. {}",
+                self.width,
+                self.height,
+                self.height,
+                self.width,
+                self.format(0)
+            );
+        }
+        let mut board = 0u32;
+        for (i, ch) in rows.concat().chars().enumerate() {
+            let c = match ch.to_ascii_uppercase() {
+                'R' => RED,
+                'W' => WHITE,
+                'B' => BLUE,
+                _ => bail!("board {text:?}: unknown colour letter {ch:?} (use R, W or B)"),
+            };
+            board += u32::from(c) * self.weight[i];
+        }
+        Ok(board)
+    }
+
+    pub fn format(&self, board: u32) -> String {
+        let d = self.digits(board);
+        let mut s = String::with_capacity(self.squares() + self.height);
+        for i in 0..self.squares() {
+            if i > 0 && i % self.width == 0 {
+                s.push('.');
+            }
+            s.push(LETTERS[(d >> (2 * i) & 3) as usize]);
+        }
+        s
+    }
+
+    /// A board with every square the same colour.
+    pub fn uniform(&self, colour: u8) -> u32 {
+        self.weight.iter().map(|&w| w * u32::from(colour)).sum()
+    }
+
+    /// The left-right mirror image.
+    pub fn mirror(&self, board: u32) -> u32 {
+        let d = self.digits(board);
+        (0..self.squares())
+            .map(|i| {
+                let (r, c) = (i / self.width, i % self.width);
+                let j = r * self.width + (self.width - 1 - c);
+                (d >> (2 * i) & 3) as u32 * self.weight[j]
+            })
+            .sum()
+    }
+
+    /// The board turned a quarter turn clockwise (square boards only).
+    pub fn rotate(&self, board: u32) -> u32 {
+        assert_eq!(self.width, self.height, "rotation needs a square board");
+        let n = self.width;
+        let d = self.digits(board);
+        (0..self.squares())
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                let j = c * n + (n - 1 - r);
+                (d >> (2 * i) & 3) as u32 * self.weight[j]
+            })
+            .sum()
+    }
+
+    /// The representative of a board's mirror pair: the one first in R < W < B order.
+    pub fn mirror_representative(&self, board: u32) -> u32 {
+        board.min(self.mirror(board))
+    }
+
+    /// Squares of the bottom row.
+    pub fn bottom_row(&self) -> std::ops::Range<usize> {
+        (self.height - 1) * self.width..self.squares()
+    }
+
+    fn bottom_row_all_blue(&self, digits: u64) -> bool {
+        self.bottom_row().all(|s| digits >> (2 * s) & 3 == u64::from(BLUE))
+    }
+
+    /// Whether `regime` lets `square` be clicked on a board with these `digits`.
+    #[inline]
+    pub fn allows(&self, regime: Regime, digits: u64, square: usize) -> bool {
+        let bottom = square >= (self.height - 1) * self.width;
+        match regime {
+            Regime::Unrestricted => true,
+            Regime::Restricted => bottom,
+            Regime::Hybrid => {
+                bottom
+                    || (digits >> (2 * square) & 3 == u64::from(RED) && !self.bottom_row_all_blue(digits))
+            }
+        }
+    }
+}
+
+/// The puzzle under a click regime: what the engines search.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub grid: Grid,
+    pub regime: Regime,
+}
+
+impl Game {
+    pub fn new(grid: Grid, regime: Regime) -> Result<Game> {
+        if regime != Regime::Unrestricted && grid.height() < 2 {
+            bail!("the {} regime needs a board with at least two rows", regime.name());
+        }
+        Ok(Game { grid, regime })
+    }
+
+    /// "No previous click" in a [`Model`] state.
+    pub fn none(&self) -> u8 {
+        self.grid.squares() as u8
+    }
+
+    /// Clicks `square` if the rules allow it after `last` (None = no previous click).
+    pub fn try_click(&self, board: u32, last: Option<usize>, square: usize) -> Option<u32> {
+        let d = self.grid.digits(board);
+        (square < self.grid.squares() && last != Some(square) && self.grid.allows(self.regime, d, square))
+            .then(|| self.grid.click_with(board, d, square))
+    }
+}
+
+/// Nodes are boards, actions are clicked squares: the no-double-click constraint is the
+/// engine's "no immediate repeat".
+impl ActionGraph for Game {
+    fn node_count(&self) -> u64 {
+        u64::from(self.grid.boards())
+    }
+    fn action_count(&self) -> usize {
+        debug_assert!(self.grid.squares() <= MAX_ACTIONS);
+        self.grid.squares()
+    }
+    #[inline]
+    fn successors(&self, node: u64, actions: u32, mut f: impl FnMut(usize, u64)) {
+        let board = node as u32;
+        let halves = self.grid.split(board);
+        let d = self.grid.digits_split(halves);
+        let mut mask = actions;
+        while mask != 0 {
+            let s = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if self.grid.allows(self.regime, d, s) {
+                f(s, u64::from(self.grid.click_split(board, halves, d, s)));
+            }
+        }
+    }
+    #[inline]
+    fn predecessors(&self, node: u64, actions: u32, mut f: impl FnMut(usize, u64)) {
+        let board = node as u32;
+        let halves = self.grid.split(board);
+        let d = self.grid.digits_split(halves);
+        let mut mask = actions;
+        while mask != 0 {
+            let s = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            self.grid.unclick_split(board, halves, d, s, |p| {
+                if self.regime == Regime::Unrestricted || self.grid.allows(self.regime, self.grid.digits(p), s) {
+                    f(s, u64::from(p))
+                }
+            });
+        }
+    }
+}
+
+/// The explicit (board, last click) graph, for the generic engines and reference searches.
+impl Model for Game {
+    /// (board, last clicked square or [`Game::none`]).
+    type State = (u32, u8);
+    type Action = u8;
+    fn successors(&self, (board, last): Self::State, out: &mut Vec<(u8, Self::State)>) {
+        for s in 0..self.grid.squares() {
+            if s != last as usize {
+                if let Some(b) = self.try_click(board, None, s) {
+                    out.push((s as u8, (b, s as u8)));
+                }
+            }
+        }
+    }
+}
+
+impl Reversible for Game {
+    fn predecessors(&self, (board, last): Self::State, out: &mut Vec<(u8, Self::State)>) {
+        if last == self.none() {
+            return; // "no previous click" only holds before the first click
+        }
+        let s = last as usize;
+        self.grid.unclick_with(board, self.grid.digits(board), s, |p| {
+            if self.grid.allows(self.regime, self.grid.digits(p), s) {
+                for l in 0..=self.none() {
+                    if l != last {
+                        out.push((last, (p, l)));
+                    }
+                }
+            }
+        });
+    }
+}
+
+impl Ranked for Game {
+    fn space_size(&self) -> u64 {
+        u64::from(self.grid.boards()) * (self.grid.squares() as u64 + 1)
+    }
+    fn rank(&self, (board, last): Self::State) -> u64 {
+        u64::from(board) * (self.grid.squares() as u64 + 1) + u64::from(last)
+    }
+    fn unrank(&self, rank: u64) -> Self::State {
+        let k = self.grid.squares() as u64 + 1;
+        ((rank / k) as u32, (rank % k) as u8)
+    }
+}
+
+/// Plays `clicks` from `board`; the boards after each click, or the index of the first illegal
+/// click.
+pub fn replay(game: &Game, board: u32, last: Option<usize>, clicks: &[usize]) -> Result<Vec<u32>, usize> {
+    let (mut b, mut l) = (board, last);
+    let mut out = Vec::with_capacity(clicks.len());
+    for (i, &c) in clicks.iter().enumerate() {
+        b = game.try_click(b, l, c).ok_or(i)?;
+        l = Some(c);
+        out.push(b);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_format_round_trip_and_order() {
+        let g = Grid::half(Adjacency::King);
+        assert_eq!(g.boards(), 6561);
+        for b in [0, 1, 2, 3, 100, 6560] {
+            assert_eq!(g.parse(&g.format(b)).unwrap(), b);
+        }
+        assert_eq!(g.format(0), "RRRR.RRRR");
+        assert_eq!(g.format(6560), "BBBB.BBBB");
+        assert!(g.parse("RRRR.RRRW").unwrap() < g.parse("RRRR.RRRB").unwrap());
+        assert!(g.parse("RRRX.RRRR").unwrap_err().to_string().contains("unknown colour"));
+        assert!(g.parse("RRRR.RRR").unwrap_err().to_string().contains("not 4x2"));
+        assert!(g.parse("RRRRRRRR").is_err());
+    }
+
+    #[test]
+    fn document_example_first_half() {
+        // Appendix A: the top half RRRB.BRWR clicked 4,0,1,2,3,2,3,1 (the rows the document
+        // prints show the board *before* each numbered click).
+        let g = Grid::half(Adjacency::King);
+        let game = Game::new(g.clone(), Regime::Unrestricted).unwrap();
+        let start = g.parse("RRRB.BRWR").unwrap();
+        let boards = replay(&game, start, None, &[4, 0, 1, 2, 3, 2, 3, 1]).unwrap();
+        let text: Vec<String> = boards.iter().map(|&b| g.format(b)).collect();
+        assert_eq!(text, ["WWRB.RWWR", "WBRB.WBWR", "BRWB.BRBR", "BWWR.BWRW", "BWWW.BWRW", "BBWB.BBWB", "BBBR.BBBR", "RRRR.RRRR"]);
+    }
+
+    #[test]
+    fn unclick_inverts_click() {
+        for adj in [Adjacency::King, Adjacency::Orthogonal] {
+            let g = Grid::new(3, 3, adj).unwrap();
+            for b in 0..g.boards() {
+                for s in 0..9 {
+                    let after = g.click(b, s);
+                    let mut preds = Vec::new();
+                    g.unclick_with(after, g.digits(after), s, |p| preds.push(p));
+                    assert!(preds.contains(&b));
+                    for p in preds {
+                        assert_eq!(g.click(p, s), after);
+                    }
+                    assert_eq!(g.click_split(b, g.split(b), g.digits(b), s), after);
+                    let mut fast = Vec::new();
+                    g.unclick_split(after, g.split(after), g.digits(after), s, |p| fast.push(p));
+                    let mut slow = Vec::new();
+                    g.unclick_with(after, g.digits(after), s, |p| slow.push(p));
+                    assert_eq!(fast, slow);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_division_is_exact() {
+        for d in [1u32, 3, 9, 81, 6561, 59049] {
+            let div = DivBy::new(d);
+            for n in (0..3u32.pow(16)).step_by(7).chain([u32::MAX, u32::MAX - 1, 3u32.pow(20) - 1]) {
+                assert_eq!(div.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_and_rotate() {
+        let g = Grid::half(Adjacency::King);
+        assert_eq!(g.format(g.mirror(g.parse("WWBR.WRRB").unwrap())), "RBWW.BRRW");
+        assert_eq!(g.mirror_representative(g.parse("WWBR.WRRB").unwrap()), g.parse("RBWW.BRRW").unwrap());
+        let g4 = Grid::new(4, 4, Adjacency::King).unwrap();
+        let b = g4.parse("RRRB.BRWR.WBWR.RRBW").unwrap();
+        assert_eq!(g4.format(g4.rotate(b)), "RWBR.RBRR.BWWR.WRRB");
+        assert_eq!(g4.rotate(g4.rotate(g4.rotate(g4.rotate(b)))), b);
+    }
+}

@@ -1,0 +1,84 @@
+//! What the source document ("A Study of Tricolore XP") prints, transcribed once so the report
+//! can set each claim beside the computed value. The tests hold the outputs to the same numbers
+//! through tests/data/tricolore/*.csv.
+
+use crate::puzzles::tricolore::Regime;
+
+/// The "Statistics for all starting states" tables: (clicks, reached).
+pub const UNRESTRICTED_TABLE: &[(usize, u64)] = &[
+    (1, 25092),
+    (2, 126341),
+    (3, 608623),
+    (4, 2440042),
+    (5, 6550422),
+    (6, 8140823),
+    (7, 3376269),
+    (8, 495642),
+    (9, 22418),
+    (10, 88),
+];
+pub const UNRESTRICTED_TOTAL: u64 = 21785760;
+pub const HYBRID_TABLE: &[(usize, u64)] = &[
+    (1, 17652),
+    (2, 55834),
+    (3, 182285),
+    (4, 536865),
+    (5, 1483846),
+    (6, 3440533),
+    (7, 5804350),
+    (8, 5853716),
+    (9, 3192766),
+    (10, 871813),
+    (11, 79094),
+    (12, 1326),
+];
+pub const HYBRID_TOTAL: u64 = 21520080;
+/// Boards every start reaches (the table's "Total" average).
+pub const REACHED_PER_START: [(Regime, u64); 2] = [(Regime::Unrestricted, 6560), (Regime::Hybrid, 6480)];
+
+pub fn table(regime: Regime) -> Option<(&'static [(usize, u64)], u64)> {
+    match regime {
+        Regime::Unrestricted => Some((UNRESTRICTED_TABLE, UNRESTRICTED_TOTAL)),
+        Regime::Hybrid => Some((HYBRID_TABLE, HYBRID_TOTAL)),
+        Regime::Restricted => None,
+    }
+}
+
+/// "Average Clicks" as captured (garbled: "5.694%", "7.385%") and as the prose states it
+/// ("the average number of clicks required is 5.6, and for Hybrid, it is 7.3").
+pub const AVERAGE_CLICKS: [(Regime, &str, &str); 2] =
+    [(Regime::Unrestricted, "5.69", "5.6"), (Regime::Hybrid, "7.38", "7.3")];
+
+/// The reversed table: (regime, final state, average, maximum) over all starting states.
+pub const TARGETS: [(Regime, &str, &str, u8); 6] = [
+    (Regime::Unrestricted, "WWWW.WWWW", "4.6", 6),
+    (Regime::Unrestricted, "WBWB.BWBW", "5.0", 7),
+    (Regime::Unrestricted, "RRRR.RRRR", "7.4", 10),
+    (Regime::Hybrid, "WWWW.WWWW", "5.6", 9),
+    (Regime::Hybrid, "WBWB.BWBW", "6.3", 9),
+    (Regime::Hybrid, "RRRR.RRRR", "8.7", 12),
+];
+
+/// Ranges of the maximum clicks needed per start.
+pub const MAX_CLICK_RANGES: [(Regime, u8, u8); 3] =
+    [(Regime::Unrestricted, 7, 10), (Regime::Hybrid, 10, 12), (Regime::Restricted, 14, 16)];
+
+/// "We can use Unrestricted 4x2 ... in up to 10 clicks (or 7 in 98% of cases). Then ... Hybrid
+/// ... in up to 12 clicks (or 9 in 96% of cases)": (regime, clicks, percent of pairs within).
+pub const WITHIN_SHARES: [(Regime, usize, u32); 2] = [(Regime::Unrestricted, 7, 98), (Regime::Hybrid, 9, 96)];
+
+/// Unrestricted examples: from WBWW.WBRW every board within 7 clicks; from WBWW.WBRB 115 boards
+/// need 8 clicks and 2 need 9.
+pub const EASY_START: (&str, u8) = ("WBWW.WBRW", 7);
+pub const HARD_START: (&str, u64, u64) = ("WBWW.WBRB", 115, 2);
+/// "there is a sequence of 4 clicks" from all red to all white.
+pub const RED_TO_WHITE: (&str, &str, usize) = ("RRRR.RRRR", "WWWW.WWWW", 4);
+
+/// Appendix A: the halves method takes 17 clicks from this board to all red.
+pub const HALVES_EXAMPLE: (&str, &str, usize) = ("RRRB.BRWR.WBWR.RRBW", "RRRR.RRRR.RRRR.RRRR", 17);
+/// "a total of at most 10+12 = 22 clicks"; with the all-blue-border extension, 23.
+pub const HALVES_BOUND: usize = 22;
+pub const HALVES_BOUND_EXTENDED: usize = 23;
+/// "Overall, in 94% of cases, 16 or fewer clicks are needed, on average, 12.9."
+pub const HALVES_SHARE: (usize, u32) = (16, 94);
+pub const HALVES_AVERAGE: &str = "12.9";

@@ -1,0 +1,160 @@
+//! The full board (4x4 by default): exact distances from every board to a target by one backward
+//! search over (board, last click), and the reachability claim.
+
+use crate::engine::norepeat::{self, Arrivals, Direction};
+use crate::engine::progress::Counters;
+use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime, BLUE, RED};
+use anyhow::{bail, Result};
+use rayon::prelude::*;
+
+pub struct FullStudy {
+    pub grid: Grid,
+    pub target: u32,
+    /// `boards[k]`: boards whose fewest clicks to the target (first click free) is k.
+    pub boards: Vec<u64>,
+    /// `states[k]`: (board, last click or none) states at k clicks from the target.
+    pub states: Vec<u64>,
+    pub unreachable_boards: u64,
+    pub unreachable_states: u64,
+    pub arrivals: Arrivals,
+}
+
+/// Rejects targets no click sequence can reach, with the reason.
+pub fn check_target(grid: &Grid, target: u32) -> Result<()> {
+    if target == grid.uniform(BLUE) {
+        bail!(
+            "target {} is all blue, which no click can produce: the clicked square always ends Red or White",
+            grid.format(target)
+        );
+    }
+    Ok(())
+}
+
+/// Backward search to `target` over the unrestricted game.
+pub fn distances_to(grid: &Grid, target: u32, counters: &Counters) -> Result<Arrivals> {
+    let game = Game::new(grid.clone(), Regime::Unrestricted)?;
+    norepeat::search(&game, u64::from(target), None, Direction::Backward, counters)
+}
+
+pub fn run(grid: &Grid, target: u32, counters: &Counters) -> Result<FullStudy> {
+    check_target(grid, target)?;
+    let arrivals = distances_to(grid, target, counters)?;
+    let k = arrivals.depth as usize + 1;
+    let squares = grid.squares() as u64;
+    // Per board: the no-last state and every last value but `sole` are at `fewest`; last = sole
+    // is at `fewest_avoiding(sole)`.
+    let (boards, states, ub, us) = (0..u64::from(grid.boards()))
+        .into_par_iter()
+        .fold(
+            || (vec![0u64; k], vec![0u64; k], 0u64, 0u64),
+            |(mut b, mut s, mut ub, mut us), node| {
+                match arrivals.fewest(node) {
+                    None => {
+                        ub += 1;
+                        us += squares + 1;
+                    }
+                    Some(d) => {
+                        b[d as usize] += 1;
+                        match arrivals.sole(node) {
+                            None => s[d as usize] += squares + 1,
+                            Some(a) => {
+                                s[d as usize] += squares;
+                                match arrivals.fewest_avoiding(node, a) {
+                                    Some(d2) => s[d2 as usize] += 1,
+                                    None => us += 1,
+                                }
+                            }
+                        }
+                    }
+                }
+                (b, s, ub, us)
+            },
+        )
+        .reduce(
+            || (vec![0u64; k], vec![0u64; k], 0, 0),
+            |(mut b1, mut s1, u1, v1), (b2, s2, u2, v2)| {
+                b1.iter_mut().zip(b2).for_each(|(x, y)| *x += y);
+                s1.iter_mut().zip(s2).for_each(|(x, y)| *x += y);
+                (b1, s1, u1 + u2, v1 + v2)
+            },
+        );
+    Ok(FullStudy { grid: grid.clone(), target, boards, states, unreachable_boards: ub, unreachable_states: us, arrivals })
+}
+
+/// One line of the reachability evidence.
+#[derive(Clone, Debug)]
+pub struct ReachRow {
+    /// What was searched.
+    pub search: String,
+    /// States (backward) or boards (forward) examined.
+    pub examined: u64,
+    /// Those not reached.
+    pub missed: u64,
+    /// The missed boards in text, when few.
+    pub missed_boards: Vec<String>,
+}
+
+/// Evidence for "from every start, whatever the previous click, every board except all blue is
+/// reachable, and all blue never is":
+/// 1. a backward search to all red covers every (board, last click) state, so every state can
+///    reach all red with some last click a;
+/// 2. forward searches from (all red, last click a), one per symmetry class of squares (all red
+///    is symmetric, so the others follow), miss exactly the all-blue board.
+///
+/// Together: any state reaches (all red, a), from which every board but all blue is reachable.
+pub fn reachability(grid: &Grid, counters: &Counters) -> Result<Vec<ReachRow>> {
+    let red = grid.uniform(RED);
+    let blue = grid.uniform(BLUE);
+    let mut rows = Vec::new();
+    let back = distances_to(grid, red, counters)?;
+    let squares = grid.squares();
+    let missed: u64 = (0..u64::from(grid.boards()))
+        .into_par_iter()
+        .map(|b| match back.fewest(b) {
+            None => squares as u64 + 1,
+            Some(_) => back.sole(b).map_or(0, |a| u64::from(back.fewest_avoiding(b, a).is_none())),
+        })
+        .sum();
+    rows.push(ReachRow {
+        search: format!("backward to {}: (board, last click) states that cannot reach it", grid.format(red)),
+        examined: u64::from(grid.boards()) * (squares as u64 + 1),
+        missed,
+        missed_boards: Vec::new(),
+    });
+    drop(back);
+    let game = Game::new(grid.clone(), Regime::Unrestricted)?;
+    for a in square_classes(grid) {
+        let fwd = norepeat::search(&game, u64::from(red), Some(a), Direction::Forward, counters)?;
+        let missed: Vec<u32> = (0..grid.boards()).into_par_iter().filter(|&b| fwd.fewest(u64::from(b)).is_none()).collect();
+        rows.push(ReachRow {
+            search: format!("forward from {} after a click on square {a}: boards not reached", grid.format(red)),
+            examined: u64::from(grid.boards()),
+            missed: missed.len() as u64,
+            missed_boards: missed.iter().take(10).map(|&b| grid.format(b)).collect(),
+        });
+        if missed.iter().any(|&b| b != blue) {
+            break; // the claim already fails; say so without more searches
+        }
+    }
+    Ok(rows)
+}
+
+/// One square of each class under the board's symmetries (the squares a symmetric board's
+/// previous click can be, up to symmetry).
+pub fn square_classes(grid: &Grid) -> Vec<usize> {
+    let (w, h) = (grid.width(), grid.height());
+    let images = |s: usize| -> Vec<usize> {
+        let (r, c) = (s / w, s % w);
+        let mut v = vec![s, r * w + (w - 1 - c), (h - 1 - r) * w + c, (h - 1 - r) * w + (w - 1 - c)];
+        if w == h {
+            v.extend([c * w + r, c * w + (w - 1 - r), (w - 1 - c) * w + r, (w - 1 - c) * w + (w - 1 - r)]);
+        }
+        v
+    };
+    (0..grid.squares()).filter(|&s| images(s).into_iter().min() == Some(s)).collect()
+}
+
+/// The grid a `full`-family command works on.
+pub fn grid(width: usize, height: usize, adjacency: Adjacency) -> Result<Grid> {
+    Grid::new(width, height, adjacency)
+}

@@ -1,0 +1,170 @@
+//! The document's 4x2 half-board statistics: one search per start of every mirror pair, the
+//! "reached at k clicks" table, per-target averages, per-start maxima, and the full distance
+//! matrix.
+
+use crate::engine::norepeat::{Scratch, SuccessorTable};
+use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
+use anyhow::Result;
+use rayon::prelude::*;
+
+/// "Never" in a distance row.
+pub const UNREACHABLE: u8 = u8::MAX;
+
+/// Per-start summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StartRow {
+    pub start: u32,
+    /// Boards reached (the start counts at its first return).
+    pub reached: u32,
+    pub max_clicks: u8,
+    /// Mean clicks over the boards reached.
+    pub mean_clicks: f64,
+}
+
+/// Per-target summary over the representative starts other than the target.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TargetRow {
+    pub target: u32,
+    /// Starts that can reach it.
+    pub starts: u32,
+    pub sum_clicks: u64,
+    pub max_clicks: Option<u8>,
+}
+
+impl TargetRow {
+    pub fn average(&self) -> Option<f64> {
+        (self.starts > 0).then(|| self.sum_clicks as f64 / self.starts as f64)
+    }
+}
+
+pub struct HalfStudy {
+    pub grid: Grid,
+    pub regime: Regime,
+    /// One start per mirror pair, ascending (the representative first in R < W < B order).
+    pub starts: Vec<StartRow>,
+    /// `reached[k]`: (start, board) pairs whose first appearance is after exactly k clicks.
+    pub reached: Vec<u64>,
+    pub targets: Vec<TargetRow>,
+    /// Row-major `starts x boards` distances over *every* start (`UNREACHABLE` = never), when
+    /// asked for: `matrix[s * boards + t]`.
+    pub matrix: Option<Vec<u8>>,
+}
+
+impl HalfStudy {
+    pub fn boards(&self) -> u32 {
+        self.grid.boards()
+    }
+    pub fn total(&self) -> u64 {
+        self.reached.iter().sum()
+    }
+    /// Mean clicks over all (start, board) pairs: what the table implies.
+    pub fn mean_clicks(&self) -> f64 {
+        let weighted: u64 = self.reached.iter().enumerate().map(|(k, &n)| k as u64 * n).sum();
+        weighted as f64 / self.total() as f64
+    }
+    pub fn max_clicks(&self) -> usize {
+        self.reached.len() - 1
+    }
+    pub fn target(&self, board: u32) -> &TargetRow {
+        &self.targets[board as usize]
+    }
+    pub fn start(&self, board: u32) -> Option<&StartRow> {
+        self.starts.binary_search_by_key(&board, |r| r.start).ok().map(|i| &self.starts[i])
+    }
+    /// Starts per maximum clicks.
+    pub fn eccentricity(&self) -> Vec<(u8, u32)> {
+        let mut counts = std::collections::BTreeMap::new();
+        for r in &self.starts {
+            *counts.entry(r.max_clicks).or_insert(0u32) += 1;
+        }
+        counts.into_iter().collect()
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct HalfOptions {
+    pub regime: Regime,
+    pub adjacency: Adjacency,
+    /// Also give the distances from every start (not only mirror representatives).
+    pub matrix: bool,
+}
+
+/// Distances from `start` (first click free; the start itself at its first return).
+pub fn distances_from(table: &SuccessorTable, start: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    table.first_arrivals(start, &mut Scratch::default(), &mut out);
+    out
+}
+
+pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
+    let grid = Grid::half(opts.adjacency);
+    let game = Game::new(grid.clone(), opts.regime)?;
+    let table = SuccessorTable::new(&game)?;
+    let n = grid.boards() as usize;
+    let reps: Vec<u32> = (0..n as u32).filter(|&b| grid.mirror_representative(b) == b).collect();
+    let mut rows = vec![0u8; reps.len() * n];
+    rows.par_chunks_mut(n).zip(reps.par_iter()).for_each_init(
+        || (Scratch::default(), Vec::new()),
+        |(scratch, buf), (row, &s)| {
+            table.first_arrivals(s, scratch, buf);
+            row.copy_from_slice(buf);
+        },
+    );
+    let row_of = |s: u32| -> &[u8] {
+        let i = reps.binary_search(&s).expect("a representative");
+        &rows[i * n..(i + 1) * n]
+    };
+    let mut reached = vec![0u64; 1];
+    let mut starts = Vec::with_capacity(reps.len());
+    let mut targets: Vec<TargetRow> =
+        (0..n as u32).map(|t| TargetRow { target: t, starts: 0, sum_clicks: 0, max_clicks: None }).collect();
+    for &s in &reps {
+        let row = row_of(s);
+        let (mut count, mut sum, mut max) = (0u32, 0u64, 0u8);
+        for (t, &d) in row.iter().enumerate() {
+            if d == UNREACHABLE {
+                continue;
+            }
+            if reached.len() <= d as usize {
+                reached.resize(d as usize + 1, 0);
+            }
+            reached[d as usize] += 1;
+            count += 1;
+            sum += u64::from(d);
+            max = max.max(d);
+            if t as u32 != s {
+                let tr = &mut targets[t];
+                tr.starts += 1;
+                tr.sum_clicks += u64::from(d);
+                tr.max_clicks = Some(tr.max_clicks.map_or(d, |m| m.max(d)));
+            }
+        }
+        starts.push(StartRow { start: s, reached: count, max_clicks: max, mean_clicks: sum as f64 / count as f64 });
+    }
+    // The rules and all three regimes are left-right symmetric, so the distance from a mirrored
+    // start to a mirrored target is the representative's (the tests check this on samples).
+    let matrix = opts.matrix.then(|| {
+        let mirror: Vec<u32> = (0..n as u32).map(|b| grid.mirror(b)).collect();
+        let mut m = vec![0u8; n * n];
+        m.par_chunks_mut(n).enumerate().for_each(|(s, out)| {
+            let s = s as u32;
+            let rep = grid.mirror_representative(s);
+            let row = row_of(rep);
+            if rep == s {
+                out.copy_from_slice(row);
+            } else {
+                for (t, d) in out.iter_mut().enumerate() {
+                    *d = row[mirror[t] as usize];
+                }
+            }
+        });
+        m
+    });
+    Ok(HalfStudy { grid, regime: opts.regime, starts, reached, targets, matrix })
+}
+
+/// Distances from one start of the 4x2 board (first click free; the start at its first return).
+pub fn distances(regime: Regime, adjacency: Adjacency, start: u32) -> Result<Vec<u8>> {
+    let game = Game::new(Grid::half(adjacency), regime)?;
+    Ok(distances_from(&SuccessorTable::new(&game)?, start))
+}

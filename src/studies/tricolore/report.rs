@@ -1,0 +1,269 @@
+//! Tricolore results as tables, charts and datasets: pure functions from results to bytes.
+
+use super::full::{FullStudy, ReachRow};
+use super::half::{HalfStudy, UNREACHABLE};
+use super::solve::Halves;
+use crate::output::chart::{self, BarChart, Rendered, Series};
+use crate::output::dataset::to_parquet;
+use crate::output::{Cell, Table};
+use anyhow::Result;
+use polars::prelude::*;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+/// The document's table: boards first reached after k clicks, summed over the starts; average
+/// per start (one decimal) and percent of the total (whole percent), as the document prints.
+pub fn half_table(s: &HalfStudy) -> Table {
+    let mut t = Table::new(&["clicks", "reached", "average", "percent"]);
+    let starts = s.starts.len() as f64;
+    let total = s.total();
+    for (k, &n) in s.reached.iter().enumerate().skip(1) {
+        t.push(vec![
+            k.into(),
+            n.into(),
+            Cell::Fixed(n as f64 / starts, 1),
+            Cell::Fixed(100.0 * n as f64 / total as f64, 0),
+        ]);
+    }
+    t.push(vec!["total".into(), total.into(), Cell::Fixed(total as f64 / starts, 1), Cell::Fixed(100.0, 0)]);
+    t
+}
+
+/// Average and maximum clicks to every target over the representative starts other than it.
+pub fn targets_table(s: &HalfStudy) -> Table {
+    let mut t = Table::new(&["target", "average", "maximum"]);
+    for r in &s.targets {
+        let avg = r.average().map_or(Cell::Empty, |a| Cell::Fixed(a, 1));
+        t.push(vec![s.grid.format(r.target).into(), avg, r.max_clicks.into()]);
+    }
+    t
+}
+
+pub fn eccentricity_table(s: &HalfStudy) -> Table {
+    let mut t = Table::new(&["max_clicks", "starts"]);
+    for (m, n) in s.eccentricity() {
+        t.push(vec![m.into(), n.into()]);
+    }
+    t
+}
+
+pub fn starts_table(s: &HalfStudy) -> Table {
+    let mut t = Table::new(&["start", "max_clicks", "mean_clicks"]);
+    for r in &s.starts {
+        t.push(vec![s.grid.format(r.start).into(), r.max_clicks.into(), Cell::Fixed(r.mean_clicks, 4)]);
+    }
+    t
+}
+
+/// The full distance matrix in long format (start, target, clicks), for research.
+pub fn matrix_parquet(s: &HalfStudy) -> Result<Option<Vec<u8>>> {
+    let Some(m) = &s.matrix else { return Ok(None) };
+    let n = s.boards() as usize;
+    let start: Vec<u16> = (0..n * n).map(|i| (i / n) as u16).collect();
+    let target: Vec<u16> = (0..n * n).map(|i| (i % n) as u16).collect();
+    let clicks: Vec<Option<u8>> = m.iter().map(|&d| (d != UNREACHABLE).then_some(d)).collect();
+    let mut df = DataFrame::new_infer_height(vec![
+        Column::new("start".into(), start),
+        Column::new("target".into(), target),
+        Column::new("clicks".into(), clicks),
+    ])?;
+    let provenance = [
+        ("statespace.puzzle", format!("Tricolore 4x2 half board, {} regime, {} adjacency", s.regime.name(), s.grid.adjacency().name())),
+        (
+            "statespace.columns",
+            "start, target: board index, the base-3 number whose digits are the squares row by row (R=0, W=1, B=2; square 0 most significant), so index order is text order with R<W<B; clicks: fewest clicks (no square twice in succession, first click free) after which the target board is shown, null when never; for start = target, the first return".into(),
+        ),
+        ("statespace.rows", format!("{} starts x {} targets", n, n)),
+    ];
+    Ok(Some(to_parquet(&mut df, &provenance)?))
+}
+
+/// Boards first reached after k clicks, one series per study (regime or adjacency).
+pub fn clicks_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result<Rendered> {
+    let series = studies
+        .iter()
+        .map(|(name, s)| Series {
+            name: name.to_string(),
+            points: s.reached.iter().enumerate().skip(1).map(|(k, &n)| (k as f64, n as f64)).collect(),
+        })
+        .collect();
+    chart::bar_chart(&BarChart {
+        title: title.into(),
+        x_label: "clicks".into(),
+        y_label: "(start, board) pairs first reached".into(),
+        series,
+        log_y: false,
+    })
+}
+
+/// Starts per maximum clicks needed (eccentricity), one series per study.
+pub fn eccentricity_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result<Rendered> {
+    let series = studies
+        .iter()
+        .map(|(name, s)| Series {
+            name: name.to_string(),
+            points: s.eccentricity().iter().map(|&(m, n)| (m as f64, n as f64)).collect(),
+        })
+        .collect();
+    chart::bar_chart(&BarChart {
+        title: title.into(),
+        x_label: "maximum clicks from the start (eccentricity)".into(),
+        y_label: "starts (of 3321)".into(),
+        series,
+        log_y: false,
+    })
+}
+
+/// Boards and (board, last click) states by fewest clicks to the target.
+pub fn full_table(s: &FullStudy) -> Table {
+    let mut t = Table::new(&["clicks", "boards", "states"]);
+    for (k, (&b, &st)) in s.boards.iter().zip(&s.states).enumerate() {
+        if b > 0 || st > 0 {
+            t.push(vec![k.into(), b.into(), st.into()]);
+        }
+    }
+    t
+}
+
+/// Boards by fewest clicks to each target.
+pub fn full_chart(studies: &[&FullStudy]) -> Result<Rendered> {
+    let first = studies.first().expect("at least one study");
+    let series = studies
+        .iter()
+        .map(|s| Series {
+            name: format!("to {}", s.grid.format(s.target)),
+            points: s.boards.iter().enumerate().map(|(k, &n)| (k as f64, n as f64)).collect(),
+        })
+        .collect();
+    chart::bar_chart(&BarChart {
+        title: format!("{}x{} board: fewest clicks to the target", first.grid.width(), first.grid.height()),
+        x_label: "clicks".into(),
+        y_label: "boards".into(),
+        series,
+        log_y: false,
+    })
+}
+
+/// The halves method against the optimum on a sample of boards.
+#[derive(Clone, Debug)]
+pub struct HalvesComparison {
+    pub target: String,
+    pub sampled: u64,
+    /// (optimal, halves with lowest-square tie-breaks, best halves) -> boards.
+    pub joint: BTreeMap<(u8, u16, u16), u64>,
+}
+
+impl HalvesComparison {
+    fn mean(&self, f: impl Fn(&(u8, u16, u16)) -> f64) -> f64 {
+        self.joint.iter().map(|(k, &n)| f(k) * n as f64).sum::<f64>() / self.sampled as f64
+    }
+    pub fn mean_optimal(&self) -> f64 {
+        self.mean(|k| k.0 as f64)
+    }
+    pub fn mean_halves(&self) -> f64 {
+        self.mean(|k| k.1 as f64)
+    }
+    pub fn mean_best(&self) -> f64 {
+        self.mean(|k| k.2 as f64)
+    }
+    pub fn max_optimal(&self) -> u8 {
+        self.joint.keys().map(|k| k.0).max().unwrap_or(0)
+    }
+    pub fn max_halves(&self) -> u16 {
+        self.joint.keys().map(|k| k.1).max().unwrap_or(0)
+    }
+    pub fn max_best(&self) -> u16 {
+        self.joint.keys().map(|k| k.2).max().unwrap_or(0)
+    }
+    /// Percent of sampled boards the halves method solves within `clicks`.
+    pub fn halves_within(&self, clicks: u16) -> f64 {
+        let n: u64 = self.joint.iter().filter(|(k, _)| k.1 <= clicks).map(|(_, &n)| n).sum();
+        100.0 * n as f64 / self.sampled as f64
+    }
+    /// Percent of sampled boards where the halves method is optimal.
+    pub fn halves_optimal(&self) -> f64 {
+        let n: u64 = self.joint.iter().filter(|(k, _)| u16::from(k.0) == k.1).map(|(_, &n)| n).sum();
+        100.0 * n as f64 / self.sampled as f64
+    }
+
+    pub fn table(&self) -> Table {
+        let mut t = Table::new(&["optimal", "halves", "halves_best", "boards"]);
+        for (&(o, h, b), &n) in &self.joint {
+            t.push(vec![o.into(), h.into(), b.into(), n.into()]);
+        }
+        t
+    }
+
+    pub fn summary(&self) -> String {
+        format!(
+            "halves method to {} on {} sampled boards: mean {:.2} clicks (best choice of top-half solution {:.2}) against an optimum of {:.2}; at most {} ({}) against {}; within 16 clicks {:.1}%",
+            self.target,
+            self.sampled,
+            self.mean_halves(),
+            self.mean_best(),
+            self.mean_optimal(),
+            self.max_halves(),
+            self.max_best(),
+            self.max_optimal(),
+            self.halves_within(16)
+        )
+    }
+
+    /// Distribution of click counts: optimum against the halves method.
+    pub fn chart(&self) -> Result<Rendered> {
+        let hist = |f: &dyn Fn(&(u8, u16, u16)) -> u16| {
+            let mut m = BTreeMap::new();
+            for (k, &n) in &self.joint {
+                *m.entry(f(k)).or_insert(0u64) += n;
+            }
+            m.into_iter().map(|(x, n)| (x as f64, n as f64)).collect::<Vec<_>>()
+        };
+        chart::bar_chart(&BarChart {
+            title: format!("Clicks to {}: optimum vs halves method ({} boards)", self.target, self.sampled),
+            x_label: "clicks".into(),
+            y_label: "boards".into(),
+            series: vec![
+                Series { name: "optimal".into(), points: hist(&|k| u16::from(k.0)) },
+                Series { name: "halves (lowest-square ties)".into(), points: hist(&|k| k.1) },
+                Series { name: "halves (best top-half solution)".into(), points: hist(&|k| k.2) },
+            ],
+            log_y: false,
+        })
+    }
+}
+
+/// Solves `sample` evenly spaced boards by halves and compares with the optimum.
+pub fn compare_halves(study: &FullStudy, halves: &Halves, sample: usize) -> HalvesComparison {
+    let boards = study.grid.boards() as u64;
+    let n = (sample as u64).min(boards);
+    let stride = boards / n;
+    let joint = (0..n)
+        .into_par_iter()
+        .filter_map(|i| {
+            let b = (i * stride) as u32;
+            let opt = study.arrivals.fewest(u64::from(b))?;
+            let h = halves.solve(b)?.clicks.len() as u16;
+            let best = halves.best_count(b)? as u16;
+            Some((opt, h, best))
+        })
+        .fold(BTreeMap::new, |mut m, k| {
+            *m.entry(k).or_insert(0u64) += 1;
+            m
+        })
+        .reduce(BTreeMap::new, |mut a, b| {
+            for (k, v) in b {
+                *a.entry(k).or_insert(0) += v;
+            }
+            a
+        });
+    let sampled = joint.values().sum();
+    HalvesComparison { target: study.grid.format(study.target), sampled, joint }
+}
+
+pub fn reach_table(rows: &[ReachRow]) -> Table {
+    let mut t = Table::new(&["search", "examined", "missed", "missed_boards"]);
+    for r in rows {
+        t.push(vec![r.search.clone().into(), r.examined.into(), r.missed.into(), r.missed_boards.join(" ").into()]);
+    }
+    t
+}

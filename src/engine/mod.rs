@@ -5,6 +5,7 @@ pub mod bfs;
 pub mod bitset;
 pub mod dag;
 pub mod gf2;
+pub mod norepeat;
 pub mod progress;
 
 /// A transition system: only describes, never searches (cf. stateright's `Model`).

@@ -27,6 +27,20 @@ pub fn sutner_polys(max: usize, shifted: bool) -> Vec<Poly> {
     out
 }
 
+/// Only f_k (or f_k(x + 1)), keeping two polynomials at a time.
+pub fn sutner_poly(k: usize, shifted: bool) -> Poly {
+    let x = if shifted { Poly::from_exponents(&[0, 1]) } else { Poly::monomial(1) };
+    let (mut prev, mut cur) = (Poly::one(), x.clone());
+    if k == 0 {
+        return prev;
+    }
+    for _ in 1..k {
+        let next = cur.mul(&x).add(&prev);
+        prev = std::mem::replace(&mut cur, next);
+    }
+    cur
+}
+
 /// Plus rule, open m x n board: deg gcd(f_m(x), f_n(x+1)).
 pub fn plus_open_rect(f: &[Poly], g: &[Poly], m: usize, n: usize) -> usize {
     gf2::gcd_degree(&f[m], &g[n]).unwrap_or(0)

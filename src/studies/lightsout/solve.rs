@@ -50,7 +50,7 @@ pub fn check_size(game: &Game) -> Result<()> {
     let (m, n) = (game.rows as u128, game.cols as u128);
     let grid = m * (n.div_ceil(64)) * 8;
     let need = match (game.rule, game.topology) {
-        (Rule::Plus, Topology::Open) => 4 * grid + n * n / 8 + (1 << 20),
+        (Rule::Plus, Topology::Open) => 6 * grid + m.min(n) * m.min(n) / 8 + (1 << 20),
         (Rule::Block, Topology::Open) if m * n > DENSE_CELLS as u128 => 6 * grid + (1 << 20),
         _ => {
             let cells = m * n;
@@ -283,12 +283,29 @@ fn shifted_sutner(n: usize) -> Vec<Poly> {
 }
 
 fn solve_plus_open(game: &Game, board: &Grid) -> Result<Outcome> {
+    // The rule is symmetric under transposition: chase along the longer side, so the first-row
+    // algebra (quadratic in the row length) works on the shorter one.
+    if game.cols > game.rows {
+        let t = Game::new(game.rule, game.topology, game.cols, game.rows)?;
+        return Ok(match solve_plus_open_rows(&t, &transpose(board)?)? {
+            Outcome::Solved(s) => Outcome::Solved(Solution {
+                presses: transpose(&s.presses)?,
+                quiet: s.quiet.iter().map(transpose).collect::<Result<_>>()?,
+                ..s
+            }),
+            u => u,
+        });
+    }
+    solve_plus_open_rows(game, board)
+}
+
+fn solve_plus_open_rows(game: &Game, board: &Grid) -> Result<Outcome> {
     let (m, n) = (game.rows, game.cols);
     let w = words(n);
     let mut presses = Grid::zeros(m, n)?;
     let c = chase(board, &vec![0u64; w], &mut presses);
     let h = shifted_sutner(n);
-    let f_m = super::nullity::sutner_polys(m, false).pop().expect("f_m");
+    let f_m = super::nullity::sutner_poly(m, false);
     // gamma = sum c_k h_k
     let mut gamma = vec![0u64; w + 1];
     for k in 0..n {

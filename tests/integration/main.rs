@@ -4,4 +4,5 @@
 mod common;
 mod lightsout;
 mod peg;
+mod reproduce;
 mod tricolore;

@@ -586,7 +586,12 @@ pub fn report_md(s: &Study) -> String {
     let _ = writeln!(o, "- \"one-way is as efficient as it could be\" for 3k+2: {}{}", verdict(optimal("one-way")), if optimal("one-way") { String::new() } else { format!("; more presses than the minimum on e.g. {}", examples("one-way", false)) });
     let two_not_opt = !optimal("two-way") || !optimal("two-way (3k+1)");
     let _ = writeln!(o, "- \"two-way is not the most efficient\": {}", verdict(two_not_opt));
-    let _ = writeln!(o, "\nBoards are written row by row, `#` lit, rows separated by `/`. Chart: `hand_algorithms.png`.");
+    let exhaustive_upto = s.hand.iter().filter(|r| r.exhaustive).map(|r| r.n).max().unwrap_or(0);
+    let _ = writeln!(
+        o,
+        "\nVerdicts cover the boards tested: every solvable board for n <= {exhaustive_upto}, a fixed-seed sample of {} solvable boards for larger n. Boards are written row by row, `#` lit, rows separated by `/`. Chart: `hand_algorithms.png`.",
+        hand::SAMPLES
+    );
 
     let _ = writeln!(o, "\n## Seed 004 (Dugu chessboard, plus rule 5x5)\n");
     let h5 = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5));

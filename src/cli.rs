@@ -104,11 +104,16 @@ pub fn run_peg(a: &PegArgs, command: &str) -> Result<()> {
     let opts = studies::peg::PegOptions { levels_only: a.levels_only, ..studies::peg::PegOptions::for_side(a.side) };
     crate::puzzles::peg::Triangle::new(a.side)?; // validate before touching the disk
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
-    peg_into(&opts, &out, &a.charts, command)
+    peg_into(&opts, &out, &a.charts, command).map(drop)
 }
 
-/// Runs the peg study and writes it (shared with `reproduce`).
-pub fn peg_into(opts: &studies::peg::PegOptions, out: &std::path::Path, charts: &std::path::Path, command: &str) -> Result<()> {
+/// Runs the peg study and writes it (shared with `reproduce`); returns its headline numbers.
+pub fn peg_into(
+    opts: &studies::peg::PegOptions,
+    out: &std::path::Path,
+    charts: &std::path::Path,
+    command: &str,
+) -> Result<studies::peg::report::SideSummary> {
     let mut data = OutputDir::create(out, command)?;
     let mut chart_dir = OutputDir::create(charts, command)?;
     let counters = Arc::new(Counters::default());
@@ -120,5 +125,5 @@ pub fn peg_into(opts: &studies::peg::PegOptions, out: &std::path::Path, charts: 
     data.finish()?;
     chart_dir.finish()?;
     eprintln!("peg T{}: wrote {} and {}", opts.side, out.display(), charts.display());
-    Ok(())
+    Ok(studies::peg::report::summary(&study))
 }

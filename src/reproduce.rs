@@ -73,11 +73,15 @@ pub fn run(a: &ReproduceArgs, command: &str) -> Result<()> {
 fn generate(a: &ReproduceArgs, ctx: &Ctx) -> Result<()> {
     let wants = |f: Family| a.only.is_empty() || a.only.contains(&f);
     if wants(Family::Peg) {
+        let mut sides = Vec::new();
         for side in 4..=a.max_peg_side {
             let opts = studies::peg::PegOptions::for_side(side);
             let out = ctx.data_dir("peg").join(format!("T{side}"));
-            crate::cli::peg_into(&opts, &out, &ctx.reports_dir("peg"), &ctx.command)?;
+            sides.push(crate::cli::peg_into(&opts, &out, &ctx.reports_dir("peg"), &ctx.command)?);
         }
+        let mut reports = crate::output::OutputDir::create(&ctx.reports_dir("peg"), &ctx.command)?;
+        reports.write("report.md", studies::peg::report::markdown(&sides).as_bytes(), None)?;
+        reports.finish()?;
     }
     if wants(Family::Tricolore) {
         studies::tricolore::reproduce(ctx)?;

@@ -110,6 +110,17 @@ fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// Axis numbers without a spurious ".0" on integers; large values in scientific notation.
+fn tick(v: &f64) -> String {
+    if v.abs() >= 1e6 {
+        format!("{v:.1e}")
+    } else if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
 fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing chart: {e}")
 }
@@ -161,6 +172,8 @@ where
         .configure_mesh()
         .x_desc(&c.x_label)
         .y_desc(&c.y_label)
+        .x_label_formatter(&tick)
+        .y_label_formatter(&tick)
         .label_style((FAMILY, 14))
         .axis_desc_style((FAMILY, 16))
         .draw()
@@ -224,6 +237,8 @@ where
         .disable_x_mesh()
         .x_desc(&c.x_label)
         .y_desc(&c.y_label)
+        .x_label_formatter(&tick)
+        .y_label_formatter(&tick)
         .label_style((FAMILY, 14))
         .axis_desc_style((FAMILY, 16))
         .draw()
@@ -274,10 +289,12 @@ pub fn heatmap(c: &Heatmap) -> Result<Rendered> {
     let nx = c.cells.first().map_or(0, Vec::len);
     let (lo, hi) = value_range(c);
     let color_of = |v: f64| {
+        // Three stops (light yellow, teal, dark blue) so no value looks like a grey empty cell.
         let t = if hi > lo { (v - lo) / (hi - lo) } else { 0.5 };
-        // light yellow (low) to dark blue (high)
-        let mix = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
-        RGBColor(mix(255.0, 37.0), mix(247.0, 52.0), mix(188.0, 148.0))
+        let stops = [(255.0, 237.0, 160.0), (65.0, 182.0, 196.0), (37.0, 52.0, 148.0)];
+        let (a, b, u) = if t < 0.5 { (stops[0], stops[1], t * 2.0) } else { (stops[1], stops[2], t * 2.0 - 1.0) };
+        let mix = |x: f64, y: f64| (x + (y - x) * u).round() as u8;
+        RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
     };
     let font_px = (520 / nx.max(ny).max(1)).clamp(7, 16) as i32;
     both_backends!(root => draw_heatmap(&root, c, (nx, ny), &color_of, font_px))
@@ -298,10 +315,18 @@ fn draw_heatmap<DB: DrawingBackend>(
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size(60)
-            .build_cartesian_2d(0f64..nx as f64, 0f64..ny as f64)
+            .build_cartesian_2d(-0.5..nx as f64 - 0.5, -0.5..ny as f64 - 0.5)
             .map_err(err)?;
-        let xt = |v: &f64| c.x_ticks.get(v.floor() as usize).cloned().unwrap_or_default();
-        let yt = |v: &f64| c.y_ticks.get(v.floor() as usize).cloned().unwrap_or_default();
+        // Cell k is centred on k; only integer ticks carry a label.
+        let label = |ticks: &[String], v: f64| {
+            let k = v.round();
+            if (v - k).abs() > 1e-6 || k < 0.0 {
+                return String::new();
+            }
+            ticks.get(k as usize).cloned().unwrap_or_default()
+        };
+        let xt = |v: &f64| label(&c.x_ticks, *v);
+        let yt = |v: &f64| label(&c.y_ticks, *v);
         chart
             .configure_mesh()
             .disable_mesh()
@@ -319,16 +344,16 @@ fn draw_heatmap<DB: DrawingBackend>(
             for (x, v) in row.iter().enumerate() {
                 let (fill, label) = match v {
                     Some(v) => (color_of(*v), format!("{v}")),
-                    None => (RGBColor(210, 210, 210), c.none_label.clone()),
+                    None => (RGBColor(238, 238, 238), c.none_label.clone()),
                 };
                 let (x, y) = (x as f64, y as f64);
                 chart
                     .draw_series(std::iter::once(Rectangle::new(
-                        [(x, y), (x + 1.0, y + 1.0)],
+                        [(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)],
                         fill.filled(),
                     )))
                     .map_err(err)?;
-                let dark = v.is_some_and(|v| hi > lo && (v - lo) / (hi - lo) > 0.55);
+                let dark = v.is_some_and(|v| hi > lo && (v - lo) / (hi - lo) > 0.6);
                 let text_color = if dark { WHITE } else { BLACK };
                 let style = TextStyle::from((FAMILY, font_px).into_font())
                     .color(&text_color)
@@ -337,7 +362,7 @@ fn draw_heatmap<DB: DrawingBackend>(
                         plotters::style::text_anchor::VPos::Center,
                     ));
                 chart
-                    .draw_series(std::iter::once(Text::new(label, (x + 0.5, y + 0.5), style)))
+                    .draw_series(std::iter::once(Text::new(label, (x, y), style)))
                     .map_err(err)?;
             }
         }

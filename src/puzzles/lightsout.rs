@@ -247,7 +247,8 @@ pub fn apply_presses(game: &Game, board: &Grid, p: &Grid) -> Result<Grid> {
             continue;
         }
         let h = spread(pr);
-        // The press row's own line: plus toggles the spread, block too.
+        // Its own row gets the horizontal spread under both rules; the rows above and below get
+        // the pressed cells (plus) or the spread again (block).
         let own: &[u64] = &h;
         let vert: Vec<u64> = match game.rule {
             Rule::Plus => pr.to_vec(),

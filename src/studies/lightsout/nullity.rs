@@ -175,10 +175,6 @@ pub fn plus_torus_chase(m: usize, n: usize) -> usize {
     assert!(m >= 3 && n >= 3, "chasing needs distinct neighbours");
     let u = 2 * n;
     let w = words(u);
-    let row = |v: &[u64], j: usize| -> std::ops::Range<usize> {
-        let _ = v;
-        j * w..(j + 1) * w
-    };
     let mut p0 = vec![0u64; n * w];
     let mut p1 = vec![0u64; n * w];
     for j in 0..n {
@@ -192,8 +188,7 @@ pub fn plus_torus_chase(m: usize, n: usize) -> usize {
         let mut next = prev;
         for j in 0..n {
             for jj in [(j + n - 1) % n, j, (j + 1) % n] {
-                let src: Vec<u64> = cur[row(&cur, jj)].to_vec();
-                gf2::xor_into(&mut next[j * w..(j + 1) * w], &src);
+                gf2::xor_into(&mut next[j * w..(j + 1) * w], &cur[jj * w..(jj + 1) * w]);
             }
         }
         prev = cur;

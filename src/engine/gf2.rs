@@ -432,6 +432,19 @@ impl Poly {
     pub fn rem(&self, d: &Poly) -> Poly {
         self.divrem(d).1
     }
+    /// `self^e mod m` by square-and-multiply.
+    pub fn pow_mod(&self, mut e: u64, m: &Poly) -> Poly {
+        let mut base = self.rem(m);
+        let mut acc = Poly::one().rem(m);
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = acc.mul(&base).rem(m);
+            }
+            base = base.mul(&base).rem(m);
+            e >>= 1;
+        }
+        acc
+    }
     /// Evaluates at `x = 1`: the parity of the number of terms.
     pub fn at_one(&self) -> bool {
         popcount(&self.w) & 1 == 1
@@ -685,6 +698,13 @@ mod tests {
                 assert!(g.rem(&pc).is_zero());
                 assert!(ac.rem(&g).is_zero() && bc.rem(&g).is_zero());
             }
+            // pow_mod against repeated multiplication
+            let e = (lcg(&mut seed) % 40) as u64;
+            let mut slow = Poly::one().rem(&pc);
+            for _ in 0..e {
+                slow = slow.mul(&pa).rem(&pc);
+            }
+            assert_eq!(pa.pow_mod(e, &pc), slow);
             let (g2, s, t) = ext_gcd(&ac, &bc);
             assert_eq!(g2, g);
             assert_eq!(s.mul(&ac).add(&t.mul(&bc)), g);

@@ -129,8 +129,8 @@ pub struct HandArgs {
 
 /// Largest sides each command accepts (beyond them the methods used here do not finish).
 pub const MAX_SWEEP_PLUS_OPEN: usize = 200_000;
-pub const MAX_SWEEP_TORUS: usize = 2000;
-pub const MAX_SWEEP_BLOCK: usize = 10_000_000;
+pub const MAX_SWEEP_TORUS: usize = 1000;
+pub const MAX_SWEEP_BLOCK: usize = 100_000;
 pub const MAX_RECT: usize = 2000;
 pub const MAX_HISTOGRAM_EXHAUSTIVE: usize = 5;
 

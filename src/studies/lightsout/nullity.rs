@@ -237,9 +237,11 @@ pub fn strip_nullity(topology: Topology, len: usize) -> usize {
             1 => 0,
             2 => 1,
             _ => {
+                // gcd(c, y^len + 1) = gcd(c, (y^len mod c) + 1): square-and-multiply, not the
+                // period of y mod c.
                 let c = Poly::from_exponents(&[0, 1, 2]);
-                let yn1 = Poly::from_exponents(&[0, len]);
-                gf2::gcd_degree(&c, &yn1).unwrap_or(0)
+                let r = Poly::monomial(1).pow_mod(len as u64, &c).add(&Poly::one());
+                gf2::gcd_degree(&c, &r).unwrap_or(0)
             }
         },
     }

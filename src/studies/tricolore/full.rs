@@ -158,3 +158,77 @@ pub fn square_classes(grid: &Grid) -> Vec<usize> {
 pub fn grid(width: usize, height: usize, adjacency: Adjacency) -> Result<Grid> {
     Grid::new(width, height, adjacency)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bfs::reference_levels;
+    use crate::engine::norepeat::{Scratch, SuccessorTable};
+    use crate::engine::Reversed;
+
+    /// Per (board, last) depth from the generic queue-and-set oracle.
+    fn depths(levels: &[Vec<(u32, u8)>], boards: u32, k: usize) -> Vec<Vec<Option<usize>>> {
+        let mut d = vec![vec![None; k + 1]; boards as usize];
+        for (depth, level) in levels.iter().enumerate() {
+            for &(b, l) in level {
+                d[b as usize][l as usize].get_or_insert(depth);
+            }
+        }
+        d
+    }
+
+    /// The two-value engine against the generic oracle BFS over explicit (board, last) states,
+    /// both directions, several regimes, seeds and seed last-clicks.
+    #[test]
+    fn no_repeat_search_matches_reference_bfs() {
+        let c = Counters::default();
+        for (w, h, adj, regime) in [
+            (3, 3, Adjacency::King, Regime::Unrestricted),
+            (3, 3, Adjacency::Orthogonal, Regime::Unrestricted),
+            (4, 2, Adjacency::King, Regime::Hybrid),
+            (4, 2, Adjacency::Orthogonal, Regime::Restricted),
+        ] {
+            let grid = Grid::new(w, h, adj).unwrap();
+            let game = Game::new(grid.clone(), regime).unwrap();
+            let k = grid.squares();
+            let none = k as u8;
+            for seed in [0u32, 7, grid.boards() / 2, grid.boards() - 2] {
+                for seed_last in [None, Some(1usize)] {
+                    let start = (seed, seed_last.map_or(none, |a| a as u8));
+                    let fwd = norepeat::search(&game, u64::from(seed), seed_last, Direction::Forward, &c).unwrap();
+                    let d = depths(&reference_levels(&game, &[start]), grid.boards(), k);
+                    for b in 0..grid.boards() {
+                        let row = &d[b as usize];
+                        let min = |skip: Option<usize>| row.iter().enumerate().filter(|(l, _)| Some(*l) != skip).filter_map(|(_, x)| *x).min();
+                        assert_eq!(fwd.fewest(u64::from(b)).map(usize::from), min(None), "fewest {b}");
+                        for a in 0..k {
+                            assert_eq!(fwd.fewest_avoiding(u64::from(b), a).map(usize::from), min(Some(a)), "avoiding {b} {a}");
+                        }
+                    }
+                }
+                if regime == Regime::Unrestricted {
+                    // Backward: the oracle searches the reversed graph from (seed, any last).
+                    let starts: Vec<(u32, u8)> = (0..=none).map(|l| (seed, l)).collect();
+                    let back = norepeat::search(&game, u64::from(seed), None, Direction::Backward, &c).unwrap();
+                    let d = depths(&reference_levels(&Reversed(&game), &starts), grid.boards(), k);
+                    for b in 0..grid.boards() {
+                        let row = &d[b as usize];
+                        assert_eq!(back.fewest(u64::from(b)).map(usize::from), row[k], "to {seed}: from ({b}, none)");
+                        for a in 0..k {
+                            assert_eq!(back.fewest_avoiding(u64::from(b), a).map(usize::from), row[a], "to {seed}: from ({b}, {a})");
+                        }
+                    }
+                }
+                // The small-table variant: first arrivals, the seed at its first return.
+                let table = SuccessorTable::new(&game).unwrap();
+                let mut out = Vec::new();
+                table.first_arrivals(seed, &mut Scratch::default(), &mut out);
+                let d = depths(&reference_levels(&game, &[(seed, none)]), grid.boards(), k);
+                for b in 0..grid.boards() {
+                    let want = d[b as usize].iter().take(k).filter_map(|x| *x).min();
+                    assert_eq!(want.map_or(u8::MAX, |x| x as u8), out[b as usize], "first arrival {b}");
+                }
+            }
+        }
+    }
+}

@@ -28,11 +28,6 @@ impl Bitset {
         self.len == 0
     }
 
-    /// Bytes of memory the bit array occupies.
-    pub fn bytes(&self) -> u64 {
-        self.words.len() as u64 * 8
-    }
-
     #[inline]
     pub fn get(&self, i: u64) -> bool {
         self.words[(i >> 6) as usize].load(Relaxed) >> (i & 63) & 1 == 1
@@ -65,16 +60,6 @@ impl Bitset {
         self.words.par_iter().for_each(|w| w.store(0, Relaxed));
     }
 
-    /// `self |= other`.
-    pub fn union_with(&self, other: &Bitset) {
-        self.words
-            .par_iter()
-            .zip(other.words.par_iter())
-            .for_each(|(a, b)| {
-                a.fetch_or(b.load(Relaxed), Relaxed);
-            });
-    }
-
     /// Set bits in increasing order.
     pub fn ones(&self) -> impl Iterator<Item = u64> + '_ {
         self.words.iter().enumerate().flat_map(|(wi, w)| {
@@ -90,19 +75,16 @@ impl Bitset {
         })
     }
 
-    /// Calls `f(i)` for every set bit, in parallel over chunks of words.
-    pub fn par_for_each_one<F: Fn(u64) + Sync>(&self, f: F) {
-        self.words.par_chunks(SCAN_CHUNK_WORDS).enumerate().for_each(|(ci, chunk)| {
-            for (k, w) in chunk.iter().enumerate() {
-                let mut bits = w.load(Relaxed);
-                let base = ((ci * SCAN_CHUNK_WORDS + k) as u64) << 6;
-                while bits != 0 {
-                    let t = bits.trailing_zeros() as u64;
-                    bits &= bits - 1;
-                    f(base + t);
-                }
+    /// Calls `f(i)` for every set bit of one chunk of words, in increasing order.
+    fn chunk_ones(&self, ci: usize, chunk: &[AtomicU64], mut f: impl FnMut(u64)) {
+        for (k, w) in chunk.iter().enumerate() {
+            let mut bits = w.load(Relaxed);
+            let base = ((ci * SCAN_CHUNK_WORDS + k) as u64) << 6;
+            while bits != 0 {
+                f(base + bits.trailing_zeros() as u64);
+                bits &= bits - 1;
             }
-        });
+        }
     }
 
     /// Collects the set bits, sorted, keeping those `keep` accepts; parallel but deterministic.
@@ -113,17 +95,7 @@ impl Bitset {
             .enumerate()
             .map(|(ci, chunk)| {
                 let mut out = Vec::new();
-                for (k, w) in chunk.iter().enumerate() {
-                    let mut bits = w.load(Relaxed);
-                    let base = ((ci * SCAN_CHUNK_WORDS + k) as u64) << 6;
-                    while bits != 0 {
-                        let t = bits.trailing_zeros() as u64;
-                        bits &= bits - 1;
-                        if let Some(x) = keep(base + t) {
-                            out.push(x);
-                        }
-                    }
-                }
+                self.chunk_ones(ci, chunk, |i| out.extend(keep(i)));
                 out
             })
             .collect();

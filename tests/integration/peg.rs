@@ -287,3 +287,31 @@ fn bad_peg_input_fails_cleanly() {
     fails_with(&["peg", "--side", "4", "--out", out.to_str().unwrap()], "output directory");
     assert!(!out.exists());
 }
+
+#[test]
+fn positions_dataset_agrees_with_the_tables() {
+    use polars::prelude::*;
+    for n in [4usize, 5, 6] {
+        let bytes = std::fs::read(study(n).join("data/positions.parquet")).unwrap();
+        let df = ParquetReader::new(std::io::Cursor::new(bytes)).finish().unwrap();
+        let total: u128 = table(n, "levels.csv").iter().map(|r| num(r, "reachable")).sum();
+        assert_eq!(df.height() as u128, total, "T{n} dataset rows");
+        let winnable: u128 = table(n, "levels.csv").iter().map(|r| num(r, "winnable")).sum();
+        let w = df.column("winnable").unwrap().bool().unwrap();
+        assert_eq!(w.sum().unwrap() as u128, winnable);
+        // The backward minimum from each start position equals the forward minimum over finishes.
+        let boards = df.column("board").unwrap().u64().unwrap();
+        let moves = df.column("min_moves").unwrap().u8().unwrap();
+        let holes = n * (n + 1) / 2;
+        for row in table(n, "starts.csv") {
+            let s = num(&row, "start") as usize;
+            let board = ((1u64 << holes) - 1) & !(1 << (s - 1));
+            let i = (0..df.height()).find(|&i| boards.get(i) == Some(board)).expect("start in dataset");
+            let got = moves.get(i).map_or(String::new(), |m| m.to_string());
+            assert_eq!(got, row["min_moves"], "T{n} start {s}");
+        }
+        // Sorted by board, no duplicates.
+        let v: Vec<u64> = boards.into_no_null_iter().collect();
+        assert!(v.windows(2).all(|w| w[0] < w[1]));
+    }
+}

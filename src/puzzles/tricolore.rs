@@ -626,6 +626,27 @@ mod tests {
         }
     }
 
+    /// The largest boards: tables build, and the fast click paths agree with the plain ones.
+    #[test]
+    fn largest_boards_click_consistently() {
+        for (w, h) in [(5, 4), (4, 5), (20, 1)] {
+            let g = Grid::new(w, h, Adjacency::King).unwrap();
+            let mut b = 12345u32;
+            for step in 0..2000u32 {
+                b = b.wrapping_mul(2654435761).wrapping_add(step) % g.boards();
+                let s = (step as usize * 7) % g.squares();
+                let after = g.click_with(b, g.digits(b), s);
+                assert_eq!(g.click_split(b, g.split(b), g.digits(b), s), after);
+                let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                g.unclick_split(after, g.split(after), g.digits(after), s, |p| fast.push(p));
+                g.unclick_with(after, g.digits(after), s, |p| slow.push(p));
+                assert_eq!(fast, slow);
+                assert!(slow.contains(&b));
+            }
+        }
+        assert!(Grid::new(7, 3, Adjacency::King).is_err());
+    }
+
     #[test]
     fn fast_division_is_exact() {
         for d in [1u32, 3, 9, 81, 6561, 59049] {

@@ -430,6 +430,13 @@ fn tricolore_solve_full_board_and_halves_example() {
     let o = ok(&["tricolore", "solve", "--from", from, "--to", to]);
     let (opt, clicks, _) = parse_solution(&o.stdout);
     assert_eq!(r.text(&r.replay(Regime::Unrestricted, &r.parse(from), &clicks)), to);
+    // A target with an all-blue bottom row: the board is turned first (the document's remedy).
+    let turned_to = "RRRR.RRRR.RRRR.BBBB";
+    let o = ok(&["tricolore", "solve", "--from", from, "--to", turned_to, "--method", "halves"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("turned"));
+    let (_, clicks, _) = parse_solution(&o.stdout);
+    assert_eq!(r.text(&r.replay(Regime::Unrestricted, &r.parse(from), &clicks)), turned_to);
+    fails_with(&["tricolore", "solve", "--from", from, "--to", "BBBB.BWWB.BRWB.BBBB", "--method", "halves"], "all-blue border");
     // Optimality on 4x4 rests on the engine, which the next test holds to an independent
     // backward BFS on smaller boards; here: strictly better than the halves method.
     assert!(opt < n);

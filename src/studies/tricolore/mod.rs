@@ -242,13 +242,14 @@ pub fn solve_text(run: &SolveRun) -> Result<String> {
             let h = solve::Halves::new(g, run.to, &counters)?;
             let Some(play) = h.solve(run.from) else {
                 bail!(
-                    "the halves method cannot reach {}: its top half is all blue, or its bottom row is, which the hybrid regime never makes (the document rotates the board then)",
+                    "the halves method cannot reach {}: in every orientation its top half is all blue or its bottom row is (an all-blue border: the document's extra-click extension is not implemented)",
                     g.format(run.to)
                 );
             };
             let optimum = solve::optimal(&run.game, run.from, run.to, &counters)?.len();
+            let turned = if h.turns > 0 { format!(", board turned {} quarter turn(s) clockwise first", h.turns) } else { String::new() };
             let note = format!(
-                "halves method: {} on the top half, {} on the bottom half; optimum {}",
+                "halves method: {} on the top half, {} on the bottom half{turned}; optimum {}",
                 play.top_clicks,
                 play.clicks.len() - play.top_clicks,
                 optimum

@@ -81,6 +81,13 @@ pub struct Halves {
     to_top: Option<Arrivals>,
     to_bottom: Option<Arrivals>,
     half_boards: u32,
+    /// Quarter turns (clockwise) applied to board and target first, as the document does when
+    /// the target's bottom row is all blue: "rotate the board so that the blue rows become blue
+    /// columns". Clicks commute with turning a square board, so the turned solution, mapped
+    /// back square by square, solves the original.
+    pub turns: usize,
+    /// `original[s]`: the original square that square `s` of the turned board came from.
+    original: Vec<usize>,
 }
 
 /// A halves solution: the clicks (squares of the full board) and how many were on the top half.
@@ -97,14 +104,40 @@ impl Halves {
         }
         let half = Grid::new(full.width(), 2, full.adjacency())?;
         let half_boards = half.boards();
-        let (top_target, bottom_target) = (target / half_boards, target % half_boards);
         let top = Game::new(half.clone(), Regime::Unrestricted)?;
         let bottom = Game::new(half.clone(), Regime::Hybrid)?;
         // A half target that is all blue (top), or has an all-blue bottom row (bottom, Hybrid),
-        // cannot be reached this way: the document then rotates the board or adds a final click;
-        // we report the method as not applicable.
-        let to_top = distances_to(&top, top_target, counters).ok();
-        let to_bottom = distances_to(&bottom, bottom_target, counters).ok();
+        // cannot be reached this way; the document then turns the board. If no turn helps (an
+        // all-blue border), the method is reported as not applicable (the document's one-extra-
+        // click extension is not implemented).
+        let max_turns = if full.width() == full.height() { 4 } else { 1 };
+        let mut chosen = None;
+        for turns in 0..max_turns {
+            let t = (0..turns).fold(target, |b, _| full.rotate(b));
+            let (top_target, bottom_target) = (t / half_boards, t % half_boards);
+            let to_top = distances_to(&top, top_target, counters).ok();
+            let to_bottom = distances_to(&bottom, bottom_target, counters).ok();
+            let ok = to_top.is_some() && to_bottom.is_some();
+            if ok || turns == 0 {
+                chosen = Some((turns, top_target, bottom_target, to_top, to_bottom));
+            }
+            if ok {
+                break;
+            }
+        }
+        let (turns, top_target, bottom_target, to_top, to_bottom) = chosen.expect("turn 0 is always tried");
+        let n = full.squares();
+        let w = full.width();
+        // Turning maps square (r, c) to (c, w-1-r); follow each square through `turns` turns.
+        let mut original = vec![0; n];
+        for (i, _) in original.clone().iter().enumerate() {
+            let mut j = i;
+            for _ in 0..turns {
+                let (r, c) = (j / w, j % w);
+                j = c * w + (w - 1 - r);
+            }
+            original[j] = i;
+        }
         Ok(Halves {
             full: Game::new(full.clone(), Regime::Unrestricted)?,
             half,
@@ -115,7 +148,13 @@ impl Halves {
             to_top,
             to_bottom,
             half_boards,
+            turns,
+            original,
         })
+    }
+
+    fn turned(&self, board: u32) -> u32 {
+        (0..self.turns).fold(board, |b, _| self.full.grid.rotate(b))
     }
 
     pub fn applicable(&self) -> bool {
@@ -126,6 +165,7 @@ impl Halves {
     pub fn solve(&self, board: u32) -> Option<HalvesPlay> {
         let (to_top, to_bottom) = (self.to_top.as_ref()?, self.to_bottom.as_ref()?);
         let n = self.half.squares();
+        let board = self.turned(board);
         let top_clicks = descend(&self.top, to_top, board / self.half_boards, None)?;
         let mut b = board;
         for &c in &top_clicks {
@@ -135,6 +175,7 @@ impl Halves {
         let bottom_clicks = descend(&self.bottom, to_bottom, b % self.half_boards, None)?;
         let mut clicks = top_clicks.clone();
         clicks.extend(bottom_clicks.iter().map(|&c| c + n));
+        let clicks = clicks.into_iter().map(|c| self.original[c]).collect();
         Some(HalvesPlay { top_clicks: top_clicks.len(), clicks })
     }
 
@@ -143,6 +184,7 @@ impl Halves {
         let (to_top, to_bottom) = (self.to_top.as_ref()?, self.to_bottom.as_ref()?);
         let hb = self.half_boards;
         let none = u8::MAX;
+        let board = self.turned(board);
         let mut left = to_top.fewest(u64::from(board / hb))?;
         let top_len = left as usize;
         let mut level: BTreeSet<(u32, u8)> = BTreeSet::from([(board, none)]);

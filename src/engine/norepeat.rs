@@ -323,18 +323,18 @@ const UNSEEN: u8 = u8::MAX;
 /// Reusable buffers of [`SuccessorTable::first_arrivals`].
 #[derive(Default)]
 pub struct Scratch {
-    d1: Vec<u8>,
-    sole: Vec<u8>,
-    d2: Vec<u8>,
-    level: Vec<(u32, bool)>,
-    next_level: Vec<(u32, bool)>,
+    /// Per node: d1 | sole << 8 | d2 << 16 (`UNSEEN` bytes: unset / several).
+    state: Vec<u32>,
+    /// Events of the current and next level: node | kind << 31 (1 = second arrival).
+    level: Vec<u32>,
+    next_level: Vec<u32>,
 }
 
 impl SuccessorTable {
     pub fn new<G: ActionGraph>(graph: &G) -> Result<SuccessorTable> {
         let nodes = graph.node_count();
         let actions = graph.action_count();
-        if nodes >= u64::from(NONE) || actions > MAX_ACTIONS {
+        if nodes >= 1 << 31 || actions > MAX_ACTIONS {
             bail!("graph too large for a successor table ({nodes} nodes, {actions} actions)");
         }
         let nodes = nodes as usize;
@@ -352,54 +352,64 @@ impl SuccessorTable {
 
     /// For every node, the fewest steps (at least one) after which the walk from `start` (with
     /// no last action) stands on it: for `start` itself, its first return. `u8::MAX` = never.
+    ///
+    /// The same two-number search as [`search`], sequential and written without data-dependent
+    /// branches in the inner loop (it runs thousands of times on a small table, where branch
+    /// mispredictions, not memory, set the pace).
     pub fn first_arrivals(&self, start: u32, s: &mut Scratch, out: &mut Vec<u8>) {
+        const U: u32 = UNSEEN as u32;
         let n = self.nodes;
-        s.d1.clear();
-        s.d1.resize(n, UNSEEN);
-        s.sole.clear();
-        s.sole.resize(n, UNSEEN); // UNSEEN here means "several" (or none)
-        s.d2.clear();
-        s.d2.resize(n, UNSEEN);
+        let empty = U | U << 8 | U << 16;
+        s.state.clear();
+        s.state.resize(n, empty);
+        // Each node has at most two events: the buffers never overflow.
         s.level.clear();
-        s.d1[start as usize] = 0;
-        s.level.push((start, true));
+        s.level.resize(2 * n + 1, 0);
+        s.next_level.clear();
+        s.next_level.resize(2 * n + 1, 0);
+        s.state[start as usize] = U << 16 | U << 8; // d1 = 0, several (no last action)
+        s.level[0] = start;
+        let mut len = 1;
         let mut first_return = UNSEEN;
-        let mut depth = 0u8;
-        while !s.level.is_empty() {
+        let mut depth = 0u32;
+        while len > 0 {
             let e = depth + 1;
-            s.next_level.clear();
-            for &(v, first) in &s.level {
-                let v = v as usize;
-                let sole = s.sole[v];
+            let mut next_len = 0usize;
+            for i in 0..len {
+                let ev = s.level[i];
+                let v = (ev & 0x7fff_ffff) as usize;
+                let second = ev >> 31 == 1;
+                let sole = s.state[v] >> 8 & 0xff;
                 let row = &self.next[v * self.actions..(v + 1) * self.actions];
                 for (a, &w) in row.iter().enumerate() {
-                    let a8 = a as u8;
-                    if w == NONE || (first && a8 == sole) || (!first && a8 != sole) {
+                    let a = a as u32;
+                    // At d1 every action but `sole` leaves; at d2, `sole` alone.
+                    if w == NONE || second != (a == sole) {
                         continue;
                     }
                     let wi = w as usize;
                     if w == start && first_return == UNSEEN {
-                        first_return = e;
+                        first_return = e as u8;
                     }
-                    if s.d1[wi] == UNSEEN {
-                        s.d1[wi] = e;
-                        s.sole[wi] = a8;
-                        s.next_level.push((w, true));
-                    } else if s.d1[wi] == e {
-                        if s.sole[wi] != a8 {
-                            s.sole[wi] = UNSEEN;
-                        }
-                    } else if s.sole[wi] != UNSEEN && s.sole[wi] != a8 && s.d2[wi] == UNSEEN {
-                        s.d2[wi] = e;
-                        s.next_level.push((w, false));
-                    }
+                    let c = s.state[wi];
+                    let (d1, ws, d2) = (c & 0xff, c >> 8 & 0xff, c >> 16 & 0xff);
+                    let unseen = d1 == U;
+                    let now_several = d1 == e && ws != a;
+                    let gets_second = !unseen && d1 != e && ws != U && ws != a && d2 == U;
+                    let nd1 = if unseen { e } else { d1 };
+                    let ns = if unseen { a } else if now_several { U } else { ws };
+                    let nd2 = if gets_second { e } else { d2 };
+                    s.state[wi] = nd1 | ns << 8 | nd2 << 16;
+                    s.next_level[next_len] = w | u32::from(gets_second) << 31;
+                    next_len += usize::from(unseen || gets_second);
                 }
             }
             std::mem::swap(&mut s.level, &mut s.next_level);
+            len = next_len;
             depth = e;
         }
         out.clear();
-        out.extend_from_slice(&s.d1);
+        out.extend(s.state.iter().map(|&c| (c & 0xff) as u8));
         out[start as usize] = first_return;
     }
 }

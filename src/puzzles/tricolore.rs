@@ -103,10 +103,10 @@ pub struct Grid {
     /// What moving every neighbour of a square back (forward) one colour adds to the board,
     /// split by halves: `[square * half_size + half]`; the hi part in units of `lo_size`.
     /// Two table reads instead of a loop over up to 8 neighbours: the 4x4 searches' inner loop.
-    retreat_hi: Vec<i16>,
-    retreat_lo: Vec<i16>,
-    advance_hi: Vec<i16>,
-    advance_lo: Vec<i16>,
+    retreat_hi: Vec<i32>,
+    retreat_lo: Vec<i32>,
+    advance_hi: Vec<i32>,
+    advance_lo: Vec<i32>,
 }
 
 impl Grid {
@@ -153,7 +153,7 @@ impl Grid {
         let lo_digits = pack(lo_len, hi_len);
         let hi_digits = pack(hi_len, 0);
         // Per square and half: the sum over the neighbours in that half of each one's step.
-        let deltas = |digits: &[u64], in_half: &dyn Fn(usize) -> bool, unit: u32, back: bool| -> Vec<i16> {
+        let deltas = |digits: &[u64], in_half: &dyn Fn(usize) -> bool, unit: u32, back: bool| -> Vec<i32> {
             let mut out = Vec::with_capacity(n * digits.len());
             for list in &neighbours {
                 for &d in digits {
@@ -165,7 +165,7 @@ impl Grid {
                             _ => if back { -w } else { w },
                         };
                     }
-                    out.push(i16::try_from(sum).expect("a half's digits fit 16 bits"));
+                    out.push(sum);
                 }
             }
             out

@@ -3,7 +3,7 @@
 
 use crate::engine::norepeat::{self, Arrivals, Direction};
 use crate::engine::progress::Counters;
-use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime, BLUE, RED};
+use crate::puzzles::tricolore::{Game, Grid, Regime, BLUE, RED};
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 
@@ -154,17 +154,13 @@ pub fn square_classes(grid: &Grid) -> Vec<usize> {
     (0..grid.squares()).filter(|&s| images(s).into_iter().min() == Some(s)).collect()
 }
 
-/// The grid a `full`-family command works on.
-pub fn grid(width: usize, height: usize, adjacency: Adjacency) -> Result<Grid> {
-    Grid::new(width, height, adjacency)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::bfs::reference_levels;
     use crate::engine::norepeat::{Scratch, SuccessorTable};
     use crate::engine::Reversed;
+    use crate::puzzles::tricolore::Adjacency;
 
     /// Per (board, last) depth from the generic queue-and-set oracle.
     fn depths(levels: &[Vec<(u32, u8)>], boards: u32, k: usize) -> Vec<Vec<Option<usize>>> {

@@ -242,7 +242,7 @@ pub fn solve_text(run: &SolveRun) -> Result<String> {
             let h = solve::Halves::new(g, run.to, &counters)?;
             let Some(play) = h.solve(run.from) else {
                 bail!(
-                    "the halves method cannot reach {}: its bottom half needs an all-blue bottom row, which the hybrid regime never makes (rotate the board)",
+                    "the halves method cannot reach {}: its top half is all blue, or its bottom row is, which the hybrid regime never makes (the document rotates the board then)",
                     g.format(run.to)
                 );
             };

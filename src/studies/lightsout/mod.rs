@@ -28,10 +28,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// How many solvable positions need exactly k presses at minimum; God's number.
     #[command(after_help = "Example:\n  statespace lightsout histogram --n 5 --out /tmp/lo\n  -> /tmp/lo/histogram_plus_5x5.csv  (clicks,positions)")]
-    Histogram(HistogramArgs),
+    Histogram(SquareArgs),
     /// Quiet patterns (null-space basis) as CSV and images, and the light-chasing table.
     #[command(after_help = "Example:\n  statespace lightsout quiet --n 5 --out /tmp/lo\n  -> quiet_plus_open_5x5.csv, quiet_plus_open_5x5.png/.svg, chase_table_plus_5x5.csv")]
-    Quiet(QuietArgs),
+    Quiet(SquareArgs),
     /// Rank and nullity of one n x n press matrix by dense elimination (the verification path).
     #[command(after_help = "Example:\n  statespace lightsout dense --n 128    (the 16384 x 16384 plus matrix)")]
     Dense(DenseArgs),
@@ -83,20 +83,10 @@ pub struct SolveArgs {
     pub presses: Option<PathBuf>,
 }
 
+/// An n x n board of one rule and topology (`histogram` and `quiet`).
 #[derive(Args, Debug)]
-pub struct HistogramArgs {
-    #[arg(long, value_name = "N")]
-    pub n: usize,
-    #[arg(long, value_enum, default_value = "plus")]
-    pub rule: Rule,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: Topology,
-    #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
-    pub out: PathBuf,
-}
-
-#[derive(Args, Debug)]
-pub struct QuietArgs {
+pub struct SquareArgs {
+    /// Side of the square board.
     #[arg(long, value_name = "N")]
     pub n: usize,
     #[arg(long, value_enum, default_value = "plus")]

@@ -32,10 +32,16 @@ pub enum Command {
     #[command(after_help = "Example:\n  statespace peg --side 5 --out /tmp/T5 --charts /tmp/T5-charts")]
     Peg(PegArgs),
     /// Tricolore (3 colours, no double clicks): 4x2 half-board tables, the full 4x4 board, solver.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  statespace tricolore half --regime hybrid\n  statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR"
+    )]
     Tricolore(studies::tricolore::Command),
     /// Lights Out over GF(2): nullity sweeps, rectangles, solving boards, histograms, quiet patterns.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  statespace lightsout sweep --rule plus --topology open --max-n 1000\n  statespace lightsout solve --all-ones 10"
+    )]
     Lightsout(studies::lightsout::Command),
     /// Regenerates every table, chart and dataset into data/ and reports/.
     #[command(after_help = "Examples:\n  statespace reproduce\n  statespace reproduce --check")]

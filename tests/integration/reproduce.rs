@@ -45,7 +45,14 @@ fn version_names_the_git_revision() {
 
 #[test]
 fn every_subcommand_help_shows_an_example() {
-    for cmd in [vec!["--help"], vec!["peg", "--help"], vec!["reproduce", "--help"]] {
+    let commands = [
+        vec!["--help"],
+        vec!["peg", "--help"],
+        vec!["reproduce", "--help"],
+        vec!["tricolore", "--help"],
+        vec!["lightsout", "--help"],
+    ];
+    for cmd in commands {
         let o = ok(&cmd);
         let text = String::from_utf8_lossy(&o.stdout);
         assert!(text.contains("Example"), "{cmd:?} help has no example");

@@ -453,3 +453,14 @@ fn seed_claims_hold_or_fail_as_reported() {
     // Seed 004: rank 23 of the 5x5 plus matrix.
     assert_eq!(25 - ref_nullity(R::Plus, false, 5, 5) as u64, seeds["rank_5x5_plus"]);
 }
+
+#[test]
+fn histogram_refuses_boards_beyond_the_signature_method() {
+    // 19x19 has nullity 16 and hundreds of signature classes: the profile count overflows u128,
+    // which once wrapped below the limit and made the command run for ever.
+    fails_with(&["lightsout", "histogram", "--n", "19", "--out", scratch("lo-h19").to_str().unwrap()], "weight profiles");
+    // 17x17 (nullity 2) is within reach: God's number 199.
+    let dir = scratch("lo-h17");
+    let o = ok(&["lightsout", "histogram", "--n", "17", "--out", dir.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("God's number 199"), "{}", String::from_utf8_lossy(&o.stdout));
+}

@@ -105,14 +105,17 @@ pub fn by_signatures(game: &Game) -> Result<Histogram> {
         size[s] += 1;
     }
     let classes: Vec<(usize, usize)> = (1..1usize << k).filter(|&s| size[s] > 0).map(|s| (s, size[s])).collect();
-    let profiles: u128 = classes.iter().map(|&(_, n)| n as u128 + 1).product();
+    // Saturating: with hundreds of classes the product overflows u128 (and a wrapped product
+    // could slip under the limit).
+    let profiles: u128 = classes.iter().fold(1u128, |p, &(_, n)| p.saturating_mul(n as u128 + 1));
     if profiles > PROFILE_LIMIT {
         bail!(
-            "{0}x{0} {1} {2}: nullity {k}, {3} signature classes, {profiles} weight profiles: beyond the {PROFILE_LIMIT} this method enumerates",
+            "{0}x{0} {1} {2}: nullity {k}, {3} signature classes, {4} weight profiles: beyond the {PROFILE_LIMIT} this method enumerates",
             game.rows,
             game.rule.name(),
             game.topology.name(),
-            classes.len()
+            classes.len(),
+            if profiles == u128::MAX { "more than 3.4e38".to_string() } else { profiles.to_string() }
         );
     }
     let binom = binomials(cells);

@@ -178,7 +178,7 @@ pub struct StudyOptions {
 
 impl StudyOptions {
     pub fn reproduce() -> StudyOptions {
-        let mut hist: Vec<(Rule, Topology, usize)> = (1..=12).map(|n| (Rule::Plus, Topology::Open, n)).collect();
+        let mut hist: Vec<(Rule, Topology, usize)> = (1..=20).map(|n| (Rule::Plus, Topology::Open, n)).collect();
         hist.extend((1..=5).map(|n| (Rule::Block, Topology::Open, n)));
         hist.extend((1..=5).map(|n| (Rule::Plus, Topology::Torus, n)));
         StudyOptions {

@@ -7,7 +7,7 @@ use crate::engine::bitset::Bitset;
 use crate::engine::dag;
 use crate::engine::progress::Counters;
 use crate::engine::{Reversed, Reversible};
-use crate::puzzles::peg::{format_play, Board, Jump, Triangle};
+use crate::puzzles::peg::{Board, Jump, Triangle};
 use anyhow::{ensure, Result};
 use rayon::prelude::*;
 
@@ -454,9 +454,4 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
         histogram.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as u32, c)).collect()
     });
     Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions })
-}
-
-/// For tests: the optimal play in hole notation.
-pub fn play_text(f: &FinishRow) -> String {
-    format_play(&f.optimal_play)
 }

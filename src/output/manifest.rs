@@ -1,6 +1,7 @@
 //! Output directories and their `manifest.json`: for each file, its sha256, its row count and the
-//! command that wrote it, plus the tool version and git revision. Run metadata lives here, never
-//! inside the data files, so data files are byte-identical across runs.
+//! command that wrote it, plus the tool version. Nothing that changes between runs of the same
+//! computation (no clock, no git revision: `statespace --version` names the revision) is recorded,
+//! so a manifest changes only when its data do, and regenerating a clean checkout leaves it clean.
 
 use super::table::{to_csv, Table};
 use super::write_atomic;
@@ -81,7 +82,6 @@ impl OutputDir {
         let doc = json!({
             "tool": "statespace",
             "version": env!("CARGO_PKG_VERSION"),
-            "git_revision": env!("STATESPACE_GIT_REV"),
             "files": list,
         });
         let mut bytes = serde_json::to_vec_pretty(&doc)?;
@@ -107,4 +107,21 @@ pub fn read_manifest(path: &Path) -> Result<BTreeMap<String, FileRecord>> {
         );
     }
     Ok(out)
+}
+
+/// Every `manifest.json` under `dir`, recursively, sorted.
+pub fn find_manifests(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            find_manifests(&path, out)?;
+        } else if path.file_name().is_some_and(|n| n == MANIFEST) {
+            out.push(path);
+        }
+    }
+    Ok(())
 }

@@ -3,8 +3,13 @@
 //! (temporary file + rename) and records each file in the directory's `manifest.json`.
 
 pub mod chart;
+pub mod claim;
+pub mod datapackage;
 pub mod dataset;
+pub mod export;
 pub mod manifest;
+pub mod published;
+pub mod report;
 pub mod table;
 
 pub use manifest::OutputDir;

@@ -12,7 +12,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::engine::gf2::{self, words, BitMatrix};
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
     /// The cell and its 4 orthogonal neighbours.
     Plus,
@@ -20,7 +20,7 @@ pub enum Rule {
     Block,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Topology {
     Open,
     Torus,

@@ -18,7 +18,7 @@ const LETTERS: [char; 3] = ['R', 'W', 'B'];
 
 /// Which squares "adjoin". The source document only says "adjoining"; king adjacency is the
 /// one that reproduces its tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Adjacency {
     /// The 8 surrounding squares (rows, columns and diagonals).
     King,
@@ -36,7 +36,7 @@ impl Adjacency {
 }
 
 /// Which squares may be clicked (the document's 4x2 methods, generalised to "bottom row").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Regime {
     /// Any square.
     Unrestricted,

@@ -3,6 +3,7 @@
 
 mod common;
 mod lightsout;
+mod outputs;
 mod peg;
 mod reproduce;
 mod tricolore;

@@ -7,7 +7,8 @@ use super::nullity;
 use super::quiet::{self, Quiet};
 use super::solve::{self, Outcome};
 use crate::output::chart::{self, BarChart, Heatmap, LineChart, Rendered, Series};
-use crate::output::{Cell, OutputDir, Table};
+use crate::output::export::{Area, Export};
+use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Game, Grid, Rule, Topology};
 use anyhow::Result;
 use num_bigint::BigUint;
@@ -32,10 +33,12 @@ pub fn solvable_fraction(k: usize) -> String {
 }
 
 pub fn sweep_table(nul: &[usize]) -> Table {
-    let mut t = Table::new(&["n", "n_mod_3", "rank", "nullity", "solvable_fraction"]);
+    // The solvable fraction is 2^-nullity: as a float it underflows past nullity 1074, so the
+    // table gives its exact base-2 logarithm instead.
+    let mut t = Table::new(&["n", "n_mod_3", "rank", "nullity", "log2_solvable_fraction"]);
     for (n, &k) in nul.iter().enumerate().skip(1) {
         let cells = (n as u128) * (n as u128);
-        t.push(vec![n.into(), (n % 3).into(), Cell::UInt(cells - k as u128), k.into(), solvable_fraction(k).into()]);
+        t.push(vec![n.into(), (n % 3).into(), Cell::UInt(cells - k as u128), k.into(), Cell::Int(-(k as i128))]);
     }
     t
 }
@@ -56,9 +59,11 @@ pub fn histogram_name(h: &Histogram) -> String {
 }
 
 pub fn histogram_table(h: &Histogram) -> Table {
-    let mut t = Table::new(&["clicks", "positions"]);
+    // Counts pass 2^127 from 12x12 on: exact decimal text, with log10 beside it for plotting.
+    let mut t = Table::new(&["clicks", "positions", "log10_positions"]);
     for (k, c) in h.counts.iter().enumerate() {
-        t.push(vec![k.into(), Cell::Text(c.to_string())]);
+        let log = if c.bits() == 0 { Cell::Empty } else { Cell::Fixed(big_log10(c), 6) };
+        t.push(vec![k.into(), Cell::Text(c.to_string()), log]);
     }
     t
 }
@@ -69,7 +74,7 @@ pub fn quiet_stem(q: &Quiet) -> String {
 
 /// Quiet patterns as CSV (pattern, row, col of each pressed cell), one image with every basis
 /// pattern side by side, and the chase table.
-pub fn write_quiet(q: &Quiet, out: &mut OutputDir) -> Result<()> {
+pub fn quiet_export(q: &Quiet, out: &mut Export) -> Result<()> {
     let stem = quiet_stem(q);
     let mut t = Table::new(&["pattern", "row", "col"]);
     for (i, g) in q.basis.iter().enumerate() {
@@ -81,9 +86,9 @@ pub fn write_quiet(q: &Quiet, out: &mut OutputDir) -> Result<()> {
             }
         }
     }
-    out.write_table(&format!("quiet_{stem}.csv"), &t)?;
+    out.table(Area::Data, "lightsout", &format!("quiet_{stem}.csv"), &t);
     if !q.basis.is_empty() {
-        out.write_chart(&format!("quiet_{stem}"), &quiet_chart(q)?)?;
+        out.chart(Area::Reports, "lightsout", &format!("quiet_{stem}"), &quiet_chart(q)?);
     }
     if let Some(rows) = &q.chase {
         let bits = |v: &[bool]| v.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
@@ -91,7 +96,7 @@ pub fn write_quiet(q: &Quiet, out: &mut OutputDir) -> Result<()> {
         for r in rows {
             t.push(vec![bits(&r.last_row).into(), bits(&r.first_row).into()]);
         }
-        out.write_table(&format!("chase_table_{}_{}x{}.csv", q.rule.name(), q.n, q.n), &t)?;
+        out.table(Area::Data, "lightsout", &format!("chase_table_{}_{}x{}.csv", q.rule.name(), q.n, q.n), &t);
     }
     Ok(())
 }
@@ -416,6 +421,14 @@ fn histogram_chart(h: &Histogram) -> Result<Rendered> {
     })
 }
 
+/// log10 of a positive big integer, exact to f64 precision at any size (the top 64 bits carry it).
+pub fn big_log10(c: &BigUint) -> f64 {
+    let shift = c.bits().saturating_sub(64);
+    let top: BigUint = c >> shift;
+    let top = top.to_u64_digits().first().copied().unwrap_or(0) as f64;
+    top.log10() + shift as f64 * std::f64::consts::LOG10_2
+}
+
 fn big_f64(c: &BigUint) -> f64 {
     c.to_string().parse().unwrap_or(f64::MAX)
 }
@@ -428,31 +441,39 @@ pub fn all_ones_table(s: &Study) -> Table {
     t
 }
 
-pub fn write_all(s: &Study, data: &mut OutputDir, reports: &mut OutputDir) -> Result<()> {
+/// Every table and chart of the reproduce study, and the family page.
+pub fn export_all(s: &Study) -> Result<Export> {
+    let mut out = Export::default();
+    let d = "lightsout";
     for (r, t, nul) in &s.sweeps {
-        data.write_table(&format!("sweep_{}_{}.csv", r.name(), t.name()), &sweep_table(nul))?;
-        reports.write_chart(&format!("nullity_{}_{}", r.name(), t.name()), &nullity_chart(*r, *t, nul, 300)?)?;
+        out.table(Area::Data, d, &format!("sweep_{}_{}.csv", r.name(), t.name()), &sweep_table(nul));
+        out.chart(Area::Reports, d, &format!("nullity_{}_{}", r.name(), t.name()), &nullity_chart(*r, *t, nul, 300)?);
     }
     for (r, t, rows) in &s.rects {
-        data.write_table(&format!("rect_{}_{}.csv", r.name(), t.name()), &rect_table(rows))?;
+        out.table(Area::Data, d, &format!("rect_{}_{}.csv", r.name(), t.name()), &rect_table(rows));
     }
-    data.write_table("solvability_by_n_mod_3.csv", &residue_table(s))?;
-    reports.write_chart("solvable_share_by_n_mod_3", &residue_chart(s)?)?;
+    out.table(Area::Data, d, "solvability_by_n_mod_3.csv", &residue_table(s));
+    out.chart(Area::Reports, d, "solvable_share_by_n_mod_3", &residue_chart(s)?);
     for h in &s.histograms {
-        data.write_table(&histogram_name(h), &histogram_table(h))?;
+        out.table(Area::Data, d, &histogram_name(h), &histogram_table(h));
     }
     if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
-        reports.write_chart("histogram_plus_5x5", &histogram_chart(h)?)?;
+        out.chart(Area::Reports, d, "histogram_plus_5x5", &histogram_chart(h)?);
     }
     for q in &s.quiet {
-        write_quiet(q, data)?;
+        quiet_export(q, &mut out)?;
     }
-    data.write_table("all_ones_min_presses.csv", &all_ones_table(s))?;
-    reports.write_chart("solver_first_vs_minimum", &solver_chart(s)?)?;
-    data.write_table("hand_algorithms.csv", &hand_table(&s.hand))?;
-    reports.write_chart("hand_algorithms", &hand_chart(s)?)?;
-    reports.write("report.md", report_md(s).as_bytes(), None)?;
-    Ok(())
+    out.table(Area::Data, d, "all_ones_min_presses.csv", &all_ones_table(s));
+    out.chart(Area::Reports, d, "solver_first_vs_minimum", &solver_chart(s)?);
+    out.table(Area::Data, d, "hand_algorithms.csv", &hand_table(&s.hand));
+    out.chart(Area::Reports, d, "hand_algorithms", &hand_chart(s)?);
+    out.page = Some(crate::output::report::Page {
+        family: "lightsout".into(),
+        title: "Lights Out".into(),
+        intro: vec![report_md(s)],
+        ..Default::default()
+    });
+    Ok(out)
 }
 
 fn verdict(ok: bool) -> &'static str {

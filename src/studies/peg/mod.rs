@@ -11,6 +11,8 @@ use crate::puzzles::peg::{Board, Jump, Triangle};
 use anyhow::{ensure, Result};
 use rayon::prelude::*;
 
+pub mod claims;
+pub mod dictionary;
 pub mod report;
 
 /// One peg count of the union of all single-vacancy starts.
@@ -454,4 +456,42 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
         histogram.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as u32, c)).collect()
     });
     Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions })
+}
+
+/// The family's options: which sides, and how much of each.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub sides: Vec<PegOptions>,
+}
+
+/// Every side studied.
+#[derive(Clone, Debug)]
+pub struct PegResults {
+    pub sides: Vec<PegStudy>,
+}
+
+/// The peg family in the common study shape.
+pub struct Peg;
+
+impl crate::studies::Study for Peg {
+    const FAMILY: &'static str = "peg";
+    type Options = Options;
+    type Results = PegResults;
+
+    fn reproduce_options() -> Options {
+        Options { sides: (4..=7).map(PegOptions::for_side).collect() }
+    }
+
+    fn compute(options: &Options, counters: &Counters) -> Result<PegResults> {
+        let sides = options.sides.iter().map(|o| run(o, counters)).collect::<Result<Vec<_>>>()?;
+        Ok(PegResults { sides })
+    }
+
+    fn claims(results: &PegResults) -> Vec<crate::studies::Claim> {
+        claims::claims(results)
+    }
+
+    fn export(results: &PegResults, claims: &[crate::studies::Claim]) -> Result<crate::studies::Export> {
+        report::export(results, claims)
+    }
 }

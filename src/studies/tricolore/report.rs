@@ -11,21 +11,16 @@ use polars::prelude::*;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
-/// The document's table: boards first reached after k clicks, summed over the starts; average
-/// per start (one decimal) and percent of the total (whole percent), as the document prints.
+/// The document's table as tidy data: boards first reached after k clicks, summed over the
+/// starts; the mean per start and the share of all (start, board) pairs, unrounded (the report
+/// shows the document's rounding and the totals).
 pub fn half_table(s: &HalfStudy) -> Table {
-    let mut t = Table::new(&["clicks", "reached", "average", "percent"]);
+    let mut t = Table::new(&["clicks", "reached", "mean_per_start", "share"]);
     let starts = s.starts.len() as f64;
     let total = s.total();
     for (k, &n) in s.reached.iter().enumerate().skip(1) {
-        t.push(vec![
-            k.into(),
-            n.into(),
-            Cell::Fixed(n as f64 / starts, 1),
-            Cell::Fixed(100.0 * n as f64 / total as f64, 0),
-        ]);
+        t.push(vec![k.into(), n.into(), Cell::Fixed(n as f64 / starts, 6), Cell::Fixed(n as f64 / total as f64, 9)]);
     }
-    t.push(vec!["total".into(), total.into(), Cell::Fixed(total as f64 / starts, 1), Cell::Fixed(100.0, 0)]);
     t
 }
 

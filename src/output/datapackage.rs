@@ -118,7 +118,6 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
         let mut r = json!({
             "name": resource_name(rel),
             "path": rel,
-            "profile": if format == "csv" { "tabular-data-resource" } else { "data-resource" },
             "format": format,
             "mediatype": mediatype,
             "encoding": "utf-8",
@@ -130,10 +129,13 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
             "schema": schema,
         });
         if format == "csv" {
+            r["profile"] = json!("tabular-data-resource");
             r["dialect"] = json!({"delimiter": ",", "header": true, "lineTerminator": "\n"});
         } else {
-            // Frictionless validates tabular resources row by row; a Parquet file is described
-            // (its columns and types) but not parsed by the CSV validator.
+            // A Parquet file is a `file` resource: validators check its bytes and hash, and its
+            // schema describes the columns for readers (Frictionless parses Parquet only with
+            // an optional plugin).
+            r["type"] = json!("file");
             r.as_object_mut().expect("object").remove("encoding");
         }
         resources.push(r);

@@ -282,7 +282,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
             .claims("peg.new"),
         Section::new("Charts").chart(
             "levels_by_pegs",
-            "Every side's reachable set peaks near half the holes filled; the gap between a side's two lines is its dead positions (reachable, but no single-peg finish).",
+            "Per side, the reachable positions by peg count and the winnable ones below them: the gap between a side's two lines is its dead positions (reachable, with no single-peg finish).",
         ),
     ];
     let mut per_side = Section::new("Charts per side");
@@ -290,7 +290,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         per_side = per_side
             .chart(
                 format!("T{}_profile", s.side),
-                format!("T{}: positions reachable after k jumps from each start orbit; the profiles rise and fall together, the corner starts reach the most.", s.side),
+                format!("T{}: positions reachable after exactly k jumps, one line per start orbit: compare how wide each start's search gets.", s.side),
             )
             .chart(
                 format!("T{}_min_moves", s.side),

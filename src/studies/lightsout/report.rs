@@ -588,7 +588,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
         .text("Seed 002 proves that on open boards with the block rule every n x n board is solvable exactly when n != 2 mod 3. The tables give, for each rule and topology, the share of sizes n whose press matrix has nullity 0 (every board solvable), per residue of n mod 3; the plus rule (Lights Out proper) follows no such law.")
         .table("Per rule and topology: sizes with every board solvable, and the largest nullity:", sweep_headline_table(s))
         .table("Per residue of n mod 3 (`data/lightsout/solvability_by_n_mod_3.csv`; the last three rows are the plus/open sweep to the largest n):", residue_table(s))
-        .chart("solvable_share_by_n_mod_3", "Block/open is fully solvable for every n = 0, 1 mod 3 and never for n = 2 mod 3 (seed 002); block/torus the reverse pattern (never for 3 | n); the plus rule is fully solvable on only part of each residue.");
+        .chart("solvable_share_by_n_mod_3", share_caption(s));
     for (r, t, nul) in &s.sweeps {
         let shown = NULLITY_CHART_MAX.min(nul.len() - 1);
         mod3 = mod3.chart(
@@ -649,7 +649,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
             .chart(
                 "quiet_block_open_5x5",
                 format!(
-                    "The {} quiet patterns of the 5x5 block board: nullity 25 - 4^2, as seed 002's span dimension (3k+1)^2 says; each is built from the strip kernel 1 1 0 1 1 along rows and columns.",
+                    "The {} quiet patterns of the 5x5 block board: nullity 25 - 4^2, as seed 002's span dimension (3k+1)^2 says; the strip kernel 1 1 0 1 1 runs along a row or a column in most of them.",
                     s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Block, Topology::Open, 5)).map_or(0, |q| q.basis.len())
                 ),
             ),
@@ -669,7 +669,8 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
         seed004 = seed004.chart(
             "histogram_plus_5x5",
             format!(
-                "Solvable 5x5 positions by fewest presses (log scale): the counts rise to a peak near the middle and fall to the {} positions that need God's number, {} presses.",
+                "Solvable 5x5 positions by fewest presses (log scale): the counts peak at {} presses and fall to the {} positions that need God's number, {} presses.",
+                h.counts.iter().enumerate().max_by(|a, b| a.1.cmp(b.1)).map_or(0, |(k, _)| k),
                 h.counts.last().map(|c| c.to_string()).unwrap_or_default(),
                 h.gods_number()
             ),
@@ -763,4 +764,25 @@ pub fn definitions() -> Vec<(String, String)> {
     .iter()
     .map(|(a, b)| (a.to_string(), b.to_string()))
     .collect()
+}
+
+/// The n mod 3 chart's caption, with the shares it shows.
+fn share_caption(s: &Study) -> String {
+    let shares = |nul: &[usize]| -> Vec<String> {
+        (0..3)
+            .map(|res| {
+                let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
+                let ok = ns.iter().filter(|&&n| nul[n] == 0).count();
+                format!("{:.0}%", 100.0 * ok as f64 / ns.len().max(1) as f64)
+            })
+            .collect()
+    };
+    let of = |r, t| shares(s.sweep(r, t)).join(", ");
+    format!(
+        "Share of sizes with every board solvable, for n = 0, 1, 2 mod 3: block/open {} (seed 002's theorem); block/torus {} and plus/torus {} (never when 3 | n); plus/open {}: no n mod 3 law.",
+        of(Rule::Block, Topology::Open),
+        of(Rule::Block, Topology::Torus),
+        of(Rule::Plus, Topology::Torus),
+        of(Rule::Plus, Topology::Open)
+    )
 }

@@ -2,6 +2,7 @@
 //! tables, solving boards, click-distance histograms, quiet patterns, and seed 002's hand
 //! algorithms for the block rule. Computation here; tables, charts and report in [`report`].
 
+pub mod claims;
 pub mod dictionary;
 pub mod hand;
 pub mod histogram;
@@ -37,11 +38,11 @@ impl crate::studies::Study for Lightsout {
         report::Study::compute(o)
     }
 
-    fn claims(_r: &report::Study) -> Vec<crate::studies::Claim> {
-        Vec::new()
+    fn claims(r: &report::Study) -> Vec<crate::studies::Claim> {
+        claims::claims(r)
     }
 
-    fn export(r: &report::Study, _claims: &[crate::studies::Claim]) -> Result<crate::studies::Export> {
-        report::export_all(r)
+    fn export(r: &report::Study, claims: &[crate::studies::Claim]) -> Result<crate::studies::Export> {
+        report::export_all(r, claims)
     }
 }

@@ -231,7 +231,16 @@ fn charts(r: &TricoloreResults) -> Vec<Section> {
             );
     }
     if !r.fulls.is_empty() {
-        overview = overview.chart("full_distance_all", "4x4: boards by fewest clicks to each of the applet's three targets; all white is the nearest, all red the farthest.");
+        let mean = |f: &FullStudy| {
+            f.boards.iter().enumerate().map(|(k, &n)| k as f64 * n as f64).sum::<f64>() / f.boards.iter().sum::<u64>().max(1) as f64
+        };
+        let mut by_mean: Vec<(f64, String)> = r.fulls.iter().map(|f| (mean(f), f.grid.format(f.target))).collect();
+        by_mean.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let order: Vec<String> = by_mean.iter().map(|(m, t)| format!("{t} (mean {m:.2})")).collect();
+        overview = overview.chart(
+            "full_distance_all",
+            format!("4x4: boards by fewest clicks to each of the applet's targets, nearest first: {}.", order.join(", ")),
+        );
     }
     let mut half = Section::new("Charts per half-board study");
     for s in r.king.iter().chain(&r.orthogonal) {

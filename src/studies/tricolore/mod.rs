@@ -8,11 +8,13 @@ use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub mod claims;
 pub mod dictionary;
 pub mod document;
+pub mod evidence;
 pub mod full;
 pub mod half;
-pub mod markdown;
+pub mod page;
 pub mod report;
 pub mod solve;
 
@@ -248,10 +250,12 @@ pub const FULL_TARGETS: [&str; 3] = ["RRRR.RRRR.RRRR.RRRR", "WWWW.WWWW.WWWW.WWWW
 pub struct Options {
     /// Half-board studies: (regime, adjacency, with the 6561 x 6561 distance dataset).
     pub halves: Vec<half::HalfOptions>,
-    /// 4x4 targets for the full-board study.
+    /// 4x4 targets for the full-board study (none: no full-board work).
     pub full_targets: Vec<String>,
     /// Boards compared between the halves method and the optimum (all 3^16 when that many).
     pub halves_sample: usize,
+    /// Run the 4x4 reachability searches.
+    pub reachability: bool,
 }
 
 /// Everything the family computes.
@@ -261,8 +265,23 @@ pub struct TricoloreResults {
     pub orthogonal: Vec<half::HalfStudy>,
     pub fulls: Vec<full::FullStudy>,
     pub comparisons: Vec<report::HalvesComparison>,
+    /// Empty when not asked for.
     pub reach: Vec<full::ReachRow>,
-    pub example: markdown::Example,
+    /// The document's worked example (when all red is among the full targets).
+    pub example: Option<evidence::Example>,
+    /// The 4x2 starts the document names, searched one by one.
+    pub named: Vec<evidence::NamedStart>,
+    /// The Unrestricted and Hybrid tables composed as the halves method composes them.
+    pub composed: Option<evidence::Composed>,
+}
+
+impl TricoloreResults {
+    pub fn king(&self, regime: Regime) -> Option<&half::HalfStudy> {
+        self.king.iter().find(|s| s.regime == regime)
+    }
+    pub fn orthogonal(&self, regime: Regime) -> Option<&half::HalfStudy> {
+        self.orthogonal.iter().find(|s| s.regime == regime)
+    }
 }
 
 pub struct Tricolore;
@@ -281,7 +300,12 @@ impl crate::studies::Study for Tricolore {
                 halves.push(half::HalfOptions { regime, adjacency, matrix: false });
             }
         }
-        Options { halves, full_targets: FULL_TARGETS.iter().map(|s| s.to_string()).collect(), halves_sample: 100_000 }
+        Options {
+            halves,
+            full_targets: FULL_TARGETS.iter().map(|s| s.to_string()).collect(),
+            halves_sample: 100_000,
+            reachability: true,
+        }
     }
 
     fn compute(o: &Options, counters: &Counters) -> Result<TricoloreResults> {
@@ -307,46 +331,48 @@ impl crate::studies::Study for Tricolore {
             fulls.push(study);
             comparisons.extend(comparison);
         }
-        let reach = full::reachability(&grid4, counters)?;
-        let example = markdown::halves_example(&grid4, &fulls[0])?;
-        Ok(TricoloreResults { king, orthogonal, fulls, comparisons, reach, example })
+        let reach = if o.reachability { full::reachability(&grid4, counters)? } else { Vec::new() };
+        let red = grid4.parse(document::HALVES_EXAMPLE.1)?;
+        let example = match fulls.iter().find(|f| f.target == red) {
+            Some(to_red) => Some(evidence::halves_example(&grid4, to_red, counters)?),
+            None => None,
+        };
+        let named = if king.iter().any(|s| s.regime == Regime::Unrestricted) { evidence::named_starts()? } else { Vec::new() };
+        let find = |r: Regime| king.iter().find(|s| s.regime == r);
+        let composed = match (find(Regime::Unrestricted), find(Regime::Hybrid)) {
+            (Some(u), Some(h)) => Some(evidence::compose(u, h)),
+            _ => None,
+        };
+        Ok(TricoloreResults { king, orthogonal, fulls, comparisons, reach, example, named, composed })
     }
 
-    fn claims(_r: &TricoloreResults) -> Vec<crate::studies::Claim> {
-        Vec::new()
+    fn claims(r: &TricoloreResults) -> Vec<crate::studies::Claim> {
+        claims::claims(r)
     }
 
-    fn export(r: &TricoloreResults, _claims: &[crate::studies::Claim]) -> Result<Export> {
+    fn export(r: &TricoloreResults, claims: &[crate::studies::Claim]) -> Result<Export> {
         let mut out = Export::default();
         for s in r.king.iter().chain(&r.orthogonal) {
             let dir = half_dir(Path::new("tricolore"), s.regime, s.grid.adjacency());
             half_export(s, &dir.to_string_lossy(), &mut out)?;
         }
-        for (i, s) in r.fulls.iter().enumerate() {
+        for s in &r.fulls {
             let c = r.comparisons.iter().find(|c| c.target == s.grid.format(s.target));
-            let _ = i;
             full_export(s, c, "tricolore/full", &mut out)?;
         }
-        out.table(Area::Data, "tricolore/full", "reachability.csv", &report::reach_table(&r.reach));
-        let regimes: Vec<(&str, &half::HalfStudy)> = r.king.iter().map(|s| (s.regime.name(), s)).collect();
-        out.chart(Area::Reports, "tricolore", "half_clicks_all", &report::clicks_chart("4x2 (king): boards first reached after k clicks", &regimes)?);
-        out.chart(Area::Reports, "tricolore", "half_eccentricity_all", &report::eccentricity_chart("4x2 (king): maximum clicks per start", &regimes)?);
-        let full_refs: Vec<&full::FullStudy> = r.fulls.iter().collect();
-        out.chart(Area::Reports, "tricolore", "full_distance_all", &report::full_chart(&full_refs)?);
-        let md = markdown::report(&markdown::Inputs {
-            king: &r.king,
-            orthogonal: &r.orthogonal,
-            fulls: &r.fulls,
-            comparisons: &r.comparisons,
-            reach: &r.reach,
-            example: &r.example,
-        })?;
-        out.page = Some(crate::output::report::Page {
-            family: "tricolore".into(),
-            title: "Tricolore".into(),
-            intro: vec![md],
-            ..Default::default()
-        });
+        if !r.reach.is_empty() {
+            out.table(Area::Data, "tricolore/full", "reachability.csv", &report::reach_table(&r.reach));
+        }
+        if !r.king.is_empty() {
+            let regimes: Vec<(&str, &half::HalfStudy)> = r.king.iter().map(|s| (s.regime.name(), s)).collect();
+            out.chart(Area::Reports, "tricolore", "half_clicks_all", &report::clicks_chart("4x2 (king): boards first reached after k clicks", &regimes)?);
+            out.chart(Area::Reports, "tricolore", "half_eccentricity_all", &report::eccentricity_chart("4x2 (king): maximum clicks per start", &regimes)?);
+        }
+        if !r.fulls.is_empty() {
+            let full_refs: Vec<&full::FullStudy> = r.fulls.iter().collect();
+            out.chart(Area::Reports, "tricolore", "full_distance_all", &report::full_chart(&full_refs)?);
+        }
+        out.page = Some(page::page(r, claims));
         Ok(out)
     }
 }

@@ -24,12 +24,13 @@ pub fn half_table(s: &HalfStudy) -> Table {
     t
 }
 
-/// Average and maximum clicks to every target over the representative starts other than it.
+/// Starts that reach every target, and their mean and maximum clicks, over the representative
+/// starts other than it (unrounded: the report rounds as the document does).
 pub fn targets_table(s: &HalfStudy) -> Table {
-    let mut t = Table::new(&["target", "average", "maximum"]);
+    let mut t = Table::new(&["target", "starts", "mean_clicks", "max_clicks"]);
     for r in &s.targets {
-        let avg = r.average().map_or(Cell::Empty, |a| Cell::Fixed(a, 1));
-        t.push(vec![s.grid.format(r.target).into(), avg, r.max_clicks.into()]);
+        let avg = r.average().map_or(Cell::Empty, |a| Cell::Fixed(a, 6));
+        t.push(vec![s.grid.format(r.target).into(), r.starts.into(), avg, r.max_clicks.into()]);
     }
     t
 }
@@ -43,9 +44,9 @@ pub fn eccentricity_table(s: &HalfStudy) -> Table {
 }
 
 pub fn starts_table(s: &HalfStudy) -> Table {
-    let mut t = Table::new(&["start", "max_clicks", "mean_clicks"]);
+    let mut t = Table::new(&["start", "reached", "max_clicks", "mean_clicks"]);
     for r in &s.starts {
-        t.push(vec![s.grid.format(r.start).into(), r.max_clicks.into(), Cell::Fixed(r.mean_clicks, 4)]);
+        t.push(vec![s.grid.format(r.start).into(), r.reached.into(), r.max_clicks.into(), Cell::Fixed(r.mean_clicks, 4)]);
     }
     t
 }

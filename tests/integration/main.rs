@@ -6,3 +6,4 @@ mod lightsout;
 mod peg;
 mod reproduce;
 mod tricolore;
+mod verdicts;

@@ -12,6 +12,7 @@ use anyhow::{ensure, Result};
 use rayon::prelude::*;
 
 pub mod report;
+pub mod seed001;
 
 /// One peg count of the union of all single-vacancy starts.
 #[derive(Clone, Debug, PartialEq)]

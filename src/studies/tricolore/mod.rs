@@ -9,12 +9,14 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub mod border;
 pub mod document;
 pub mod full;
 pub mod half;
 pub mod markdown;
 pub mod report;
 pub mod solve;
+pub mod verdicts;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
@@ -242,7 +244,7 @@ pub fn solve_text(run: &SolveRun) -> Result<String> {
             let h = solve::Halves::new(g, run.to, &counters)?;
             let Some(play) = h.solve(run.from) else {
                 bail!(
-                    "the halves method cannot reach {}: in every orientation its top half is all blue or its bottom row is (an all-blue border: the document's extra-click extension is not implemented)",
+                    "the halves method cannot reach {}: in every orientation its top half is all blue or its bottom row is (the document's all-blue-border extension covers 4x4 boards only)",
                     g.format(run.to)
                 );
             };

@@ -76,7 +76,8 @@ fn seed004_pairs_formulas_and_last_rows() {
 
     // Direct formulas: every solvable position is B x for exactly one x with x1 = x2 = 0; walk
     // those x in Gray-code order and compare each formula with x3, x4, x5.
-    let formulas: Vec<(usize, u32)> = seed004::DIRECT_FORMULAS.iter().map(|(x, cells)| (*x, cells.iter().fold(0, |m, &c| m | 1 << (c - 1)))).collect();
+    let formulas: Vec<(usize, u32)> =
+        seed004::DIRECT_FORMULAS.iter().map(|(x, cells)| (*x, cells.iter().fold(0, |m, &c| m | 1 << (c - 1)))).collect();
     let mut solvable = vec![0u64; 1 << 19]; // 2^25 bits
     let (mut x, mut p) = (0u32, 0u32);
     let mut wrong = [0u64; 3];
@@ -121,7 +122,10 @@ fn seed004_pairs_formulas_and_last_rows() {
     let classes = |set: &BTreeSet<u32>| set.iter().map(|&l| l.min(mirror(l))).collect::<BTreeSet<_>>();
     assert_eq!(s.last_rows.iter().map(|l| l.positions).collect::<Vec<_>>(), per_row);
     assert_eq!(claim(&claims, "lightsout.seed004.last_rows").computed, all.len().to_string());
-    assert_eq!(claim(&claims, "lightsout.seed004.symmetric_last_rows").computed, all.iter().filter(|&&l| mirror(l) == l).count().to_string());
+    assert_eq!(
+        claim(&claims, "lightsout.seed004.symmetric_last_rows").computed,
+        all.iter().filter(|&&l| mirror(l) == l).count().to_string()
+    );
     assert_eq!(claim(&claims, "lightsout.seed004.last_row_classes").computed, classes(&all).len().to_string());
     assert_eq!(claim(&claims, "lightsout.seed004.clearable_last_rows").computed, clearable.len().to_string());
     let nonzero = classes(&clearable).iter().filter(|&&c| c != 0).count();
@@ -306,36 +310,55 @@ fn seed003_starts_needing_the_maximum() {
 }
 
 #[test]
-fn seed003_halves_on_every_board_and_the_border_extension() {
+fn seed003_halves_counts_and_the_border_extension() {
     use statespace::engine::progress::Counters;
     use statespace::puzzles::tricolore::{replay, Adjacency, Game, Grid, Regime};
     use statespace::studies::tricolore::{full, solve::Halves, verdicts};
     let grid = Grid::new(4, 4, Adjacency::King).unwrap();
     let game = Game::new(grid.clone(), Regime::Unrestricted).unwrap();
     let counters = Counters::default();
-    for t in ["RRRR.RRRR.RRRR.RRRR", "BBBB.BWWB.BWWB.BBBB", "BBBB.BWBB.BBBB.BBBB"] {
+    let example = grid.parse("RRRB.BRWR.WBWR.RRBW").unwrap();
+    // Per board, the slow way: play the method's clicks, check they are legal (no square twice in
+    // succession) and end on the target, and that they number what the fast count says.
+    for t in verdicts::BORDER_TARGETS.iter().chain(&["RRRR.RRRR.RRRR.RRRR", "WBWB.BWBW.WBWB.BWBW"]) {
         let target = grid.parse(t).unwrap();
-        let study = full::run(&grid, target, &counters).unwrap();
         let halves = Halves::new(&grid, target, &counters).unwrap();
         assert_eq!(halves.final_click.is_some(), t.starts_with("BBBB"), "{t}");
-        let ex = verdicts::halves_exhaustive(&study, &halves).unwrap();
-        assert_eq!(ex.solved() + ex.halves_unsolved + ex.unreachable, 43_046_721);
-        assert!(ex.joint.keys().all(|&(o, h)| u16::from(o) <= h), "{t}: halves below the optimum");
-        // Per board, the slow way: play the method's clicks and check they are legal, end on the
-        // target, and number what the exhaustive count says.
         let counts = verdicts::HalvesCounts::new(&halves).unwrap();
-        for b in (0..43_046_721u32).step_by(4099).chain([grid.parse("RRRB.BRWR.WBWR.RRBW").unwrap()]) {
+        for b in (0..43_046_721u32).step_by(3001).chain([example]) {
             let play = halves.solve(b);
             assert_eq!(play.as_ref().map(|p| p.clicks.len() as u16), counts.count(b), "{t} from {}", grid.format(b));
-            if let Some(p) = play {
-                let boards = replay(&game, b, None, &p.clicks).expect("legal clicks");
-                assert_eq!(boards.last().copied().unwrap_or(b), target, "{t} from {}", grid.format(b));
-                assert!(study.arrivals.fewest(u64::from(b)).unwrap() as usize <= p.clicks.len());
-            }
+            let p = play.unwrap_or_else(|| panic!("{t}: no halves solution from {}", grid.format(b)));
+            let boards = replay(&game, b, None, &p.clicks).expect("legal clicks");
+            assert_eq!(boards.last().copied().unwrap_or(b), target, "{t} from {}", grid.format(b));
         }
         if t.starts_with("RRRR") {
             // Appendix A: 17 clicks on the document's example.
-            assert_eq!(counts.count(grid.parse("RRRB.BRWR.WBWR.RRBW").unwrap()), Some(17));
+            assert_eq!(counts.count(example), Some(17));
         }
     }
+    // Every board against the optimum, for the border target that needs a turn and whose last
+    // click makes White (the case where the bottom half's last click must avoid N').
+    let t = "BBBB.BWBB.BBBB.BBBB";
+    let target = grid.parse(t).unwrap();
+    let study = full::run(&grid, target, &counters).unwrap();
+    let halves = Halves::new(&grid, target, &counters).unwrap();
+    assert!(halves.turns > 0);
+    let ex = verdicts::halves_exhaustive(&study, &halves).unwrap();
+    assert_eq!(ex.solved() + ex.halves_unsolved + ex.unreachable, 43_046_721);
+    assert_eq!((ex.halves_unsolved, ex.unreachable), (0, 0));
+    assert!(ex.joint.keys().all(|&(o, h)| u16::from(o) <= h), "halves below the optimum");
+    let counts = verdicts::HalvesCounts::new(&halves).unwrap();
+    let mut sample = std::collections::BTreeMap::new();
+    for b in (0..43_046_721u32).step_by(7919) {
+        let o = study.arrivals.fewest(u64::from(b)).unwrap();
+        *sample.entry((o, counts.count(b).unwrap())).or_insert(0u64) += 1;
+    }
+    for k in sample.keys() {
+        assert!(ex.joint.contains_key(k), "{k:?} missing from the exhaustive table");
+    }
+    let claims = verdicts::claims(&verdicts::Verdicts { maxima: Vec::new(), halves: vec![ex.clone()] });
+    let c = claim(&claims, "tricolore.seed003.border_extension");
+    assert_eq!(c.computed, ex.max_halves().to_string());
+    assert_eq!(c.verdict, Verdict::of(ex.max_halves() <= 23));
 }

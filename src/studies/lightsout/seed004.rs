@@ -143,12 +143,7 @@ pub fn compute() -> Result<Seed004> {
                     principal.set(i, j, b.get(r, k));
                 }
             }
-            pairs.push(PairRow {
-                a: a + 1,
-                b: c + 1,
-                rank_without_buttons: cols.rank(),
-                rank_without_buttons_and_cells: principal.rank(),
-            });
+            pairs.push(PairRow { a: a + 1, b: c + 1, rank_without_buttons: cols.rank(), rank_without_buttons_and_cells: principal.rank() });
         }
     }
 
@@ -169,16 +164,26 @@ pub fn compute() -> Result<Seed004> {
     let formula_masks: Vec<u32> = DIRECT_FORMULAS.iter().map(|(_, cs)| cs.iter().fold(0, |m, &c| m | 1 << (c - 1))).collect();
     let mut wrong = [0u64; 3];
     let mut first_wrong: [Option<u32>; 3] = [None; 3];
-    for p in 0u32..1 << CELLS {
-        let l = chase(&masks, p) as usize;
-        positions[l] += 1;
-        let Some(f) = press_for[l] else { continue };
-        solvable_at[l] += 1;
+    // Chasing and the formulas are linear: walk all 2^25 positions in Gray-code order, updating
+    // the last row and each formula's parity by the one cell that changes.
+    let cell_last_row: Vec<u32> = (0..CELLS).map(|k| chase(&masks, 1 << k)).collect();
+    let (mut p, mut l, mut parity) = (0u32, 0u32, [0u32; 3]);
+    for i in 0u32..1 << CELLS {
+        if i > 0 {
+            let k = i.trailing_zeros() as usize;
+            p ^= 1 << k;
+            l ^= cell_last_row[k];
+            for (f, m) in formula_masks.iter().enumerate() {
+                parity[f] ^= m >> k & 1;
+            }
+        }
+        positions[l as usize] += 1;
+        let Some(f) = press_for[l as usize] else { continue };
+        solvable_at[l as usize] += 1;
         for (i, (button, _)) in DIRECT_FORMULAS.iter().enumerate() {
-            let formula = (p & formula_masks[i]).count_ones() & 1;
-            if formula != f >> (button - 1) & 1 {
+            if parity[i] != f >> (button - 1) & 1 {
                 wrong[i] += 1;
-                first_wrong[i].get_or_insert(p);
+                first_wrong[i] = Some(first_wrong[i].map_or(p, |q| q.min(p)));
             }
         }
     }
@@ -249,15 +254,7 @@ pub fn formulas_table(s: &Seed004) -> Table {
 
 /// One row per last row (p21..p25 as 0/1 text).
 pub fn last_rows_table(s: &Seed004) -> Table {
-    let mut t = Table::new(&[
-        "last_row",
-        "mirror",
-        "symmetric",
-        "class",
-        "positions",
-        "solvable_positions",
-        "first_row_presses",
-    ]);
+    let mut t = Table::new(&["last_row", "mirror", "symmetric", "class", "positions", "solvable_positions", "first_row_presses"]);
     for l in &s.last_rows {
         t.push(vec![
             bits(l.pattern, N).into(),

@@ -249,7 +249,10 @@ pub fn solve_text(run: &SolveRun) -> Result<String> {
                 );
             };
             let optimum = solve::optimal(&run.game, run.from, run.to, &counters)?.len();
-            let turned = if h.turns > 0 { format!(", board turned {} quarter turn(s) clockwise first", h.turns) } else { String::new() };
+            let mut turned = if h.turns > 0 { format!(", board turned {} quarter turn(s) clockwise first", h.turns) } else { String::new() };
+            if h.final_click.is_some() {
+                turned += ", the last of them the all-blue-border extension's extra click";
+            }
             let note = format!(
                 "halves method: {} on the top half, {} on the bottom half{turned}; optimum {}",
                 play.top_clicks,

@@ -25,6 +25,12 @@ const CELLS: usize = N * N;
 const FAMILY: &str = "lightsout";
 const SOURCE: &str = "seed 004";
 
+/// File names the claims' evidence refers to, for [`pairs_table`], [`formulas_table`] and
+/// [`last_rows_table`].
+pub const PAIRS_CSV: &str = "seed004_pairs.csv";
+pub const FORMULAS_CSV: &str = "seed004_formulas.csv";
+pub const LAST_ROWS_CSV: &str = "seed004_last_rows.csv";
+
 /// The seed's "Combining the two solutions, while ignoring button 1 and 2" formulas: for each
 /// pressed first-row button, the cells p_i whose sum mod 2 gives it.
 pub const DIRECT_FORMULAS: [(usize, &[usize]); 3] = [
@@ -285,7 +291,7 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
         Verdict::of(kept.len() == total),
         &match first_bad {
             Some(p) => format!(
-                "without buttons {} and {} B has rank {} < {}: a solvable position then needs one of them{}; all pairs in lightsout_seed004_pairs.csv",
+                "without buttons {} and {} B has rank {} < {}: a solvable position then needs one of them{}; all pairs in {PAIRS_CSV}",
                 p.a,
                 p.b,
                 p.rank_without_buttons,
@@ -341,7 +347,7 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
             Verdict::of(f.wrong == 0),
             &match f.counterexample {
                 Some(p) => format!("counterexample (cells 1..25 as 0/1): {}", bits(p, CELLS)),
-                None => "every solvable position of the 2^25 checked against the light-chasing table (chase_table_plus_5x5.csv)".into(),
+                None => format!("every solvable position of the 2^25 checked against the light-chasing table (chase_table_plus_5x5.csv); {FORMULAS_CSV}"),
             },
         ));
     }
@@ -353,7 +359,7 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
         "row reduction (light chasing) leaves one of 32 last-row patterns",
         32,
         reached,
-        "distinct last rows left by chasing all 2^25 positions (lightsout_seed004_last_rows.csv)",
+        &format!("distinct last rows left by chasing all 2^25 positions ({LAST_ROWS_CSV})"),
     ));
     let symmetric = s.last_rows.iter().filter(|l| l.symmetric()).count();
     out.push(Claim::compare(

@@ -13,6 +13,8 @@ use std::collections::{BTreeSet, HashSet};
 const FAMILY: &str = "peg";
 const SOURCE: &str = "seed 001";
 const SIDE: usize = 4;
+/// File name for [`example_table`].
+pub const EXAMPLE_CSV: &str = "seed001_example.csv";
 
 /// The seed's table: the "Coin" row for positions 1..10.
 pub const EXAMPLE_COINS: [u8; 10] = [0, 1, 1, 0, 1, 0, 0, 1, 0, 1];

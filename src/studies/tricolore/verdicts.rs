@@ -27,6 +27,13 @@ use std::collections::BTreeMap;
 const FAMILY: &str = "tricolore";
 const SOURCE: &str = "seed 003";
 
+/// File names the claims' evidence refers to, for [`maxima_table`], [`slowest_starts_table`],
+/// [`halves_joint_table`] and [`halves_summary_table`].
+pub const MAXIMA_CSV: &str = "seed003_maxima.csv";
+pub const SLOWEST_STARTS_CSV: &str = "seed003_slowest_starts.csv";
+pub const HALVES_JOINT_CSV: &str = "halves_exhaustive_joint.csv";
+pub const HALVES_SUMMARY_CSV: &str = "halves_exhaustive_summary.csv";
+
 /// 4x4 targets with an all-blue border checked against the extension: interior all red (the last
 /// click makes Red from Blue), all white (White from White: the bottom half's last click must
 /// avoid the square), and one non-blue square away from the lower right (the board is turned).
@@ -415,7 +422,7 @@ pub fn claims(v: &Verdicts) -> Vec<Claim> {
             format!("{} of {} starts ({:.2}%) need {} clicks for some board", m.slowest.len(), m.starts, 100.0 * share, m.max_clicks),
             Verdict::of(2 * m.slowest.len() < m.starts as usize),
             &format!(
-                "{}{}; mirror representatives: {} of {}; all red needs at most {}; tricolore_seed003_slowest_starts.csv",
+                "{}{}; mirror representatives: {} of {}; all red needs at most {}; {SLOWEST_STARTS_CSV}",
                 shown.join(", "),
                 if m.slowest.len() > shown.len() { format!(" and {} more", m.slowest.len() - shown.len()) } else { String::new() },
                 m.representatives_at_max,
@@ -486,7 +493,7 @@ pub fn claims(v: &Verdicts) -> Vec<Claim> {
             bound,
             worst(&plain[..]),
             Verdict::of(worst(&plain[..]) as usize <= bound && every(&plain[..])),
-            &format!("worst over all 43,046,721 boards for {}; tricolore_halves_exhaustive.csv", names(&plain[..])),
+            &format!("worst over all 43,046,721 boards for {}; {HALVES_SUMMARY_CSV}", names(&plain[..])),
         ));
     }
     if !border.is_empty() {
@@ -536,7 +543,7 @@ pub fn claims(v: &Verdicts) -> Vec<Claim> {
                 100.0 * h.halves_within(16) as f64 / solved
             ),
             &format!(
-                "{} boards compared, {} unsolved by the method, {} unreachable; tricolore_halves_joint.csv",
+                "{} boards compared, {} unsolved by the method, {} unreachable; {HALVES_JOINT_CSV}",
                 h.solved(),
                 h.halves_unsolved,
                 h.unreachable

@@ -7,3 +7,4 @@ mod outputs;
 mod peg;
 mod reproduce;
 mod tricolore;
+mod verdicts;

@@ -452,7 +452,12 @@ fn tricolore_solve_full_board_and_halves_example() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("turned"));
     let (_, clicks, _) = parse_solution(&o.stdout);
     assert_eq!(r.text(&r.replay(Regime::Unrestricted, &r.parse(from), &clicks)), turned_to);
-    fails_with(&["tricolore", "solve", "--from", from, "--to", "BBBB.BWWB.BRWB.BBBB", "--method", "halves"], "all-blue border");
+    // An all-blue border: the document's extension (halves to an adjusted target, one more click).
+    let border_to = "BBBB.BWWB.BRWB.BBBB";
+    let o = ok(&["tricolore", "solve", "--from", from, "--to", border_to, "--method", "halves"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("extra click"));
+    let (_, clicks, _) = parse_solution(&o.stdout);
+    assert_eq!(r.text(&r.replay(Regime::Unrestricted, &r.parse(from), &clicks)), border_to);
     // Optimality on 4x4 rests on the engine, which the next test holds to an independent
     // backward BFS on smaller boards; here: strictly better than the halves method.
     assert!(opt < n);

@@ -9,6 +9,7 @@ pub mod histogram;
 pub mod nullity;
 pub mod quiet;
 pub mod report;
+pub mod seed004;
 pub mod solve;
 
 use anyhow::Result;

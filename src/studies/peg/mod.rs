@@ -14,6 +14,7 @@ use rayon::prelude::*;
 pub mod claims;
 pub mod dictionary;
 pub mod report;
+pub mod seed001;
 
 /// One peg count of the union of all single-vacancy starts.
 #[derive(Clone, Debug, PartialEq)]

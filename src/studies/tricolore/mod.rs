@@ -8,6 +8,7 @@ use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub mod border;
 pub mod claims;
 pub mod dictionary;
 pub mod document;
@@ -17,6 +18,7 @@ pub mod half;
 pub mod page;
 pub mod report;
 pub mod solve;
+pub mod verdicts;
 
 /// How `solve` finds its clicks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,12 +112,15 @@ pub fn solve_text(run: &SolveRun) -> Result<String> {
             let h = solve::Halves::new(g, run.to, &counters)?;
             let Some(play) = h.solve(run.from) else {
                 bail!(
-                    "the halves method cannot reach {}: in every orientation its top half is all blue or its bottom row is (an all-blue border: the document's extra-click extension is not implemented)",
+                    "the halves method cannot reach {}: in every orientation its top half is all blue or its bottom row is (the document's all-blue-border extension covers 4x4 boards only)",
                     g.format(run.to)
                 );
             };
             let optimum = solve::optimal(&run.game, run.from, run.to, &counters)?.len();
-            let turned = if h.turns > 0 { format!(", board turned {} quarter turn(s) clockwise first", h.turns) } else { String::new() };
+            let mut turned = if h.turns > 0 { format!(", board turned {} quarter turn(s) clockwise first", h.turns) } else { String::new() };
+            if h.final_click.is_some() {
+                turned += ", the last of them the all-blue-border extension's extra click";
+            }
             let note = format!(
                 "halves method: {} on the top half, {} on the bottom half{turned}; optimum {}",
                 play.top_clicks,

@@ -24,6 +24,9 @@ pub const VERSION: &str =
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Run even when the estimated peak memory exceeds what is available.
+    #[arg(long, global = true)]
+    pub force: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -98,6 +101,7 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
         }
     };
     let command = command_line(&args);
+    crate::engine::memory::set_forced(cli.force);
     match cli.command {
         Command::Peg(a) => run_peg(&a, &command),
         Command::Tricolore(c) => studies::tricolore::run(c, &command),
@@ -109,6 +113,7 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
 pub fn run_peg(a: &PegArgs, command: &str) -> Result<()> {
     let opts = studies::peg::PegOptions { levels_only: a.levels_only, ..studies::peg::PegOptions::for_side(a.side) };
     crate::puzzles::peg::Triangle::new(a.side)?; // validate before touching the disk
+    studies::footprint::check(&format!("peg --side {}", a.side), studies::footprint::peg(a.side, a.levels_only))?;
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
     peg_into(&opts, &out, &a.charts, command).map(drop)
 }

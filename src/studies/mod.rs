@@ -2,6 +2,7 @@
 //! tables, charts and datasets.
 
 pub mod claim;
+pub mod footprint;
 pub mod lightsout;
 pub mod peg;
 pub mod tricolore;

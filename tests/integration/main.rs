@@ -3,6 +3,7 @@
 
 mod common;
 mod lightsout;
+mod memory;
 mod parsers;
 mod peg;
 mod reproduce;

@@ -135,6 +135,7 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             if a.max_n == 0 || a.max_n > limit {
                 bail!("--max-n {} is outside 1..={limit} for {} {}", a.max_n, a.rule.name(), a.topology.name());
             }
+            crate::studies::footprint::check(&format!("lightsout sweep --max-n {}", a.max_n), crate::studies::footprint::lightsout_sweep(a.max_n))?;
             let mut out = OutputDir::create(&a.out, command)?;
             let counters = std::sync::Arc::new(crate::engine::progress::Counters::default());
             let nul = {
@@ -167,6 +168,7 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             if a.rule == Rule::Plus && a.topology == Topology::Torus && a.max > 200 {
                 bail!("--max {} is beyond 200 for the plus torus (light chasing per pair)", a.max);
             }
+            crate::studies::footprint::check(&format!("lightsout rect --max {}", a.max), crate::studies::footprint::lightsout_rect(a.max))?;
             let mut out = OutputDir::create(&a.out, command)?;
             let rows = nullity::rect(a.rule, a.topology, a.max)?;
             let name = format!("rect_{}_{}.csv", a.rule.name(), a.topology.name());
@@ -177,6 +179,9 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
         }
         Command::Solve(a) => run_solve(&a),
         Command::Histogram(a) => {
+            if (1..=histogram::MAX_N).contains(&a.n) {
+                crate::studies::footprint::check(&format!("lightsout histogram --n {}", a.n), crate::studies::footprint::lightsout_histogram(a.n))?;
+            }
             let h = histogram::compute(a.rule, a.topology, a.n)?;
             let mut out = OutputDir::create(&a.out, command)?;
             let name = report::histogram_name(&h);
@@ -217,6 +222,8 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
                 bail!("--n {} is outside 1..=256 (a 65536 x 65536 matrix at most)", a.n);
             }
             let game = Game::new(a.rule, a.topology, a.n, a.n)?;
+            let cells = game.cells() as u128;
+            crate::studies::footprint::check(&format!("lightsout dense --n {}", a.n), (1 << 24) + cells * cells / 4)?;
             let m = game.press_matrix()?;
             let t = std::time::Instant::now();
             let rank = m.rank();

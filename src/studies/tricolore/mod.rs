@@ -203,6 +203,8 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             let grid = Grid::new(a.width, a.height, a.adjacency)?;
             let target = grid.parse(&a.target).map_err(|e| anyhow::anyhow!("--target: {e}"))?;
             full::check_target(&grid, target)?;
+            let what = format!("tricolore full {}x{}", a.width, a.height);
+            crate::studies::footprint::check(&what, crate::studies::footprint::tricolore_search(grid.squares()))?;
             let run = FullRun {
                 grid,
                 target,
@@ -219,6 +221,8 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
         }
         Command::Reach(a) => {
             let grid = Grid::new(a.width, a.height, a.adjacency)?;
+            let what = format!("tricolore reach {}x{}", a.width, a.height);
+            crate::studies::footprint::check(&what, crate::studies::footprint::tricolore_search(grid.squares()))?;
             let out = a.out.clone().unwrap_or_else(|| PathBuf::from("data/tricolore/full"));
             let rows = reach_into(&grid, &out, command)?;
             for r in &rows {

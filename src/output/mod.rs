@@ -4,7 +4,9 @@
 
 pub mod chart;
 pub mod dataset;
+pub mod lock;
 pub mod manifest;
+pub mod staging;
 pub mod table;
 
 pub use manifest::OutputDir;

@@ -2,6 +2,7 @@
 //! the real `statespace` executable and the oracle files in tests/data.
 
 mod common;
+mod determinism;
 mod faults;
 mod lightsout;
 mod memory;

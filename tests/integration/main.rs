@@ -6,6 +6,7 @@ mod determinism;
 mod faults;
 mod lightsout;
 mod memory;
+mod oracles;
 mod parsers;
 mod peg;
 mod reproduce;

@@ -5,6 +5,7 @@ use crate::output::OutputDir;
 use crate::puzzles::lightsout::{parse_board, uses_digits, Game, Grid, Rule, Topology};
 use crate::studies::lightsout::{hand, histogram, nullity, quiet, report, solve};
 use crate::studies::lightsout::{MAX_RECT, MAX_SWEEP_BLOCK, MAX_SWEEP_PLUS_OPEN, MAX_SWEEP_TORUS};
+use crate::studies::footprint;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -144,6 +145,7 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             if a.max_n == 0 || a.max_n > limit {
                 bail!("--max-n {} is outside 1..={limit} for {} {}", a.max_n, rule.name(), topology.name());
             }
+            footprint::check(&format!("lightsout sweep --max-n {}", a.max_n), footprint::lightsout_sweep(a.max_n))?;
             let mut out = OutputDir::create(&a.out, command)?;
             let counters = std::sync::Arc::new(crate::engine::progress::Counters::default());
             let nul = {
@@ -177,6 +179,7 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             if rule == Rule::Plus && topology == Topology::Torus && a.max > 200 {
                 bail!("--max {} is beyond 200 for the plus torus (light chasing per pair)", a.max);
             }
+            footprint::check(&format!("lightsout rect --max {}", a.max), footprint::lightsout_rect(a.max))?;
             let mut out = OutputDir::create(&a.out, command)?;
             let rows = nullity::rect(rule, topology, a.max)?;
             let name = format!("rect_{}_{}.csv", rule.name(), topology.name());
@@ -188,6 +191,9 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
         Command::Solve(a) => run_solve(&a),
         Command::Histogram(a) => {
             let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
+            if (1..=histogram::MAX_N).contains(&a.n) {
+                footprint::check(&format!("lightsout histogram --n {}", a.n), footprint::lightsout_histogram(a.n))?;
+            }
             let h = histogram::compute(rule, topology, a.n)?;
             let mut out = OutputDir::create(&a.out, command)?;
             let name = report::histogram_name(&h);
@@ -231,6 +237,8 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
                 bail!("--n {} is outside 1..=256 (a 65536 x 65536 matrix at most)", a.n);
             }
             let game = Game::new(rule, topology, a.n, a.n)?;
+            let cells = game.cells() as u128;
+            footprint::check(&format!("lightsout dense --n {}", a.n), (1 << 24) + cells * cells / 4)?;
             let m = game.press_matrix()?;
             let t = std::time::Instant::now();
             let rank = m.rank();

@@ -39,6 +39,9 @@ pub const VERSION: &str =
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Run even when the estimated peak memory exceeds what is available.
+    #[arg(long, global = true)]
+    pub force: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -97,6 +100,7 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
         }
     };
     let command = command_line(&args);
+    crate::engine::memory::set_forced(cli.force);
     match cli.command {
         Command::Peg(a) => peg::run(&a, &command),
         Command::Tricolore(c) => tricolore::run(c, &command),

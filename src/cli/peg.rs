@@ -34,6 +34,7 @@ pub fn options(a: &PegArgs) -> Result<Options> {
 
 pub fn run(a: &PegArgs, command: &str) -> Result<()> {
     let options = options(a)?;
+    crate::studies::footprint::check(&format!("peg --side {}", a.side), crate::studies::footprint::peg(a.side, a.levels_only))?;
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
     // Prove the directories writable before the search.
     crate::output::OutputDir::create(&out, command)?;

@@ -7,6 +7,7 @@ use crate::studies::tricolore::{
     full, full_compute, full_export, full_summary, half, half_dir, half_export, half_summary, report, solve_text, FullRun,
     Method, SolveRun,
 };
+use crate::studies::footprint;
 use anyhow::Result;
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -164,6 +165,8 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
             let target = grid.parse(&a.target).map_err(|e| anyhow::anyhow!("--target: {e}"))?;
             full::check_target(&grid, target)?;
+            let what = format!("tricolore full {}x{}", a.width, a.height);
+            footprint::check(&what, footprint::tricolore_search(grid.squares()))?;
             let run = FullRun {
                 grid,
                 target,
@@ -188,6 +191,8 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
         }
         Command::Reach(a) => {
             let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
+            let what = format!("tricolore reach {}x{}", a.width, a.height);
+            footprint::check(&what, footprint::tricolore_search(grid.squares()))?;
             let out = a.out.clone().unwrap_or_else(|| PathBuf::from("data/tricolore/full"));
             prove_writable(&[&out], command)?;
             let counters = Arc::new(Counters::default());

@@ -33,6 +33,8 @@ pub struct OutputDir {
     root: PathBuf,
     command: String,
     written: BTreeMap<String, FileRecord>,
+    /// Held from `create` to `finish`: one writer per directory (see [`super::lock`]).
+    lock: super::lock::DirLock,
 }
 
 impl OutputDir {
@@ -45,18 +47,35 @@ impl OutputDir {
         std::fs::write(&probe, b"")
             .with_context(|| format!("output directory {} is not writable", root.display()))?;
         let _ = std::fs::remove_file(&probe);
-        Ok(OutputDir { root: root.to_path_buf(), command: command.to_string(), written: BTreeMap::new() })
+        let lock = super::lock::DirLock::acquire(root)?;
+        super::staging::recover(root)?;
+        Ok(OutputDir { root: root.to_path_buf(), command: command.to_string(), written: BTreeMap::new(), lock })
     }
 
     pub fn root(&self) -> &Path {
         &self.root
     }
 
+    /// Writes one file: staged, listed in the manifest, then renamed (see [`super::staging`]).
     pub fn write(&mut self, name: &str, bytes: &[u8], rows: Option<u64>) -> Result<()> {
-        write_atomic(&self.root.join(name), bytes)?;
+        let path = self.root.join(name);
+        let tmp = super::staging::stage(&path, bytes)?;
         let rec = FileRecord { sha256: sha256_hex(bytes), rows, command: self.command.clone() };
-        self.written.insert(name.to_string(), rec);
-        Ok(())
+        let before = self.written.insert(name.to_string(), rec);
+        let listed = OutputDir { written: self.written.clone(), ..self.shallow() }.finish();
+        if let Err(e) = listed {
+            let _ = std::fs::remove_file(&tmp);
+            match before {
+                Some(r) => self.written.insert(name.to_string(), r),
+                None => self.written.remove(name),
+            };
+            return Err(e);
+        }
+        super::staging::commit(&tmp, &path)
+    }
+
+    fn shallow(&self) -> OutputDir {
+        OutputDir { root: self.root.clone(), command: self.command.clone(), written: BTreeMap::new(), lock: self.lock.clone() }
     }
 
     pub fn write_table(&mut self, name: &str, table: &Table) -> Result<()> {

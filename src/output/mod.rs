@@ -7,9 +7,11 @@ pub mod claim;
 pub mod datapackage;
 pub mod dataset;
 pub mod export;
+pub mod lock;
 pub mod manifest;
 pub mod published;
 pub mod report;
+pub mod staging;
 pub mod table;
 
 pub use manifest::OutputDir;

@@ -281,9 +281,11 @@ pub fn apply_presses(game: &Game, board: &Grid, p: &Grid) -> Result<Grid> {
 }
 
 /// Parses a board file: rows of `0`/`1` or `.`/`#` (one format per file), all the same length.
-/// Blank lines at the end are ignored; `\r\n` line ends are accepted.
+/// Blank lines at the end, blanks at the end of a line, `\r\n` line ends and a UTF-8 byte-order
+/// mark (which some editors write) are accepted.
 pub fn parse_board(text: &str, what: &str) -> Result<Grid> {
-    let lines: Vec<&str> = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches([' ', '\t', '\r'])).collect();
     let mut end = lines.len();
     while end > 0 && lines[end - 1].trim().is_empty() {
         end -= 1;

@@ -14,6 +14,7 @@ use anyhow::Result;
 pub mod claim {
     pub use crate::output::claim::{Claim, Verdict};
 }
+pub mod footprint;
 pub mod lightsout;
 pub mod peg;
 pub mod tricolore;

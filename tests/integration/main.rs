@@ -2,8 +2,13 @@
 //! the real `statespace` executable and the oracle files in tests/data.
 
 mod common;
+mod determinism;
+mod faults;
 mod lightsout;
+mod memory;
+mod oracles;
 mod outputs;
+mod parsers;
 mod peg;
 mod reproduce;
 mod tricolore;

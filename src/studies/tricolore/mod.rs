@@ -76,7 +76,10 @@ fn parse_any(text: &str, adjacency: Adjacency) -> Result<Grid> {
     let rows: Vec<&str> = text.split('.').collect();
     let width = rows[0].chars().count();
     if width == 0 || rows.iter().any(|r| r.chars().count() != width) {
-        bail!("board {text:?} has rows of different lengths (rows are joined by '.', e.g. RRRB.BRWR)");
+        bail!(
+            "board {} has rows of different lengths (rows are joined by '.', e.g. RRRB.BRWR)",
+            crate::puzzles::tricolore::shown(text)
+        );
     }
     let grid = Grid::new(width, rows.len(), adjacency)?;
     grid.parse(text)?;

@@ -274,15 +274,16 @@ fn tricolore_board_strings_never_panic_and_agree_with_a_reference_parser() {
         let (w, h) = (1 + rng.below(4) as usize, 1 + rng.below(3) as usize);
         let from = tricolore_text(&mut rng, w, h);
         let to = if rng.chance(50) { tricolore_text(&mut rng, w, h) } else { "R".repeat(w) + &format!(".{}", "R".repeat(w)).repeat(h - 1) };
-        let args = statespace::studies::tricolore::SolveArgs {
-            from: from.clone(),
-            to: to.clone(),
-            adjacency: Adjacency::King,
-            regime: statespace::puzzles::tricolore::Regime::Unrestricted,
-            method: statespace::studies::tricolore::Method::Optimal,
-        };
-        let got = catch_unwind(AssertUnwindSafe(|| statespace::studies::tricolore::SolveRun::from_args(&args)))
-            .unwrap_or_else(|_| panic!("from_args panicked on {from:?} -> {to:?}"));
+        let got = catch_unwind(AssertUnwindSafe(|| {
+            statespace::studies::tricolore::SolveRun::new(
+                &from,
+                &to,
+                Adjacency::King,
+                statespace::puzzles::tricolore::Regime::Unrestricted,
+                statespace::studies::tricolore::Method::Optimal,
+            )
+        }))
+            .unwrap_or_else(|_| panic!("SolveRun::new panicked on {from:?} -> {to:?}"));
         let valid = reference_tricolore(&from, w, h).is_some() && reference_tricolore(&to, w, h).is_some();
         match got {
             Ok(_) => {

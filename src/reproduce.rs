@@ -95,9 +95,8 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
     if !(4..=7).contains(&o.max_peg_side) {
         bail!("--max-peg-side {} is outside 4..=7", o.max_peg_side);
     }
-    // Prove both roots writable before any work.
-    OutputDir::create(&ctx.data, COMMAND)?;
-    OutputDir::create(&ctx.reports, COMMAND)?;
+    // Prove both roots writable before any work, and hold their locks to the end.
+    let _locks = [OutputDir::create(&ctx.data, COMMAND)?, OutputDir::create(&ctx.reports, COMMAND)?];
     let wants = |f: Family| o.only.is_empty() || o.only.contains(&f);
     let mut done = Vec::new();
     if wants(Family::Peg) {

@@ -36,9 +36,8 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
     let options = options(a)?;
     crate::studies::footprint::check(&format!("peg --side {}", a.side), crate::studies::footprint::peg(a.side, a.levels_only))?;
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
-    // Prove the directories writable before the search.
-    crate::output::OutputDir::create(&out, command)?;
-    crate::output::OutputDir::create(&a.charts, command)?;
+    // Prove the directories writable and hold their locks through the search.
+    let _locks = [crate::output::OutputDir::create(&out, command)?, crate::output::OutputDir::create(&a.charts, command)?];
     let counters = Arc::new(Counters::default());
     let results = {
         let _progress = Reporter::start(format!("peg T{}", a.side), counters.clone());

@@ -45,11 +45,10 @@ super::value_enum!(
     }
 );
 
-fn prove_writable(dirs: &[&Path], command: &str) -> Result<()> {
-    for d in dirs {
-        crate::output::OutputDir::create(d, command)?;
-    }
-    Ok(())
+/// Proves the directories writable before the search and holds their locks until the caller
+/// drops the result, so a second run on them is refused while this one computes.
+fn prove_writable(dirs: &[&Path], command: &str) -> Result<Vec<crate::output::OutputDir>> {
+    dirs.iter().map(|d| crate::output::OutputDir::create(d, command)).collect()
 }
 
 /// Data files into `data`, charts into `charts`.
@@ -153,7 +152,7 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             let (regime, adjacency): (Regime, Adjacency) = (a.regime.into(), a.adjacency.into());
             let opts = half::HalfOptions { regime, adjacency, matrix: !a.no_dataset };
             let out = a.out.clone().unwrap_or_else(|| half_dir(Path::new("data/tricolore"), regime, adjacency));
-            prove_writable(&[&out, &a.charts], command)?;
+            let _locks = prove_writable(&[&out, &a.charts], command)?;
             let study = half::run(&opts)?;
             let mut files = Export::default();
             half_export(&study, "", &mut files)?;
@@ -174,7 +173,7 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
                 out: a.out.clone().unwrap_or_else(|| PathBuf::from("data/tricolore/full")),
                 charts: a.charts.clone(),
             };
-            prove_writable(&[&run.out, &run.charts], command)?;
+            let _locks = prove_writable(&[&run.out, &run.charts], command)?;
             let counters = Arc::new(Counters::default());
             let (study, halves) = {
                 let _progress = Reporter::start(format!("tricolore full {}", run.grid.format(run.target)), counters.clone());
@@ -194,7 +193,7 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             let what = format!("tricolore reach {}x{}", a.width, a.height);
             footprint::check(&what, footprint::tricolore_search(grid.squares()))?;
             let out = a.out.clone().unwrap_or_else(|| PathBuf::from("data/tricolore/full"));
-            prove_writable(&[&out], command)?;
+            let _locks = prove_writable(&[&out], command)?;
             let counters = Arc::new(Counters::default());
             let rows = {
                 let _progress = Reporter::start("tricolore reach".into(), counters.clone());

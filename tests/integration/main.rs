@@ -3,6 +3,7 @@
 
 mod common;
 mod lightsout;
+mod lightsout_frontier;
 mod peg;
 mod reproduce;
 mod tricolore;

@@ -8,6 +8,9 @@ pub mod nullity;
 pub mod quiet;
 pub mod report;
 pub mod solve;
+pub mod frontier;
+pub mod gods;
+pub mod sutner;
 
 use crate::output::OutputDir;
 use crate::puzzles::lightsout::{parse_board, uses_digits, Game, Grid, Rule, Topology};
@@ -38,6 +41,15 @@ pub enum Command {
     /// Seed 002's hand algorithms (one-way, two-way) for the block rule against the minimum.
     #[command(after_help = "Example:\n  statespace lightsout hand --max-n 8 --out /tmp/lo\n  -> /tmp/lo/hand_algorithms.csv")]
     Hand(HandArgs),
+    /// Nullity of one n x n board by the fast polynomial method (any n up to 2*10^7).
+    #[command(after_help = "Example:\n  statespace lightsout nullity --n 1000000\n  statespace lightsout nullity --n 25000 --topology torus")]
+    Nullity(frontier::NullityArgs),
+    /// The plus/open m x n nullity table as a Parquet dataset with a heatmap.
+    #[command(after_help = "Example:\n  statespace lightsout rect-dataset --max 1000 --out /tmp/lo\n  -> /tmp/lo/rect_plus_open_1000.parquet (m,n,nullity,rank), rect_plus_open_1000.png/.svg")]
+    RectDataset(frontier::RectDatasetArgs),
+    /// God's numbers (covering radius of the quiet code), exact or proven bounds.
+    #[command(after_help = "Example:\n  statespace lightsout gods --max-n 30 --max-n-d2 256 --out /tmp/lo\n  -> /tmp/lo/gods_numbers.csv, gods_witnesses.txt, gods_numbers.png/.svg")]
+    Gods(frontier::GodsArgs),
 }
 
 #[derive(Args, Debug)]
@@ -119,7 +131,7 @@ pub struct HandArgs {
 
 /// Largest sides each command accepts (beyond them the methods used here do not finish).
 pub const MAX_SWEEP_PLUS_OPEN: usize = 200_000;
-pub const MAX_SWEEP_TORUS: usize = 1000;
+pub const MAX_SWEEP_TORUS: usize = 200_000;
 pub const MAX_SWEEP_BLOCK: usize = 100_000;
 pub const MAX_RECT: usize = 2000;
 pub const MAX_HISTOGRAM_EXHAUSTIVE: usize = 5;
@@ -252,6 +264,9 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             }
             Ok(())
         }
+        Command::Nullity(a) => frontier::run_nullity(&a),
+        Command::RectDataset(a) => frontier::run_rect_dataset(&a, command),
+        Command::Gods(a) => frontier::run_gods(&a, command),
     }
 }
 
@@ -331,6 +346,7 @@ pub fn reproduce(ctx: &crate::reproduce::Ctx) -> Result<()> {
     report::write_all(&study, &mut d, &mut r)?;
     d.finish()?;
     r.finish()?;
+    frontier::reproduce(ctx)?;
     eprintln!("lightsout: wrote {} and {}", data.display(), reports.display());
     Ok(())
 }

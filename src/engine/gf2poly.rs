@@ -70,7 +70,7 @@ fn window(p: &[u64], lo: usize) -> u64 {
     }
 }
 
-/// Carry-less 64 x 64 -> 128 bit product (software; the hardware path is in `mul_acc`).
+/// Carry-less 64 x 64 -> 128 bit product (software; the hardware path is `combine_clmul`).
 #[inline]
 fn clmul_soft(a: u64, b: u64) -> (u64, u64) {
     let (mut lo, mut hi) = (0u64, 0u64);
@@ -86,50 +86,64 @@ fn clmul_soft(a: u64, b: u64) -> (u64, u64) {
     (lo, hi)
 }
 
-/// `out = p a + q b` with p, q of degree < 64 (`out` is resized).
-fn combine(a: &[u64], p: u64, b: &[u64], q: u64, out: &mut Vec<u64>) {
-    out.clear();
-    out.resize(a.len().max(b.len()) + 1, 0);
+/// `(m00 a + m01 b, m10 a + m11 b)` into `oa`, `ob` (resized), entries of degree < 64.
+fn combine(a: &[u64], b: &[u64], m: [u64; 4], oa: &mut Vec<u64>, ob: &mut Vec<u64>) {
+    let len = a.len().max(b.len());
+    oa.clear();
+    oa.resize(len + 1, 0);
+    ob.clear();
+    ob.resize(len + 1, 0);
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("pclmulqdq") {
             // SAFETY: the feature was detected at run time.
-            unsafe {
-                mul_acc_clmul(out, a, p);
-                mul_acc_clmul(out, b, q);
-            }
+            unsafe { combine_clmul(a, b, m, oa, ob) };
             return;
         }
     }
-    for (src, m) in [(a, p), (b, q)] {
-        if m == 0 {
-            continue;
-        }
+    combine_soft(a, b, m, oa, ob);
+}
+
+fn combine_soft(a: &[u64], b: &[u64], m: [u64; 4], oa: &mut [u64], ob: &mut [u64]) {
+    for (src, ma, mb) in [(a, m[0], m[2]), (b, m[1], m[3])] {
         for (i, &w) in src.iter().enumerate() {
-            let (lo, hi) = clmul_soft(w, m);
-            out[i] ^= lo;
-            out[i + 1] ^= hi;
+            let (lo, hi) = clmul_soft(w, ma);
+            oa[i] ^= lo;
+            oa[i + 1] ^= hi;
+            let (lo, hi) = clmul_soft(w, mb);
+            ob[i] ^= lo;
+            ob[i + 1] ^= hi;
         }
     }
 }
 
+/// One pass over both inputs, four carry-less products per word, carries kept in registers.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "pclmulqdq,sse2")]
-unsafe fn mul_acc_clmul(out: &mut [u64], src: &[u64], m: u64) {
+unsafe fn combine_clmul(a: &[u64], b: &[u64], m: [u64; 4], oa: &mut [u64], ob: &mut [u64]) {
     use std::arch::x86_64::*;
-    if m == 0 {
-        return;
+    let mv = |x: u64| _mm_set_epi64x(0, x as i64);
+    let (m00, m01, m10, m11) = (mv(m[0]), mv(m[1]), mv(m[2]), mv(m[3]));
+    let (mut ca, mut cb) = (_mm_setzero_si128(), _mm_setzero_si128());
+    let len = a.len().max(b.len());
+    for i in 0..len {
+        let av = mv(if i < a.len() { a[i] } else { 0 });
+        let bv = mv(if i < b.len() { b[i] } else { 0 });
+        let ra = _mm_xor_si128(
+            _mm_xor_si128(_mm_clmulepi64_si128(av, m00, 0x00), _mm_clmulepi64_si128(bv, m01, 0x00)),
+            ca,
+        );
+        let rb = _mm_xor_si128(
+            _mm_xor_si128(_mm_clmulepi64_si128(av, m10, 0x00), _mm_clmulepi64_si128(bv, m11, 0x00)),
+            cb,
+        );
+        oa[i] = _mm_cvtsi128_si64(ra) as u64;
+        ob[i] = _mm_cvtsi128_si64(rb) as u64;
+        ca = _mm_srli_si128(ra, 8);
+        cb = _mm_srli_si128(rb, 8);
     }
-    let mv = _mm_set_epi64x(0, m as i64);
-    let mut carry = 0u64;
-    for (i, &w) in src.iter().enumerate() {
-        let r = _mm_clmulepi64_si128(_mm_set_epi64x(0, w as i64), mv, 0x00);
-        let mut pair = [0u64; 2];
-        _mm_storeu_si128(pair.as_mut_ptr() as *mut __m128i, r);
-        out[i] ^= pair[0] ^ carry;
-        carry = pair[1];
-    }
-    out[src.len()] ^= carry;
+    oa[len] = _mm_cvtsi128_si64(ca) as u64;
+    ob[len] = _mm_cvtsi128_si64(cb) as u64;
 }
 
 /// Degree of gcd(a, b) (`None` when both are zero) by Lehmer's method for GF(2)[t]: Euclid
@@ -168,18 +182,29 @@ pub fn gcd_degree(a: &[u64], b: &[u64]) -> Option<usize> {
         let (mut m00, mut m01, mut m10, mut m11) = (1u64, 0u64, 0u64, 1u64);
         let (mut ex, mut ey) = (0u32, 0u32);
         let mut steps = 0;
+        // Branch-free row swaps (the comparison is a coin toss: a branch would mispredict).
         while y != 0 {
             // x == 0 in the window counts as lowest (its true lead is below the exact bits).
-            let lx = if x == 0 { 0 } else { 63 - x.leading_zeros() };
+            let lx = 63 - (x | 1).leading_zeros();
             let ly = 63 - y.leading_zeros();
-            if x == 0 || lx < ly {
-                std::mem::swap(&mut x, &mut y);
-                std::mem::swap(&mut m00, &mut m10);
-                std::mem::swap(&mut m01, &mut m11);
-                std::mem::swap(&mut ex, &mut ey);
-                continue;
-            }
-            if lx < ex || ly < ey {
+            let swap = (x == 0) | (lx < ly);
+            let mask = 0u64.wrapping_sub(swap as u64);
+            let t = (x ^ y) & mask;
+            x ^= t;
+            y ^= t;
+            let t = (m00 ^ m10) & mask;
+            m00 ^= t;
+            m10 ^= t;
+            let t = (m01 ^ m11) & mask;
+            m01 ^= t;
+            m11 ^= t;
+            let mask32 = mask as u32;
+            let t = (ex ^ ey) & mask32;
+            ex ^= t;
+            ey ^= t;
+            let t = (lx ^ ly) & mask32;
+            let (lx, ly) = (lx ^ t, ly ^ t);
+            if y == 0 || lx < ex || ly < ey {
                 break;
             }
             let s = lx - ly;
@@ -195,8 +220,7 @@ pub fn gcd_degree(a: &[u64], b: &[u64]) -> Option<usize> {
             a = trim(std::mem::take(&mut a));
             continue;
         }
-        combine(&a, m00, &b, m01, &mut na);
-        combine(&a, m10, &b, m11, &mut nb);
+        combine(&a, &b, [m00, m01, m10, m11], &mut na, &mut nb);
         std::mem::swap(&mut a, &mut na);
         std::mem::swap(&mut b, &mut nb);
         a = trim(std::mem::take(&mut a));
@@ -226,6 +250,21 @@ mod tests {
             let q = Poly::from_words(w.iter().rev().copied().collect());
             assert_eq!(Poly::from_words(add(&w, q.words())), p.add(&q));
         }
+    }
+
+    #[test]
+    fn software_and_hardware_products_agree() {
+        let a: Vec<u64> = (1..9u64).map(|i| i.wrapping_mul(0x9e3779b97f4a7c15)).collect();
+        let b: Vec<u64> = (1..6u64).map(|i| i.wrapping_mul(0xc2b2ae3d27d4eb4f)).collect();
+        let m = [u64::MAX, 0x8000_0000_0000_0001, 12345, 0];
+        let (mut oa, mut ob) = (Vec::new(), Vec::new());
+        combine(&a, &b, m, &mut oa, &mut ob);
+        let (mut sa, mut sb) = (vec![0u64; 9], vec![0u64; 9]);
+        combine_soft(&a, &b, m, &mut sa, &mut sb);
+        assert_eq!((oa.clone(), ob.clone()), (sa, sb));
+        let p = |w: &[u64]| Poly::from_words(w.to_vec());
+        let want = p(&a).mul(&p(&[m[0]])).add(&p(&b).mul(&p(&[m[1]])));
+        assert_eq!(p(&oa), want);
     }
 
     #[test]

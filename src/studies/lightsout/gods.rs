@@ -548,6 +548,22 @@ mod tests {
     }
 
     #[test]
+    fn anchors_are_confirmed_and_fills_are_new() {
+        let r = GodsResults { rows: vec![gods_row(4, 1).unwrap(), gods_row(5, 1).unwrap(), gods_row(17, 1).unwrap()] };
+        let c = claims(&r);
+        let v: Vec<(&str, Verdict, &str)> = c.iter().map(|c| (c.id.as_str(), c.verdict, c.computed.as_str())).collect();
+        assert_eq!(
+            v,
+            vec![
+                ("lightsout.gods_number.plus_open.4", Verdict::New, "7"),
+                ("lightsout.gods_number.plus_open.5", Verdict::Confirmed, "15"),
+                ("lightsout.gods_number.plus_open.17", Verdict::Confirmed, "199"),
+            ]
+        );
+        assert_eq!(table(&r).rows.len(), 3);
+    }
+
+    #[test]
     fn values_are_coset_weights() {
         // V_a against direct weights on a random code.
         let sizes = [1usize, 3, 2, 4, 0, 1, 2, 2];

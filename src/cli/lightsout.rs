@@ -3,7 +3,7 @@
 use crate::output::export::{self, Export};
 use crate::output::OutputDir;
 use crate::puzzles::lightsout::{parse_board, uses_digits, Game, Grid, Rule, Topology};
-use crate::studies::lightsout::{hand, histogram, nullity, quiet, report, solve};
+use crate::studies::lightsout::{frontier, gods, hand, histogram, nullity, quiet, report, solve, sutner};
 use crate::studies::lightsout::{MAX_RECT, MAX_SWEEP_BLOCK, MAX_SWEEP_PLUS_OPEN, MAX_SWEEP_TORUS};
 use crate::studies::footprint;
 use anyhow::{bail, Context, Result};
@@ -53,6 +53,50 @@ pub enum Command {
     /// Seed 002's hand algorithms (one-way, two-way) for the block rule against the minimum.
     #[command(after_help = "Example:\n  statespace lightsout hand --max-n 8 --out /tmp/lo\n  -> /tmp/lo/hand_algorithms.csv")]
     Hand(HandArgs),
+    /// Nullity of one n x n board by the fast polynomial method (any n up to 2*10^7).
+    #[command(after_help = "Examples:\n  statespace lightsout nullity --n 1000000\n  statespace lightsout nullity --n 25000 --topology torus")]
+    Nullity(NullityArgs),
+    /// The plus/open m x n nullity table as a Parquet dataset with a heatmap.
+    #[command(after_help = "Example:\n  statespace lightsout rect-dataset --max 1000 --out /tmp/lo\n  -> /tmp/lo/rect_plus_open_1000.parquet (m,n,nullity,rank), rect_plus_open_1000.png/.svg")]
+    RectDataset(RectDatasetArgs),
+    /// God's numbers (the most presses any solvable position needs), exact or proven bounds.
+    #[command(after_help = "Example:\n  statespace lightsout gods --max-n 30 --max-n-d2 256 --out /tmp/lo\n  -> /tmp/lo/gods_numbers.csv, gods_witnesses.txt, gods_numbers.png/.svg")]
+    Gods(GodsArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct NullityArgs {
+    /// Side of the square board.
+    #[arg(long, value_name = "N")]
+    pub n: usize,
+    #[arg(long, value_enum, default_value = "plus")]
+    pub rule: RuleArg,
+    #[arg(long, value_enum, default_value = "open")]
+    pub topology: TopologyArg,
+}
+
+#[derive(Args, Debug)]
+pub struct RectDatasetArgs {
+    /// Largest m and n.
+    #[arg(long, value_name = "M", default_value_t = 1000)]
+    pub max: usize,
+    #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
+    pub out: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct GodsArgs {
+    /// Every side n <= N with nullity > 0.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub max_n: usize,
+    /// Also every side n <= N with nullity 2 (closed form).
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub max_n_d2: usize,
+    /// Restarts of the witness search for nullity > 2.
+    #[arg(long, default_value_t = 4)]
+    pub restarts: usize,
+    #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
+    pub out: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -272,6 +316,60 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
                     q = r.mean_minimum()
                 );
             }
+            Ok(())
+        }
+        Command::Nullity(a) => {
+            let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
+            let t = std::time::Instant::now();
+            let (nul, method) = sutner::single(rule, topology, a.n)?;
+            println!(
+                "{} {} {n}x{n}: nullity {nul}, rank {}; method: {method}; {:.3} s",
+                rule.name(),
+                topology.name(),
+                (a.n as u128 * a.n as u128) - nul as u128,
+                t.elapsed().as_secs_f64(),
+                n = a.n
+            );
+            Ok(())
+        }
+        Command::RectDataset(a) => {
+            if a.max == 0 || a.max > frontier::MAX_RECT_DATASET {
+                bail!("--max {} is outside 1..={}", a.max, frontier::MAX_RECT_DATASET);
+            }
+            let cells = (a.max * a.max) as u128;
+            footprint::check(&format!("lightsout rect-dataset --max {}", a.max), (1 << 26) + cells * 16)?;
+            let mut out = OutputDir::create(&a.out, command)?;
+            let r = frontier::rect_compute(a.max);
+            let name = frontier::rect_name(a.max);
+            out.write(&format!("{name}.parquet"), &frontier::rect_parquet(&r)?, Some(cells as u64))?;
+            out.write_chart(&name, &frontier::rect_chart(&r)?)?;
+            out.finish()?;
+            println!("plus open m x n, m, n <= {}: largest nullity {}; wrote {}", a.max, frontier::rect_max(&r), a.out.join(name + ".parquet").display());
+            Ok(())
+        }
+        Command::Gods(a) => {
+            if a.max_n == 0 || a.max_n > 40 {
+                bail!("--max-n {} is outside 1..=40 (nullities above {} are not handled)", a.max_n, gods::MAX_NULLITY);
+            }
+            if a.max_n_d2 > frontier::MAX_GODS_SIDE {
+                bail!("--max-n-d2 {} is beyond {}", a.max_n_d2, frontier::MAX_GODS_SIDE);
+            }
+            if a.restarts == 0 {
+                bail!("--restarts must be at least 1");
+            }
+            let mut out = OutputDir::create(&a.out, command)?;
+            let r = gods::compute(&gods::GodsOptions { all_up_to: a.max_n, d2_up_to: a.max_n_d2, restarts: a.restarts })?;
+            out.write_table("gods_numbers.csv", &gods::table(&r))?;
+            out.write("gods_witnesses.txt", gods::witnesses_text(&r).as_bytes(), None)?;
+            out.write_chart("gods_numbers", &gods::chart(&r)?)?;
+            out.finish()?;
+            for row in &r.rows {
+                match row.exact() {
+                    Some(g) => println!("{0}x{0} (nullity {1}): God's number {g}", row.n, row.nullity),
+                    None => println!("{0}x{0} (nullity {1}): God's number between {2} and {3}", row.n, row.nullity, row.lower, row.upper),
+                }
+            }
+            println!("wrote {}", a.out.join("gods_numbers.csv").display());
             Ok(())
         }
     }

@@ -479,6 +479,9 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     o.all_ones_max = 12;
     o.direct_check_max = 600;
     o.long_sweep_max = 2000;
+    o.rect_dataset_max = 40;
+    // Nullity > 0 up to 6 (4, 5) and nullity 2 up to 20 (5, 17): anchors 5 and 17 published.
+    o.gods = Some(statespace::studies::lightsout::gods::GodsOptions { all_up_to: 6, d2_up_to: 20, restarts: 1 });
     let counters = statespace::engine::progress::Counters::default();
     let r = Lightsout::compute(&o, &counters).unwrap();
     let claims = Lightsout::claims(&r);
@@ -505,6 +508,10 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
         ("lightsout.new.plus_open_sweep", "new"),
         ("lightsout.new.block_torus_mod_3", "new"),
         ("lightsout.new.two_adic_formula", "new"),
+        ("lightsout.gods_number.plus_open.nullity_0", "confirmed"),
+        ("lightsout.gods_number.plus_open.4", "new"),
+        ("lightsout.gods_number.plus_open.5", "confirmed"),
+        ("lightsout.gods_number.plus_open.17", "confirmed"),
     ];
     // Seed 002's theorems hold as stated (block rule, open boards) and fail on every other pair.
     let combos = ["plus_open", "plus_torus", "block_open", "block_torus"];

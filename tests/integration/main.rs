@@ -5,6 +5,7 @@ mod common;
 mod determinism;
 mod faults;
 mod lightsout;
+mod lightsout_frontier;
 mod memory;
 mod oracles;
 mod outputs;

@@ -387,5 +387,25 @@ pub fn claims(s: &Study) -> Vec<Claim> {
         },
         "data/lightsout/sweep_plus_open.csv against nullity::plus_open_square_direct",
     ));
+    if let Some(g) = &s.gods {
+        // Sizes the published table lists with nullity 0: the solution of every board is unique,
+        // so the board made by pressing every cell needs all n^2 presses, and none needs more.
+        let (_, known) = super::gods::published();
+        let full: Vec<&(usize, usize)> = known.iter().filter(|(n, _)| po.get(*n) == Some(&0)).collect();
+        if !full.is_empty() {
+            let published: Vec<String> = full.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+            let computed: Vec<String> = full.iter().map(|(n, _)| format!("{n}: {}", n * n)).collect();
+            out.push(Claim::compare(
+                FAMILY,
+                "lightsout.gods_number.plus_open.nullity_0",
+                "wmboyles/LightsOut-Math",
+                "God's number of the listed n x n boards with nullity 0 (plus, open) is n^2",
+                published.join(", "),
+                computed.join(", "),
+                "nullity 0 from data/lightsout/sweep_plus_open.csv: the unique solution of the all-presses board presses every cell",
+            ));
+        }
+        out.extend(super::gods::claims(g));
+    }
     out
 }

@@ -125,5 +125,35 @@ pub fn resources() -> Vec<ResourceDoc> {
             primary_key: vec!["n"],
             source: SOURCE,
         },
+        ResourceDoc {
+            pattern: "lightsout/gods_numbers.csv",
+            description: "God's number (the most presses any solvable position needs) of the plus/open n x n boards with nullity > 0 that the study covers, exact where a witness position meets the upper bound, otherwise proven bounds. Witness positions are in gods_witnesses.txt.",
+            fields: vec![
+                field("rule", String, "plus (cell and 4 neighbours)", ""),
+                field("topology", String, "open", ""),
+                field("n", Integer, "side of the board", ""),
+                field("nullity", Integer, "nullity of the press matrix (dimension of the quiet space)", ""),
+                field("gods_number", Integer, "the exact God's number; empty when only bounds are proven", "presses"),
+                field("lower_bound", Integer, "fewest presses of the witness position (proven by the solver): God's number is at least this", "presses"),
+                field("upper_bound", Integer, "parity/averaging bound over the coset weights of the quiet code: God's number is at most this", "presses"),
+                field("positions_at_max", BigInteger, "solvable positions needing exactly God's number of presses, where computed (nullity <= 2 by closed form, small cases by enumeration); empty otherwise", ""),
+                field("class_sizes", String, "cells per quiet-signature class, space-separated (nullity <= 4 only; empty otherwise)", "cells"),
+                field("method", String, "how the value or bounds were obtained", ""),
+            ],
+            primary_key: vec!["n"],
+            source: "Computed by statespace (issue 9); sizes listed by wmboyles/LightsOut-Math are checked against it (claims lightsout.gods_number.*)",
+        },
+        ResourceDoc {
+            pattern: "lightsout/rect_plus_open_*.parquet",
+            description: "Rank and nullity of every plus/open m x n board for m, n up to the limit in the file name, by Sutner's polynomials (nullity = deg gcd(f_m(x), f_n(x+1))).",
+            fields: vec![
+                field("m", Integer, "rows of the board", ""),
+                field("n", Integer, "columns of the board", ""),
+                field("nullity", Integer, "mn - rank", ""),
+                field("rank", Integer, "rank of the mn x mn press matrix over GF(2)", ""),
+            ],
+            primary_key: vec!["m", "n"],
+            source: SOURCE,
+        },
     ]
 }

@@ -4,6 +4,8 @@
 
 pub mod claims;
 pub mod dictionary;
+pub mod frontier;
+pub mod gods;
 pub mod hand;
 pub mod histogram;
 pub mod nullity;
@@ -11,12 +13,13 @@ pub mod quiet;
 pub mod report;
 pub mod seed004;
 pub mod solve;
+pub mod sutner;
 
 use anyhow::Result;
 
 /// Largest sides each command accepts (beyond them the methods used here do not finish).
 pub const MAX_SWEEP_PLUS_OPEN: usize = 200_000;
-pub const MAX_SWEEP_TORUS: usize = 1000;
+pub const MAX_SWEEP_TORUS: usize = 200_000;
 pub const MAX_SWEEP_BLOCK: usize = 100_000;
 pub const MAX_RECT: usize = 2000;
 pub const MAX_HISTOGRAM_EXHAUSTIVE: usize = 5;

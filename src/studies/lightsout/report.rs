@@ -168,6 +168,10 @@ pub struct StudyOptions {
     pub direct_check_max: usize,
     /// The long plus/open sweep (written under `data/lightsout/n<max>/`); 0 = none.
     pub long_sweep_max: usize,
+    /// The plus/open m x n nullity dataset for m, n <= this (Parquet); 0 = none.
+    pub rect_dataset_max: usize,
+    /// God's numbers of the plus/open boards with nullity > 0; None = none.
+    pub gods: Option<super::gods::GodsOptions>,
 }
 
 impl StudyOptions {
@@ -190,6 +194,8 @@ impl StudyOptions {
             hand_max: 8,
             direct_check_max: 3000,
             long_sweep_max: 100_000,
+            rect_dataset_max: 1000,
+            gods: Some(super::gods::GodsOptions::reproduce()),
         }
     }
 }
@@ -222,6 +228,10 @@ pub struct Study {
     pub buttons_1_5_equal_3: Option<bool>,
     /// Seed 004's Solution 2: (det B', common denominator of B'^-1, whether it works mod 2).
     pub seed004_inverse: Option<(num_bigint::BigInt, num_bigint::BigInt, bool)>,
+    /// The plus/open m x n nullity dataset.
+    pub rect_dataset: Option<super::frontier::RectDataset>,
+    /// God's numbers (exact, or proven bounds) of the plus/open boards with nullity > 0.
+    pub gods: Option<super::gods::GodsResults>,
 }
 
 impl Study {
@@ -288,7 +298,11 @@ impl Study {
         let has_5 = o.sweep_max[0] >= 5;
         let buttons_1_5_equal_3 = has_5.then(|| nullity::plus_open_chase_matrix(5, 5).mul_vec(&[0b10101u64])[0] == 0);
         let seed004_inverse = if has_5 { Some(quiet::seed004_rational_inverse()?) } else { None };
+        let rect_dataset = (o.rect_dataset_max > 0).then(|| super::frontier::rect_compute(o.rect_dataset_max));
+        let gods = o.gods.as_ref().map(super::gods::compute).transpose()?;
         Ok(Study {
+            rect_dataset,
+            gods,
             long_sweep: long.map(|l| (o.long_sweep_max, l)),
             buttons_1_5_equal_3,
             seed004_inverse,
@@ -572,8 +586,27 @@ pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
     out.chart(Area::Reports, d, "solver_first_vs_minimum", &solver_chart(s)?);
     out.table(Area::Data, d, "hand_algorithms.csv", &hand_table(&s.hand));
     out.chart(Area::Reports, d, "hand_algorithms", &hand_chart(s)?);
+    if let Some(r) = &s.rect_dataset {
+        let name = super::frontier::rect_name(r.max);
+        out.bytes(Area::Data, d, &format!("{name}.parquet"), super::frontier::rect_parquet(r)?, Some((r.max * r.max) as u64));
+        out.chart(Area::Reports, d, &name, &super::frontier::rect_chart(r)?);
+    }
+    if let Some(g) = &s.gods {
+        out.table(Area::Data, d, "gods_numbers.csv", &super::gods::table(g));
+        out.bytes(Area::Data, d, "gods_witnesses.txt", super::gods::witnesses_text(g).into_bytes(), None);
+        out.chart(Area::Reports, d, "gods_numbers", &super::gods::chart(g)?);
+    }
     out.page = Some(page(s, claims));
     Ok(out)
+}
+
+/// God's numbers on the page: the CSV without its long columns.
+pub fn gods_bounds_table(g: &super::gods::GodsResults) -> Table {
+    let mut t = Table::new(&["n", "nullity", "gods_number", "lower_bound", "upper_bound"]);
+    for r in &g.rows {
+        t.push(vec![r.n.into(), r.nullity.into(), r.exact().into(), r.lower.into(), r.upper.into()]);
+    }
+    t
 }
 
 /// The nullity charts show n up to this (the data files hold every n).
@@ -685,7 +718,43 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
     for (r, t, n, why) in &s.histogram_gaps {
         gods = gods.text(format!("Not computed ({} {} {n}x{n}): {why}.", r.name(), t.name()));
     }
+    if let Some(g) = &s.gods {
+        let exact = g.rows.iter().filter(|r| r.exact().is_some()).count();
+        let largest = g.rows.iter().filter(|r| r.exact().is_some()).map(|r| r.n).max().unwrap_or(0);
+        gods = gods
+            .text(format!(
+                "Beyond the histograms: for {} plus/open sides with nullity > 0 (every such n <= {} and every nullity-2 n <= {}), God's number from the quiet code alone. A solvable position's fewest presses is the lightest press pattern in its coset of the quiet space; the lower bound is a witness position whose minimum the solver proves, the upper bound a parity/averaging bound over the coset weights; where they meet the value is exact ({exact} sides, the largest n = {largest}). Witness positions: `data/lightsout/gods_witnesses.txt`.",
+                g.rows.len(),
+                g.rows.iter().filter(|r| r.nullity != 2).map(|r| r.n).max().unwrap_or(0),
+                g.rows.iter().filter(|r| r.nullity == 2).map(|r| r.n).max().unwrap_or(0),
+            ))
+            .table("God's numbers (`data/lightsout/gods_numbers.csv`; empty gods_number = only the bounds are proven):", gods_bounds_table(g))
+            .chart("gods_numbers", {
+                let shares: Vec<f64> = g.rows.iter().filter_map(|r| r.exact().map(|x| x as f64 / (r.n * r.n) as f64)).collect();
+                let lo = shares.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = shares.iter().copied().fold(0.0, f64::max);
+                format!("God's number as a share of the n^2 cells: where it is exact the hardest position needs {:.1}% to {:.1}% of the cells; where only bounds are known both are drawn.", 100.0 * lo, 100.0 * hi)
+            })
+            .claims("lightsout.gods_number");
+    }
     sections.push(gods);
+    if let Some(r) = &s.rect_dataset {
+        let name = super::frontier::rect_name(r.max);
+        sections.push(
+            Section::new("Rectangular boards")
+                .text(format!(
+                    "Nullity of every plus/open m x n board with m, n <= {} (`data/lightsout/{name}.parquet`, columns m, n, nullity, rank; {} rows), by Sutner's polynomials: nullity = deg gcd(f_m(x), f_n(x+1)). The largest nullity in the table is {}.",
+                    r.max,
+                    r.max * r.max,
+                    super::frontier::rect_max(r)
+                ))
+                .chart(name, format!(
+                    "Largest nullity in each tile of the m x n table; {:.1}% of the {} boards have nullity 0 (every board solvable), so most tiles hold a few singular sizes.",
+                    100.0 * r.table.iter().filter(|&&x| x == 0).count() as f64 / r.table.len() as f64,
+                    r.table.len()
+                )),
+        );
+    }
 
     let mut quiet_section = Section::new("Quiet patterns")
         .text("A quiet pattern is a set of presses that changes no light; the patterns shown form a basis of the null space, one panel each (`data/lightsout/quiet_*.csv`).");

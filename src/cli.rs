@@ -50,7 +50,7 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 pub struct PegArgs {
-    /// Side of the triangle (4 to 7; side 4 is the 10-coin puzzle).
+    /// Side of the triangle (4 to 7, 8 with --levels-only; side 4 is the 10-coin puzzle).
     #[arg(long, value_name = "N")]
     pub side: usize,
     /// Directory for the tables and dataset [default: data/peg/T{N}].
@@ -62,6 +62,9 @@ pub struct PegArgs {
     /// Only the union over all starts (levels.csv): reachable and winnable positions per peg count.
     #[arg(long)]
     pub levels_only: bool,
+    /// Keep each finished level of the union in DIR; a rerun resumes from the last one.
+    #[arg(long, value_name = "DIR")]
+    pub keep_levels: Option<PathBuf>,
 }
 
 /// The command line as one string, for manifests.
@@ -107,8 +110,12 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
 }
 
 pub fn run_peg(a: &PegArgs, command: &str) -> Result<()> {
-    let opts = studies::peg::PegOptions { levels_only: a.levels_only, ..studies::peg::PegOptions::for_side(a.side) };
-    crate::puzzles::peg::Triangle::new(a.side)?; // validate before touching the disk
+    let opts = studies::peg::PegOptions {
+        levels_only: a.levels_only,
+        keep_levels: a.keep_levels.clone(),
+        ..studies::peg::PegOptions::for_side(a.side)
+    };
+    studies::peg::layers::triangle_for(a.side, a.levels_only)?; // validate before touching the disk
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
     peg_into(&opts, &out, &a.charts, command).map(drop)
 }

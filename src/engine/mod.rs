@@ -5,6 +5,7 @@ pub mod bfs;
 pub mod bitset;
 pub mod dag;
 pub mod gf2;
+pub mod layered;
 pub mod norepeat;
 pub mod progress;
 

@@ -4,5 +4,6 @@
 mod common;
 mod lightsout;
 mod peg;
+mod peg_layers;
 mod reproduce;
 mod tricolore;

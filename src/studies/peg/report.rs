@@ -137,6 +137,7 @@ pub fn positions_parquet(s: &PegStudy) -> Result<Option<Vec<u8>>> {
 pub fn write(s: &PegStudy, data: &mut OutputDir, charts: &mut OutputDir) -> Result<()> {
     data.write_table("levels.csv", &levels_table(s))?;
     if s.starts.is_empty() {
+        charts.write_chart(&format!("T{}_levels", s.side), &super::layers::levels_chart(s)?)?;
         return Ok(()); // levels only
     }
     data.write_table("starts.csv", &starts_table(s))?;

@@ -2,7 +2,6 @@
 
 use crate::engine::progress::{Counters, Reporter};
 use crate::output::export::{self, Area};
-use crate::puzzles::peg::Triangle;
 use crate::studies::peg::{report, Options, Peg, PegOptions};
 use crate::studies::Study;
 use anyhow::Result;
@@ -12,7 +11,7 @@ use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct PegArgs {
-    /// Side of the triangle (4 to 7; side 4 is the 10-coin puzzle).
+    /// Side of the triangle (4 to 7, 8 with --levels-only; side 4 is the 10-coin puzzle).
     #[arg(long, value_name = "N")]
     pub side: usize,
     /// Directory for the tables and dataset [default: data/peg/T{N}].
@@ -24,12 +23,17 @@ pub struct PegArgs {
     /// Only the union over all starts (levels.csv): reachable and winnable positions per peg count.
     #[arg(long)]
     pub levels_only: bool,
+    /// Keep each finished level of the union in DIR; a rerun resumes from the last one.
+    #[arg(long, value_name = "DIR")]
+    pub keep_levels: Option<PathBuf>,
 }
 
 /// Validated options: the side exists and fits.
 pub fn options(a: &PegArgs) -> Result<Options> {
-    Triangle::new(a.side)?;
-    Ok(Options { sides: vec![PegOptions { levels_only: a.levels_only, ..PegOptions::for_side(a.side) }] })
+    crate::studies::peg::layers::triangle_for(a.side, a.levels_only)?;
+    Ok(Options {
+        sides: vec![PegOptions { levels_only: a.levels_only, keep_levels: a.keep_levels.clone(), ..PegOptions::for_side(a.side) }],
+    })
 }
 
 pub fn run(a: &PegArgs, command: &str) -> Result<()> {

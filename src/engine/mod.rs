@@ -6,6 +6,7 @@ pub mod bitset;
 pub mod dag;
 pub mod gf2;
 pub mod gf2poly;
+pub mod layered;
 pub mod memory;
 pub mod norepeat;
 pub mod progress;

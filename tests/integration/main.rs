@@ -11,6 +11,7 @@ mod oracles;
 mod outputs;
 mod parsers;
 mod peg;
+mod peg_layers;
 mod reproduce;
 mod tricolore;
 mod verdicts;

@@ -188,6 +188,7 @@ pub fn export_side(s: &PegStudy, out: &mut Export) -> Result<()> {
     let dir = side_dir(s.side);
     out.table(Area::Data, &dir, "levels.csv", &levels_table(s));
     if s.starts.is_empty() {
+        out.chart(Area::Reports, "peg", &format!("T{}_levels", s.side), &super::layers::levels_chart(s)?);
         return Ok(()); // levels only
     }
     out.table(Area::Data, &dir, "starts.csv", &starts_table(s));

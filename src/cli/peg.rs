@@ -38,7 +38,7 @@ pub fn options(a: &PegArgs) -> Result<Options> {
 
 pub fn run(a: &PegArgs, command: &str) -> Result<()> {
     let options = options(a)?;
-    crate::studies::footprint::check(&format!("peg --side {}", a.side), crate::studies::footprint::peg(a.side, a.levels_only))?;
+    crate::studies::footprint::check(&format!("peg --side {}", a.side), crate::studies::footprint::peg(a.side, a.levels_only, a.keep_levels.is_some()))?;
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
     // Prove the directories writable and hold their locks through the search.
     let _locks = [crate::output::OutputDir::create(&out, command)?, crate::output::OutputDir::create(&a.charts, command)?];

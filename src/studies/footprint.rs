@@ -3,23 +3,32 @@
 //! dominates and where its constant comes from; they err high rather than low, since a refusal
 //! can be overridden with `--force` and an allocation failure cannot.
 
+use crate::engine::layered::Keep;
 use crate::engine::memory;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
 use anyhow::Result;
 
 const MIB: u128 = 1 << 20;
 
-/// Peg solitaire on the triangle of side `side`. Measured peaks on this project's machine
-/// (README benchmarks: T7 levels only 167 MiB, T7 in full 1481 MiB, T6 in full 201 MiB) plus
-/// 30%; sides 4 and 5 stay below 64 MiB.
-pub fn peg(side: usize, levels_only: bool) -> u128 {
+/// Peg solitaire on the triangle of side `side`. The union over all starts is the layered engine's
+/// bit arrays ([`crate::engine::layered::bytes_needed`]: every layer in memory, or three when the
+/// layers are kept on disk) plus 64 MiB; the full per-start analysis adds a flat winnable bit array
+/// and its searches: measured peaks on this project's machine (README benchmarks: T7 in full
+/// 1481 MiB, T6 in full 201 MiB) plus 30%.
+pub fn peg(side: usize, levels_only: bool, levels_on_disk: bool) -> u128 {
+    let holes = side * (side + 1) / 2;
+    if holes > 64 {
+        return u128::MAX;
+    }
+    let keep = if levels_on_disk { Keep::Dir(Default::default()) } else { Keep::Memory };
+    let union = crate::engine::layered::bytes_needed(holes, holes - 1, &keep) as u128 + 64 * MIB;
     match (side, levels_only) {
-        (..=5, _) => 64 * MIB,
-        (6, _) => 262 * MIB,
-        (7, true) => 218 * MIB,
-        (7, false) => 1926 * MIB,
-        // Beyond the supported sides: three bit arrays of 2^(holes) bits at least.
-        (s, _) => 3 * (1u128 << (s * (s + 1) / 2).min(120)) / 8,
+        (_, true) => union,
+        (..=5, false) => union.max(64 * MIB),
+        (6, false) => union.max(262 * MIB),
+        (7, false) => union.max(1926 * MIB),
+        // Beyond: the flat winnable array of 2^holes bits and the per-start searches' two more.
+        (_, false) => union + 3 * (1u128 << holes) / 8,
     }
 }
 

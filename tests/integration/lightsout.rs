@@ -509,6 +509,7 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
         ("lightsout.new.block_torus_mod_3", "new"),
         ("lightsout.new.two_adic_formula", "new"),
         ("lightsout.gods_number.plus_open.nullity_0", "confirmed"),
+        ("lightsout.oeis_a079873", "corrected"),
         ("lightsout.gods_number.plus_open.4", "new"),
         ("lightsout.gods_number.plus_open.5", "confirmed"),
         ("lightsout.gods_number.plus_open.17", "confirmed"),

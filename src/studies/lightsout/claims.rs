@@ -387,6 +387,41 @@ pub fn claims(s: &Study) -> Vec<Claim> {
         },
         "data/lightsout/sweep_plus_open.csv against nullity::plus_open_square_direct",
     ));
+    // OEIS A079873: 5x5 positions by fewest presses. The published a(7) is a digit slip (the
+    // terms must sum to the 2^23 solvable positions); the claim says where it differs.
+    if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
+        let oeis = Published::parse(include_str!("../../../tests/data/lightsout/A079873_published.csv"));
+        let published: Vec<(usize, String)> = oeis.rows().map(|r| (r("clicks").parse().expect("oracle clicks"), r("positions"))).collect();
+        let computed: Vec<String> = h.counts.iter().map(|c| c.to_string()).collect();
+        let differ: Vec<String> = published
+            .iter()
+            .filter(|(k, v)| computed.get(*k) != Some(v))
+            .map(|(k, v)| format!("a({k}) published {v}, computed {}", computed.get(*k).map_or("-", |c| c.as_str())))
+            .collect();
+        let total: num_bigint::BigUint = h.counts.iter().sum();
+        let published_total: u128 = published.iter().map(|(_, v)| v.parse::<u128>().expect("oracle count")).sum();
+        let verdict = if differ.is_empty() {
+            Verdict::Confirmed
+        } else if published.len() == computed.len() && differ.len() == 1 {
+            Verdict::Corrected
+        } else {
+            Verdict::Refuted
+        };
+        out.push(Claim::published(
+            FAMILY,
+            "lightsout.oeis_a079873",
+            "OEIS A079873",
+            "Solvable 5x5 Lights Out positions (plus, open) by fewest presses, k = 0..15",
+            format!("{} (sum {published_total})", published.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(", ")),
+            format!("{} (sum {total}{})", computed.join(", "), if total == num_bigint::BigUint::from(1u32 << 23) { " = 2^23" } else { "" }),
+            verdict,
+            &if differ.is_empty() {
+                "data/lightsout/histogram_plus_5x5.csv".to_string()
+            } else {
+                format!("{}; data/lightsout/histogram_plus_5x5.csv (recomputed by BFS over all 2^25 boards in tests/integration/oracles.rs)", differ.join("; "))
+            },
+        ));
+    }
     if let Some(g) = &s.gods {
         // Sizes the published table lists with nullity 0: the solution of every board is unique,
         // so the board made by pressing every cell needs all n^2 presses, and none needs more.

@@ -590,7 +590,7 @@ fn tricolore_claims_have_the_expected_verdicts() {
             halves.push(HalfOptions { regime, adjacency, matrix: false });
         }
     }
-    let options = Options { halves, full_targets: vec!["RRRR.RRRR.RRRR.RRRR".into()], halves_sample: 2000, reachability: false };
+    let options = Options { halves, full_targets: vec!["RRRR.RRRR.RRRR.RRRR".into()], halves_sample: 2000, reachability: false, verdicts: false };
     let results = Tricolore::compute(&options, &Counters::default()).unwrap();
     let claims = Tricolore::claims(&results);
     let mut ids = std::collections::HashSet::new();

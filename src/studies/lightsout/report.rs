@@ -172,6 +172,9 @@ pub struct StudyOptions {
     pub rect_dataset_max: usize,
     /// God's numbers of the plus/open boards with nullity > 0; None = none.
     pub gods: Option<super::gods::GodsOptions>,
+    /// Seed 004's 5x5 verdicts that need their own computation (pairs of ignored buttons, the
+    /// direct formulas, the last-row classes).
+    pub seed004: bool,
 }
 
 impl StudyOptions {
@@ -196,6 +199,7 @@ impl StudyOptions {
             long_sweep_max: 100_000,
             rect_dataset_max: 1000,
             gods: Some(super::gods::GodsOptions::reproduce()),
+            seed004: true,
         }
     }
 }
@@ -232,6 +236,7 @@ pub struct Study {
     pub rect_dataset: Option<super::frontier::RectDataset>,
     /// God's numbers (exact, or proven bounds) of the plus/open boards with nullity > 0.
     pub gods: Option<super::gods::GodsResults>,
+    pub seed004: Option<super::seed004::Seed004>,
 }
 
 impl Study {
@@ -300,7 +305,9 @@ impl Study {
         let seed004_inverse = if has_5 { Some(quiet::seed004_rational_inverse()?) } else { None };
         let rect_dataset = (o.rect_dataset_max > 0).then(|| super::frontier::rect_compute(o.rect_dataset_max));
         let gods = o.gods.as_ref().map(super::gods::compute).transpose()?;
+        let seed004 = if o.seed004 { Some(super::seed004::compute()?) } else { None };
         Ok(Study {
+            seed004,
             rect_dataset,
             gods,
             long_sweep: long.map(|l| (o.long_sweep_max, l)),
@@ -591,6 +598,11 @@ pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
         out.bytes(Area::Data, d, &format!("{name}.parquet"), super::frontier::rect_parquet(r)?, Some((r.max * r.max) as u64));
         out.chart(Area::Reports, d, &name, &super::frontier::rect_chart(r)?);
     }
+    if let Some(s4) = &s.seed004 {
+        out.table(Area::Data, d, super::seed004::PAIRS_CSV, &super::seed004::pairs_table(s4));
+        out.table(Area::Data, d, super::seed004::FORMULAS_CSV, &super::seed004::formulas_table(s4));
+        out.table(Area::Data, d, super::seed004::LAST_ROWS_CSV, &super::seed004::last_rows_table(s4));
+    }
     if let Some(g) = &s.gods {
         out.table(Area::Data, d, "gods_numbers.csv", &super::gods::table(g));
         out.bytes(Area::Data, d, "gods_witnesses.txt", super::gods::witnesses_text(g).into_bytes(), None);
@@ -598,6 +610,12 @@ pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
     }
     out.page = Some(page(s, claims));
     Ok(out)
+}
+
+/// The first `rows` rows of a table (the page shows a head; the CSV holds all).
+fn head(mut t: Table, rows: usize) -> Table {
+    t.rows.truncate(rows);
+    t
 }
 
 /// God's numbers on the page: the CSV without its long columns.
@@ -696,7 +714,15 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
                 t,
             );
         }
-        seed004 = seed004.chart("quiet_plus_open_5x5", "The 2 quiet patterns of the 5x5 plus board: why 2 buttons can be left untouched and only 2^23 of the 2^25 boards are solvable.");
+        seed004 = seed004.chart(
+            "quiet_plus_open_5x5",
+            format!(
+                "The {} quiet patterns of the 5x5 plus board: adding either to a solution gives another, so every solvable board has 2^{} solutions and only 2^{} of the 2^25 boards are solvable.",
+                q.basis.len(),
+                q.basis.len(),
+                25 - q.basis.len()
+            ),
+        );
     }
     if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
         seed004 = seed004.chart(
@@ -708,6 +734,30 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
                 h.gods_number()
             ),
         );
+    }
+    if let Some(s4) = &s.seed004 {
+        let kept = s4.pairs.iter().filter(|p| p.keeps_column_space(s4.rank)).count();
+        seed004 = seed004
+            .table(
+                format!(
+                    "Leaving two buttons unpressed: the rank of the press matrix without them, for each of the {} pairs ({kept} keep the full rank {}, so only those pairs can be ignored; `data/lightsout/{}`). First rows:",
+                    s4.pairs.len(),
+                    s4.rank,
+                    super::seed004::PAIRS_CSV
+                ),
+                head(super::seed004::pairs_table(s4), 12),
+            )
+            .table(
+                format!("The direct formulas for buttons x3, x4, x5 checked on every solvable position (`data/lightsout/{}`):", super::seed004::FORMULAS_CSV),
+                super::seed004::formulas_table(s4),
+            )
+            .text(format!(
+                "The last rows after chasing (`data/lightsout/{}`): {} patterns, {} of them left-right symmetric, {} classes under the mirror.",
+                super::seed004::LAST_ROWS_CSV,
+                s4.last_rows.len(),
+                s4.last_rows.iter().filter(|l| l.symmetric()).count(),
+                s4.last_rows.iter().map(|l| l.class()).collect::<std::collections::BTreeSet<_>>().len()
+            ));
     }
     sections.push(seed004);
 

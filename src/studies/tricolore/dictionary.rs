@@ -112,5 +112,70 @@ pub fn resources() -> Vec<ResourceDoc> {
         primary_key: vec!["search"],
         source: SOURCE,
     });
+    out.push(ResourceDoc {
+        pattern: "tricolore/seed003_maxima.csv",
+        description: "Per click regime of the 4x2 half board (king adjacency): the most clicks any start needs to reach some other board, and which starts and targets need it (seed 003's \"a scant minority of starting positions (often All Red) require the maximum\").",
+        fields: vec![
+            field("regime", String, "unrestricted, hybrid or restricted", ""),
+            field("max_clicks", Integer, "the most clicks any start needs for some reachable board", "clicks"),
+            field("starts", Integer, "starts (all 6561 boards of the 4x2 half)", ""),
+            field("starts_at_max", Integer, "starts needing max_clicks for at least one board", ""),
+            field("share_at_max", Number, "starts_at_max / starts, in [0, 1] (6 decimals)", "fraction"),
+            field("representative_starts", Integer, "mirror-pair representatives (the document's 3321)", ""),
+            field("representatives_at_max", Integer, "of those, representatives needing max_clicks", ""),
+            field("all_red_start_max_clicks", Integer, "the most clicks all red as a start needs", "clicks"),
+            field("targets_at_max", Integer, "boards that some start needs max_clicks to reach", ""),
+            field("all_red_target_at_max", Boolean, "true when all red is one of those boards", ""),
+        ],
+        primary_key: vec!["regime"],
+        source: SOURCE,
+    });
+    out.push(ResourceDoc {
+        pattern: "tricolore/seed003_slowest_starts.csv",
+        description: "Every start of the 4x2 half board (king adjacency) that needs its regime's maximum number of clicks for some board.",
+        fields: vec![
+            field("regime", String, "unrestricted, hybrid or restricted", ""),
+            field("start", String, "the start board, top row . bottom row (R, W, B)", ""),
+            field("max_clicks", Integer, "the regime's maximum", "clicks"),
+            field("boards_at_max", Integer, "boards this start needs max_clicks to reach", ""),
+            field("mirror_symmetric", Boolean, "true when the start is its own left-right mirror image", ""),
+        ],
+        primary_key: vec!["regime", "start"],
+        source: SOURCE,
+    });
+    out.push(ResourceDoc {
+        pattern: "tricolore/full/halves_exhaustive_joint.csv",
+        description: "The halves method against the optimum on every 4x4 board: boards by (optimal clicks, halves-method clicks) per target, over the boards both can solve.",
+        fields: vec![
+            field("target", String, "the 4x4 target board, rows joined by '.'", ""),
+            field("optimal_clicks", Integer, "fewest clicks from the board to the target (first click free)", "clicks"),
+            field("halves_clicks", Integer, "clicks the document's halves method takes", "clicks"),
+            field("boards", Integer, "boards with this pair of values", ""),
+        ],
+        primary_key: vec!["target", "optimal_clicks", "halves_clicks"],
+        source: SOURCE,
+    });
+    out.push(ResourceDoc {
+        pattern: "tricolore/full/halves_exhaustive_summary.csv",
+        description: "The halves method against the optimum on all 3^16 boards, one row per target (the applet's targets and targets with an all-blue border, which the document's extension solves after turning the board).",
+        fields: vec![
+            field("target", String, "the 4x4 target board, rows joined by '.'", ""),
+            field("border_extension", Boolean, "true when the all-blue-border extension was used", ""),
+            field("quarter_turns", Integer, "quarter turns applied before the halves method", ""),
+            field("boards", Integer, "boards examined (3^16)", ""),
+            field("boards_compared", Integer, "boards both the halves method and the optimum solve", ""),
+            field("halves_unsolved", Integer, "boards the halves method cannot solve", ""),
+            field("unreachable", Integer, "boards from which the target cannot be reached at all", ""),
+            field("mean_optimal", Number, "mean fewest clicks over the compared boards (6 decimals)", "clicks"),
+            field("mean_halves", Number, "mean halves-method clicks over the same boards (6 decimals)", "clicks"),
+            field("max_optimal", Integer, "the most clicks the optimum needs", "clicks"),
+            field("max_halves", Integer, "the most clicks the halves method takes", "clicks"),
+            field("max_excess", Integer, "largest halves - optimal over the compared boards", "clicks"),
+            field("halves_optimal_boards", Integer, "boards where the halves method is optimal", ""),
+            field("halves_within_16_boards", Integer, "boards where the halves method takes 16 clicks or fewer", ""),
+        ],
+        primary_key: vec!["target"],
+        source: SOURCE,
+    });
     out
 }

@@ -264,6 +264,10 @@ pub struct Options {
     pub halves_sample: usize,
     /// Run the 4x4 reachability searches.
     pub reachability: bool,
+    /// Seed 003's verdicts that need more than the tables: the starts needing each regime's
+    /// maximum (king half studies with their distance matrices) and the halves method against the
+    /// optimum on every 4x4 board, for the full targets and the all-blue-border targets.
+    pub verdicts: bool,
 }
 
 /// Everything the family computes.
@@ -281,6 +285,8 @@ pub struct TricoloreResults {
     pub named: Vec<evidence::NamedStart>,
     /// The Unrestricted and Hybrid tables composed as the halves method composes them.
     pub composed: Option<evidence::Composed>,
+    /// Seed 003's maxima and the exhaustive halves comparisons (when asked for).
+    pub verdicts: Option<verdicts::Verdicts>,
 }
 
 impl TricoloreResults {
@@ -313,13 +319,24 @@ impl crate::studies::Study for Tricolore {
             full_targets: FULL_TARGETS.iter().map(|s| s.to_string()).collect(),
             halves_sample: 100_000,
             reachability: true,
+            verdicts: true,
         }
     }
 
     fn compute(o: &Options, counters: &Counters) -> Result<TricoloreResults> {
         let (mut king, mut orthogonal) = (Vec::new(), Vec::new());
+        let mut maxima = Vec::new();
         for opts in &o.halves {
-            let study = half::run(opts)?;
+            // The maxima need each king study's distance matrix; it is dropped afterwards unless
+            // the options ask for the distance dataset.
+            let with_matrix = o.verdicts && opts.adjacency == Adjacency::King;
+            let mut study = half::run(&half::HalfOptions { matrix: opts.matrix || with_matrix, ..*opts })?;
+            if with_matrix {
+                maxima.push(verdicts::maxima_of(&study)?);
+                if !opts.matrix {
+                    study.matrix = None;
+                }
+            }
             match opts.adjacency {
                 Adjacency::King => king.push(study),
                 Adjacency::Orthogonal => orthogonal.push(study),
@@ -351,11 +368,33 @@ impl crate::studies::Study for Tricolore {
             (Some(u), Some(h)) => Some(evidence::compose(u, h)),
             _ => None,
         };
-        Ok(TricoloreResults { king, orthogonal, fulls, comparisons, reach, example, named, composed })
+        let verdicts = if o.verdicts {
+            // The halves method on every board: the full targets' searches are reused; the
+            // all-blue-border targets (the document's extension) get their own.
+            let mut halves = Vec::new();
+            for study in &fulls {
+                halves.push(verdicts::halves_exhaustive(study, &solve::Halves::new(&grid4, study.target, counters)?)?);
+            }
+            for t in verdicts::BORDER_TARGETS {
+                let target = grid4.parse(t)?;
+                let study = full::run(&grid4, target, counters)?;
+                halves.push(verdicts::halves_exhaustive(&study, &solve::Halves::new(&grid4, target, counters)?)?);
+            }
+            Some(verdicts::Verdicts { maxima, halves })
+        } else {
+            None
+        };
+        Ok(TricoloreResults { king, orthogonal, fulls, comparisons, reach, example, named, composed, verdicts })
     }
 
     fn claims(r: &TricoloreResults) -> Vec<crate::studies::Claim> {
-        claims::claims(r)
+        let mut out = claims::claims(r);
+        if let Some(v) = &r.verdicts {
+            // The exhaustive bound supersedes the one checked on a sample.
+            out.retain(|c| c.id != "tricolore.seed003.halves_bound");
+            out.extend(verdicts::claims(v));
+        }
+        out
     }
 
     fn export(r: &TricoloreResults, claims: &[crate::studies::Claim]) -> Result<Export> {
@@ -370,6 +409,12 @@ impl crate::studies::Study for Tricolore {
         }
         if !r.reach.is_empty() {
             out.table(Area::Data, "tricolore/full", "reachability.csv", &report::reach_table(&r.reach));
+        }
+        if let Some(v) = &r.verdicts {
+            out.table(Area::Data, "tricolore", verdicts::MAXIMA_CSV, &verdicts::maxima_table(&v.maxima));
+            out.table(Area::Data, "tricolore", verdicts::SLOWEST_STARTS_CSV, &verdicts::slowest_starts_table(&v.maxima));
+            out.table(Area::Data, "tricolore/full", verdicts::HALVES_JOINT_CSV, &verdicts::halves_joint_table(&v.halves));
+            out.table(Area::Data, "tricolore/full", verdicts::HALVES_SUMMARY_CSV, &verdicts::halves_summary_table(&v.halves));
         }
         if !r.king.is_empty() {
             let regimes: Vec<(&str, &half::HalfStudy)> = r.king.iter().map(|s| (s.regime.name(), s)).collect();

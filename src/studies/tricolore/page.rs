@@ -5,7 +5,7 @@
 use super::document as doc;
 use super::full::FullStudy;
 use super::half::HalfStudy;
-use super::TricoloreResults;
+use super::{verdicts, TricoloreResults};
 use crate::output::report::{Page, Section};
 use crate::output::{Cell, Table};
 use crate::puzzles::tricolore::{Adjacency, Regime};
@@ -37,7 +37,8 @@ const MAX_CLAIMS: &[&str] = &[
 ];
 const TARGET_CLAIMS: &[&str] = &["seed003.target_", "seed003.all_red_to_all_white"];
 const FULL_CLAIMS: &[&str] = &["new.full_distances", "seed003.only_all_blue", "new.reachability"];
-const HALVES_CLAIMS: &[&str] = &["seed003.halves", "new.halves_vs_optimal"];
+const HALVES_CLAIMS: &[&str] = &["seed003.halves", "seed003.border_extension", "halves_exhaustive", "new.halves_vs_optimal"];
+const MAXIMA_CLAIMS: &[&str] = &["seed003.max_share", "seed003.all_red_among_slowest"];
 
 fn with_claims(mut s: Section, prefixes: &[&str]) -> Section {
     for p in prefixes {
@@ -301,6 +302,15 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
             .table("The range of the most clicks a start needs (its eccentricity), per regime:", range_table(r))
             .table("Starts (of 3321) by the most clicks they need, king adjacency:", eccentricity_table(r));
         sections.push(with_claims(max, MAX_CLAIMS));
+        if let Some(v) = &r.verdicts {
+            let scant = Section::new("Which starts need the maximum")
+                .text("Seed 003: \"in each case only a scant minority of starting positions (often All Red) require the maximum number of clicks\". Over all 6561 starts of the 4x2 board (king adjacency), with each start's distance matrix to every other board:")
+                .table(
+                    format!("Per regime (`data/tricolore/{}`; the starts themselves in `data/tricolore/{}`):", verdicts::MAXIMA_CSV, verdicts::SLOWEST_STARTS_CSV),
+                    verdicts::maxima_table(&v.maxima),
+                );
+            sections.push(with_claims(scant, MAXIMA_CLAIMS));
+        }
         let targets = Section::new("Clicks to selected final states").table(
             "The document's reversed table: clicks to reach a final state, average and maximum over the 3321 starts other than the target, king adjacency:",
             targets_table(r),
@@ -343,6 +353,16 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
         if !r.comparisons.is_empty() {
             halves = halves.table("Halves method against the optimum on evenly spaced samples of 4x4 boards:", halves_table(r));
         }
+        if let Some(v) = &r.verdicts {
+            halves = halves.table(
+                format!(
+                    "The halves method against the optimum on every one of the 3^16 = 43,046,721 boards, for the applet's targets and for targets with an all-blue border (the document's extension: turn the board so the halves method applies); `data/tricolore/full/{}`, with the joint distribution of (optimal, halves) clicks in `data/tricolore/full/{}`:",
+                    verdicts::HALVES_SUMMARY_CSV,
+                    verdicts::HALVES_JOINT_CSV
+                ),
+                verdicts::halves_summary_table(&v.halves),
+            );
+        }
         if let Some(c) = &r.composed {
             halves = halves.text(format!(
                 "The document's overall figures (\"in 94% of cases, 16 or fewer ... on average, 12.9\") compose its two tables: top half Unrestricted, bottom half Hybrid, independently. Composed exactly: mean {:.4}, {:.2}% within 16 clicks. For a fixed target the method differs (the table above).",
@@ -353,7 +373,7 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
         sections.push(with_claims(halves, HALVES_CLAIMS));
     }
 
-    let listed: Vec<String> = [HALF_CLAIMS, RESTRICTED_CLAIMS, MAX_CLAIMS, TARGET_CLAIMS, FULL_CLAIMS, HALVES_CLAIMS]
+    let listed: Vec<String> = [HALF_CLAIMS, RESTRICTED_CLAIMS, MAX_CLAIMS, MAXIMA_CLAIMS, TARGET_CLAIMS, FULL_CLAIMS, HALVES_CLAIMS]
         .concat()
         .iter()
         .map(|p| format!("tricolore.{p}"))

@@ -81,6 +81,8 @@ fn generate(a: &ReproduceArgs, ctx: &Ctx) -> Result<()> {
         }
         let mut reports = crate::output::OutputDir::create(&ctx.reports_dir("peg"), &ctx.command)?;
         reports.write("report.md", studies::peg::report::markdown(&sides).as_bytes(), None)?;
+        let levels: Vec<(usize, &[(u32, u64, u64)])> = sides.iter().map(|s| (s.side, s.levels.as_slice())).collect();
+        reports.write_chart("levels_all_sides", &crate::output::study_charts::peg_levels_chart(&levels)?)?;
         reports.finish()?;
     }
     if wants(Family::Tricolore) {

@@ -3,6 +3,7 @@
 //! (temporary file + rename) and records each file in the directory's `manifest.json`.
 
 pub mod chart;
+pub mod study_charts;
 pub mod dataset;
 pub mod manifest;
 pub mod table;

@@ -6,7 +6,8 @@ use super::histogram::{self, Histogram};
 use super::nullity;
 use super::quiet::{self, Quiet};
 use super::solve::{self, Outcome};
-use crate::output::chart::{self, BarChart, Heatmap, LineChart, Rendered, Series};
+use crate::output::chart::{self, BarChart, ColourKey, Heatmap, Rendered, Series};
+use crate::output::study_charts;
 use crate::output::{Cell, OutputDir, Table};
 use crate::puzzles::lightsout::{Game, Grid, Rule, Topology};
 use anyhow::Result;
@@ -110,7 +111,7 @@ fn quiet_chart(q: &Quiet) -> Result<Rendered> {
         }
     }
     let x_ticks = (0..width).map(|x| if x % (n + 1) == n / 2 { format!("#{}", x / (n + 1) + 1) } else { String::new() }).collect();
-    chart::heatmap(&Heatmap {
+    chart::heatmap_with_key(&Heatmap {
         title: format!("{} {} {n}x{n}: the {k} quiet patterns (1 = pressed)", q.rule.name(), q.topology.name()),
         x_label: "basis pattern".into(),
         y_label: "row".into(),
@@ -118,7 +119,7 @@ fn quiet_chart(q: &Quiet) -> Result<Rendered> {
         y_ticks: (1..=n).rev().map(|r| r.to_string()).collect(),
         cells,
         none_label: String::new(),
-    })
+    }, &ColourKey { title: "press pattern".into(), none_meaning: String::new() })
 }
 
 pub fn hand_table(rows: &[HandRow]) -> Table {
@@ -334,60 +335,32 @@ pub fn residue_table(s: &Study) -> Table {
 }
 
 fn nullity_chart(r: Rule, t: Topology, nul: &[usize], max_n: usize) -> Result<Rendered> {
-    let series = (0..3)
-        .map(|res| Series {
-            name: format!("n = {res} mod 3"),
-            points: (1..=max_n.min(nul.len() - 1)).filter(|n| n % 3 == res).map(|n| (n as f64, nul[n] as f64)).collect(),
-        })
-        .collect();
-    chart::line_chart(&LineChart {
-        title: format!("{} rule, {} board: nullity of the n x n press matrix", r.name(), t.name()),
-        x_label: "n".into(),
-        y_label: "nullity (solvable fraction = 2^-nullity)".into(),
-        series,
-        log_y: false,
-        lines: false,
-    })
+    let title = format!("{} rule, {} board: nullity of the n x n press matrix", r.name(), t.name());
+    study_charts::nullity_by_residue_chart(&title, &nul[..=max_n.min(nul.len() - 1)])
 }
 
 fn residue_chart(s: &Study) -> Result<Rendered> {
-    let series = s
+    let series: Vec<(String, [f64; 3])> = s
         .sweeps
         .iter()
-        .map(|(r, t, nul)| Series {
-            name: format!("{} {} (n <= {})", r.name(), t.name(), nul.len() - 1),
-            points: (0..3)
-                .map(|res| {
-                    let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
-                    let ok = ns.iter().filter(|&&n| nul[n] == 0).count();
-                    (res as f64, ok as f64 / ns.len().max(1) as f64)
-                })
-                .collect(),
+        .map(|(r, t, nul)| {
+            let share = |res: usize| {
+                let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
+                ns.iter().filter(|&&n| nul[n] == 0).count() as f64 / ns.len().max(1) as f64
+            };
+            (format!("{} {} (n <= {})", r.name(), t.name(), nul.len() - 1), [share(0), share(1), share(2)])
         })
         .collect();
-    chart::bar_chart(&BarChart {
-        title: "Share of board sizes n where every board is solvable, by n mod 3".into(),
-        x_label: "n mod 3".into(),
-        y_label: "share of sizes with nullity 0".into(),
-        series,
-        log_y: false,
-    })
+    study_charts::share_by_residue_chart("Share of board sizes n where every board is solvable, by n mod 3", &series)
 }
 
 fn solver_chart(s: &Study) -> Result<Rendered> {
-    let pts = |f: &dyn Fn(&AllOnesRow) -> f64| s.all_ones.iter().map(|r| (r.n as f64, f(r))).collect::<Vec<_>>();
-    chart::line_chart(&LineChart {
-        title: "All-ones n x n (plus, open): presses of the first solution found vs the minimum".into(),
-        x_label: "n".into(),
-        y_label: "presses".into(),
-        series: vec![
-            Series { name: "first solution found (elimination, no search)".into(), points: pts(&|r| r.first_found as f64) },
-            Series { name: "minimum over all 2^nullity solutions".into(), points: pts(&|r| r.minimum as f64) },
-            Series { name: "n^2 / 2".into(), points: pts(&|r| (r.n * r.n) as f64 / 2.0) },
-        ],
-        log_y: false,
-        lines: true,
-    })
+    let a = &s.all_ones;
+    let n: Vec<usize> = a.iter().map(|r| r.n).collect();
+    let first: Vec<u64> = a.iter().map(|r| r.first_found).collect();
+    let min: Vec<u64> = a.iter().map(|r| r.minimum).collect();
+    let exact: Vec<bool> = a.iter().map(|r| r.exact).collect();
+    study_charts::all_ones_presses_chart(&n, &first, &min, &exact)
 }
 
 fn hand_chart(s: &Study) -> Result<Rendered> {
@@ -404,16 +377,9 @@ fn hand_chart(s: &Study) -> Result<Rendered> {
 }
 
 fn histogram_chart(h: &Histogram) -> Result<Rendered> {
-    chart::bar_chart(&BarChart {
-        title: format!("{} {} {}x{}: solvable positions by minimum presses", h.rule.name(), h.topology.name(), h.n, h.n),
-        x_label: "minimum presses".into(),
-        y_label: "positions (log scale)".into(),
-        series: vec![Series {
-            name: "positions".into(),
-            points: h.counts.iter().enumerate().map(|(k, c)| (k as f64, big_f64(c))).collect(),
-        }],
-        log_y: true,
-    })
+    let title = format!("{} {} {}x{}: solvable positions by minimum presses", h.rule.name(), h.topology.name(), h.n, h.n);
+    let counts: Vec<f64> = h.counts.iter().map(big_f64).collect();
+    study_charts::distance_histogram_chart(&title, "minimum presses", &counts)
 }
 
 fn big_f64(c: &BigUint) -> f64 {
@@ -431,11 +397,12 @@ pub fn all_ones_table(s: &Study) -> Table {
 pub fn write_all(s: &Study, data: &mut OutputDir, reports: &mut OutputDir) -> Result<()> {
     for (r, t, nul) in &s.sweeps {
         data.write_table(&format!("sweep_{}_{}.csv", r.name(), t.name()), &sweep_table(nul))?;
-        reports.write_chart(&format!("nullity_{}_{}", r.name(), t.name()), &nullity_chart(*r, *t, nul, 300)?)?;
+        reports.write_chart(&format!("nullity_{}_{}", r.name(), t.name()), &nullity_chart(*r, *t, nul, nul.len() - 1)?)?;
     }
     for (r, t, rows) in &s.rects {
         data.write_table(&format!("rect_{}_{}.csv", r.name(), t.name()), &rect_table(rows))?;
     }
+    reports.write_chart("solvable_fraction_plus_open", &study_charts::solvable_fraction_chart("plus rule, open board", s.sweep(Rule::Plus, Topology::Open))?)?;
     data.write_table("solvability_by_n_mod_3.csv", &residue_table(s))?;
     reports.write_chart("solvable_share_by_n_mod_3", &residue_chart(s)?)?;
     for h in &s.histograms {

@@ -102,15 +102,18 @@ pub fn min_moves_chart(s: &PegStudy) -> Result<Rendered> {
         cells[f.finish][f.start] = Some(f.min_moves as f64);
     }
     let ticks: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
-    chart::heatmap(&Heatmap {
-        title: format!("T{}: minimum moves from start (x) to finish (y)", s.side),
-        x_label: "start hole".into(),
-        y_label: "finish hole".into(),
-        x_ticks: ticks.clone(),
-        y_ticks: ticks,
-        cells,
-        none_label: "-".into(),
-    })
+    chart::heatmap_with_key(
+        &Heatmap {
+            title: format!("T{}: minimum moves from start (x) to finish (y)", s.side),
+            x_label: "start hole (the one vacancy)".into(),
+            y_label: "finish hole (the last peg)".into(),
+            x_ticks: ticks.clone(),
+            y_ticks: ticks,
+            cells,
+            none_label: "-".into(),
+        },
+        &chart::ColourKey { title: "minimum moves".into(), none_meaning: "no single-peg finish".into() },
+    )
 }
 
 /// Every reachable position, for research use.
@@ -170,6 +173,8 @@ pub struct SideSummary {
     pub min_moves: Option<u32>,
     /// (start, finish, play) of the first shortest problem.
     pub shortest: Option<(usize, usize, String)>,
+    /// (pegs, reachable, winnable) over the union of starts, for the all-sides chart.
+    pub levels: Vec<(u32, u64, u64)>,
 }
 
 pub fn summary(s: &PegStudy) -> SideSummary {
@@ -186,6 +191,7 @@ pub fn summary(s: &PegStudy) -> SideSummary {
         complete_games: s.starts.iter().map(|r| r.complete_games).sum(),
         min_moves: best.map(|f| f.min_moves),
         shortest: best.map(|f| (f.start + 1, f.finish + 1, format_play(&f.optimal_play))),
+        levels: s.levels.iter().map(|l| (l.pegs as u32, l.reachable, l.winnable)).collect(),
     }
 }
 

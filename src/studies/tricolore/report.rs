@@ -92,7 +92,7 @@ pub fn clicks_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result<Rende
         x_label: "clicks".into(),
         y_label: "(start, board) pairs first reached".into(),
         series,
-        log_y: false,
+        log_y: true,
     })
 }
 
@@ -110,7 +110,7 @@ pub fn eccentricity_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result
         x_label: "maximum clicks from the start (eccentricity)".into(),
         y_label: "starts (of 3321)".into(),
         series,
-        log_y: false,
+        log_y: true,
     })
 }
 
@@ -140,7 +140,7 @@ pub fn full_chart(studies: &[&FullStudy]) -> Result<Rendered> {
         x_label: "clicks".into(),
         y_label: "boards".into(),
         series,
-        log_y: false,
+        log_y: true,
     })
 }
 
@@ -227,7 +227,7 @@ impl HalvesComparison {
                 Series { name: "halves (lowest-square ties)".into(), points: hist(&|k| k.1) },
                 Series { name: "halves (best top-half solution)".into(), points: hist(&|k| k.2) },
             ],
-            log_y: false,
+            log_y: true,
         })
     }
 }

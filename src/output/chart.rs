@@ -576,12 +576,12 @@ fn draw_marker<DB: DrawingBackend>(
     // The label in a white box beside the line's end, on whichever side has room.
     let font = TextStyle::from((FAMILY, 15).into_font()).color(&ink);
     let (w, h) = chart.plotting_area().estimate_text_size(&m.label, &font).map_err(err)?;
-    let (w, h) = (w as i32 + 8, h as i32 + 6);
+    let (w, h) = (w as i32 + 16, h as i32 + 6);
     let right = (x - x0) / (x1 - x0) < 0.6;
     let (left, dx) = if right { (6, 6) } else { (-6 - w, -6) };
     let (anchor_y, top) = if m.label_at_bottom { (y0, -6 - h) } else { (y1, 6) };
     let style = font.pos(Pos::new(if right { HPos::Left } else { HPos::Right }, VPos::Center));
-    let text_x = if right { dx + 4 } else { dx - 4 };
+    let text_x = if right { dx + 6 } else { dx - 10 };
     chart
         .draw_series(std::iter::once(
             EmptyElement::at((x, anchor_y))

@@ -32,8 +32,15 @@ families=("$@")
 for f in "${families[@]}"; do
   case $f in
     peg)
-      measure "peg T7 union + winnable (levels.csv)" 30 1024 \
+      measure "peg T7 union + winnable (levels.csv, layered)" 5 1024 \
         "$BIN" peg --side 7 --levels-only --out "$SCRATCH/T7L" --charts "$SCRATCH/c"
+      # The floor the layered engine is read against: one layer's bits scanned, walked, ranked.
+      cargo build --release --quiet --example layer_scan
+      "${CARGO_TARGET_DIR:-target}/release/examples/layer_scan" 28 14
+      if [ "${BENCH_PEG8:-0}" = 1 ]; then  # hours on a shared 2-core machine: opt in
+        measure "peg T8 union + winnable (levels.csv, layered)" 1800 16384 \
+          "$BIN" peg --side 8 --levels-only --keep-levels "$SCRATCH/T8levels" --out "$SCRATCH/T8L" --charts "$SCRATCH/c"
+      fi
       measure "peg T7 full per-start analysis (all files)" 300 - \
         "$BIN" peg --side 7 --out "$SCRATCH/T7" --charts "$SCRATCH/c"
       measure "peg T6 full (with dataset and move histogram)" 30 - \

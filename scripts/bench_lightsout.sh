@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lights Out speed goals (issue #4), on this machine: wall time and peak memory of each command
 # (GNU time -v) and the ratio to the goal (< 1 = within the goal). Builds the release binary first.
-# Usage: scripts/bench_lightsout.sh [--quick]   (--quick skips the 3-minute n <= 100000 sweep)
+# Usage: scripts/bench_lightsout.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -26,6 +26,9 @@ run "solve all-ones 1000x1000 (seed 000: 'a few seconds')" 3 $BIN lightsout solv
 run "solve all-ones 10000x10000, block rule (Kronecker chasing; no goal)" 3 $BIN lightsout solve --all-ones 10000 --rule block --presses "$OUT/pb.txt"
 run "dense elimination, 16384x16384 plus matrix n=128 (2x M4RI 0.26 s)" 0.52 $BIN lightsout dense --n 128
 run "dense elimination, 4096x4096 plus torus n=64 (no goal)" 1 $BIN lightsout dense --n 64 --topology torus
-if [[ "${1:-}" != "--quick" ]]; then
-  run "plus/open nullity, every n <= 100000 (goal 180 s)" 180 $BIN lightsout sweep --max-n 100000 --out "$OUT"
-fi
+# Issue 9: the halved Sutner gcd (sweep and one board), the torus formula, the m x n dataset, God's numbers.
+run "plus/open nullity, every n <= 100000 (goal 10 s)" 10 $BIN lightsout sweep --max-n 100000 --out "$OUT"
+run "plus/open nullity of one 1000000x1000000 board (goal 10 s)" 10 $BIN lightsout nullity --n 1000000
+run "plus/torus nullity, every n <= 25000 (no goal; was refused past 1000)" 10 $BIN lightsout sweep --topology torus --max-n 25000 --out "$OUT"
+run "plus/open m x n table, m, n <= 1000, Parquet + heatmap (no goal)" 60 $BIN lightsout rect-dataset --max 1000 --out "$OUT"
+run "God's numbers, n <= 30 and nullity-2 n <= 256 (no goal)" 600 $BIN lightsout gods --out "$OUT"

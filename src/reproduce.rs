@@ -1,143 +1,217 @@
-//! `statespace reproduce`: every table, chart and dataset, from one command; `--check` recomputes
-//! into a scratch directory and compares each file's sha256 with the files on disk.
+//! `statespace reproduce`: every table, chart, dataset and report from one command, each family
+//! driven through the same [`Study`] interface; `--check` recomputes into a scratch directory and
+//! compares the data bytes with the files on disk.
 
-use crate::output::manifest::{read_manifest, sha256_hex, MANIFEST};
-use crate::studies;
+use crate::engine::progress::{Counters, Reporter};
+use crate::output::datapackage;
+use crate::output::export::{self, Area};
+use crate::output::manifest::{find_manifests, read_manifest, sha256_hex, MANIFEST};
+use crate::output::report::{claims_table, render_page, Page};
+use crate::output::OutputDir;
+use crate::studies::lightsout::Lightsout;
+use crate::studies::peg::Peg;
+use crate::studies::tricolore::Tricolore;
+use crate::studies::{Claim, Study};
 use anyhow::{bail, Context, Result};
-use clap::Args;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-#[derive(Args, Debug)]
-pub struct ReproduceArgs {
-    /// Recompute into a scratch directory and fail, naming the file, if any differs from disk.
-    #[arg(long)]
-    pub check: bool,
-    /// Root of the data tree.
-    #[arg(long, value_name = "DIR", default_value = "data")]
-    pub data: PathBuf,
-    /// Root of the reports tree.
-    #[arg(long, value_name = "DIR", default_value = "reports")]
-    pub reports: PathBuf,
-    /// Only these families (peg, tricolore, lightsout); default all.
-    #[arg(long, value_name = "FAMILY", value_delimiter = ',')]
-    pub only: Vec<Family>,
-    /// Largest peg triangle side to include (4..=7).
-    #[arg(long, value_name = "N", default_value_t = 7)]
-    pub max_peg_side: usize,
-}
+/// The command recorded in manifests: scope flags (`--only`, roots) do not change what a file
+/// holds, so they are not recorded and a partial run leaves manifests as a full run writes them.
+pub const COMMAND: &str = "statespace reproduce";
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     Peg,
     Tricolore,
     Lightsout,
 }
 
-/// Where a family writes during `reproduce`.
+/// Validated options of `reproduce`.
+#[derive(Clone, Debug)]
+pub struct ReproduceOptions {
+    pub check: bool,
+    pub data: PathBuf,
+    pub reports: PathBuf,
+    /// Empty = every family.
+    pub only: Vec<Family>,
+    pub max_peg_side: usize,
+}
+
+/// Where a run writes.
 pub struct Ctx {
     pub data: PathBuf,
     pub reports: PathBuf,
-    pub command: String,
 }
 
 impl Ctx {
-    pub fn data_dir(&self, family: &str) -> PathBuf {
-        self.data.join(family)
-    }
-    pub fn reports_dir(&self, family: &str) -> PathBuf {
-        self.reports.join(family)
+    fn place(&self, area: Area, dir: &str) -> PathBuf {
+        match area {
+            Area::Data => self.data.join(dir),
+            Area::Reports => self.reports.join(dir),
+        }
     }
 }
 
-pub fn run(a: &ReproduceArgs, command: &str) -> Result<()> {
-    if !(4..=7).contains(&a.max_peg_side) {
-        bail!("--max-peg-side {} is outside 4..=7", a.max_peg_side);
-    }
-    if a.check {
+pub fn run(o: &ReproduceOptions) -> Result<()> {
+    if o.check {
         let scratch = std::env::temp_dir().join(format!("statespace-check-{}", std::process::id()));
-        let ctx = Ctx { data: scratch.join("data"), reports: scratch.join("reports"), command: command.into() };
-        let result = generate(a, &ctx).and_then(|_| {
-            compare(&ctx.data, &a.data)?;
-            compare(&ctx.reports, &a.reports)
+        let ctx = Ctx { data: scratch.join("data"), reports: scratch.join("reports") };
+        let result = generate(o, &ctx).and_then(|_| {
+            compare(&ctx.data, &o.data)?;
+            compare(&ctx.reports, &o.reports)
         });
         let _ = std::fs::remove_dir_all(&scratch);
         result?;
         eprintln!("reproduce --check: every file matches");
         Ok(())
     } else {
-        let ctx = Ctx { data: a.data.clone(), reports: a.reports.clone(), command: command.into() };
-        generate(a, &ctx)
+        let ctx = Ctx { data: o.data.clone(), reports: o.reports.clone() };
+        generate(o, &ctx)
     }
 }
 
-fn generate(a: &ReproduceArgs, ctx: &Ctx) -> Result<()> {
-    let wants = |f: Family| a.only.is_empty() || a.only.contains(&f);
+/// Runs one family: compute, claims, export, write; returns its claims and page.
+fn family<S: Study>(options: &S::Options, ctx: &Ctx) -> Result<(Vec<Claim>, Page)> {
+    let counters = Arc::new(Counters::default());
+    let results = {
+        let _progress = Reporter::start(format!("reproduce {}", S::FAMILY), counters.clone());
+        S::compute(options, &counters)?
+    };
+    let claims = S::claims(&results);
+    let out = S::export(&results, &claims)?;
+    drop(results);
+    let page = out.page.clone().with_context(|| format!("internal error: the {} study has no page", S::FAMILY))?;
+    export::write(&out.files, |area, dir| ctx.place(area, dir), COMMAND)?;
+    let mut reports = OutputDir::create(&ctx.reports.join(S::FAMILY), COMMAND)?;
+    reports.write("README.md", render_page(&page, &claims, "", 0).as_bytes(), None)?;
+    reports.write_table("claims.csv", &claims_table(&claims))?;
+    reports.finish()?;
+    eprintln!("reproduce {}: {} files, {} claims", S::FAMILY, out.files.len(), claims.len());
+    Ok((claims, page))
+}
+
+fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
+    if !(4..=7).contains(&o.max_peg_side) {
+        bail!("--max-peg-side {} is outside 4..=7", o.max_peg_side);
+    }
+    // Prove both roots writable before any work, and hold their locks to the end.
+    let _locks = [OutputDir::create(&ctx.data, COMMAND)?, OutputDir::create(&ctx.reports, COMMAND)?];
+    let wants = |f: Family| o.only.is_empty() || o.only.contains(&f);
+    let mut done = Vec::new();
     if wants(Family::Peg) {
-        let mut sides = Vec::new();
-        for side in 4..=a.max_peg_side {
-            let opts = studies::peg::PegOptions::for_side(side);
-            let out = ctx.data_dir("peg").join(format!("T{side}"));
-            sides.push(crate::cli::peg_into(&opts, &out, &ctx.reports_dir("peg"), &ctx.command)?);
-        }
-        let mut reports = crate::output::OutputDir::create(&ctx.reports_dir("peg"), &ctx.command)?;
-        reports.write("report.md", studies::peg::report::markdown(&sides).as_bytes(), None)?;
-        let levels: Vec<(usize, &[(u32, u64, u64)])> = sides.iter().map(|s| (s.side, s.levels.as_slice())).collect();
-        reports.write_chart("levels_all_sides", &crate::output::study_charts::peg_levels_chart(&levels)?)?;
-        reports.finish()?;
+        let mut opts = Peg::reproduce_options();
+        opts.sides.retain(|s| s.side <= o.max_peg_side);
+        done.push(family::<Peg>(&opts, ctx)?);
     }
     if wants(Family::Tricolore) {
-        studies::tricolore::reproduce(ctx)?;
+        done.push(family::<Tricolore>(&Tricolore::reproduce_options(), ctx)?);
     }
     if wants(Family::Lightsout) {
-        studies::lightsout::reproduce(ctx)?;
+        done.push(family::<Lightsout>(&Lightsout::reproduce_options(), ctx)?);
     }
-    Ok(())
+    let mut top = OutputDir::create(&ctx.reports, COMMAND)?;
+    if done.len() == 3 {
+        let claims: Vec<Claim> = done.iter().flat_map(|(c, _)| c.clone()).collect();
+        top.write("README.md", entry_page(&done).as_bytes(), None)?;
+        top.write_table("claims.csv", &claims_table(&claims))?;
+    }
+    top.finish()?;
+    write_datapackage(&ctx.data)
 }
 
-/// Every file recorded under `fresh` must be recorded with the same sha256 in the manifest of the
-/// same directory under `disk`, and, where the file is present on disk, have that sha256. (Large
-/// datasets are not committed to git; their committed manifest entry still pins their bytes.)
+/// `reports/README.md`: every family's page, with chart paths relative to `reports/`.
+fn entry_page(done: &[(Vec<Claim>, Page)]) -> String {
+    let all: Vec<&Claim> = done.iter().flat_map(|(c, _)| c).collect();
+    let count = |v: crate::studies::Verdict| all.iter().filter(|c| c.verdict == v).count();
+    let mut md = String::from(
+        "# statespace reports\n\n\
+         Generated by `cargo run --release -- reproduce` from the data in `../data/` (described field by field in \
+         `../data/datapackage.json`); do not edit. Every published figure we check is a *claim* with its source, \
+         the published value, ours and a verdict: all of them are in [`claims.csv`](claims.csv).\n\n",
+    );
+    md += &format!(
+        "{} claims: {} confirmed, {} corrected, {} refuted, {} new.\n\n",
+        all.len(),
+        count(crate::studies::Verdict::Confirmed),
+        count(crate::studies::Verdict::Corrected),
+        count(crate::studies::Verdict::Refuted),
+        count(crate::studies::Verdict::New)
+    );
+    md += "Families: ";
+    md += &done
+        .iter()
+        .map(|(_, p)| format!("[{}](#{}) ([page]({}/README.md))", p.title, anchor(&p.title), p.family))
+        .collect::<Vec<_>>()
+        .join(", ");
+    md += "\n\nData licence: CC BY 4.0 (see `../LICENSE-DATA`); cite with `../CITATION.cff`.\n\n";
+    for (claims, page) in done {
+        md += &render_page(page, claims, &format!("{}/", page.family), 1);
+    }
+    md
+}
+
+/// GitHub's heading anchor.
+fn anchor(title: &str) -> String {
+    title
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            'a'..='z' | '0'..='9' | '-' | '_' => Some(c),
+            ' ' => Some('-'),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `data/datapackage.json` from every data file on disk and the three families' dictionaries.
+pub fn write_datapackage(data: &Path) -> Result<()> {
+    let mut docs = crate::studies::peg::dictionary::resources();
+    docs.extend(crate::studies::tricolore::dictionary::resources());
+    docs.extend(crate::studies::lightsout::dictionary::resources());
+    let files = datapackage::scan(data)?;
+    let bytes = datapackage::package(&docs, &files)?;
+    crate::output::write_atomic(&data.join("datapackage.json"), &bytes)
+}
+
+/// Every file written under `fresh` (manifests aside) must have the same bytes under `disk`; a
+/// file absent on disk (a large dataset not committed) must match the sha256 its committed
+/// manifest pins.
 fn compare(fresh: &Path, disk: &Path) -> Result<()> {
     let mut manifests = Vec::new();
     find_manifests(fresh, &mut manifests)?;
-    manifests.sort();
     let mut absent = 0;
     for m in manifests {
         let dir = m.parent().expect("manifest has a directory");
         let rel = dir.strip_prefix(fresh).expect("under the scratch root");
-        let disk_manifest = disk.join(rel).join(MANIFEST);
-        let recorded = read_manifest(&disk_manifest)?;
         for (name, rec) in read_manifest(&m)? {
             let on_disk = disk.join(rel).join(&name);
-            let Some(old) = recorded.get(&name) else {
-                bail!("{} is not recorded in {}", on_disk.display(), disk_manifest.display());
-            };
-            if old.sha256 != rec.sha256 {
-                bail!("{} differs from a fresh computation (sha256 in manifest)", on_disk.display());
-            }
             match std::fs::read(&on_disk) {
                 Ok(bytes) if sha256_hex(&bytes) != rec.sha256 => {
                     bail!("{} differs from a fresh computation", on_disk.display())
                 }
                 Ok(_) => {}
-                Err(_) => absent += 1,
+                Err(_) => {
+                    let pinned = read_manifest(&disk.join(rel).join(MANIFEST)).ok().and_then(|r| r.get(&name).cloned());
+                    match pinned {
+                        Some(p) if p.sha256 == rec.sha256 => absent += 1,
+                        Some(_) => bail!("{} differs from a fresh computation (sha256 in manifest)", on_disk.display()),
+                        None => bail!("{} is missing", on_disk.display()),
+                    }
+                }
+            }
+        }
+    }
+    for extra in ["datapackage.json", "README.md", "claims.csv"] {
+        let (a, b) = (fresh.join(extra), disk.join(extra));
+        if let Ok(new) = std::fs::read(&a) {
+            if std::fs::read(&b).ok().as_deref() != Some(new.as_slice()) {
+                bail!("{} differs from a fresh computation", b.display());
             }
         }
     }
     if absent > 0 {
         eprintln!("reproduce --check: {absent} file(s) not on disk were checked against their manifest sha256");
-    }
-    Ok(())
-}
-
-fn find_manifests(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
-        let path = entry?.path();
-        if path.is_dir() {
-            find_manifests(&path, out)?;
-        } else if path.file_name().is_some_and(|n| n == MANIFEST) {
-            out.push(path);
-        }
     }
     Ok(())
 }

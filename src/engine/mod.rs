@@ -5,6 +5,9 @@ pub mod bfs;
 pub mod bitset;
 pub mod dag;
 pub mod gf2;
+pub mod gf2poly;
+pub mod layered;
+pub mod memory;
 pub mod norepeat;
 pub mod progress;
 

@@ -14,6 +14,9 @@ pub struct Counters {
     pub expanded: AtomicU64,
     /// Current BFS depth (or DP level).
     pub depth: AtomicU64,
+    /// Expected final value of `expanded` when known (0: unknown): the reporter then draws a bar
+    /// with an ETA instead of a spinner.
+    pub total: AtomicU64,
 }
 
 impl Counters {
@@ -40,12 +43,27 @@ impl Reporter {
         let stop2 = stop.clone();
         let handle = std::thread::spawn(move || {
             let bar = indicatif::ProgressBar::new_spinner();
+            let mut with_total = false;
             while !stop2.load(Relaxed) {
-                bar.set_message(format!(
-                    "{label}: depth {}, {} states expanded",
-                    counters.depth.load(Relaxed),
-                    counters.expanded.load(Relaxed)
-                ));
+                let total = counters.total.load(Relaxed);
+                if total > 0 && !with_total {
+                    with_total = true;
+                    bar.set_length(total);
+                    bar.set_style(
+                        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {percent}% ETA {eta}")
+                            .expect("valid template"),
+                    );
+                }
+                if with_total {
+                    bar.set_position(counters.expanded.load(Relaxed).min(total));
+                    bar.set_message(format!("{label}: level {}", counters.depth.load(Relaxed)));
+                } else {
+                    bar.set_message(format!(
+                        "{label}: depth {}, {} states expanded",
+                        counters.depth.load(Relaxed),
+                        counters.expanded.load(Relaxed)
+                    ));
+                }
                 bar.tick();
                 std::thread::sleep(Duration::from_millis(150));
             }

@@ -1,6 +1,7 @@
 //! Output directories and their `manifest.json`: for each file, its sha256, its row count and the
-//! command that wrote it, plus the tool version and git revision. Run metadata lives here, never
-//! inside the data files, so data files are byte-identical across runs.
+//! command that wrote it, plus the tool version. Nothing that changes between runs of the same
+//! computation (no clock, no git revision: `statespace --version` names the revision) is recorded,
+//! so a manifest changes only when its data do, and regenerating a clean checkout leaves it clean.
 
 use super::table::{to_csv, Table};
 use super::write_atomic;
@@ -32,6 +33,8 @@ pub struct OutputDir {
     root: PathBuf,
     command: String,
     written: BTreeMap<String, FileRecord>,
+    /// Held from `create` to `finish`: one writer per directory (see [`super::lock`]).
+    lock: super::lock::DirLock,
 }
 
 impl OutputDir {
@@ -44,18 +47,35 @@ impl OutputDir {
         std::fs::write(&probe, b"")
             .with_context(|| format!("output directory {} is not writable", root.display()))?;
         let _ = std::fs::remove_file(&probe);
-        Ok(OutputDir { root: root.to_path_buf(), command: command.to_string(), written: BTreeMap::new() })
+        let lock = super::lock::DirLock::acquire(root)?;
+        super::staging::recover(root)?;
+        Ok(OutputDir { root: root.to_path_buf(), command: command.to_string(), written: BTreeMap::new(), lock })
     }
 
     pub fn root(&self) -> &Path {
         &self.root
     }
 
+    /// Writes one file: staged, listed in the manifest, then renamed (see [`super::staging`]).
     pub fn write(&mut self, name: &str, bytes: &[u8], rows: Option<u64>) -> Result<()> {
-        write_atomic(&self.root.join(name), bytes)?;
+        let path = self.root.join(name);
+        let tmp = super::staging::stage(&path, bytes)?;
         let rec = FileRecord { sha256: sha256_hex(bytes), rows, command: self.command.clone() };
-        self.written.insert(name.to_string(), rec);
-        Ok(())
+        let before = self.written.insert(name.to_string(), rec);
+        let listed = OutputDir { written: self.written.clone(), ..self.shallow() }.finish();
+        if let Err(e) = listed {
+            let _ = std::fs::remove_file(&tmp);
+            match before {
+                Some(r) => self.written.insert(name.to_string(), r),
+                None => self.written.remove(name),
+            };
+            return Err(e);
+        }
+        super::staging::commit(&tmp, &path)
+    }
+
+    fn shallow(&self) -> OutputDir {
+        OutputDir { root: self.root.clone(), command: self.command.clone(), written: BTreeMap::new(), lock: self.lock.clone() }
     }
 
     pub fn write_table(&mut self, name: &str, table: &Table) -> Result<()> {
@@ -81,7 +101,6 @@ impl OutputDir {
         let doc = json!({
             "tool": "statespace",
             "version": env!("CARGO_PKG_VERSION"),
-            "git_revision": env!("STATESPACE_GIT_REV"),
             "files": list,
         });
         let mut bytes = serde_json::to_vec_pretty(&doc)?;
@@ -107,4 +126,21 @@ pub fn read_manifest(path: &Path) -> Result<BTreeMap<String, FileRecord>> {
         );
     }
     Ok(out)
+}
+
+/// Every `manifest.json` under `dir`, recursively, sorted.
+pub fn find_manifests(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            find_manifests(&path, out)?;
+        } else if path.file_name().is_some_and(|n| n == MANIFEST) {
+            out.push(path);
+        }
+    }
+    Ok(())
 }

@@ -3,9 +3,16 @@
 //! (temporary file + rename) and records each file in the directory's `manifest.json`.
 
 pub mod chart;
-pub mod study_charts;
+pub mod claim;
+pub mod datapackage;
 pub mod dataset;
+pub mod export;
+pub mod lock;
 pub mod manifest;
+pub mod published;
+pub mod report;
+pub mod staging;
+pub mod study_charts;
 pub mod table;
 
 pub use manifest::OutputDir;

@@ -12,7 +12,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::engine::gf2::{self, words, BitMatrix};
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
     /// The cell and its 4 orthogonal neighbours.
     Plus,
@@ -20,7 +20,7 @@ pub enum Rule {
     Block,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Topology {
     Open,
     Torus,
@@ -281,9 +281,11 @@ pub fn apply_presses(game: &Game, board: &Grid, p: &Grid) -> Result<Grid> {
 }
 
 /// Parses a board file: rows of `0`/`1` or `.`/`#` (one format per file), all the same length.
-/// Blank lines at the end are ignored; `\r\n` line ends are accepted.
+/// Blank lines at the end, blanks at the end of a line, `\r\n` line ends and a UTF-8 byte-order
+/// mark (which some editors write) are accepted.
 pub fn parse_board(text: &str, what: &str) -> Result<Grid> {
-    let lines: Vec<&str> = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches([' ', '\t', '\r'])).collect();
     let mut end = lines.len();
     while end > 0 && lines[end - 1].trim().is_empty() {
         end -= 1;

@@ -2,4 +2,5 @@
 
 pub mod lightsout;
 pub mod peg;
+pub mod peg_bits;
 pub mod tricolore;

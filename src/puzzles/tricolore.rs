@@ -18,7 +18,7 @@ const LETTERS: [char; 3] = ['R', 'W', 'B'];
 
 /// Which squares "adjoin". The source document only says "adjoining"; king adjacency is the
 /// one that reproduces its tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Adjacency {
     /// The 8 surrounding squares (rows, columns and diagonals).
     King,
@@ -36,7 +36,7 @@ impl Adjacency {
 }
 
 /// Which squares may be clicked (the document's 4x2 methods, generalised to "bottom row").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Regime {
     /// Any square.
     Unrestricted,
@@ -109,9 +109,20 @@ pub struct Grid {
     advance_lo: Vec<i32>,
 }
 
+/// A board string as quoted in an error: escaped, and cut short so a megabyte of input gives a
+/// readable one-line message.
+pub fn shown(text: &str) -> String {
+    const KEEP: usize = 48;
+    match text.char_indices().nth(KEEP) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}... ({} characters)", &text[..cut], text.chars().count()),
+    }
+}
+
 impl Grid {
     pub fn new(width: usize, height: usize, adjacency: Adjacency) -> Result<Grid> {
-        let n = width * height;
+        // Checked: in a release build a wrapped product could pass the limit below.
+        let Some(n) = width.checked_mul(height) else { bail!("board {width}x{height} is too large") };
         if width == 0 || height == 0 {
             bail!("board {width}x{height} has no squares");
         }
@@ -348,7 +359,8 @@ impl Grid {
         let rows: Vec<&str> = text.split('.').collect();
         if rows.len() != self.height || rows.iter().any(|r| r.chars().count() != self.width) {
             bail!(
-                "board {text:?} is not {}x{}: expected {} rows of {} letters joined by '.', e.g. {}",
+                "board {} is not {}x{}: expected {} rows of {} letters joined by '.', e.g. {}",
+                shown(text),
                 self.width,
                 self.height,
                 self.height,
@@ -362,7 +374,7 @@ impl Grid {
                 'R' => RED,
                 'W' => WHITE,
                 'B' => BLUE,
-                _ => bail!("board {text:?}: unknown colour letter {ch:?} (use R, W or B)"),
+                _ => bail!("board {}: unknown colour letter {ch:?} (use R, W or B)", shown(text)),
             };
             board += u32::from(c) * self.weight[i];
         }

@@ -1,7 +1,39 @@
 //! Studies: each runs engines on one puzzle family and turns the results into the published
-//! tables, charts and datasets.
+//! tables, charts, datasets and claims.
+//!
+//! Every family has the same shape (the [`Study`] trait): validated options in, a compute step
+//! that returns results and nothing else, a pure exporter from results to files and a report page,
+//! and the claims (published figures beside ours, and new results) computed from the results.
+//! `reproduce` drives the three families through this one interface; nothing here knows clap.
 
-pub mod claim;
+use crate::engine::progress::Counters;
+pub use crate::output::export::{Area, Export, OutFile};
+use anyhow::Result;
+
+/// Claims live with the renderer in `output`; studies build them.
+pub mod claim {
+    pub use crate::output::claim::{Claim, Verdict};
+}
+pub mod footprint;
 pub mod lightsout;
 pub mod peg;
 pub mod tricolore;
+
+pub use claim::{Claim, Verdict};
+
+/// One puzzle family's study.
+pub trait Study {
+    /// `peg`, `tricolore` or `lightsout`: the directory under `data/` and `reports/`.
+    const FAMILY: &'static str;
+    /// Validated options (the CLI builds them; `reproduce` uses [`Study::reproduce_options`]).
+    type Options;
+    type Results;
+    /// The options `reproduce` runs.
+    fn reproduce_options() -> Self::Options;
+    /// The computation: engines on puzzles, nothing written.
+    fn compute(options: &Self::Options, counters: &Counters) -> Result<Self::Results>;
+    /// Published figures beside ours, and new results, each with a verdict.
+    fn claims(results: &Self::Results) -> Vec<Claim>;
+    /// Tables, charts and datasets as bytes, plus the family's report page. Pure: no disk, no clock.
+    fn export(results: &Self::Results, claims: &[Claim]) -> Result<Export>;
+}

@@ -123,10 +123,7 @@ fn plus_open_sweep_matches_oeis_and_dense_elimination() {
         assert_eq!(num(r, "n_mod_3"), n % 3);
         assert_eq!(num(r, "rank") + num(r, "nullity"), n * n);
         let k = num(r, "nullity");
-        let expect = if k == 0 { "1".to_string() } else { format!("1/{}", 1u64 << k) };
-        if k < 64 {
-            assert_eq!(r["solvable_fraction"], expect);
-        }
+        assert_eq!(r["log2_solvable_fraction"], format!("{}", -(k as i64)));
     }
     for n in 1..=40 {
         assert_eq!(num(&rows[n - 1], "nullity") as usize, ref_nullity(R::Plus, false, n, n), "dense n = {n}");
@@ -463,4 +460,130 @@ fn histogram_refuses_boards_beyond_the_signature_method() {
     let dir = scratch("lo-h17");
     let o = ok(&["lightsout", "histogram", "--n", "17", "--out", dir.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("God's number 199"), "{}", String::from_utf8_lossy(&o.stdout));
+}
+
+/// The study at reduced size (seconds, not minutes): every claim id with the verdict the full
+/// `reproduce` gives, every chart on the page, and every data file described by the data
+/// dictionary with the columns it holds and loadable by polars under the declared types.
+#[test]
+fn study_claims_page_and_dictionary_from_a_fresh_computation() {
+    use statespace::output::datapackage::doc_for;
+    use statespace::output::export::Area;
+    use statespace::puzzles::lightsout::{Rule, Topology};
+    use statespace::studies::lightsout::{dictionary, report::StudyOptions, Lightsout};
+    use statespace::studies::Study;
+    let mut o = StudyOptions::reproduce();
+    o.sweep_max = [1000, 60, 1000, 1000];
+    o.rect_max = [6, 6, 6, 6];
+    o.histogram_sides = vec![(Rule::Plus, Topology::Open, 5), (Rule::Plus, Topology::Open, 9), (Rule::Block, Topology::Open, 3)];
+    o.all_ones_max = 12;
+    o.direct_check_max = 600;
+    o.long_sweep_max = 2000;
+    o.rect_dataset_max = 40;
+    // Nullity > 0 up to 6 (4, 5) and nullity 2 up to 20 (5, 17): anchors 5 and 17 published.
+    o.gods = Some(statespace::studies::lightsout::gods::GodsOptions { all_up_to: 6, d2_up_to: 20, restarts: 1 });
+    let counters = statespace::engine::progress::Counters::default();
+    let r = Lightsout::compute(&o, &counters).unwrap();
+    let claims = Lightsout::claims(&r);
+    let mut expected: Vec<(&str, &str)> = vec![
+        ("lightsout.oeis_a159257", "confirmed"),
+        ("lightsout.oeis_a075464", "confirmed"),
+        ("lightsout.issue4.doubling_identity", "confirmed"),
+        ("lightsout.seed002.lemma2_strip", "confirmed"),
+        ("lightsout.seed002.theorem3_one_way", "confirmed"),
+        ("lightsout.seed002.theorem4_two_way", "confirmed"),
+        ("lightsout.seed002.theorem5_two_way_3k1", "confirmed"),
+        ("lightsout.seed002.one_way_minimal", "refuted"),
+        ("lightsout.seed002.two_way_not_minimal", "confirmed"),
+        ("lightsout.seed004.rank", "confirmed"),
+        ("lightsout.seed004.solvable_share", "confirmed"),
+        ("lightsout.seed004.solvable_patterns", "confirmed"),
+        ("lightsout.seed004.eight_solutions", "confirmed"),
+        ("lightsout.seed004.ultimate_formulas", "confirmed"),
+        ("lightsout.seed004.buttons_1_5_equal_3", "confirmed"),
+        ("lightsout.seed004.denominator_33", "confirmed"),
+        ("lightsout.seed004.inverse_mod_2", "confirmed"),
+        ("lightsout.seed000.all_ones_4x4_min", "confirmed"),
+        ("lightsout.seed000.first_solver_10", "confirmed"),
+        ("lightsout.new.plus_open_sweep", "new"),
+        ("lightsout.new.block_torus_mod_3", "new"),
+        ("lightsout.new.two_adic_formula", "new"),
+        ("lightsout.gods_number.plus_open.nullity_0", "confirmed"),
+        ("lightsout.gods_number.plus_open.4", "new"),
+        ("lightsout.gods_number.plus_open.5", "confirmed"),
+        ("lightsout.gods_number.plus_open.17", "confirmed"),
+    ];
+    // Seed 002's theorems hold as stated (block rule, open boards) and fail on every other pair.
+    let combos = ["plus_open", "plus_torus", "block_open", "block_torus"];
+    let theorem_ids: Vec<String> =
+        ["theorem1", "theorem2", "span_dimension"].iter().flat_map(|t| combos.iter().map(move |c| format!("lightsout.seed002.{t}.{c}"))).collect();
+    for id in &theorem_ids {
+        expected.push((id.as_str(), if id.ends_with("block_open") { "confirmed" } else { "refuted" }));
+    }
+    let mut got: Vec<(String, String)> = claims.iter().map(|c| (c.id.clone(), c.verdict.as_str().to_string())).collect();
+    got.sort();
+    let mut want: Vec<(String, String)> = expected.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    want.sort();
+    assert_eq!(got, want);
+    for c in &claims {
+        assert!(!c.statement.is_empty() && !c.computed.is_empty() && !c.evidence.is_empty(), "{c:?}");
+        assert!(c.verdict.as_str() == "new" || !c.published.is_empty(), "{c:?}");
+    }
+    let find = |id: &str| claims.iter().find(|c| c.id == id).unwrap();
+    assert!(find("lightsout.new.block_torus_mod_3").computed.starts_with("holds"));
+    assert!(find("lightsout.new.two_adic_formula").computed.starts_with("agrees"));
+    assert!(find("lightsout.new.plus_open_sweep").statement.contains("n = 1..2000"));
+
+    // The page shows every chart the export writes, and defines terms.
+    let out = Lightsout::export(&r, &claims).unwrap();
+    let page = out.page.clone().unwrap();
+    let md = statespace::output::report::render_page(&page, &claims, "", 0);
+    for f in out.files.iter().filter(|f| f.name.ends_with(".png")) {
+        assert_eq!(f.area, Area::Reports, "{} belongs under reports/", f.name);
+        assert!(md.contains(&format!("({})", f.name)), "the page does not show {}", f.name);
+    }
+    assert!(md.contains("| plus | open | 2000 | 0 |") || md.contains("| plus | open | 2000 |"), "n mod 3 table of the long sweep");
+    for term in ["nullity", "quiet pattern", "God's number", "chase table", "solvable fraction", "rank"] {
+        assert!(page.definitions.iter().any(|(t, _)| t == term), "no definition of {term}");
+    }
+
+    // Every data file: described, same columns, loads in polars with the declared types.
+    let docs = dictionary::resources();
+    let dir = scratch("lo-dictionary");
+    let mut seen = 0;
+    for f in out.files.iter().filter(|f| f.area == Area::Data && f.name.ends_with(".csv")) {
+        let rel = format!("{}/{}", f.dir, f.name);
+        let doc = doc_for(&docs, &rel).unwrap_or_else(|| panic!("{rel} has no entry in the data dictionary"));
+        let path = dir.join(rel.replace('/', "_"));
+        std::fs::write(&path, &f.bytes).unwrap();
+        let header: Vec<String> = csv::Reader::from_path(&path).unwrap().headers().unwrap().iter().map(String::from).collect();
+        let declared: Vec<String> = doc.fields.iter().map(|x| x.name.to_string()).collect();
+        assert_eq!(header, declared, "{rel}");
+        for k in &doc.primary_key {
+            assert!(declared.iter().any(|d| d == k), "{rel}: key {k}");
+        }
+        use polars::prelude::*;
+        let schema: Schema = doc
+            .fields
+            .iter()
+            .map(|x| {
+                let t = match x.kind.frictionless() {
+                    "integer" => DataType::Int64,
+                    "number" => DataType::Float64,
+                    "boolean" => DataType::Boolean,
+                    _ => DataType::String,
+                };
+                Field::new(x.name.into(), t)
+            })
+            .collect();
+        CsvReadOptions::default()
+            .with_has_header(true)
+            .with_schema(Some(Arc::new(schema)))
+            .try_into_reader_with_file_path(Some(path.clone()))
+            .and_then(|r| r.finish())
+            .unwrap_or_else(|e| panic!("polars cannot read {rel} with its declared schema: {e}"));
+        seen += 1;
+    }
+    assert!(seen >= 20, "{seen} data files");
+    assert!(out.files.iter().any(|f| f.dir == "lightsout/n2000" && f.name == "sweep_plus_open.csv"));
 }

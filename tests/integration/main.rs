@@ -2,7 +2,16 @@
 //! the real `statespace` executable and the oracle files in tests/data.
 
 mod common;
+mod determinism;
+mod faults;
 mod lightsout;
+mod lightsout_frontier;
+mod memory;
+mod oracles;
+mod outputs;
+mod parsers;
 mod peg;
+mod peg_layers;
 mod reproduce;
 mod tricolore;
+mod verdicts;

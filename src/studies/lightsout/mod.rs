@@ -2,335 +2,51 @@
 //! tables, solving boards, click-distance histograms, quiet patterns, and seed 002's hand
 //! algorithms for the block rule. Computation here; tables, charts and report in [`report`].
 
+pub mod claims;
+pub mod dictionary;
+pub mod frontier;
+pub mod gods;
 pub mod hand;
 pub mod histogram;
 pub mod nullity;
 pub mod quiet;
 pub mod report;
+pub mod seed004;
 pub mod solve;
+pub mod sutner;
 
-use crate::output::OutputDir;
-use crate::puzzles::lightsout::{parse_board, uses_digits, Game, Grid, Rule, Topology};
-use anyhow::{bail, Context, Result};
-use clap::Args;
-use std::path::PathBuf;
-
-#[derive(clap::Subcommand, Debug)]
-pub enum Command {
-    /// Rank and nullity of the n x n press matrix for every n <= N (fast methods).
-    #[command(after_help = "Example:\n  statespace lightsout sweep --rule plus --topology open --max-n 25000 --out /tmp/lo\n  -> /tmp/lo/sweep_plus_open.csv  (n,n_mod_3,rank,nullity,solvable_fraction)")]
-    Sweep(SweepArgs),
-    /// The m x n nullity table for m, n <= M.
-    #[command(after_help = "Example:\n  statespace lightsout rect --rule plus --max 40 --out /tmp/lo\n  -> /tmp/lo/rect_plus_open.csv  (m,n,rank,nullity)")]
-    Rect(RectArgs),
-    /// Solves a board file (rows of 0/1 or ./#) or the all-ones board with fewest presses.
-    #[command(after_help = "Examples:\n  statespace lightsout solve board.txt --presses answer.txt\n  statespace lightsout solve --all-ones 10000 --presses /tmp/p.txt\n  statespace lightsout solve board.txt --rule block --topology torus")]
-    Solve(SolveArgs),
-    /// How many solvable positions need exactly k presses at minimum; God's number.
-    #[command(after_help = "Example:\n  statespace lightsout histogram --n 5 --out /tmp/lo\n  -> /tmp/lo/histogram_plus_5x5.csv  (clicks,positions)")]
-    Histogram(SquareArgs),
-    /// Quiet patterns (null-space basis) as CSV and images, and the light-chasing table.
-    #[command(after_help = "Example:\n  statespace lightsout quiet --n 5 --out /tmp/lo\n  -> quiet_plus_open_5x5.csv, quiet_plus_open_5x5.png/.svg, chase_table_plus_5x5.csv")]
-    Quiet(SquareArgs),
-    /// Rank and nullity of one n x n press matrix by dense elimination (the verification path).
-    #[command(after_help = "Example:\n  statespace lightsout dense --n 128    (the 16384 x 16384 plus matrix)")]
-    Dense(DenseArgs),
-    /// Seed 002's hand algorithms (one-way, two-way) for the block rule against the minimum.
-    #[command(after_help = "Example:\n  statespace lightsout hand --max-n 8 --out /tmp/lo\n  -> /tmp/lo/hand_algorithms.csv")]
-    Hand(HandArgs),
-}
-
-#[derive(Args, Debug)]
-pub struct SweepArgs {
-    #[arg(long, value_enum, default_value = "plus")]
-    pub rule: Rule,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: Topology,
-    /// Largest side n.
-    #[arg(long, value_name = "N")]
-    pub max_n: usize,
-    #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
-    pub out: PathBuf,
-}
-
-#[derive(Args, Debug)]
-pub struct RectArgs {
-    #[arg(long, value_enum, default_value = "plus")]
-    pub rule: Rule,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: Topology,
-    /// Largest m and n.
-    #[arg(long, value_name = "M")]
-    pub max: usize,
-    #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
-    pub out: PathBuf,
-}
-
-#[derive(Args, Debug)]
-pub struct SolveArgs {
-    /// Board file: rows of 0/1 or ./# (1 / # = light on).
-    #[arg(value_name = "FILE", required_unless_present = "all_ones", conflicts_with = "all_ones")]
-    pub file: Option<PathBuf>,
-    /// Solve the N x N board with every light on instead of a file.
-    #[arg(long, value_name = "N")]
-    pub all_ones: Option<usize>,
-    #[arg(long, value_enum, default_value = "plus")]
-    pub rule: Rule,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: Topology,
-    /// Write the presses to FILE, in the input's format (0/1 for --all-ones).
-    #[arg(long, value_name = "FILE")]
-    pub presses: Option<PathBuf>,
-}
-
-/// An n x n board of one rule and topology (`histogram` and `quiet`).
-#[derive(Args, Debug)]
-pub struct SquareArgs {
-    /// Side of the square board.
-    #[arg(long, value_name = "N")]
-    pub n: usize,
-    #[arg(long, value_enum, default_value = "plus")]
-    pub rule: Rule,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: Topology,
-    #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
-    pub out: PathBuf,
-}
-
-#[derive(Args, Debug)]
-pub struct DenseArgs {
-    #[arg(long, value_name = "N")]
-    pub n: usize,
-    #[arg(long, value_enum, default_value = "plus")]
-    pub rule: Rule,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: Topology,
-}
-
-#[derive(Args, Debug)]
-pub struct HandArgs {
-    /// Largest board side (2..=9); sides with at most 2^16 solvable boards are exhaustive,
-    /// larger ones use 2000 boards from a fixed-seed generator.
-    #[arg(long, value_name = "N", default_value_t = 8)]
-    pub max_n: usize,
-    #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
-    pub out: PathBuf,
-}
+use anyhow::Result;
 
 /// Largest sides each command accepts (beyond them the methods used here do not finish).
 pub const MAX_SWEEP_PLUS_OPEN: usize = 200_000;
-pub const MAX_SWEEP_TORUS: usize = 1000;
+pub const MAX_SWEEP_TORUS: usize = 200_000;
 pub const MAX_SWEEP_BLOCK: usize = 100_000;
 pub const MAX_RECT: usize = 2000;
 pub const MAX_HISTOGRAM_EXHAUSTIVE: usize = 5;
 
-pub fn run(cmd: Command, command: &str) -> Result<()> {
-    match cmd {
-        Command::Sweep(a) => {
-            let limit = match (a.rule, a.topology) {
-                (Rule::Plus, Topology::Open) => MAX_SWEEP_PLUS_OPEN,
-                (Rule::Plus, Topology::Torus) => MAX_SWEEP_TORUS,
-                (Rule::Block, _) => MAX_SWEEP_BLOCK,
-            };
-            if a.max_n == 0 || a.max_n > limit {
-                bail!("--max-n {} is outside 1..={limit} for {} {}", a.max_n, a.rule.name(), a.topology.name());
-            }
-            let mut out = OutputDir::create(&a.out, command)?;
-            let counters = std::sync::Arc::new(crate::engine::progress::Counters::default());
-            let nul = {
-                let _progress = crate::engine::progress::Reporter::start(
-                    format!("sweep {} {} to n = {}", a.rule.name(), a.topology.name(), a.max_n),
-                    counters.clone(),
-                );
-                nullity::sweep_counted(a.rule, a.topology, a.max_n, Some(&counters))?
-            };
-            let t = report::sweep_table(&nul);
-            let name = format!("sweep_{}_{}.csv", a.rule.name(), a.topology.name());
-            out.write_table(&name, &t)?;
-            out.finish()?;
-            let max = (1..=a.max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
-            let solvable = (1..=a.max_n).filter(|&n| nul[n] == 0).count();
-            println!(
-                "{} {}: n = 1..{}: {solvable} sizes with every board solvable; largest nullity {} at n = {max}; wrote {}",
-                a.rule.name(),
-                a.topology.name(),
-                a.max_n,
-                nul[max],
-                a.out.join(name).display()
-            );
-            Ok(())
-        }
-        Command::Rect(a) => {
-            if a.max == 0 || a.max > MAX_RECT {
-                bail!("--max {} is outside 1..={MAX_RECT}", a.max);
-            }
-            if a.rule == Rule::Plus && a.topology == Topology::Torus && a.max > 200 {
-                bail!("--max {} is beyond 200 for the plus torus (light chasing per pair)", a.max);
-            }
-            let mut out = OutputDir::create(&a.out, command)?;
-            let rows = nullity::rect(a.rule, a.topology, a.max)?;
-            let name = format!("rect_{}_{}.csv", a.rule.name(), a.topology.name());
-            out.write_table(&name, &report::rect_table(&rows))?;
-            out.finish()?;
-            println!("wrote {}", a.out.join(name).display());
-            Ok(())
-        }
-        Command::Solve(a) => run_solve(&a),
-        Command::Histogram(a) => {
-            let h = histogram::compute(a.rule, a.topology, a.n)?;
-            let mut out = OutputDir::create(&a.out, command)?;
-            let name = report::histogram_name(&h);
-            out.write_table(&name, &report::histogram_table(&h))?;
-            out.finish()?;
-            println!(
-                "{} {} {}x{}: {} solvable positions ({}), God's number {} ({} positions need it); wrote {}",
-                a.rule.name(),
-                a.topology.name(),
-                a.n,
-                a.n,
-                h.total(),
-                h.method,
-                h.gods_number(),
-                h.counts.last().map(|c| c.to_string()).unwrap_or_default(),
-                a.out.join(name).display()
-            );
-            Ok(())
-        }
-        Command::Quiet(a) => {
-            let q = quiet::compute(a.rule, a.topology, a.n)?;
-            let mut out = OutputDir::create(&a.out, command)?;
-            report::write_quiet(&q, &mut out)?;
-            out.finish()?;
-            println!(
-                "{} {} {}x{}: nullity {}; wrote quiet patterns and the chasing table to {}",
-                a.rule.name(),
-                a.topology.name(),
-                a.n,
-                a.n,
-                q.basis.len(),
-                a.out.display()
-            );
-            Ok(())
-        }
-        Command::Dense(a) => {
-            if a.n == 0 || a.n > 256 {
-                bail!("--n {} is outside 1..=256 (a 65536 x 65536 matrix at most)", a.n);
-            }
-            let game = Game::new(a.rule, a.topology, a.n, a.n)?;
-            let m = game.press_matrix()?;
-            let t = std::time::Instant::now();
-            let rank = m.rank();
-            let secs = t.elapsed().as_secs_f64();
-            println!(
-                "{} {} {n}x{n}: {c} x {c} press matrix, rank {rank}, nullity {}; elimination {secs:.3} s",
-                a.rule.name(),
-                a.topology.name(),
-                game.cells() - rank,
-                n = a.n,
-                c = game.cells()
-            );
-            Ok(())
-        }
-        Command::Hand(a) => {
-            if !(2..=9).contains(&a.max_n) {
-                bail!("--max-n {} is outside 2..=9", a.max_n);
-            }
-            let rows = hand::study(a.max_n)?;
-            let mut out = OutputDir::create(&a.out, command)?;
-            out.write_table("hand_algorithms.csv", &report::hand_table(&rows))?;
-            out.finish()?;
-            for r in &rows {
-                println!(
-                    "{n}x{n} {alg}: {b} boards, {c} cleared, mean presses {p:.2} vs minimum {q:.2}",
-                    n = r.n,
-                    alg = r.algorithm,
-                    b = r.boards,
-                    c = r.cleared,
-                    p = r.mean_presses(),
-                    q = r.mean_minimum()
-                );
-            }
-            Ok(())
-        }
-    }
-}
+/// The family's options (what `reproduce` runs).
+pub type Options = report::StudyOptions;
 
-fn run_solve(a: &SolveArgs) -> Result<()> {
-    let (board, digits, label) = match (&a.file, a.all_ones) {
-        (_, Some(0)) => bail!("--all-ones 0: the board needs at least one cell"),
-        (_, Some(n)) => {
-            let g = Game::new(a.rule, a.topology, n, n)?;
-            solve::check_size(&g)?;
-            (Grid::ones(n, n)?, true, format!("all-ones {n}x{n}"))
-        }
-        (Some(f), None) => {
-            let text = std::fs::read_to_string(f).with_context(|| format!("cannot read board file {}", f.display()))?;
-            let what = format!("board file {}", f.display());
-            let g = parse_board(&text, &what)?;
-            (g, uses_digits(&text), what)
-        }
-        (None, None) => bail!("give a board FILE or --all-ones N"),
-    };
-    let game = Game::new(a.rule, a.topology, board.rows, board.cols)?;
-    let out = solve::solve(&game, &board)?;
-    match out {
-        solve::Outcome::Unsolvable { nullity } => {
-            println!(
-                "{label} ({} {}, {}x{}): not solvable; nullity {nullity} (only 1 in 2^{nullity} boards is)",
-                a.rule.name(),
-                a.topology.name(),
-                board.rows,
-                board.cols
-            );
-            if let Some(p) = &a.presses {
-                // Leave no stale answer behind.
-                if p.exists() {
-                    std::fs::remove_file(p).with_context(|| format!("cannot remove {}", p.display()))?;
-                }
-            }
-        }
-        solve::Outcome::Solved(s) => {
-            let count = s.presses.count();
-            let text = s.presses.to_text(digits);
-            if let Some(p) = &a.presses {
-                crate::output::write_atomic(p, text.as_bytes())?;
-            }
-            println!(
-                "{label} ({} {}, {}x{}): solvable; nullity {}; solutions 2^{}{}; {} presses ({}); verified by replay",
-                a.rule.name(),
-                a.topology.name(),
-                board.rows,
-                board.cols,
-                s.nullity,
-                s.nullity,
-                if s.nullity <= 128 { format!(" = {}", num_bigint::BigUint::from(1u8) << s.nullity) } else { String::new() },
-                count,
-                if s.exact_minimum {
-                    "minimum over every solution".to_string()
-                } else {
-                    format!("best found; not proven minimal: nullity {} > {}", s.nullity, solve::EXACT_NULLITY)
-                }
-            );
-            if board.rows * board.cols <= 100 * 100 {
-                print!("{text}");
-            } else if a.presses.is_none() {
-                println!("(grid of {} cells not printed; use --presses FILE)", board.rows * board.cols);
-            }
-        }
-    }
-    Ok(())
-}
+pub struct Lightsout;
 
-/// Everything for `statespace reproduce`.
-pub fn reproduce(ctx: &crate::reproduce::Ctx) -> Result<()> {
-    let data = ctx.data_dir("lightsout");
-    let reports = ctx.reports_dir("lightsout");
-    let study = report::Study::compute(&report::StudyOptions::reproduce())?;
-    let mut d = OutputDir::create(&data, &ctx.command)?;
-    let mut r = OutputDir::create(&reports, &ctx.command)?;
-    report::write_all(&study, &mut d, &mut r)?;
-    d.finish()?;
-    r.finish()?;
-    eprintln!("lightsout: wrote {} and {}", data.display(), reports.display());
-    Ok(())
+impl crate::studies::Study for Lightsout {
+    const FAMILY: &'static str = "lightsout";
+    type Options = Options;
+    type Results = report::Study;
+
+    fn reproduce_options() -> Options {
+        report::StudyOptions::reproduce()
+    }
+
+    fn compute(o: &Options, _counters: &crate::engine::progress::Counters) -> Result<report::Study> {
+        report::Study::compute(o)
+    }
+
+    fn claims(r: &report::Study) -> Vec<crate::studies::Claim> {
+        claims::claims(r)
+    }
+
+    fn export(r: &report::Study, claims: &[crate::studies::Claim]) -> Result<crate::studies::Export> {
+        report::export_all(r, claims)
+    }
 }

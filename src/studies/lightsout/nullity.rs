@@ -266,8 +266,11 @@ pub fn sweep(rule: Rule, topology: Topology, max_n: usize) -> Result<Vec<usize>>
 
 /// [`sweep`] with progress in `counters.depth` (plus/open only).
 pub fn sweep_counted(rule: Rule, topology: Topology, max_n: usize, counters: Option<&Counters>) -> Result<Vec<usize>> {
+    let _ = counters; // the halved sweep takes seconds: no progress needed
     Ok(match (rule, topology) {
-        (Rule::Plus, Topology::Open) => plus_open_squares_counted(max_n, counters),
+        // Issue 9: the halved Sutner gcd and the torus formula (both checked against the methods below).
+        (Rule::Plus, Topology::Open) => super::sutner::plus_open_sweep(max_n),
+        (Rule::Plus, Topology::Torus) if max_n >= 3 => super::sutner::plus_torus_sweep(max_n)?,
         (Rule::Block, t) => (0..=max_n).map(|n| if n == 0 { 0 } else { block_kronecker(t, n, n) }).collect(),
         (Rule::Plus, Topology::Torus) => {
             let mut v: Vec<usize> = (0..=max_n)

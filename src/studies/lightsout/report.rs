@@ -1,42 +1,31 @@
-//! The Lights Out study as tables, charts and a generated report: pure functions from results
-//! to bytes, plus [`write_all`]. Every number in report.md comes from the computed results.
+//! The Lights Out study: its options and results ([`StudyOptions`], [`Study::compute`]) and pure
+//! exporters from results to tables, charts and the family page ([`export_all`]). The page is
+//! built from the results and the claims (see `claims.rs`); nothing is computed while rendering.
 
 use super::hand::{self, HandRow};
 use super::histogram::{self, Histogram};
 use super::nullity;
 use super::quiet::{self, Quiet};
 use super::solve::{self, Outcome};
-use crate::output::chart::{self, BarChart, ColourKey, Heatmap, Rendered, Series};
-use crate::output::study_charts;
-use crate::output::{Cell, OutputDir, Table};
+use crate::output::chart::{self, BarChart, Heatmap, LineChart, Rendered, Series};
+use crate::output::export::{Area, Export};
+use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Game, Grid, Rule, Topology};
+use crate::output::report::{Page, Section};
+use crate::studies::claim::Claim;
 use anyhow::Result;
 use num_bigint::BigUint;
-use std::fmt::Write as _;
 
 pub const COMBOS: [(Rule, Topology); 4] =
     [(Rule::Plus, Topology::Open), (Rule::Plus, Topology::Torus), (Rule::Block, Topology::Open), (Rule::Block, Topology::Torus)];
 
-/// 2^-k exactly as a fraction while the denominator fits 64 bits, else in scientific notation
-/// (6 significant digits).
-pub fn solvable_fraction(k: usize) -> String {
-    if k == 0 {
-        "1".into()
-    } else if k < 64 {
-        format!("1/{}", 1u64 << k)
-    } else {
-        let e = -(k as f64) * std::f64::consts::LOG10_2;
-        let exp = e.floor();
-        let mant = 10f64.powf(e - exp);
-        format!("{mant:.5}e{}", exp as i64)
-    }
-}
-
 pub fn sweep_table(nul: &[usize]) -> Table {
-    let mut t = Table::new(&["n", "n_mod_3", "rank", "nullity", "solvable_fraction"]);
+    // The solvable fraction is 2^-nullity: as a float it underflows past nullity 1074, so the
+    // table gives its exact base-2 logarithm instead.
+    let mut t = Table::new(&["n", "n_mod_3", "rank", "nullity", "log2_solvable_fraction"]);
     for (n, &k) in nul.iter().enumerate().skip(1) {
         let cells = (n as u128) * (n as u128);
-        t.push(vec![n.into(), (n % 3).into(), Cell::UInt(cells - k as u128), k.into(), solvable_fraction(k).into()]);
+        t.push(vec![n.into(), (n % 3).into(), Cell::UInt(cells - k as u128), k.into(), Cell::Int(-(k as i128))]);
     }
     t
 }
@@ -57,9 +46,11 @@ pub fn histogram_name(h: &Histogram) -> String {
 }
 
 pub fn histogram_table(h: &Histogram) -> Table {
-    let mut t = Table::new(&["clicks", "positions"]);
+    // Counts pass 2^127 from 12x12 on: exact decimal text, with log10 beside it for plotting.
+    let mut t = Table::new(&["clicks", "positions", "log10_positions"]);
     for (k, c) in h.counts.iter().enumerate() {
-        t.push(vec![k.into(), Cell::Text(c.to_string())]);
+        let log = if c.bits() == 0 { Cell::Empty } else { Cell::Fixed(big_log10(c), 6) };
+        t.push(vec![k.into(), Cell::Text(c.to_string()), log]);
     }
     t
 }
@@ -70,7 +61,7 @@ pub fn quiet_stem(q: &Quiet) -> String {
 
 /// Quiet patterns as CSV (pattern, row, col of each pressed cell), one image with every basis
 /// pattern side by side, and the chase table.
-pub fn write_quiet(q: &Quiet, out: &mut OutputDir) -> Result<()> {
+pub fn quiet_export(q: &Quiet, out: &mut Export) -> Result<()> {
     let stem = quiet_stem(q);
     let mut t = Table::new(&["pattern", "row", "col"]);
     for (i, g) in q.basis.iter().enumerate() {
@@ -82,9 +73,9 @@ pub fn write_quiet(q: &Quiet, out: &mut OutputDir) -> Result<()> {
             }
         }
     }
-    out.write_table(&format!("quiet_{stem}.csv"), &t)?;
+    out.table(Area::Data, "lightsout", &format!("quiet_{stem}.csv"), &t);
     if !q.basis.is_empty() {
-        out.write_chart(&format!("quiet_{stem}"), &quiet_chart(q)?)?;
+        out.chart(Area::Reports, "lightsout", &format!("quiet_{stem}"), &quiet_chart(q)?);
     }
     if let Some(rows) = &q.chase {
         let bits = |v: &[bool]| v.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
@@ -92,7 +83,7 @@ pub fn write_quiet(q: &Quiet, out: &mut OutputDir) -> Result<()> {
         for r in rows {
             t.push(vec![bits(&r.last_row).into(), bits(&r.first_row).into()]);
         }
-        out.write_table(&format!("chase_table_{}_{}x{}.csv", q.rule.name(), q.n, q.n), &t)?;
+        out.table(Area::Data, "lightsout", &format!("chase_table_{}_{}x{}.csv", q.rule.name(), q.n, q.n), &t);
     }
     Ok(())
 }
@@ -111,7 +102,7 @@ fn quiet_chart(q: &Quiet) -> Result<Rendered> {
         }
     }
     let x_ticks = (0..width).map(|x| if x % (n + 1) == n / 2 { format!("#{}", x / (n + 1) + 1) } else { String::new() }).collect();
-    chart::heatmap_with_key(&Heatmap {
+    chart::heatmap(&Heatmap {
         title: format!("{} {} {n}x{n}: the {k} quiet patterns (1 = pressed)", q.rule.name(), q.topology.name()),
         x_label: "basis pattern".into(),
         y_label: "row".into(),
@@ -119,7 +110,7 @@ fn quiet_chart(q: &Quiet) -> Result<Rendered> {
         y_ticks: (1..=n).rev().map(|r| r.to_string()).collect(),
         cells,
         none_label: String::new(),
-    }, &ColourKey { title: "press pattern".into(), none_meaning: String::new() })
+    })
 }
 
 pub fn hand_table(rows: &[HandRow]) -> Table {
@@ -141,7 +132,7 @@ pub fn hand_table(rows: &[HandRow]) -> Table {
         t.push(vec![
             r.n.into(),
             r.algorithm.into(),
-            (if r.exhaustive { "yes" } else { "sample" }).into(),
+            bool_cell(r.exhaustive),
             r.boards.into(),
             r.cleared.into(),
             (r.boards - r.cleared).into(),
@@ -175,6 +166,12 @@ pub struct StudyOptions {
     pub all_ones_max: usize,
     pub hand_max: usize,
     pub direct_check_max: usize,
+    /// The long plus/open sweep (written under `data/lightsout/n<max>/`); 0 = none.
+    pub long_sweep_max: usize,
+    /// The plus/open m x n nullity dataset for m, n <= this (Parquet); 0 = none.
+    pub rect_dataset_max: usize,
+    /// God's numbers of the plus/open boards with nullity > 0; None = none.
+    pub gods: Option<super::gods::GodsOptions>,
 }
 
 impl StudyOptions {
@@ -196,6 +193,9 @@ impl StudyOptions {
             all_ones_max: 60,
             hand_max: 8,
             direct_check_max: 3000,
+            long_sweep_max: 100_000,
+            rect_dataset_max: 1000,
+            gods: Some(super::gods::GodsOptions::reproduce()),
         }
     }
 }
@@ -222,13 +222,29 @@ pub struct Study {
     pub strip_open: Vec<usize>,
     /// Plus/open nullity for n <= this by the plain gcd in x (no halving, no 2-adic formula).
     pub direct: Vec<usize>,
+    /// The long plus/open sweep: (its largest n, nullity by n).
+    pub long_sweep: Option<(usize, Vec<usize>)>,
+    /// Seed 004: whether first-row presses 1, 3, 5 chase to a blank 5x5 board.
+    pub buttons_1_5_equal_3: Option<bool>,
+    /// Seed 004's Solution 2: (det B', common denominator of B'^-1, whether it works mod 2).
+    pub seed004_inverse: Option<(num_bigint::BigInt, num_bigint::BigInt, bool)>,
+    /// The plus/open m x n nullity dataset.
+    pub rect_dataset: Option<super::frontier::RectDataset>,
+    /// God's numbers (exact, or proven bounds) of the plus/open boards with nullity > 0.
+    pub gods: Option<super::gods::GodsResults>,
 }
 
 impl Study {
     pub fn compute(o: &StudyOptions) -> Result<Study> {
+        // The long plus/open sweep contains the short one: compute it once.
+        let long = (o.long_sweep_max > 0).then(|| nullity::sweep(Rule::Plus, Topology::Open, o.long_sweep_max)).transpose()?;
         let mut sweeps = Vec::new();
         for (i, &(r, t)) in COMBOS.iter().enumerate() {
-            sweeps.push((r, t, nullity::sweep(r, t, o.sweep_max[i])?));
+            let nul = match &long {
+                Some(l) if (r, t) == (Rule::Plus, Topology::Open) && o.sweep_max[i] <= o.long_sweep_max => l[..=o.sweep_max[i]].to_vec(),
+                _ => nullity::sweep(r, t, o.sweep_max[i])?,
+            };
+            sweeps.push((r, t, nul));
         }
         let mut rects = Vec::new();
         for (i, &(r, t)) in COMBOS.iter().enumerate() {
@@ -279,7 +295,17 @@ impl Study {
         let g = nullity::sutner_polys(direct_max, true);
         use rayon::prelude::*;
         let direct = (0..=direct_max).into_par_iter().map(|n| if n == 0 { 0 } else { nullity::plus_open_square_direct(&f, &g, n) }).collect();
+        let has_5 = o.sweep_max[0] >= 5;
+        let buttons_1_5_equal_3 = has_5.then(|| nullity::plus_open_chase_matrix(5, 5).mul_vec(&[0b10101u64])[0] == 0);
+        let seed004_inverse = if has_5 { Some(quiet::seed004_rational_inverse()?) } else { None };
+        let rect_dataset = (o.rect_dataset_max > 0).then(|| super::frontier::rect_compute(o.rect_dataset_max));
+        let gods = o.gods.as_ref().map(super::gods::compute).transpose()?;
         Ok(Study {
+            rect_dataset,
+            gods,
+            long_sweep: long.map(|l| (o.long_sweep_max, l)),
+            buttons_1_5_equal_3,
+            seed004_inverse,
             direct,
             opts_sweep_max: o.sweep_max,
             sweeps,
@@ -294,40 +320,53 @@ impl Study {
         })
     }
 
-    fn sweep(&self, r: Rule, t: Topology) -> &[usize] {
+    pub fn sweep(&self, r: Rule, t: Topology) -> &[usize] {
         &self.sweeps.iter().find(|s| s.0 == r && s.1 == t).expect("every combination is swept").2
     }
 }
 
-/// Per rule, topology and n mod 3: sizes, sizes with every board solvable, their share, the
-/// largest nullity and the mean solvable fraction.
+/// Every sweep the study holds: the four n <= 10000 ones, then the long plus/open sweep.
+pub fn all_sweeps(s: &Study) -> Vec<(Rule, Topology, &[usize])> {
+    let mut v: Vec<(Rule, Topology, &[usize])> = s.sweeps.iter().map(|(r, t, nul)| (*r, *t, nul.as_slice())).collect();
+    if let Some((_, nul)) = &s.long_sweep {
+        v.push((Rule::Plus, Topology::Open, nul.as_slice()));
+    }
+    v
+}
+
+/// Per sweep (rule, topology, largest n) and n mod 3: sizes, sizes with every board solvable,
+/// their share, the mean solvable fraction and the largest nullity.
 pub fn residue_table(s: &Study) -> Table {
     let mut t = Table::new(&[
         "rule",
         "topology",
+        "max_n",
         "n_mod_3",
         "sizes",
         "all_solvable_sizes",
         "share_all_solvable",
         "mean_solvable_fraction",
         "max_nullity",
-        "max_n",
+        "n_at_max_nullity",
     ]);
-    for (r, tp, nul) in &s.sweeps {
+    for (r, tp, nul) in all_sweeps(s) {
         for res in 0..3 {
             let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
             let ok = ns.iter().filter(|&&n| nul[n] == 0).count();
+            // 2^-nullity underflows f64 past 1074; terms below 2^-2000 add nothing at 6 decimals.
             let mean = ns.iter().map(|&n| 0.5f64.powi(nul[n].min(2000) as i32)).sum::<f64>() / ns.len().max(1) as f64;
+            let arg = ns.iter().copied().max_by_key(|&n| (nul[n], std::cmp::Reverse(n)));
             t.push(vec![
                 r.name().into(),
                 tp.name().into(),
+                (nul.len() - 1).into(),
                 res.into(),
                 ns.len().into(),
                 ok.into(),
-                Cell::Fixed(ok as f64 / ns.len().max(1) as f64, 4),
+                Cell::Fixed(ok as f64 / ns.len().max(1) as f64, 6),
                 Cell::Fixed(mean, 6),
-                ns.iter().map(|&n| nul[n]).max().unwrap_or(0).into(),
-                (nul.len() - 1).into(),
+                arg.map(|n| nul[n]).into(),
+                arg.into(),
             ]);
         }
     }
@@ -335,32 +374,60 @@ pub fn residue_table(s: &Study) -> Table {
 }
 
 fn nullity_chart(r: Rule, t: Topology, nul: &[usize], max_n: usize) -> Result<Rendered> {
-    let title = format!("{} rule, {} board: nullity of the n x n press matrix", r.name(), t.name());
-    study_charts::nullity_by_residue_chart(&title, &nul[..=max_n.min(nul.len() - 1)])
+    let series = (0..3)
+        .map(|res| Series {
+            name: format!("n = {res} mod 3"),
+            points: (1..=max_n.min(nul.len() - 1)).filter(|n| n % 3 == res).map(|n| (n as f64, nul[n] as f64)).collect(),
+        })
+        .collect();
+    chart::line_chart(&LineChart {
+        title: format!("{} rule, {} board: nullity of the n x n press matrix", r.name(), t.name()),
+        x_label: "n".into(),
+        y_label: "nullity (solvable fraction = 2^-nullity)".into(),
+        series,
+        log_y: false,
+        lines: false,
+    })
 }
 
 fn residue_chart(s: &Study) -> Result<Rendered> {
-    let series: Vec<(String, [f64; 3])> = s
+    let series = s
         .sweeps
         .iter()
-        .map(|(r, t, nul)| {
-            let share = |res: usize| {
-                let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
-                ns.iter().filter(|&&n| nul[n] == 0).count() as f64 / ns.len().max(1) as f64
-            };
-            (format!("{} {} (n <= {})", r.name(), t.name(), nul.len() - 1), [share(0), share(1), share(2)])
+        .map(|(r, t, nul)| Series {
+            name: format!("{} {} (n <= {})", r.name(), t.name(), nul.len() - 1),
+            points: (0..3)
+                .map(|res| {
+                    let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
+                    let ok = ns.iter().filter(|&&n| nul[n] == 0).count();
+                    (res as f64, ok as f64 / ns.len().max(1) as f64)
+                })
+                .collect(),
         })
         .collect();
-    study_charts::share_by_residue_chart("Share of board sizes n where every board is solvable, by n mod 3", &series)
+    chart::bar_chart(&BarChart {
+        title: "Share of board sizes n where every board is solvable, by n mod 3".into(),
+        x_label: "n mod 3".into(),
+        y_label: "share of sizes with nullity 0".into(),
+        series,
+        log_y: false,
+    })
 }
 
 fn solver_chart(s: &Study) -> Result<Rendered> {
-    let a = &s.all_ones;
-    let n: Vec<usize> = a.iter().map(|r| r.n).collect();
-    let first: Vec<u64> = a.iter().map(|r| r.first_found).collect();
-    let min: Vec<u64> = a.iter().map(|r| r.minimum).collect();
-    let exact: Vec<bool> = a.iter().map(|r| r.exact).collect();
-    study_charts::all_ones_presses_chart(&n, &first, &min, &exact)
+    let pts = |f: &dyn Fn(&AllOnesRow) -> f64| s.all_ones.iter().map(|r| (r.n as f64, f(r))).collect::<Vec<_>>();
+    chart::line_chart(&LineChart {
+        title: "All-ones n x n (plus, open): presses of the first solution found vs the minimum".into(),
+        x_label: "n".into(),
+        y_label: "presses".into(),
+        series: vec![
+            Series { name: "first solution found (elimination, no search)".into(), points: pts(&|r| r.first_found as f64) },
+            Series { name: "minimum over all 2^nullity solutions".into(), points: pts(&|r| r.minimum as f64) },
+            Series { name: "n^2 / 2".into(), points: pts(&|r| (r.n * r.n) as f64 / 2.0) },
+        ],
+        log_y: false,
+        lines: true,
+    })
 }
 
 fn hand_chart(s: &Study) -> Result<Rendered> {
@@ -377,258 +444,414 @@ fn hand_chart(s: &Study) -> Result<Rendered> {
 }
 
 fn histogram_chart(h: &Histogram) -> Result<Rendered> {
-    let title = format!("{} {} {}x{}: solvable positions by minimum presses", h.rule.name(), h.topology.name(), h.n, h.n);
-    let counts: Vec<f64> = h.counts.iter().map(big_f64).collect();
-    study_charts::distance_histogram_chart(&title, "minimum presses", &counts)
+    chart::bar_chart(&BarChart {
+        title: format!("{} {} {}x{}: solvable positions by minimum presses", h.rule.name(), h.topology.name(), h.n, h.n),
+        x_label: "minimum presses".into(),
+        y_label: "positions (log scale)".into(),
+        series: vec![Series {
+            name: "positions".into(),
+            points: h.counts.iter().enumerate().map(|(k, c)| (k as f64, big_f64(c))).collect(),
+        }],
+        log_y: true,
+    })
+}
+
+/// log10 of a positive big integer, exact to f64 precision at any size (the top 64 bits carry it).
+pub fn big_log10(c: &BigUint) -> f64 {
+    let shift = c.bits().saturating_sub(64);
+    let top: BigUint = c >> shift;
+    let top = top.to_u64_digits().first().copied().unwrap_or(0) as f64;
+    top.log10() + shift as f64 * std::f64::consts::LOG10_2
 }
 
 fn big_f64(c: &BigUint) -> f64 {
     c.to_string().parse().unwrap_or(f64::MAX)
 }
 
+fn bool_cell(b: bool) -> Cell {
+    Cell::Text(if b { "true" } else { "false" }.into())
+}
+
 pub fn all_ones_table(s: &Study) -> Table {
     let mut t = Table::new(&["n", "nullity", "first_found_presses", "min_presses", "exact"]);
     for r in &s.all_ones {
-        t.push(vec![r.n.into(), r.nullity.into(), r.first_found.into(), r.minimum.into(), (if r.exact { "yes" } else { "no" }).into()]);
+        t.push(vec![r.n.into(), r.nullity.into(), r.first_found.into(), r.minimum.into(), bool_cell(r.exact)]);
     }
     t
 }
 
-pub fn write_all(s: &Study, data: &mut OutputDir, reports: &mut OutputDir) -> Result<()> {
-    for (r, t, nul) in &s.sweeps {
-        data.write_table(&format!("sweep_{}_{}.csv", r.name(), t.name()), &sweep_table(nul))?;
-        reports.write_chart(&format!("nullity_{}_{}", r.name(), t.name()), &nullity_chart(*r, *t, nul, nul.len() - 1)?)?;
-    }
-    for (r, t, rows) in &s.rects {
-        data.write_table(&format!("rect_{}_{}.csv", r.name(), t.name()), &rect_table(rows))?;
-    }
-    reports.write_chart("solvable_fraction_plus_open", &study_charts::solvable_fraction_chart("plus rule, open board", s.sweep(Rule::Plus, Topology::Open))?)?;
-    data.write_table("solvability_by_n_mod_3.csv", &residue_table(s))?;
-    reports.write_chart("solvable_share_by_n_mod_3", &residue_chart(s)?)?;
-    for h in &s.histograms {
-        data.write_table(&histogram_name(h), &histogram_table(h))?;
-    }
-    if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
-        reports.write_chart("histogram_plus_5x5", &histogram_chart(h)?)?;
-    }
-    for q in &s.quiet {
-        write_quiet(q, data)?;
-    }
-    data.write_table("all_ones_min_presses.csv", &all_ones_table(s))?;
-    reports.write_chart("solver_first_vs_minimum", &solver_chart(s)?)?;
-    data.write_table("hand_algorithms.csv", &hand_table(&s.hand))?;
-    reports.write_chart("hand_algorithms", &hand_chart(s)?)?;
-    reports.write("report.md", report_md(s).as_bytes(), None)?;
-    Ok(())
-}
-
-fn verdict(ok: bool) -> &'static str {
-    if ok {
-        "**confirmed**"
-    } else {
-        "**refuted**"
-    }
-}
-
-fn list(ns: &[usize], max: usize) -> String {
-    let shown: Vec<String> = ns.iter().take(max).map(|n| n.to_string()).collect();
-    if ns.len() > max {
-        format!("{}, ... ({} in all)", shown.join(", "), ns.len())
-    } else if ns.is_empty() {
-        "none".into()
-    } else {
-        shown.join(", ")
-    }
-}
-
-/// The generated report: each seed claim with the verdict the data gives.
-pub fn report_md(s: &Study) -> String {
-    let mut o = String::new();
-    let po = s.sweep(Rule::Plus, Topology::Open);
-    let pt = s.sweep(Rule::Plus, Topology::Torus);
-    let bo = s.sweep(Rule::Block, Topology::Open);
-    let bt = s.sweep(Rule::Block, Topology::Torus);
-    let _ = writeln!(o, "# Lights Out over GF(2): results and the seeds' claims\n");
-    let _ = writeln!(o, "Generated by `statespace reproduce` from the computed results (data in `data/lightsout/`).");
-    let _ = writeln!(o, "Rules: `plus` toggles a cell and its 4 orthogonal neighbours; `block` the 3x3 block around it.");
-    let _ = writeln!(o, "Torus sides below 3 toggle each distinct neighbour once (the neighbourhood is a set).\n");
-    let _ = writeln!(o, "## Sweeps\n");
-    let _ = writeln!(o, "| rule | topology | n | sizes with every board solvable | largest nullity (at n) |");
-    let _ = writeln!(o, "|---|---|---|---|---|");
-    for (r, t, nul) in &s.sweeps {
+/// One row per sweep: how many sizes are fully solvable and where the nullity peaks.
+pub fn sweep_headline_table(s: &Study) -> Table {
+    let mut t = Table::new(&["rule", "topology", "n", "sizes with every board solvable", "share", "largest nullity", "at n", "data"]);
+    for (r, tp, nul) in all_sweeps(s) {
         let max_n = nul.len() - 1;
         let ok = (1..=max_n).filter(|&n| nul[n] == 0).count();
         let arg = (1..=max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
-        let _ = writeln!(o, "| {} | {} | 1..{max_n} | {ok} | {} ({arg}) |", r.name(), t.name(), nul[arg]);
+        t.push(vec![
+            r.name().into(),
+            tp.name().into(),
+            format!("1..{max_n}").into(),
+            ok.into(),
+            Cell::Fixed(ok as f64 / max_n.max(1) as f64, 4),
+            nul[arg].into(),
+            arg.into(),
+            format!("`{}`", sweep_path(s, r, tp, max_n)).into(),
+        ]);
     }
-    let _ = writeln!(
-        o,
-        "\nThe plus/open sweep of every n <= 100000 is a separate command (not run by `reproduce`; about 1.5 min on 2 cores): `statespace lightsout sweep --max-n 100000 --out data/lightsout/n100000`. Sweeps use Sutner's gcd (plus/open), light chasing on a 2n x 2n transfer matrix (plus/torus) and rank(strip)^2 (block); tests compare each with dense elimination by an independent implementation."
-    );
-    let _ = writeln!(o, "\nPlus/open nullity, n = 1..30: {}.", (1..=30.min(po.len() - 1)).map(|n| po[n].to_string()).collect::<Vec<_>>().join(", "));
-    let _ = writeln!(o, "Plus/torus nullity, n = 1..30: {}.", (1..=30.min(pt.len() - 1)).map(|n| pt[n].to_string()).collect::<Vec<_>>().join(", "));
-    // Independent check of the fast sweep, and the doubling identity on those independent values.
-    let dmax = s.direct.len() - 1;
-    let differ: Vec<usize> = (1..=dmax).filter(|&n| s.direct[n] != po[n]).collect();
-    let _ = writeln!(
-        o,
-        "\nIndependent check: the plain gcd deg gcd(f_n(x), f_n(x+1)) (no halving, no 2-adic formula) for every n <= {dmax} {} the fast sweep{}.",
-        if differ.is_empty() { "agrees with" } else { "DISAGREES with" },
-        if differ.is_empty() { String::new() } else { format!(" at n = {}", list(&differ, 12)) }
-    );
-    let d = &s.direct;
-    let bad: Vec<usize> = (1..).take_while(|k| 2 * k + 1 <= dmax).filter(|&k| d[2 * k + 1] != 2 * d[k] + if k % 3 == 2 { 2 } else { 0 }).collect();
-    let _ = writeln!(
-        o,
-        "nullity(2k+1) = 2 nullity(k) + 2[k = 2 mod 3] (issue #4) on those independent values, every odd n <= {dmax}: {}. The sweep uses its generalisation: with n + 1 = 2^a m, m odd, nullity(n) = 2^a nullity(m-1) + 2(2^a - 1)[3 | m] (the roots of f_n are those of f_(m-1), each 2^a times, and x = 0, 2^a - 1 times), so only even n need a gcd, in u = x^2 + x.",
-        verdict(bad.is_empty())
-    );
-    let _ = writeln!(o, "\n## Seed 002 (Toggle Squares): the n mod 3 theorems\n");
-    let _ = writeln!(o, "Seed 002 proves its theorems for the block rule; the table shows which hold there and which fail for the plus rule (Lights Out).\n");
-    let claim = |o: &mut String, name: &str, nul: &[usize], pred: &dyn Fn(usize, usize) -> bool| {
-        let bad: Vec<usize> = (1..nul.len()).filter(|&n| !pred(n, nul[n])).collect();
-        let _ = writeln!(
-            o,
-            "- {name}: {} for n = 1..{}{}",
-            verdict(bad.is_empty()),
-            nul.len() - 1,
-            if bad.is_empty() { String::new() } else { format!("; counterexamples n = {}", list(&bad, 12)) }
-        );
-        bad
-    };
-    let strip_bad: Vec<usize> = (1..s.strip_open.len()).filter(|&n| (s.strip_open[n] == 0) != (n % 3 != 2)).collect();
-    let _ = writeln!(
-        o,
-        "- Lemma 2 (1D strip of n toggles is solvable for every state iff n != 2 mod 3; determinants 1, 0, 1, 1, 0, 1, ...): {} for n = 1..{}",
-        verdict(strip_bad.is_empty()),
-        s.strip_open.len() - 1
-    );
-    for (label, nul) in [("block open", bo), ("block torus", bt), ("plus open", po), ("plus torus", pt)] {
-        let _ = writeln!(o, "\n**{label}**\n");
-        claim(&mut o, "Theorem 2: 3k and 3k+1 boards are solvable for every state (nullity 0)", nul, &|n, k| n % 3 == 2 || k == 0);
-        claim(&mut o, "Theorem 1: 3k+2 boards are not solvable for every state (nullity > 0)", nul, &|n, k| n % 3 != 2 || k > 0);
-        claim(&mut o, "Span of a 3k+2 board has dimension (3k+1)^2 (nullity 6k+3)", nul, &|n, k| n % 3 != 2 || n * n - k == (n - 1) * (n - 1));
-    }
-    let _ = writeln!(
-        o,
-        "\nPlus open, first counterexamples: 4x4 has nullity {} (4 = 3k+1, yet not every board is solvable); 8x8 has nullity {} (8 = 3k+2, yet every board is solvable); 5x5 has nullity {} where seed 002's (3k+1)^2 formula predicts {}.",
-        po[4],
-        po[8],
-        po[5],
-        25 - 16
-    );
-    let _ = writeln!(o, "\nThe torus fails for the block rule too: its 1D factor is the circulant 1 + y + y^(n-1), singular exactly when 3 | n, so block/torus boards are fully solvable iff 3 does not divide n (for n >= 3), the opposite residue to seed 002's open-board theorem.");
-    let _ = writeln!(o, "\n### Hand algorithms (block rule, open boards)\n");
-    let _ = writeln!(o, "| n | algorithm | boards | cleared | mean presses | mean minimum | optimal on | largest excess |");
-    let _ = writeln!(o, "|---|---|---|---|---|---|---|---|");
-    for r in &s.hand {
-        let _ = writeln!(
-            o,
-            "| {} | {} | {} ({}) | {} | {:.3} | {:.3} | {} | {} |",
-            r.n,
-            r.algorithm,
-            r.boards,
-            if r.exhaustive { "all solvable" } else { "fixed-seed sample" },
-            r.cleared,
-            r.mean_presses(),
-            r.mean_minimum(),
-            r.optimal_boards,
-            r.max_excess
-        );
-    }
-    let clears = |alg: &str| s.hand.iter().filter(|r| r.algorithm == alg).all(|r| r.cleared == r.boards);
-    let optimal = |alg: &str| s.hand.iter().filter(|r| r.algorithm == alg).all(|r| r.optimal_boards == r.cleared);
-    let examples = |alg: &str, fail: bool| -> String {
-        s.hand
-            .iter()
-            .filter(|r| r.algorithm == alg)
-            .filter_map(|r| if fail { r.failure_example } else { r.excess_example }.map(|b| format!("{}x{} `{}`", r.n, r.n, board_string(b, r.n))))
-            .take(2)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let _ = writeln!(o, "\n- Theorem 3 (one-way clears every solvable 3k+2 board): {}{}", verdict(clears("one-way")), if clears("one-way") { String::new() } else { format!("; fails on {}", examples("one-way", true)) });
-    let _ = writeln!(o, "- Theorem 4 (two-way clears every 3k board): {}{}", verdict(clears("two-way")), if clears("two-way") { String::new() } else { format!("; fails on {}", examples("two-way", true)) });
-    let _ = writeln!(o, "- Theorem 5 (the 3k+1 variant clears every 3k+1 board): {}{}", verdict(clears("two-way (3k+1)")), if clears("two-way (3k+1)") { String::new() } else { format!("; fails on {}", examples("two-way (3k+1)", true)) });
-    let _ = writeln!(o, "- \"one-way is as efficient as it could be\" for 3k+2: {}{}", verdict(optimal("one-way")), if optimal("one-way") { String::new() } else { format!("; more presses than the minimum on e.g. {}", examples("one-way", false)) });
-    let two_not_opt = !optimal("two-way") || !optimal("two-way (3k+1)");
-    let _ = writeln!(o, "- \"two-way is not the most efficient\": {}", verdict(two_not_opt));
-    let exhaustive_upto = s.hand.iter().filter(|r| r.exhaustive).map(|r| r.n).max().unwrap_or(0);
-    let _ = writeln!(
-        o,
-        "\nVerdicts cover the boards tested: every solvable board for n <= {exhaustive_upto}, a fixed-seed sample of {} solvable boards for larger n. Boards are written row by row, `#` lit, rows separated by `/`. Chart: `hand_algorithms.png`.",
-        hand::SAMPLES
-    );
+    t
+}
 
-    let _ = writeln!(o, "\n## Seed 004 (Dugu chessboard, plus rule 5x5)\n");
-    let h5 = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5));
-    if let Some(h) = h5 {
-        let _ = writeln!(o, "- \"B is singular, it only has 23 degrees of freedom\": rank = 25 - {} = {}: {}", po[5], 25 - po[5], verdict(25 - po[5] == 23));
-        let _ = writeln!(o, "- \"the number of solvable patterns is 2^23 ... 25%\": {} solvable positions = 2^23 = {}: {}", h.total(), 1u64 << 23, verdict(h.total() == BigUint::from(1u64 << 23)));
-        let _ = writeln!(o, "- God's number (most presses any solvable 5x5 position needs): {}, needed by {} positions.", h.gods_number(), h.counts.last().cloned().unwrap_or_default());
-    }
-    if let Some(q) = s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 5)) {
-        if let Some(rows) = &q.chase {
-            let ok = rows.iter().all(|r| quiet::seed004_first_row(&r.last_row) == r.first_row);
-            let _ = writeln!(
-                o,
-                "- After chasing, only {} of the 32 last-row patterns occur for solvable boards (the seed counts 20 symmetry classes and 19 patterns to tabulate; the other 24 patterns belong to unsolvable boards).",
-                rows.len()
-            );
-            let _ = writeln!(o, "- Ultimate solution x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22 (buttons 1, 2 untouched), against the chase table `chase_table_plus_5x5.csv`: {}", verdict(ok));
-            // 1 and 5 equivalent to 3: e1 + e3 + e5 is a quiet first row.
-            let k = nullity::plus_open_chase_matrix(5, 5);
-            let v = [0b10101u64];
-            let q135 = k.mul_vec(&v)[0] == 0;
-            let _ = writeln!(o, "- \"pressing button 1 and 5 is equivalent to pressing button 3 after row reduction\": {}", verdict(q135));
-            if let Ok((det, lcd, ok)) = quiet::seed004_rational_inverse() {
-                let _ = writeln!(
-                    o,
-                    "- Solution 2: B' (B without buttons and cells 1, 2) has determinant {det} over the integers; the common denominator of B'^-1 is {lcd} (the seed says 33): {}; multiplying by it and reducing mod 2 gives B'^-1 over GF(2): {}",
-                    verdict(lcd == num_bigint::BigInt::from(33)),
-                    verdict(ok)
-                );
-            }
+/// Where a sweep's CSV lives under `data/`.
+pub fn sweep_path(s: &Study, r: Rule, t: Topology, max_n: usize) -> String {
+    match &s.long_sweep {
+        Some((m, _)) if *m == max_n && (r, t) == (Rule::Plus, Topology::Open) && s.sweep(r, t).len() - 1 != max_n => {
+            format!("data/lightsout/n{m}/sweep_plus_open.csv")
         }
+        _ => format!("data/lightsout/sweep_{}_{}.csv", r.name(), t.name()),
     }
-    let _ = writeln!(o, "\n## Seed 000 (Token Flip)\n");
-    if let Some(r) = s.all_ones.iter().find(|r| r.n == 4) {
-        let w = &s.all_ones_4x4_weights;
-        let _ = writeln!(
-            o,
-            "- \"the all black 4x4 board can be solved in 4 moves\": minimum {} presses: {}. Its 2^{} = {} solutions press {} cells; a solver stopping at any solution can answer 10 (the seed's first solver did): {}.",
-            r.minimum,
-            verdict(r.minimum == 4),
-            r.nullity,
-            w.len(),
-            w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "),
-            verdict(w.contains(&10))
-        );
-    }
-    let _ = writeln!(o, "- \"1000x1000 does take a few seconds\": timings are not data; `scripts/bench_lightsout.sh` measures the all-ones 1000x1000 and 10000x10000 solves on this machine.");
-    let _ = writeln!(o, "\nAll-ones n x n minimum presses (plus, open; OEIS A075464 for n = 1..12 is pinned in tests): {}.", s.all_ones.iter().take(20).map(|r| r.minimum.to_string()).collect::<Vec<_>>().join(", "));
-    let inexact: Vec<usize> = s.all_ones.iter().filter(|r| !r.exact).map(|r| r.n).collect();
-    let _ = writeln!(o, "Sizes where the minimum is only the best found (nullity > {}): {}.", solve::EXACT_NULLITY, list(&inexact, 20));
+}
 
-    let _ = writeln!(o, "\n## Click-distance histograms\n");
-    let _ = writeln!(o, "| rule | topology | n | nullity | solvable positions | God's number | positions at the maximum | method |");
-    let _ = writeln!(o, "|---|---|---|---|---|---|---|---|");
+/// God's number and the size of the solvable set for every histogram computed.
+pub fn gods_table(s: &Study) -> Table {
+    let mut t = Table::new(&["rule", "topology", "n", "nullity", "solvable positions", "God's number", "positions at God's number", "method"]);
     for h in &s.histograms {
-        let _ = writeln!(
-            o,
-            "| {} | {} | {} | {} | {} | {} | {} | {} |",
-            h.rule.name(),
-            h.topology.name(),
-            h.n,
-            h.nullity,
-            h.total(),
-            h.gods_number(),
-            h.counts.last().cloned().unwrap_or_default(),
-            h.method
+        t.push(vec![
+            h.rule.name().into(),
+            h.topology.name().into(),
+            h.n.into(),
+            h.nullity.into(),
+            h.total().to_string().into(),
+            h.gods_number().into(),
+            h.counts.last().map(|c| c.to_string()).unwrap_or_default().into(),
+            h.method.clone().into(),
+        ]);
+    }
+    t
+}
+
+fn hand_page_table(s: &Study) -> Table {
+    let mut t = Table::new(&["n", "algorithm", "boards", "tested", "cleared", "mean presses", "mean minimum", "optimal on", "largest excess"]);
+    for r in &s.hand {
+        t.push(vec![
+            r.n.into(),
+            r.algorithm.into(),
+            r.boards.into(),
+            (if r.exhaustive { "every solvable board" } else { "fixed-seed sample" }).into(),
+            r.cleared.into(),
+            Cell::Fixed(r.mean_presses(), 3),
+            Cell::Fixed(r.mean_minimum(), 3),
+            r.optimal_boards.into(),
+            r.max_excess.into(),
+        ]);
+    }
+    t
+}
+
+fn chase_page_table(q: &Quiet) -> Option<Table> {
+    let bits = |v: &[bool]| v.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
+    let rows = q.chase.as_ref()?;
+    let mut t = Table::new(&["last row after chasing (p21..p25)", "first-row presses (x1..x5)"]);
+    for r in rows {
+        t.push(vec![format!("`{}`", bits(&r.last_row)).into(), format!("`{}`", bits(&r.first_row)).into()]);
+    }
+    Some(t)
+}
+
+/// Every table and chart of the reproduce study, and the family page.
+pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
+    let mut out = Export::default();
+    let d = "lightsout";
+    for (r, t, nul) in &s.sweeps {
+        out.table(Area::Data, d, &format!("sweep_{}_{}.csv", r.name(), t.name()), &sweep_table(nul));
+        out.chart(Area::Reports, d, &format!("nullity_{}_{}", r.name(), t.name()), &nullity_chart(*r, *t, nul, NULLITY_CHART_MAX)?);
+    }
+    if let Some((max_n, nul)) = &s.long_sweep {
+        out.table(Area::Data, &format!("{d}/n{max_n}"), "sweep_plus_open.csv", &sweep_table(nul));
+    }
+    for (r, t, rows) in &s.rects {
+        out.table(Area::Data, d, &format!("rect_{}_{}.csv", r.name(), t.name()), &rect_table(rows));
+    }
+    out.table(Area::Data, d, "solvability_by_n_mod_3.csv", &residue_table(s));
+    out.chart(Area::Reports, d, "solvable_share_by_n_mod_3", &residue_chart(s)?);
+    for h in &s.histograms {
+        out.table(Area::Data, d, &histogram_name(h), &histogram_table(h));
+    }
+    if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
+        out.chart(Area::Reports, d, "histogram_plus_5x5", &histogram_chart(h)?);
+    }
+    for q in &s.quiet {
+        quiet_export(q, &mut out)?;
+    }
+    out.table(Area::Data, d, "all_ones_min_presses.csv", &all_ones_table(s));
+    out.chart(Area::Reports, d, "solver_first_vs_minimum", &solver_chart(s)?);
+    out.table(Area::Data, d, "hand_algorithms.csv", &hand_table(&s.hand));
+    out.chart(Area::Reports, d, "hand_algorithms", &hand_chart(s)?);
+    if let Some(r) = &s.rect_dataset {
+        let name = super::frontier::rect_name(r.max);
+        out.bytes(Area::Data, d, &format!("{name}.parquet"), super::frontier::rect_parquet(r)?, Some((r.max * r.max) as u64));
+        out.chart(Area::Reports, d, &name, &super::frontier::rect_chart(r)?);
+    }
+    if let Some(g) = &s.gods {
+        out.table(Area::Data, d, "gods_numbers.csv", &super::gods::table(g));
+        out.bytes(Area::Data, d, "gods_witnesses.txt", super::gods::witnesses_text(g).into_bytes(), None);
+        out.chart(Area::Reports, d, "gods_numbers", &super::gods::chart(g)?);
+    }
+    out.page = Some(page(s, claims));
+    Ok(out)
+}
+
+/// God's numbers on the page: the CSV without its long columns.
+pub fn gods_bounds_table(g: &super::gods::GodsResults) -> Table {
+    let mut t = Table::new(&["n", "nullity", "gods_number", "lower_bound", "upper_bound"]);
+    for r in &g.rows {
+        t.push(vec![r.n.into(), r.nullity.into(), r.exact().into(), r.lower.into(), r.upper.into()]);
+    }
+    t
+}
+
+/// The nullity charts show n up to this (the data files hold every n).
+pub const NULLITY_CHART_MAX: usize = 300;
+
+/// The family page: built from the results and the claims; the renderer computes nothing.
+pub fn page(s: &Study, _claims: &[Claim]) -> Page {
+    let po = s.sweep(Rule::Plus, Topology::Open);
+    let mut sections = Vec::new();
+
+    let mut mod3 = Section::new("Solvability by n mod 3")
+        .text("Seed 002 proves that on open boards with the block rule every n x n board is solvable exactly when n != 2 mod 3. The tables give, for each rule and topology, the share of sizes n whose press matrix has nullity 0 (every board solvable), per residue of n mod 3; the plus rule (Lights Out proper) follows no such law.")
+        .table("Per rule and topology: sizes with every board solvable, and the largest nullity:", sweep_headline_table(s))
+        .table("Per residue of n mod 3 (`data/lightsout/solvability_by_n_mod_3.csv`; the last three rows are the plus/open sweep to the largest n):", residue_table(s))
+        .chart("solvable_share_by_n_mod_3", share_caption(s));
+    for (r, t, nul) in &s.sweeps {
+        let shown = NULLITY_CHART_MAX.min(nul.len() - 1);
+        mod3 = mod3.chart(
+            format!("nullity_{}_{}", r.name(), t.name()),
+            format!(
+                "{} rule, {} board, n <= {shown} (the CSV holds n <= {}): nullity by n, one colour per n mod 3; points on the axis are the fully solvable sizes.",
+                r.name(),
+                t.name(),
+                nul.len() - 1
+            ),
         );
     }
-    for (r, t, n, why) in &s.histogram_gaps {
-        let _ = writeln!(o, "\nNot computed: {} {} {n}x{n}: {why}.", r.name(), t.name());
+    sections.push(mod3);
+
+    sections.push(
+        Section::new("OEIS and issue #4")
+            .text("Published integer sequences beside our values, and issue #4's identity checked on nullities from the plain gcd (no halving, no 2-adic formula: an independent computation).")
+            .claims("lightsout.oeis")
+            .claims("lightsout.issue4"),
+    );
+
+    let mut seed000 = Section::new("Seed 000 (Token Flip): the all-ones board")
+        .claims("lightsout.seed000")
+        .text(format!(
+            "Fewest presses that turn off the all-ones n x n board (plus rule, open), n = 1..{}. `first found` is the solution the elimination produces before minimising (what a solver that stops at any solution answers); `exact` says the minimum is over all 2^nullity solutions (nullity <= {}), otherwise it is the best found. The seed's \"1000x1000 does take a few seconds\" is a timing, not data: `scripts/bench_lightsout.sh` measures the all-ones 1000 x 1000 and 10000 x 10000 solves.",
+            s.all_ones.len(),
+            solve::EXACT_NULLITY
+        ))
+        .table("All-ones boards (`data/lightsout/all_ones_min_presses.csv`):", all_ones_table(s))
+        .chart("solver_first_vs_minimum", "The first solution found presses about n^2 / 2 cells like a random pattern; the minimum drops below it only on sizes with nullity > 0, where other solutions exist.");
+    if s.quiet.iter().any(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 4)) {
+        let w = &s.all_ones_4x4_weights;
+        seed000 = seed000.chart(
+            "quiet_plus_open_4x4",
+            format!(
+                "The 4 quiet patterns of the 4x4 plus board: adding any combination of them to a solution gives another, so the all-ones 4x4 has {} solutions, of {} to {} presses.",
+                w.len(),
+                w.first().copied().unwrap_or(0),
+                w.last().copied().unwrap_or(0)
+            ),
+        );
     }
-    o
+    sections.push(seed000);
+
+    sections.push(
+        Section::new("Seed 002 (Toggle Squares): theorems and hand algorithms")
+            .text("Seed 002 states its theorems for the block rule (a press toggles the 3x3 block) on open boards; each is also tested on the plus rule and on the torus, where it is not claimed, to show which results carry over.")
+            .claims("lightsout.seed002")
+            .table(
+                format!(
+                    "The hand algorithms against the minimum (block rule, open boards; `data/lightsout/hand_algorithms.csv`). Every solvable board is tested where there are at most 2^{} of them, otherwise a fixed-seed sample of {}:",
+                    hand::EXHAUSTIVE_LIMIT,
+                    hand::SAMPLES
+                ),
+                hand_page_table(s),
+            )
+            .chart("hand_algorithms", "Mean presses of the hand algorithm beside the mean minimum per side: the two-way sizes (3, 4, 6, 7) press well above the minimum, one-way (2, 5, 8) stays close to it.")
+            .chart(
+                "quiet_block_open_5x5",
+                format!(
+                    "The {} quiet patterns of the 5x5 block board: nullity 25 - 4^2, as seed 002's span dimension (3k+1)^2 says; the strip kernel 1 1 0 1 1 runs along a row or a column in most of them.",
+                    s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Block, Topology::Open, 5)).map_or(0, |q| q.basis.len())
+                ),
+            ),
+    );
+
+    let mut seed004 = Section::new("Seed 004 (Dugu chessboard): the 5x5 plus board").claims("lightsout.seed004");
+    if let Some(q) = s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 5)) {
+        if let Some(t) = chase_page_table(q) {
+            seed004 = seed004.table(
+                "The chase table (`data/lightsout/chase_table_plus_5x5.csv`): chase every light to the row below until only the last row is lit; these are the only last rows that leave a solvable board, with the first-row presses (buttons 1 and 2 never pressed) that clear it on a second chase:",
+                t,
+            );
+        }
+        seed004 = seed004.chart("quiet_plus_open_5x5", "The 2 quiet patterns of the 5x5 plus board: why 2 buttons can be left untouched and only 2^23 of the 2^25 boards are solvable.");
+    }
+    if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
+        seed004 = seed004.chart(
+            "histogram_plus_5x5",
+            format!(
+                "Solvable 5x5 positions by fewest presses (log scale): the counts peak at {} presses and fall to the {} positions that need God's number, {} presses.",
+                h.counts.iter().enumerate().max_by(|a, b| a.1.cmp(b.1)).map_or(0, |(k, _)| k),
+                h.counts.last().map(|c| c.to_string()).unwrap_or_default(),
+                h.gods_number()
+            ),
+        );
+    }
+    sections.push(seed004);
+
+    let mut gods = Section::new("God's numbers").table(
+        "For each board whose click-distance histogram was computed (`data/lightsout/histogram_*.csv`): the solvable positions (2^rank), the most presses any of them needs (God's number) and how many need it:",
+        gods_table(s),
+    );
+    for (r, t, n, why) in &s.histogram_gaps {
+        gods = gods.text(format!("Not computed ({} {} {n}x{n}): {why}.", r.name(), t.name()));
+    }
+    if let Some(g) = &s.gods {
+        let exact = g.rows.iter().filter(|r| r.exact().is_some()).count();
+        let largest = g.rows.iter().filter(|r| r.exact().is_some()).map(|r| r.n).max().unwrap_or(0);
+        gods = gods
+            .text(format!(
+                "Beyond the histograms: for {} plus/open sides with nullity > 0 (every such n <= {} and every nullity-2 n <= {}), God's number from the quiet code alone. A solvable position's fewest presses is the lightest press pattern in its coset of the quiet space; the lower bound is a witness position whose minimum the solver proves, the upper bound a parity/averaging bound over the coset weights; where they meet the value is exact ({exact} sides, the largest n = {largest}). Witness positions: `data/lightsout/gods_witnesses.txt`.",
+                g.rows.len(),
+                g.rows.iter().filter(|r| r.nullity != 2).map(|r| r.n).max().unwrap_or(0),
+                g.rows.iter().filter(|r| r.nullity == 2).map(|r| r.n).max().unwrap_or(0),
+            ))
+            .table("God's numbers (`data/lightsout/gods_numbers.csv`; empty gods_number = only the bounds are proven):", gods_bounds_table(g))
+            .chart("gods_numbers", {
+                let shares: Vec<f64> = g.rows.iter().filter_map(|r| r.exact().map(|x| x as f64 / (r.n * r.n) as f64)).collect();
+                let lo = shares.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = shares.iter().copied().fold(0.0, f64::max);
+                format!("God's number as a share of the n^2 cells: where it is exact the hardest position needs {:.1}% to {:.1}% of the cells; where only bounds are known both are drawn.", 100.0 * lo, 100.0 * hi)
+            })
+            .claims("lightsout.gods_number");
+    }
+    sections.push(gods);
+    if let Some(r) = &s.rect_dataset {
+        let name = super::frontier::rect_name(r.max);
+        sections.push(
+            Section::new("Rectangular boards")
+                .text(format!(
+                    "Nullity of every plus/open m x n board with m, n <= {} (`data/lightsout/{name}.parquet`, columns m, n, nullity, rank; {} rows), by Sutner's polynomials: nullity = deg gcd(f_m(x), f_n(x+1)). The largest nullity in the table is {}.",
+                    r.max,
+                    r.max * r.max,
+                    super::frontier::rect_max(r)
+                ))
+                .chart(name, format!(
+                    "Largest nullity in each tile of the m x n table; {:.1}% of the {} boards have nullity 0 (every board solvable), so most tiles hold a few singular sizes.",
+                    100.0 * r.table.iter().filter(|&&x| x == 0).count() as f64 / r.table.len() as f64,
+                    r.table.len()
+                )),
+        );
+    }
+
+    let mut quiet_section = Section::new("Quiet patterns")
+        .text("A quiet pattern is a set of presses that changes no light; the patterns shown form a basis of the null space, one panel each (`data/lightsout/quiet_*.csv`).");
+    for q in &s.quiet {
+        let stem = format!("quiet_{}", quiet_stem(q));
+        if q.basis.is_empty() || matches!((q.rule, q.topology, q.n), (Rule::Plus, Topology::Open, 4 | 5) | (Rule::Block, Topology::Open, 5)) {
+            continue;
+        }
+        quiet_section = quiet_section.chart(
+            stem,
+            format!(
+                "The {} quiet patterns of the {n}x{n} {} {} board: every solvable board has 2^{} solutions, differing by these.",
+                q.basis.len(),
+                q.rule.name(),
+                q.topology.name(),
+                q.basis.len(),
+                n = q.n
+            ),
+        );
+    }
+    sections.push(quiet_section);
+
+    sections.push(Section::new("New results").text("Results we found no publication of.").claims("lightsout.new"));
+
+    let methods = format!(
+        "How: the plus/open sweep uses Sutner's polynomials (nullity = deg gcd(f_n(x), f_n(x+1))) halved in u = x^2 + x, with a gcd only for even n and the 2-adic formula for the rest; the plus torus uses light chasing on a 2n x 2n transfer matrix; the block rule is a Kronecker product of 1D strips (rank = rank(strip)^2). Tests compare each with dense elimination by an independent implementation. Plus/open nullity for n = 1..30: {}.",
+        (1..=30.min(po.len() - 1)).map(|n| po[n].to_string()).collect::<Vec<_>>().join(", ")
+    );
+    Page {
+        family: "lightsout".into(),
+        title: "Lights Out".into(),
+        intro: vec![
+            "Lights Out over GF(2) on n x n boards. A press toggles a set of cells: the `plus` rule toggles the cell and its 4 orthogonal neighbours (Lights Out; seeds 000 and 004), the `block` rule the 3x3 block around it (seed 002's Toggle Squares). On an `open` board the edges are walls; on the `torus` opposite edges are joined (sides below 3 toggle each distinct neighbour once). Presses commute and pressing twice undoes a press, so a solution is a set of cells: the solutions of a board are the solutions of a linear system over GF(2).".into(),
+            methods,
+        ],
+        sections,
+        definitions: definitions(),
+    }
+}
+
+/// Terms used on the page and columns of `data/lightsout/`.
+pub fn definitions() -> Vec<(String, String)> {
+    [
+        ("plus, block", "the rule: a press toggles the cell and its 4 orthogonal neighbours (plus), or the 3x3 block around it (block)"),
+        ("open, torus", "the topology: edges are walls (open), or opposite edges are joined (torus)"),
+        ("press matrix", "the cells x cells matrix over GF(2) whose column j is the set of cells a press on j toggles"),
+        ("rank", "rank of the press matrix over GF(2): there are 2^rank solvable boards"),
+        ("nullity", "cells - rank: the dimension of the space of quiet patterns; every solvable board has 2^nullity solutions"),
+        ("solvable fraction", "the share of all 2^cells boards that can be turned off: 2^-nullity"),
+        ("log2_solvable_fraction", "log2 of the solvable fraction = -nullity (exact; the fraction itself underflows a float past nullity 1074)"),
+        ("fully solvable size", "a side n with nullity 0: every n x n board can be turned off, in exactly one way"),
+        ("n_mod_3", "the residue of the side n modulo 3 (seed 002's theorems are stated by it)"),
+        ("max_n", "the largest side of the sweep a row summarises"),
+        ("sizes, all_solvable_sizes", "how many sides n <= max_n have this residue, and how many of those have nullity 0"),
+        ("share_all_solvable", "all_solvable_sizes / sizes, a decimal in [0, 1]"),
+        ("mean_solvable_fraction", "the mean of 2^-nullity over those sides"),
+        ("max_nullity, n_at_max_nullity", "the largest nullity among those sides, and the smallest side reaching it"),
+        ("m, n", "rows and columns of a rectangular board (`rect_*.csv`), or the side of a square one"),
+        ("quiet pattern", "a set of presses that changes no light (a null vector of the press matrix); `pattern`, `row`, `col` list the pressed cells of each basis pattern, 1-based"),
+        ("clicks", "fewest presses that turn a position off (its click distance)"),
+        ("positions", "solvable positions needing exactly `clicks` presses at minimum; exact decimal text (the counts pass 2^127)"),
+        ("log10_positions", "log10 of positions, for plotting"),
+        ("God's number", "the most presses any solvable position of a board needs: the largest `clicks` in its histogram"),
+        ("light chasing", "pressing, row by row, the cell below every light, so that only the last row can stay lit"),
+        ("chase table", "for the plus rule on open boards: every last row that light chasing leaves on a solvable board (`last_row`), with the first-row presses that clear it (`first_row_presses`) when pressed before chasing again; bits are columns 1..n, 1 = lit / pressed"),
+        ("all-ones board", "the board with every light on"),
+        ("first_found_presses", "presses in the first solution the elimination produces, before minimising over the 2^nullity solutions"),
+        ("min_presses", "fewest presses over every solution; `exact` = true when all 2^nullity solutions were compared, false when it is the best found by descent"),
+        ("one-way, two-way, two-way (3k+1)", "seed 002's hand algorithms for the block rule on 3k+2, 3k and 3k+1 sides (see `src/studies/lightsout/hand.rs` for the exact reading)"),
+        ("exhaustive", "true when every solvable board was tested, false for a fixed-seed sample"),
+        ("boards, cleared, failed", "boards tested, boards the hand algorithm turned off, and the rest"),
+        ("mean_presses, mean_minimum", "mean presses of the hand algorithm, and mean fewest presses, over the cleared boards"),
+        ("optimal_boards, max_excess", "cleared boards where the algorithm pressed the minimum, and the largest excess over it"),
+        ("failure_example, excess_example", "a board the algorithm fails on, and one where it presses more than the minimum: rows of `.` (off) and `#` (on) joined by `/`"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect()
+}
+
+/// The n mod 3 chart's caption, with the shares it shows.
+fn share_caption(s: &Study) -> String {
+    let shares = |nul: &[usize]| -> Vec<String> {
+        (0..3)
+            .map(|res| {
+                let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
+                let ok = ns.iter().filter(|&&n| nul[n] == 0).count();
+                format!("{:.0}%", 100.0 * ok as f64 / ns.len().max(1) as f64)
+            })
+            .collect()
+    };
+    let of = |r, t| shares(s.sweep(r, t)).join(", ");
+    format!(
+        "Share of sizes with every board solvable, for n = 0, 1, 2 mod 3: block/open {} (seed 002's theorem); block/torus {} and plus/torus {} (never when 3 | n); plus/open {}: no n mod 3 law.",
+        of(Rule::Block, Topology::Open),
+        of(Rule::Block, Topology::Torus),
+        of(Rule::Plus, Topology::Torus),
+        of(Rule::Plus, Topology::Open)
+    )
 }

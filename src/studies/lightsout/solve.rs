@@ -67,7 +67,8 @@ pub fn check_size(game: &Game) -> Result<()> {
     if need > BUDGET_BYTES {
         bail!("a {m} x {n} board needs about {} GiB to solve, beyond the {} GiB budget", need >> 30, BUDGET_BYTES >> 30);
     }
-    Ok(())
+    crate::studies::footprint::check(&format!("solving a {m} x {n} board"), crate::studies::footprint::lightsout_solve(game, need))
+
 }
 
 /// Solves `board`; the returned presses are verified by replay (an error, never a wrong answer).

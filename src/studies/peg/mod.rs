@@ -11,7 +11,11 @@ use crate::puzzles::peg::{Board, Jump, Triangle};
 use anyhow::{ensure, Result};
 use rayon::prelude::*;
 
+pub mod claims;
+pub mod dictionary;
+pub mod layers;
 pub mod report;
+pub mod seed001;
 
 /// One peg count of the union of all single-vacancy starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,11 +78,13 @@ pub struct PegOptions {
     pub positions: bool,
     /// Stop after the union over all starts (levels.csv only).
     pub levels_only: bool,
+    /// Keep each finished level of the union in this directory and resume from it.
+    pub keep_levels: Option<std::path::PathBuf>,
 }
 
 impl PegOptions {
     pub fn for_side(side: usize) -> PegOptions {
-        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false }
+        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, keep_levels: None }
     }
 }
 
@@ -391,13 +397,16 @@ fn positions(t: &Triangle, winnable: &Bitset, counters: &Counters) -> Positions 
 
 /// Runs the whole study.
 pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
-    let t = Triangle::new(opts.side)?;
-    let (_, winnable, levels) = union_levels(&t, counters);
+    let t = layers::triangle_for(opts.side, opts.levels_only)?;
+    let keep = opts.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
+    let union = layers::union(&t, &keep, !opts.levels_only, counters)?;
+    let levels = union.levels;
     if opts.levels_only {
         let (starts, finishes, profile) = (Vec::new(), Vec::new(), Vec::new());
         let (move_histogram, positions) = (None, None);
         return Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions });
     }
+    let winnable = union.winnable.expect("asked for the flat winnable set");
     let mut starts = Vec::new();
     let mut finishes = Vec::new();
     let mut profile = Vec::new();
@@ -454,4 +463,42 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
         histogram.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as u32, c)).collect()
     });
     Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions })
+}
+
+/// The family's options: which sides, and how much of each.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub sides: Vec<PegOptions>,
+}
+
+/// Every side studied.
+#[derive(Clone, Debug)]
+pub struct PegResults {
+    pub sides: Vec<PegStudy>,
+}
+
+/// The peg family in the common study shape.
+pub struct Peg;
+
+impl crate::studies::Study for Peg {
+    const FAMILY: &'static str = "peg";
+    type Options = Options;
+    type Results = PegResults;
+
+    fn reproduce_options() -> Options {
+        Options { sides: (4..=7).map(PegOptions::for_side).collect() }
+    }
+
+    fn compute(options: &Options, counters: &Counters) -> Result<PegResults> {
+        let sides = options.sides.iter().map(|o| run(o, counters)).collect::<Result<Vec<_>>>()?;
+        Ok(PegResults { sides })
+    }
+
+    fn claims(results: &PegResults) -> Vec<crate::studies::Claim> {
+        claims::claims(results)
+    }
+
+    fn export(results: &PegResults, claims: &[crate::studies::Claim]) -> Result<crate::studies::Export> {
+        report::export(results, claims)
+    }
 }

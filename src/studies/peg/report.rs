@@ -4,7 +4,10 @@
 use super::PegStudy;
 use crate::output::chart::{self, Heatmap, LineChart, Rendered, Series};
 use crate::output::dataset::to_parquet;
-use crate::output::{OutputDir, Table};
+use crate::output::report::{Page, Section};
+use crate::output::{Cell, Table};
+use crate::studies::{Area, Claim, Export};
+use super::PegResults;
 use crate::puzzles::peg::{format_play, Triangle};
 use anyhow::Result;
 use polars::prelude::*;
@@ -19,15 +22,31 @@ pub fn levels_table(s: &PegStudy) -> Table {
     t
 }
 
+/// log10 of an exact count, for plotting beside the exact decimal column (empty for 0).
+pub fn log10_cell(v: u128) -> Cell {
+    if v == 0 {
+        Cell::Empty
+    } else {
+        Cell::Fixed((v as f64).log10(), 6)
+    }
+}
+
 pub fn starts_table(s: &PegStudy) -> Table {
-    let mut t =
-        Table::new(&["start", "reachable_positions", "winning_sequences", "complete_games", "min_moves"]);
+    let mut t = Table::new(&[
+        "start",
+        "reachable_positions",
+        "winning_sequences",
+        "complete_games",
+        "log10_complete_games",
+        "min_moves",
+    ]);
     for r in &s.starts {
         t.push(vec![
             (r.start + 1).into(),
             r.reachable_positions.into(),
             r.winning_sequences.into(),
             r.complete_games.into(),
+            log10_cell(r.complete_games),
             r.min_moves.into(),
         ]);
     }
@@ -35,7 +54,8 @@ pub fn starts_table(s: &PegStudy) -> Table {
 }
 
 pub fn finishes_table(s: &PegStudy) -> Table {
-    let mut t = Table::new(&["start", "finish", "winning_sequences", "min_moves", "optimal_play"]);
+    let mut t =
+        Table::new(&["start", "finish", "winning_sequences", "min_moves", "optimal_play"]);
     for r in &s.finishes {
         t.push(vec![
             (r.start + 1).into(),
@@ -102,18 +122,15 @@ pub fn min_moves_chart(s: &PegStudy) -> Result<Rendered> {
         cells[f.finish][f.start] = Some(f.min_moves as f64);
     }
     let ticks: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
-    chart::heatmap_with_key(
-        &Heatmap {
-            title: format!("T{}: minimum moves from start (x) to finish (y)", s.side),
-            x_label: "start hole (the one vacancy)".into(),
-            y_label: "finish hole (the last peg)".into(),
-            x_ticks: ticks.clone(),
-            y_ticks: ticks,
-            cells,
-            none_label: "-".into(),
-        },
-        &chart::ColourKey { title: "minimum moves".into(), none_meaning: "no single-peg finish".into() },
-    )
+    chart::heatmap(&Heatmap {
+        title: format!("T{}: minimum moves from start (x) to finish (y)", s.side),
+        x_label: "start hole".into(),
+        y_label: "finish hole".into(),
+        x_ticks: ticks.clone(),
+        y_ticks: ticks,
+        cells,
+        none_label: "-".into(),
+    })
 }
 
 /// Every reachable position, for research use.
@@ -136,122 +153,181 @@ pub fn positions_parquet(s: &PegStudy) -> Result<Option<Vec<u8>>> {
     Ok(Some(to_parquet(&mut df, &provenance)?))
 }
 
-/// Writes the study's tables and dataset to `data` and its charts to `charts`.
-pub fn write(s: &PegStudy, data: &mut OutputDir, charts: &mut OutputDir) -> Result<()> {
-    data.write_table("levels.csv", &levels_table(s))?;
+/// Reachable and winnable positions by peg count, one pair of lines per side (log scale).
+pub fn levels_chart(r: &PegResults) -> Result<Rendered> {
+    let mut series = Vec::new();
+    for s in &r.sides {
+        let mut rows = s.levels.clone();
+        rows.sort_by_key(|l| l.pegs);
+        series.push(Series {
+            name: format!("T{} reachable", s.side),
+            points: rows.iter().filter(|l| l.reachable > 0).map(|l| (l.pegs as f64, l.reachable as f64)).collect(),
+        });
+        series.push(Series {
+            name: format!("T{} winnable", s.side),
+            points: rows.iter().filter(|l| l.winnable > 0).map(|l| (l.pegs as f64, l.winnable as f64)).collect(),
+        });
+    }
+    chart::line_chart(&LineChart {
+        title: "Positions reachable from some single-vacancy start, and winnable, by peg count".into(),
+        x_label: "pegs on the board".into(),
+        y_label: "positions (log scale)".into(),
+        series,
+        log_y: true,
+        lines: true,
+    })
+}
+
+/// The data directory of one side, relative to `data/`.
+pub fn side_dir(side: usize) -> String {
+    format!("peg/T{side}")
+}
+
+/// One side's tables, dataset and charts.
+pub fn export_side(s: &PegStudy, out: &mut Export) -> Result<()> {
+    let dir = side_dir(s.side);
+    out.table(Area::Data, &dir, "levels.csv", &levels_table(s));
     if s.starts.is_empty() {
+        out.chart(Area::Reports, "peg", &format!("T{}_levels", s.side), &super::layers::levels_chart(s)?);
         return Ok(()); // levels only
     }
-    data.write_table("starts.csv", &starts_table(s))?;
-    data.write_table("finishes.csv", &finishes_table(s))?;
-    data.write_table("profile.csv", &profile_table(s))?;
+    out.table(Area::Data, &dir, "starts.csv", &starts_table(s));
+    out.table(Area::Data, &dir, "finishes.csv", &finishes_table(s));
+    out.table(Area::Data, &dir, "profile.csv", &profile_table(s));
     if let Some(h) = &s.move_histogram {
-        data.write_table("move_histogram.csv", &move_histogram_table(h))?;
+        out.table(Area::Data, &dir, "move_histogram.csv", &move_histogram_table(h));
     }
     if let Some(bytes) = positions_parquet(s)? {
         let rows = s.positions.as_ref().map(|p| p.boards.len() as u64);
-        data.write("positions.parquet", &bytes, rows)?;
+        out.bytes(Area::Data, &dir, "positions.parquet", bytes, rows);
     }
-    charts.write_chart(&format!("T{}_profile", s.side), &profile_chart(s)?)?;
-    charts.write_chart(&format!("T{}_min_moves", s.side), &min_moves_chart(s)?)?;
+    out.chart(Area::Reports, "peg", &format!("T{}_profile", s.side), &profile_chart(s)?);
+    out.chart(Area::Reports, "peg", &format!("T{}_min_moves", s.side), &min_moves_chart(s)?);
     Ok(())
 }
 
-
-/// The headline numbers of one side, for the family report.
-#[derive(Clone, Debug)]
-pub struct SideSummary {
-    pub side: usize,
-    pub holes: usize,
-    pub jumps: usize,
-    pub reachable_union: u64,
-    pub winnable_union: u64,
-    pub solvable_starts: usize,
-    pub solvable_problems: usize,
-    pub winning_sequences: u128,
-    pub complete_games: u128,
-    pub min_moves: Option<u32>,
-    /// (start, finish, play) of the first shortest problem.
-    pub shortest: Option<(usize, usize, String)>,
-    /// (pegs, reachable, winnable) over the union of starts, for the all-sides chart.
-    pub levels: Vec<(u32, u64, u64)>,
+/// Every side's files, the cross-side chart and the family page.
+pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
+    let mut out = Export::default();
+    for s in &r.sides {
+        export_side(s, &mut out)?;
+    }
+    out.chart(Area::Reports, "peg", "levels_by_pegs", &levels_chart(r)?);
+    out.page = Some(page(r, claims));
+    Ok(out)
 }
 
-pub fn summary(s: &PegStudy) -> SideSummary {
-    let best = s.finishes.iter().min_by_key(|f| (f.min_moves, f.start, f.finish));
-    SideSummary {
-        side: s.side,
-        holes: s.holes,
-        jumps: Triangle::any_side(s.side).jumps().len(),
-        reachable_union: s.levels.iter().map(|l| l.reachable).sum(),
-        winnable_union: s.levels.iter().map(|l| l.winnable).sum(),
-        solvable_starts: s.starts.iter().filter(|r| r.min_moves.is_some()).count(),
-        solvable_problems: s.finishes.len(),
-        winning_sequences: s.starts.iter().map(|r| r.winning_sequences).sum(),
-        complete_games: s.starts.iter().map(|r| r.complete_games).sum(),
-        min_moves: best.map(|f| f.min_moves),
-        shortest: best.map(|f| (f.start + 1, f.finish + 1, format_play(&f.optimal_play))),
-        levels: s.levels.iter().map(|l| (l.pegs as u32, l.reachable, l.winnable)).collect(),
+/// The headline table: one row per side.
+pub fn headline_table(r: &PegResults) -> Table {
+    let mut t = Table::new(&[
+        "side",
+        "holes",
+        "jumps",
+        "reachable (union)",
+        "winnable (union)",
+        "solvable starts",
+        "solvable problems",
+        "winning sequences",
+        "complete games",
+        "fewest moves",
+    ]);
+    for s in &r.sides {
+        let full = !s.starts.is_empty();
+        let opt = |v: u128| if full { Cell::UInt(v) } else { Cell::Empty };
+        t.push(vec![
+            s.side.into(),
+            s.holes.into(),
+            Triangle::any_side(s.side).jumps().len().into(),
+            s.levels.iter().map(|l| l.reachable).sum::<u64>().into(),
+            s.levels.iter().map(|l| l.winnable).sum::<u64>().into(),
+            opt(s.starts.iter().filter(|x| x.min_moves.is_some()).count() as u128),
+            opt(s.finishes.len() as u128),
+            opt(s.starts.iter().map(|x| x.winning_sequences).sum()),
+            opt(s.starts.iter().map(|x| x.complete_games).sum()),
+            s.finishes.iter().map(|f| f.min_moves).min().into(),
+        ]);
     }
+    t
 }
 
-/// OEIS A127500 (shortest solution over all problems on side n), n = 4..10.
-const A127500: [(usize, u32); 7] = [(4, 5), (5, 9), (6, 9), (7, 12), (8, 13), (9, 16), (10, 18)];
-
-/// The family report, generated from the computed summaries (never hand-written numbers).
-pub fn markdown(sides: &[SideSummary]) -> String {
-    let mut md = String::from(
-        "# Peg solitaire on triangles: report\n\n\
-         Generated by `statespace reproduce` from the tables in `data/peg/T*/`; do not edit.\n\n\
-         A *move* is a maximal chain of jumps by one peg. Counts are over jump sequences from every \
-         single-vacancy start, with no symmetry reduction.\n\n\
-         | side | holes | jumps | positions reachable (union) | of which winnable | solvable starts | solvable (start, finish) problems | winning sequences | complete games | fewest moves | OEIS A127500 |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|\n",
-    );
-    for s in sides {
-        let oeis = A127500.iter().find(|a| a.0 == s.side).map(|a| a.1);
-        let verdict = match (s.min_moves, oeis) {
-            (Some(m), Some(o)) if m == o => format!("{o} (matches)"),
-            (_, Some(o)) => format!("{o} (DIFFERS)"),
-            _ => "-".into(),
-        };
-        md += &format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            s.side,
-            s.holes,
-            s.jumps,
-            s.reachable_union,
-            s.winnable_union,
-            s.solvable_starts,
-            s.solvable_problems,
-            s.winning_sequences,
-            s.complete_games,
-            s.min_moves.map_or("-".into(), |m| m.to_string()),
-            verdict
-        );
-    }
-    md += "\nA shortest play for each side (start vacancy -> finishing hole):\n\n";
-    for s in sides {
-        if let Some((a, b, play)) = &s.shortest {
-            md += &format!("- T{}: {a} -> {b}: `{play}`\n", s.side);
+/// A shortest play per side.
+fn shortest_table(r: &PegResults) -> Table {
+    let mut t = Table::new(&["side", "start", "finish", "moves", "play"]);
+    for s in &r.sides {
+        if let Some(f) = s.finishes.iter().min_by_key(|f| (f.min_moves, f.start, f.finish)) {
+            t.push(vec![
+                s.side.into(),
+                (f.start + 1).into(),
+                (f.finish + 1).into(),
+                f.min_moves.into(),
+                format_play(&f.optimal_play).into(),
+            ]);
         }
     }
-    if let Some(t4) = sides.iter().find(|s| s.side == 4) {
-        md += &format!(
-            "\n## Seed 001 (the 10-coin triangle) checked\n\n\
-             - \"18 legitimate moves\": the model has {} jumps on T4 (3(n-1)(n-2) in general). {}\n\
-             - \"84 possible plays which win the game\": {} winning jump sequences over all 10 starts. {}\n\
-             - The lowest number of moves: {}. The seed does not print it; OEIS A127500 gives 5.\n",
-            t4.jumps,
-            if t4.jumps == 18 { "Confirmed." } else { "REFUTED." },
-            t4.winning_sequences,
-            if t4.winning_sequences == 84 { "Confirmed." } else { "REFUTED." },
-            t4.min_moves.map_or("none".into(), |m| m.to_string()),
-        );
+    t
+}
+
+pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
+    let mut sections = vec![
+        Section::new("Headline numbers")
+            .table("Per side, over every single-vacancy start (no symmetry reduction):", headline_table(r))
+            .table("A shortest play per side (holes numbered row by row from the apex):", shortest_table(r)),
+        Section::new("Published figures beside ours")
+            .text("Each row is computed from the tables in `data/peg/`; the published value is quoted from the source named.")
+            .claims("peg.seed001")
+            .claims("peg.bell")
+            .claims("peg.jaap")
+            .claims("peg.oeis"),
+        Section::new("New results")
+            .text("Figures we found no publication of.")
+            .claims("peg.new"),
+        Section::new("Charts").chart(
+            "levels_by_pegs",
+            "Per side, the reachable positions by peg count and the winnable ones below them: the gap between a side's two lines is its dead positions (reachable, with no single-peg finish).",
+        ),
+    ];
+    let mut per_side = Section::new("Charts per side");
+    for s in r.sides.iter().filter(|s| !s.starts.is_empty()) {
+        per_side = per_side
+            .chart(
+                format!("T{}_profile", s.side),
+                format!("T{}: positions reachable after exactly k jumps, one line per start orbit: compare how wide each start's search gets.", s.side),
+            )
+            .chart(
+                format!("T{}_min_moves", s.side),
+                format!("T{}: fewest moves for each (start, finish); '-' marks problems with no single-peg finish.", s.side),
+            );
     }
-    md += "\nSide 8 (36 holes) is not analysed: its visited set and two frontiers as flat bit arrays \
-           need 3 x 2^36 bits = 24 GiB, the whole memory of this machine.\n\n\
-           Charts: `T{n}_profile` (positions after k jumps per start orbit) and `T{n}_min_moves` \
-           (minimum moves for each start and finish; '-' = no single-peg finish), PNG and SVG.\n";
-    md
+    sections.push(per_side);
+    Page {
+        family: "peg".into(),
+        title: "Peg solitaire on triangles".into(),
+        intro: vec![
+            "Peg solitaire on the triangle of side n (n(n+1)/2 holes; side 4 is the 10-coin puzzle of seed 001). A game starts with every hole filled but one (a *single-vacancy start*); a jump moves a peg over an adjacent peg into an empty hole, removing the jumped peg. A *move* is a maximal chain of jumps by one peg. Holes are numbered 1.. row by row from the apex (T4: 1 / 2 3 / 4 5 6 / 7 8 9 10).".into(),
+            "How: a parallel BFS over bit arrays gives the union of every start's reachable positions, a backward BFS from the single-peg positions restricted to it gives the winnable ones; each start orbit (6 symmetries) gets a level-by-level DP carrying sequence counts and fewest moves. Counts are exact (128-bit).".into(),
+        ],
+        sections,
+        definitions: definitions(),
+    }
+}
+
+/// Terms used on the page and in `data/peg/`.
+pub fn definitions() -> Vec<(String, String)> {
+    [
+        ("single-vacancy start", "every hole filled but one; `start` is the empty hole (1-based)"),
+        ("problem", "a (start, finish) pair: begin with only `start` empty, end with one peg in `finish`"),
+        ("solvable problem", "a problem some jump sequence solves; `solvable problems` counts them over all starts and finishes"),
+        ("solvable start", "a start from which some finish with one peg is reachable"),
+        ("move", "a maximal chain of consecutive jumps by the same peg; `min_moves` is the fewest moves"),
+        ("winning sequence", "a jump sequence from a start that ends with one peg"),
+        ("complete game", "a jump sequence from a start that ends where no jump is legal (winning or not)"),
+        ("reachable", "positions reached from some single-vacancy start (the union over starts)"),
+        ("winnable", "reachable positions from which one peg can still be reached"),
+        ("dead", "reachable positions that are not winnable: `dead = reachable - winnable`"),
+        ("profile", "positions reachable after exactly k jumps from one start"),
+        ("optimal_play", "a play with the fewest moves, one move per `|`, each move the holes its peg visits"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect()
 }

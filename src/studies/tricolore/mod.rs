@@ -2,115 +2,31 @@
 //! full 4x4 board, reachability, an optimal solver and the document's "solve the halves" method.
 
 use crate::engine::progress::{Counters, Reporter};
-use crate::output::OutputDir;
+use crate::output::export::{Area, Export};
 use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
 use anyhow::{bail, Result};
-use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub mod border;
+pub mod claims;
+pub mod dictionary;
 pub mod document;
+pub mod evidence;
 pub mod full;
 pub mod half;
-pub mod markdown;
+pub mod page;
 pub mod report;
 pub mod solve;
+pub mod verdicts;
 
-#[derive(clap::Subcommand, Debug)]
-pub enum Command {
-    /// The 4x2 half-board tables for one click regime: one search per start of each mirror pair.
-    #[command(after_help = "Examples:\n  statespace tricolore half --regime unrestricted\n  statespace tricolore half --regime hybrid --adjacency orthogonal --out /tmp/hybrid-orth\n\nWrites table.csv (clicks,reached,average,percent), targets.csv (target,average,maximum),\neccentricity.csv (max_clicks,starts), starts.csv (start,max_clicks,mean_clicks) and\ndistances.parquet (start,target,clicks for all 6561 x 6561 pairs) into data/tricolore/half_{regime}\n(king) or data/tricolore/orthogonal/half_{regime}, or into --out DIR.")]
-    Half(HalfArgs),
-    /// Exact distances from every board to a target on the full board (backward search).
-    #[command(after_help = "Examples:\n  statespace tricolore full --target RRRR.RRRR.RRRR.RRRR\n  statespace tricolore full --target WWW.WWW.WWW --width 3 --height 3 --out /tmp/3x3\n\nWrites distance_to_{target}.csv (clicks,boards,states) and, on boards of four rows,\nhalves_vs_optimal_{target}.csv comparing the document's halves method with the optimum.")]
-    Full(FullArgs),
-    /// Checks that from every start, whatever the previous click, every board but all blue is reachable.
-    #[command(after_help = "Example:\n  statespace tricolore reach\n\nWrites reachability.csv (search,examined,missed,missed_boards) into data/tricolore/full or --out DIR.")]
-    Reach(ReachArgs),
-    /// Prints an optimal click sequence (squares numbered row by row from 0) and the board after each click.
-    #[command(after_help = "Examples:\n  statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR\n  statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR --method halves\n  statespace tricolore solve --from WBWW.WBRB --to RRRR.RRRR --regime hybrid")]
-    Solve(SolveArgs),
-}
-
-#[derive(Args, Debug)]
-pub struct HalfArgs {
-    /// unrestricted: any square; restricted: lower row only; hybrid: lower row plus red top squares.
-    #[arg(long, value_enum)]
-    pub regime: Regime,
-    /// Which squares adjoin: king (8 neighbours, reproduces the document) or orthogonal (4).
-    #[arg(long, value_enum, default_value = "king")]
-    pub adjacency: Adjacency,
-    /// Directory for the tables and dataset [default: data/tricolore/half_{regime}].
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Directory for the charts.
-    #[arg(long, value_name = "DIR", default_value = "reports/tricolore")]
-    pub charts: PathBuf,
-    /// Skip the 6561 x 6561 distance dataset (tables and charts only).
-    #[arg(long)]
-    pub no_dataset: bool,
-}
-
-#[derive(Args, Debug)]
-pub struct FullArgs {
-    /// Target board, rows joined by '.', e.g. RRRR.RRRR.RRRR.RRRR.
-    #[arg(long, value_name = "BOARD")]
-    pub target: String,
-    #[arg(long, value_enum, default_value = "king")]
-    pub adjacency: Adjacency,
-    /// Board width.
-    #[arg(long, default_value_t = 4)]
-    pub width: usize,
-    /// Board height.
-    #[arg(long, default_value_t = 4)]
-    pub height: usize,
-    /// Boards sampled (evenly spaced by index) to compare the halves method with the optimum; 0 = skip.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
-    pub halves_sample: usize,
-    /// Directory for the tables [default: data/tricolore/full].
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Directory for the charts.
-    #[arg(long, value_name = "DIR", default_value = "reports/tricolore")]
-    pub charts: PathBuf,
-}
-
-#[derive(Args, Debug)]
-pub struct ReachArgs {
-    #[arg(long, value_enum, default_value = "king")]
-    pub adjacency: Adjacency,
-    #[arg(long, default_value_t = 4)]
-    pub width: usize,
-    #[arg(long, default_value_t = 4)]
-    pub height: usize,
-    /// Directory for reachability.csv [default: data/tricolore/full].
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+/// How `solve` finds its clicks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// Fewest clicks over the whole board.
     Optimal,
     /// The document's method: top two rows optimally, then the bottom two in the Hybrid regime.
     Halves,
-}
-
-#[derive(Args, Debug)]
-pub struct SolveArgs {
-    /// Starting board; its shape (rows joined by '.') sets the board size.
-    #[arg(long, value_name = "BOARD")]
-    pub from: String,
-    /// Target board, same shape.
-    #[arg(long, value_name = "BOARD")]
-    pub to: String,
-    #[arg(long, value_enum, default_value = "king")]
-    pub adjacency: Adjacency,
-    /// Which squares may be clicked (restricted and hybrid concern the bottom row).
-    #[arg(long, value_enum, default_value = "unrestricted")]
-    pub regime: Regime,
-    #[arg(long, value_enum, default_value = "optimal")]
-    pub method: Method,
 }
 
 /// Validated options of `half`.
@@ -160,7 +76,10 @@ fn parse_any(text: &str, adjacency: Adjacency) -> Result<Grid> {
     let rows: Vec<&str> = text.split('.').collect();
     let width = rows[0].chars().count();
     if width == 0 || rows.iter().any(|r| r.chars().count() != width) {
-        bail!("board {text:?} has rows of different lengths (rows are joined by '.', e.g. RRRB.BRWR)");
+        bail!(
+            "board {} has rows of different lengths (rows are joined by '.', e.g. RRRB.BRWR)",
+            crate::puzzles::tricolore::shown(text)
+        );
     }
     let grid = Grid::new(width, rows.len(), adjacency)?;
     grid.parse(text)?;
@@ -168,66 +87,20 @@ fn parse_any(text: &str, adjacency: Adjacency) -> Result<Grid> {
 }
 
 impl SolveRun {
-    pub fn from_args(a: &SolveArgs) -> Result<SolveRun> {
-        let grid = parse_any(&a.from, a.adjacency)?;
-        let from = grid.parse(&a.from)?;
-        let to = grid.parse(&a.to).map_err(|e| anyhow::anyhow!("--to: {e} (it must have the shape of --from)"))?;
+    /// Validates `solve`'s boards (rows joined by '.'), rules and method.
+    pub fn new(from_text: &str, to_text: &str, adjacency: Adjacency, regime: Regime, method: Method) -> Result<SolveRun> {
+        let grid = parse_any(from_text, adjacency)?;
+        let from = grid.parse(from_text)?;
+        let to = grid.parse(to_text).map_err(|e| anyhow::anyhow!("--to: {e} (it must have the shape of --from)"))?;
         if from == to {
             bail!("--from and --to are the same board {}; there is nothing to solve", grid.format(from));
         }
-        if a.method == Method::Halves && (grid.height() != 4 || a.regime != Regime::Unrestricted) {
+        if method == Method::Halves && (grid.height() != 4 || regime != Regime::Unrestricted) {
             bail!("--method halves needs a board of four rows and the unrestricted regime");
         }
-        let game = Game::new(grid, a.regime)?;
+        let game = Game::new(grid, regime)?;
         solve::check_target(&game, to)?;
-        Ok(SolveRun { game, from, to, method: a.method })
-    }
-}
-
-pub fn run(cmd: Command, command: &str) -> Result<()> {
-    match cmd {
-        Command::Half(a) => {
-            let run = HalfRun {
-                opts: half::HalfOptions { regime: a.regime, adjacency: a.adjacency, matrix: !a.no_dataset },
-                out: a.out.clone().unwrap_or_else(|| half_dir(Path::new("data/tricolore"), a.regime, a.adjacency)),
-                charts: a.charts.clone(),
-            };
-            let study = half_into(&run, command)?;
-            println!("{}", half_summary(&study));
-            Ok(())
-        }
-        Command::Full(a) => {
-            let grid = Grid::new(a.width, a.height, a.adjacency)?;
-            let target = grid.parse(&a.target).map_err(|e| anyhow::anyhow!("--target: {e}"))?;
-            full::check_target(&grid, target)?;
-            let run = FullRun {
-                grid,
-                target,
-                halves_sample: a.halves_sample,
-                out: a.out.clone().unwrap_or_else(|| PathBuf::from("data/tricolore/full")),
-                charts: a.charts.clone(),
-            };
-            let (study, halves) = full_into(&run, command)?;
-            println!("{}", full_summary(&study));
-            if let Some(h) = halves {
-                println!("{}", h.summary());
-            }
-            Ok(())
-        }
-        Command::Reach(a) => {
-            let grid = Grid::new(a.width, a.height, a.adjacency)?;
-            let out = a.out.clone().unwrap_or_else(|| PathBuf::from("data/tricolore/full"));
-            let rows = reach_into(&grid, &out, command)?;
-            for r in &rows {
-                println!("{}: {} of {} missed {}", r.search, r.missed, r.examined, r.missed_boards.join(" "));
-            }
-            Ok(())
-        }
-        Command::Solve(a) => {
-            let run = SolveRun::from_args(&a)?;
-            print!("{}", solve_text(&run)?);
-            Ok(())
-        }
+        Ok(SolveRun { game, from, to, method })
     }
 }
 
@@ -242,12 +115,15 @@ pub fn solve_text(run: &SolveRun) -> Result<String> {
             let h = solve::Halves::new(g, run.to, &counters)?;
             let Some(play) = h.solve(run.from) else {
                 bail!(
-                    "the halves method cannot reach {}: in every orientation its top half is all blue or its bottom row is (an all-blue border: the document's extra-click extension is not implemented)",
+                    "the halves method cannot reach {}: in every orientation its top half is all blue or its bottom row is (the document's all-blue-border extension covers 4x4 boards only)",
                     g.format(run.to)
                 );
             };
             let optimum = solve::optimal(&run.game, run.from, run.to, &counters)?.len();
-            let turned = if h.turns > 0 { format!(", board turned {} quarter turn(s) clockwise first", h.turns) } else { String::new() };
+            let mut turned = if h.turns > 0 { format!(", board turned {} quarter turn(s) clockwise first", h.turns) } else { String::new() };
+            if h.final_click.is_some() {
+                turned += ", the last of them the all-blue-border extension's extra click";
+            }
             let note = format!(
                 "halves method: {} on the top half, {} on the bottom half{turned}; optimum {}",
                 play.top_clicks,
@@ -277,32 +153,32 @@ pub fn solve_text(run: &SolveRun) -> Result<String> {
     Ok(s)
 }
 
-/// Runs a half-board study and writes its files (shared with `reproduce`).
-pub fn half_into(run: &HalfRun, command: &str) -> Result<half::HalfStudy> {
-    let mut data = OutputDir::create(&run.out, command)?;
-    let mut charts = OutputDir::create(&run.charts, command)?;
-    let study = half::run(&run.opts)?;
-    data.write_table("table.csv", &report::half_table(&study))?;
-    data.write_table("targets.csv", &report::targets_table(&study))?;
-    data.write_table("eccentricity.csv", &report::eccentricity_table(&study))?;
-    data.write_table("starts.csv", &report::starts_table(&study))?;
-    if let Some(bytes) = report::matrix_parquet(&study)? {
+/// A half-board study's tables, dataset and charts. `dir` is the data directory relative to
+/// `data/` (e.g. `tricolore/half_hybrid`).
+pub fn half_export(study: &half::HalfStudy, dir: &str, out: &mut Export) -> Result<()> {
+    out.table(Area::Data, dir, "table.csv", &report::half_table(study));
+    out.table(Area::Data, dir, "targets.csv", &report::targets_table(study));
+    out.table(Area::Data, dir, "eccentricity.csv", &report::eccentricity_table(study));
+    out.table(Area::Data, dir, "starts.csv", &report::starts_table(study));
+    if let Some(bytes) = report::matrix_parquet(study)? {
         let n = u64::from(study.boards());
-        data.write("distances.parquet", &bytes, Some(n * n))?;
+        out.bytes(Area::Data, dir, "distances.parquet", bytes, Some(n * n));
     }
-    let (r, adj) = (run.opts.regime, run.opts.adjacency);
+    let (r, adj) = (study.regime, study.grid.adjacency());
     let label = format!("{} ({})", r.name(), adj.name());
-    charts.write_chart(
+    out.chart(
+        Area::Reports,
+        "tricolore",
         &chart_stem("half_clicks", r, adj),
-        &report::clicks_chart(&format!("4x2 {label}: boards first reached after k clicks"), &[(&label, &study)])?,
-    )?;
-    charts.write_chart(
+        &report::clicks_chart(&format!("4x2 {label}: boards first reached after k clicks"), &[(&label, study)])?,
+    );
+    out.chart(
+        Area::Reports,
+        "tricolore",
         &chart_stem("half_eccentricity", r, adj),
-        &report::eccentricity_chart(&format!("4x2 {label}: maximum clicks per start"), &[(&label, &study)])?,
-    )?;
-    data.finish()?;
-    charts.finish()?;
-    Ok(study)
+        &report::eccentricity_chart(&format!("4x2 {label}: maximum clicks per start"), &[(&label, study)])?,
+    );
+    Ok(())
 }
 
 /// One line for the terminal.
@@ -326,29 +202,34 @@ pub fn board_stem(grid: &Grid, board: u32) -> String {
     grid.format(board)
 }
 
-/// Runs the full-board study for one target and writes it (shared with `reproduce`).
-pub fn full_into(run: &FullRun, command: &str) -> Result<(full::FullStudy, Option<report::HalvesComparison>)> {
-    let mut data = OutputDir::create(&run.out, command)?;
-    let mut charts = OutputDir::create(&run.charts, command)?;
-    let counters = Arc::new(Counters::default());
-    let _progress = Reporter::start(format!("tricolore full {}", run.grid.format(run.target)), counters.clone());
-    let study = full::run(&run.grid, run.target, &counters)?;
-    let stem = board_stem(&run.grid, run.target);
-    data.write_table(&format!("distance_to_{stem}.csv"), &report::full_table(&study))?;
-    charts.write_chart(&format!("full_distance_{stem}"), &report::full_chart(&[&study])?)?;
+/// The full-board study for one target, and the halves method beside it (boards of four rows).
+pub fn full_compute(run: &FullRun, counters: &Counters) -> Result<(full::FullStudy, Option<report::HalvesComparison>)> {
+    let study = full::run(&run.grid, run.target, counters)?;
     let mut comparison = None;
     if run.grid.height() == 4 && run.halves_sample > 0 {
-        let halves = solve::Halves::new(&run.grid, run.target, &counters)?;
+        let halves = solve::Halves::new(&run.grid, run.target, counters)?;
         if halves.applicable() {
-            let c = report::compare_halves(&study, &halves, run.halves_sample);
-            data.write_table(&format!("halves_vs_optimal_{stem}.csv"), &c.table())?;
-            charts.write_chart(&format!("full_halves_{stem}"), &c.chart()?)?;
-            comparison = Some(c);
+            comparison = Some(report::compare_halves(&study, &halves, run.halves_sample));
         }
     }
-    data.finish()?;
-    charts.finish()?;
     Ok((study, comparison))
+}
+
+/// A full-board study's table and charts; `dir` relative to `data/`.
+pub fn full_export(
+    study: &full::FullStudy,
+    comparison: Option<&report::HalvesComparison>,
+    dir: &str,
+    out: &mut Export,
+) -> Result<()> {
+    let stem = board_stem(&study.grid, study.target);
+    out.table(Area::Data, dir, &format!("distance_to_{stem}.csv"), &report::full_table(study));
+    out.chart(Area::Reports, "tricolore", &format!("full_distance_{stem}"), &report::full_chart(&[study])?);
+    if let Some(c) = comparison {
+        out.table(Area::Data, dir, &format!("halves_vs_optimal_{stem}.csv"), &c.table());
+        out.chart(Area::Reports, "tricolore", &format!("full_halves_{stem}"), &c.chart()?);
+    }
+    Ok(())
 }
 
 pub fn full_summary(s: &full::FullStudy) -> String {
@@ -368,79 +249,138 @@ pub fn full_summary(s: &full::FullStudy) -> String {
     )
 }
 
-/// Runs the reachability check and writes reachability.csv.
-pub fn reach_into(grid: &Grid, out: &Path, command: &str) -> Result<Vec<full::ReachRow>> {
-    let mut data = OutputDir::create(out, command)?;
-    let counters = Arc::new(Counters::default());
-    let _progress = Reporter::start("tricolore reach".into(), counters.clone());
-    let rows = full::reachability(grid, &counters)?;
-    data.write_table("reachability.csv", &report::reach_table(&rows))?;
-    data.finish()?;
-    Ok(rows)
-}
-
 /// The 4x4 targets of the document's applet: all red, all white, alternating blue/white.
 pub const FULL_TARGETS: [&str; 3] = ["RRRR.RRRR.RRRR.RRRR", "WWWW.WWWW.WWWW.WWWW", "WBWB.BWBW.WBWB.BWBW"];
 
-pub fn reproduce(ctx: &crate::reproduce::Ctx) -> Result<()> {
-    let data = ctx.data_dir("tricolore");
-    let reports = ctx.reports_dir("tricolore");
-    let mut king = Vec::new();
-    let mut orthogonal = Vec::new();
-    for regime in Regime::ALL {
-        for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
-            // The research dataset is for the rules that reproduce the document.
-            let matrix = adjacency == Adjacency::King;
-            let run = HalfRun {
-                opts: half::HalfOptions { regime, adjacency, matrix },
-                out: half_dir(&data, regime, adjacency),
-                charts: reports.clone(),
-            };
-            let mut study = half_into(&run, &ctx.command)?;
-            study.matrix = None;
-            eprintln!("{}", half_summary(&study));
-            match adjacency {
+
+/// The family's options (what `reproduce` runs).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Half-board studies: (regime, adjacency, with the 6561 x 6561 distance dataset).
+    pub halves: Vec<half::HalfOptions>,
+    /// 4x4 targets for the full-board study (none: no full-board work).
+    pub full_targets: Vec<String>,
+    /// Boards compared between the halves method and the optimum (all 3^16 when that many).
+    pub halves_sample: usize,
+    /// Run the 4x4 reachability searches.
+    pub reachability: bool,
+}
+
+/// Everything the family computes.
+pub struct TricoloreResults {
+    /// King adjacency, in [`Regime::ALL`] order.
+    pub king: Vec<half::HalfStudy>,
+    pub orthogonal: Vec<half::HalfStudy>,
+    pub fulls: Vec<full::FullStudy>,
+    pub comparisons: Vec<report::HalvesComparison>,
+    /// Empty when not asked for.
+    pub reach: Vec<full::ReachRow>,
+    /// The document's worked example (when all red is among the full targets).
+    pub example: Option<evidence::Example>,
+    /// The 4x2 starts the document names, searched one by one.
+    pub named: Vec<evidence::NamedStart>,
+    /// The Unrestricted and Hybrid tables composed as the halves method composes them.
+    pub composed: Option<evidence::Composed>,
+}
+
+impl TricoloreResults {
+    pub fn king(&self, regime: Regime) -> Option<&half::HalfStudy> {
+        self.king.iter().find(|s| s.regime == regime)
+    }
+    pub fn orthogonal(&self, regime: Regime) -> Option<&half::HalfStudy> {
+        self.orthogonal.iter().find(|s| s.regime == regime)
+    }
+}
+
+pub struct Tricolore;
+
+impl crate::studies::Study for Tricolore {
+    const FAMILY: &'static str = "tricolore";
+    type Options = Options;
+    type Results = TricoloreResults;
+
+    fn reproduce_options() -> Options {
+        let mut halves = Vec::new();
+        for regime in Regime::ALL {
+            for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
+                // The 44 MB distance datasets are written by `statespace tricolore half`, not by
+                // reproduce: data/ holds only what is committed.
+                halves.push(half::HalfOptions { regime, adjacency, matrix: false });
+            }
+        }
+        Options {
+            halves,
+            full_targets: FULL_TARGETS.iter().map(|s| s.to_string()).collect(),
+            halves_sample: 100_000,
+            reachability: true,
+        }
+    }
+
+    fn compute(o: &Options, counters: &Counters) -> Result<TricoloreResults> {
+        let (mut king, mut orthogonal) = (Vec::new(), Vec::new());
+        for opts in &o.halves {
+            let study = half::run(opts)?;
+            match opts.adjacency {
                 Adjacency::King => king.push(study),
                 Adjacency::Orthogonal => orthogonal.push(study),
             }
         }
-    }
-    let grid4 = Grid::new(4, 4, Adjacency::King)?;
-    let mut fulls = Vec::new();
-    let mut comparisons = Vec::new();
-    for t in FULL_TARGETS {
-        let run = FullRun {
-            grid: grid4.clone(),
-            target: grid4.parse(t)?,
-            halves_sample: 100_000,
-            out: data.join("full"),
-            charts: reports.clone(),
+        let grid4 = Grid::new(4, 4, Adjacency::King)?;
+        let (mut fulls, mut comparisons) = (Vec::new(), Vec::new());
+        for t in &o.full_targets {
+            let run = FullRun {
+                grid: grid4.clone(),
+                target: grid4.parse(t)?,
+                halves_sample: o.halves_sample,
+                out: PathBuf::new(),
+                charts: PathBuf::new(),
+            };
+            let (study, comparison) = full_compute(&run, counters)?;
+            fulls.push(study);
+            comparisons.extend(comparison);
+        }
+        let reach = if o.reachability { full::reachability(&grid4, counters)? } else { Vec::new() };
+        let red = grid4.parse(document::HALVES_EXAMPLE.1)?;
+        let example = match fulls.iter().find(|f| f.target == red) {
+            Some(to_red) => Some(evidence::halves_example(&grid4, to_red, counters)?),
+            None => None,
         };
-        let (study, comparison) = full_into(&run, &ctx.command)?;
-        eprintln!("{}", full_summary(&study));
-        fulls.push(study);
-        comparisons.extend(comparison);
+        let named = if king.iter().any(|s| s.regime == Regime::Unrestricted) { evidence::named_starts()? } else { Vec::new() };
+        let find = |r: Regime| king.iter().find(|s| s.regime == r);
+        let composed = match (find(Regime::Unrestricted), find(Regime::Hybrid)) {
+            (Some(u), Some(h)) => Some(evidence::compose(u, h)),
+            _ => None,
+        };
+        Ok(TricoloreResults { king, orthogonal, fulls, comparisons, reach, example, named, composed })
     }
-    let reach = reach_into(&grid4, &data.join("full"), &ctx.command)?;
-    let example = markdown::halves_example(&grid4, &fulls[0])?;
-    let mut out = OutputDir::create(&reports, &ctx.command)?;
-    let regimes: Vec<(&str, &half::HalfStudy)> = king.iter().map(|s| (s.regime.name(), s)).collect();
-    out.write_chart("half_clicks_all", &report::clicks_chart("4x2 (king): boards first reached after k clicks", &regimes)?)?;
-    out.write_chart(
-        "half_eccentricity_all",
-        &report::eccentricity_chart("4x2 (king): maximum clicks per start", &regimes)?,
-    )?;
-    let full_refs: Vec<&full::FullStudy> = fulls.iter().collect();
-    out.write_chart("full_distance_all", &report::full_chart(&full_refs)?)?;
-    let md = markdown::report(&markdown::Inputs {
-        king: &king,
-        orthogonal: &orthogonal,
-        fulls: &fulls,
-        comparisons: &comparisons,
-        reach: &reach,
-        example: &example,
-    })?;
-    out.write("report.md", md.as_bytes(), None)?;
-    out.finish()?;
-    Ok(())
+
+    fn claims(r: &TricoloreResults) -> Vec<crate::studies::Claim> {
+        claims::claims(r)
+    }
+
+    fn export(r: &TricoloreResults, claims: &[crate::studies::Claim]) -> Result<Export> {
+        let mut out = Export::default();
+        for s in r.king.iter().chain(&r.orthogonal) {
+            let dir = half_dir(Path::new("tricolore"), s.regime, s.grid.adjacency());
+            half_export(s, &dir.to_string_lossy(), &mut out)?;
+        }
+        for s in &r.fulls {
+            let c = r.comparisons.iter().find(|c| c.target == s.grid.format(s.target));
+            full_export(s, c, "tricolore/full", &mut out)?;
+        }
+        if !r.reach.is_empty() {
+            out.table(Area::Data, "tricolore/full", "reachability.csv", &report::reach_table(&r.reach));
+        }
+        if !r.king.is_empty() {
+            let regimes: Vec<(&str, &half::HalfStudy)> = r.king.iter().map(|s| (s.regime.name(), s)).collect();
+            out.chart(Area::Reports, "tricolore", "half_clicks_all", &report::clicks_chart("4x2 (king): boards first reached after k clicks", &regimes)?);
+            out.chart(Area::Reports, "tricolore", "half_eccentricity_all", &report::eccentricity_chart("4x2 (king): maximum clicks per start", &regimes)?);
+        }
+        if !r.fulls.is_empty() {
+            let full_refs: Vec<&full::FullStudy> = r.fulls.iter().collect();
+            out.chart(Area::Reports, "tricolore", "full_distance_all", &report::full_chart(&full_refs)?);
+        }
+        out.page = Some(page::page(r, claims));
+        Ok(out)
+    }
 }

@@ -11,30 +11,26 @@ use polars::prelude::*;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
-/// The document's table: boards first reached after k clicks, summed over the starts; average
-/// per start (one decimal) and percent of the total (whole percent), as the document prints.
+/// The document's table as tidy data: boards first reached after k clicks, summed over the
+/// starts; the mean per start and the share of all (start, board) pairs, unrounded (the report
+/// shows the document's rounding and the totals).
 pub fn half_table(s: &HalfStudy) -> Table {
-    let mut t = Table::new(&["clicks", "reached", "average", "percent"]);
+    let mut t = Table::new(&["clicks", "reached", "mean_per_start", "share"]);
     let starts = s.starts.len() as f64;
     let total = s.total();
     for (k, &n) in s.reached.iter().enumerate().skip(1) {
-        t.push(vec![
-            k.into(),
-            n.into(),
-            Cell::Fixed(n as f64 / starts, 1),
-            Cell::Fixed(100.0 * n as f64 / total as f64, 0),
-        ]);
+        t.push(vec![k.into(), n.into(), Cell::Fixed(n as f64 / starts, 6), Cell::Fixed(n as f64 / total as f64, 9)]);
     }
-    t.push(vec!["total".into(), total.into(), Cell::Fixed(total as f64 / starts, 1), Cell::Fixed(100.0, 0)]);
     t
 }
 
-/// Average and maximum clicks to every target over the representative starts other than it.
+/// Starts that reach every target, and their mean and maximum clicks, over the representative
+/// starts other than it (unrounded: the report rounds as the document does).
 pub fn targets_table(s: &HalfStudy) -> Table {
-    let mut t = Table::new(&["target", "average", "maximum"]);
+    let mut t = Table::new(&["target", "starts", "mean_clicks", "max_clicks"]);
     for r in &s.targets {
-        let avg = r.average().map_or(Cell::Empty, |a| Cell::Fixed(a, 1));
-        t.push(vec![s.grid.format(r.target).into(), avg, r.max_clicks.into()]);
+        let avg = r.average().map_or(Cell::Empty, |a| Cell::Fixed(a, 6));
+        t.push(vec![s.grid.format(r.target).into(), r.starts.into(), avg, r.max_clicks.into()]);
     }
     t
 }
@@ -48,9 +44,9 @@ pub fn eccentricity_table(s: &HalfStudy) -> Table {
 }
 
 pub fn starts_table(s: &HalfStudy) -> Table {
-    let mut t = Table::new(&["start", "max_clicks", "mean_clicks"]);
+    let mut t = Table::new(&["start", "reached", "max_clicks", "mean_clicks"]);
     for r in &s.starts {
-        t.push(vec![s.grid.format(r.start).into(), r.max_clicks.into(), Cell::Fixed(r.mean_clicks, 4)]);
+        t.push(vec![s.grid.format(r.start).into(), r.reached.into(), r.max_clicks.into(), Cell::Fixed(r.mean_clicks, 4)]);
     }
     t
 }

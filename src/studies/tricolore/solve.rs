@@ -88,6 +88,11 @@ pub struct Halves {
     pub turns: usize,
     /// `original[s]`: the original square that square `s` of the turned board came from.
     original: Vec<usize>,
+    /// The all-blue-border extension ([`super::border`]): the halves aim at an intermediate
+    /// target, the bottom half's last click avoids this square (of the turned board), which is
+    /// then clicked once more.
+    pub final_click: Option<usize>,
+    bottom_avoiding: Option<super::border::LastAvoiding>,
 }
 
 /// A halves solution: the clicks (squares of the full board) and how many were on the top half.
@@ -107,13 +112,14 @@ impl Halves {
         let top = Game::new(half.clone(), Regime::Unrestricted)?;
         let bottom = Game::new(half.clone(), Regime::Hybrid)?;
         // A half target that is all blue (top), or has an all-blue bottom row (bottom, Hybrid),
-        // cannot be reached this way; the document then turns the board. If no turn helps (an
-        // all-blue border), the method is reported as not applicable (the document's one-extra-
-        // click extension is not implemented).
-        let max_turns = if full.width() == full.height() { 4 } else { 1 };
+        // cannot be reached this way; the document then turns the board. No turn helps with an
+        // all-blue border: on 4x4 the document's one-extra-click extension applies (below);
+        // otherwise the method is reported as not applicable.
+        let border = super::border::plan(full, target)?;
+        let max_turns = if border.is_some() { 1 } else if full.width() == full.height() { 4 } else { 1 };
         let mut chosen = None;
         for turns in 0..max_turns {
-            let t = (0..turns).fold(target, |b, _| full.rotate(b));
+            let t = border.as_ref().map_or_else(|| (0..turns).fold(target, |b, _| full.rotate(b)), |p| p.intermediate);
             let (top_target, bottom_target) = (t / half_boards, t % half_boards);
             let to_top = distances_to(&top, top_target, counters).ok();
             let to_bottom = distances_to(&bottom, bottom_target, counters).ok();
@@ -126,6 +132,10 @@ impl Halves {
             }
         }
         let (turns, top_target, bottom_target, to_top, to_bottom) = chosen.expect("turn 0 is always tried");
+        let turns = border.as_ref().map_or(turns, |p| p.turns);
+        let final_click = border.as_ref().map(|p| p.final_click);
+        let bottom_avoiding =
+            final_click.map(|f| super::border::LastAvoiding::new(&bottom, bottom_target, f - half.squares()));
         let n = full.squares();
         let w = full.width();
         // Turning maps square (r, c) to (c, w-1-r); follow each square through `turns` turns.
@@ -150,10 +160,13 @@ impl Halves {
             half_boards,
             turns,
             original,
+            final_click,
+            bottom_avoiding,
         })
     }
 
-    fn turned(&self, board: u32) -> u32 {
+    /// The board as the method sees it (turned `turns` times).
+    pub fn turned(&self, board: u32) -> u32 {
         (0..self.turns).fold(board, |b, _| self.full.grid.rotate(b))
     }
 
@@ -172,16 +185,20 @@ impl Halves {
             b = self.full.grid.click(b, c);
         }
         debug_assert_eq!(b / self.half_boards, self.top_target);
-        let bottom_clicks = descend(&self.bottom, to_bottom, b % self.half_boards, None)?;
+        let bottom_clicks = match &self.bottom_avoiding {
+            Some(a) => a.descend(&self.bottom, b % self.half_boards, None)?,
+            None => descend(&self.bottom, to_bottom, b % self.half_boards, None)?,
+        };
         let mut clicks = top_clicks.clone();
         clicks.extend(bottom_clicks.iter().map(|&c| c + n));
+        clicks.extend(self.final_click);
         let clicks = clicks.into_iter().map(|c| self.original[c]).collect();
         Some(HalvesPlay { top_clicks: top_clicks.len(), clicks })
     }
 
     /// The best the method can do: over every optimal top-half solution, the fewest bottom clicks.
     pub fn best_count(&self, board: u32) -> Option<usize> {
-        let (to_top, to_bottom) = (self.to_top.as_ref()?, self.to_bottom.as_ref()?);
+        let to_top = self.to_top.as_ref()?;
         let hb = self.half_boards;
         let none = u8::MAX;
         let board = self.turned(board);
@@ -203,7 +220,22 @@ impl Halves {
             level = next;
             left -= 1;
         }
-        level.iter().filter_map(|&(b, _)| to_bottom.fewest(u64::from(b % hb))).min().map(|m| top_len + m as usize)
+        level.iter().filter_map(|&(b, _)| self.bottom_count(b % hb)).min().map(|m| top_len + m)
+    }
+
+    /// The top-half clicks [`Halves::solve`] makes on a turned board whose top half is `top`.
+    pub fn top_clicks(&self, top: u32) -> Option<Vec<usize>> {
+        descend(&self.top, self.to_top.as_ref()?, top, None)
+    }
+
+    /// The clicks [`Halves::solve`] makes after the top half, from bottom half `bottom` (with the
+    /// border extension's final click).
+    pub fn bottom_count(&self, bottom: u32) -> Option<usize> {
+        let m = match &self.bottom_avoiding {
+            Some(a) => a.fewest(bottom, None)?,
+            None => self.to_bottom.as_ref()?.fewest(u64::from(bottom))?,
+        };
+        Some(m as usize + usize::from(self.final_click.is_some()))
     }
 
     pub fn targets(&self) -> (u32, u32) {

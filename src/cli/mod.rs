@@ -1,15 +1,30 @@
-//! The command line: parses and validates arguments, then hands a validated options struct to a
-//! study. No analysis happens here.
+//! The command line: clap definitions, one file per family, each parsing its arguments into the
+//! family's validated options and handing them to the study. The only module that knows clap; no
+//! analysis happens here.
 
-use crate::engine::progress::{Counters, Reporter};
-use crate::output::OutputDir;
-use crate::reproduce::{self, ReproduceArgs};
-use crate::studies;
 use anyhow::Result;
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use std::ffi::OsString;
-use std::path::PathBuf;
-use std::sync::Arc;
+
+pub mod lightsout;
+pub mod peg;
+pub mod reproduce;
+pub mod tricolore;
+
+/// A clap mirror of a puzzle enum (puzzles stay free of clap): the variants and their help.
+macro_rules! value_enum {
+    ($(#[$doc:meta])* $arg:ident => $ty:path { $($(#[$m:meta])* $v:ident),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $arg { $($(#[$m])* $v),* }
+        impl From<$arg> for $ty {
+            fn from(a: $arg) -> $ty {
+                match a { $($arg::$v => <$ty>::$v),* }
+            }
+        }
+    };
+}
+pub(crate) use value_enum;
 
 pub const VERSION: &str =
     concat!(env!("CARGO_PKG_VERSION"), " (rev ", env!("STATESPACE_GIT_REV"), ")");
@@ -24,44 +39,31 @@ pub const VERSION: &str =
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Run even when the estimated peak memory exceeds what is available.
+    #[arg(long, global = true)]
+    pub force: bool,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Peg solitaire on the triangle of side N: reachability, winning plays, minimum moves.
     #[command(after_help = "Example:\n  statespace peg --side 5 --out /tmp/T5 --charts /tmp/T5-charts")]
-    Peg(PegArgs),
+    Peg(peg::PegArgs),
     /// Tricolore (3 colours, no double clicks): 4x2 half-board tables, the full 4x4 board, solver.
     #[command(
         subcommand,
         after_help = "Examples:\n  statespace tricolore half --regime hybrid\n  statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR"
     )]
-    Tricolore(studies::tricolore::Command),
+    Tricolore(tricolore::Command),
     /// Lights Out over GF(2): nullity sweeps, rectangles, solving boards, histograms, quiet patterns.
     #[command(
         subcommand,
         after_help = "Examples:\n  statespace lightsout sweep --rule plus --topology open --max-n 1000\n  statespace lightsout solve --all-ones 10"
     )]
-    Lightsout(studies::lightsout::Command),
+    Lightsout(lightsout::Command),
     /// Regenerates every table, chart and dataset into data/ and reports/.
     #[command(after_help = "Examples:\n  statespace reproduce\n  statespace reproduce --check")]
-    Reproduce(ReproduceArgs),
-}
-
-#[derive(Args, Debug)]
-pub struct PegArgs {
-    /// Side of the triangle (4 to 7; side 4 is the 10-coin puzzle).
-    #[arg(long, value_name = "N")]
-    pub side: usize,
-    /// Directory for the tables and dataset [default: data/peg/T{N}].
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Directory for the charts.
-    #[arg(long, value_name = "DIR", default_value = "reports/peg")]
-    pub charts: PathBuf,
-    /// Only the union over all starts (levels.csv): reachable and winnable positions per peg count.
-    #[arg(long)]
-    pub levels_only: bool,
+    Reproduce(reproduce::ReproduceArgs),
 }
 
 /// The command line as one string, for manifests.
@@ -98,38 +100,12 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
         }
     };
     let command = command_line(&args);
+    crate::engine::memory::set_forced(cli.force);
     match cli.command {
-        Command::Peg(a) => run_peg(&a, &command),
-        Command::Tricolore(c) => studies::tricolore::run(c, &command),
-        Command::Lightsout(c) => studies::lightsout::run(c, &command),
-        Command::Reproduce(a) => reproduce::run(&a, &command),
+        Command::Peg(a) => peg::run(&a, &command),
+        Command::Tricolore(c) => tricolore::run(c, &command),
+        Command::Lightsout(c) => lightsout::run(c, &command),
+        Command::Reproduce(a) => reproduce::run(&a),
     }
 }
 
-pub fn run_peg(a: &PegArgs, command: &str) -> Result<()> {
-    let opts = studies::peg::PegOptions { levels_only: a.levels_only, ..studies::peg::PegOptions::for_side(a.side) };
-    crate::puzzles::peg::Triangle::new(a.side)?; // validate before touching the disk
-    let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
-    peg_into(&opts, &out, &a.charts, command).map(drop)
-}
-
-/// Runs the peg study and writes it (shared with `reproduce`); returns its headline numbers.
-pub fn peg_into(
-    opts: &studies::peg::PegOptions,
-    out: &std::path::Path,
-    charts: &std::path::Path,
-    command: &str,
-) -> Result<studies::peg::report::SideSummary> {
-    let mut data = OutputDir::create(out, command)?;
-    let mut chart_dir = OutputDir::create(charts, command)?;
-    let counters = Arc::new(Counters::default());
-    let study = {
-        let _progress = Reporter::start(format!("peg T{}", opts.side), counters.clone());
-        studies::peg::run(opts, &counters)?
-    };
-    studies::peg::report::write(&study, &mut data, &mut chart_dir)?;
-    data.finish()?;
-    chart_dir.finish()?;
-    eprintln!("peg T{}: wrote {} and {}", opts.side, out.display(), charts.display());
-    Ok(studies::peg::report::summary(&study))
-}

@@ -1,0 +1,38 @@
+//! `statespace reproduce`.
+
+use crate::reproduce::{Family, ReproduceOptions};
+use anyhow::Result;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct ReproduceArgs {
+    /// Recompute into a scratch directory and fail, naming the file, if any differs from disk.
+    #[arg(long)]
+    pub check: bool,
+    /// Root of the data tree.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    pub data: PathBuf,
+    /// Root of the reports tree.
+    #[arg(long, value_name = "DIR", default_value = "reports")]
+    pub reports: PathBuf,
+    /// Only these families (peg, tricolore, lightsout); default all.
+    #[arg(long, value_name = "FAMILY", value_delimiter = ',')]
+    pub only: Vec<FamilyArg>,
+    /// Largest peg triangle side to include (4..=7).
+    #[arg(long, value_name = "N", default_value_t = 7)]
+    pub max_peg_side: usize,
+}
+
+super::value_enum!(FamilyArg => Family { Peg, Tricolore, Lightsout });
+
+pub fn run(a: &ReproduceArgs) -> Result<()> {
+    let options = ReproduceOptions {
+        check: a.check,
+        data: a.data.clone(),
+        reports: a.reports.clone(),
+        only: a.only.iter().map(|&f| f.into()).collect(),
+        max_peg_side: a.max_peg_side,
+    };
+    crate::reproduce::run(&options)
+}

@@ -1,0 +1,834 @@
+//! Search over state spaces that fall into layers: a state is a subset of a fixed universe of
+//! n <= 56 elements (bit i = element i), its layer is its size, and every move leads from layer k
+//! to layer k-1 (peg solitaire: a jump removes one peg). Each layer is ranked densely in colex
+//! order (combinatorial number system), so layer k is a bit array of C(n,k) bits instead of 2^n,
+//! and going forward only two layers live at once.
+//!
+//! Layers are computed by *pulling*: a state of layer k-1 is reached iff one of its predecessors
+//! in layer k is. Every state of a rank range (a chunk of words) is decided from the finished
+//! layer above alone, so chunks are independent units of work (for threads now, for machines
+//! later): a worker writes only its own words (no atomics, the same bits at any thread count),
+//! progress counts ranks per chunk, and a finished layer is a checkpoint. The winnable pass pulls
+//! the other way, layer k from layer k-1, restricted to what is reachable.
+
+use super::progress::Counters;
+use anyhow::{bail, ensure, Context, Result};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// A game whose states are subsets and whose moves remove exactly one element.
+pub trait SubsetGraph: Sync {
+    /// Number of elements n (<= 56): states are subsets of `0..n` as bit masks.
+    fn universe(&self) -> usize;
+    /// Whether `test` accepts some predecessor of `s` (a state p, one element larger, with a move
+    /// p -> s); may stop at the first accepted.
+    fn any_predecessor(&self, s: u64, test: impl FnMut(u64) -> bool) -> bool;
+    /// Whether `test` accepts some successor of `s` (one element smaller); may stop early.
+    fn any_successor(&self, s: u64, test: impl FnMut(u64) -> bool) -> bool;
+    /// True when complementing reverses every move (p -> c is a move iff !c -> !p is), as in
+    /// peg solitaire. Then a state can reach the complement of a start iff its complement is
+    /// reachable from that start, and [`Goals::ComplementsOfStarts`] needs no backward search.
+    fn complement_reverses_moves(&self) -> bool {
+        false
+    }
+}
+
+/// The goals of the winnable pass.
+pub enum Goals<F> {
+    /// The reachable states where `F` holds.
+    Where(F),
+    /// The complements of the start states (peg: the single pegs of single-vacancy starts).
+    /// With a [`SubsetGraph::complement_reverses_moves`] graph, winnable = reachable and
+    /// complement reachable: layer k is layer k AND layer n-k read backwards (the complement of
+    /// the state of rank r in layer k has rank C(n,k)-1-r in layer n-k, since complementing
+    /// reverses the integer order).
+    ComplementsOfStarts,
+}
+
+/// Elements in each byte value.
+static BYTE_ONES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut v = 0;
+    while v < 256 {
+        t[v] = (v as u32).count_ones() as u8;
+        v += 1;
+    }
+    t
+};
+
+/// Colex ranks of the k-subsets of `0..n`: rank(s) = sum over the elements c_0 < c_1 < ... of
+/// C(c_j, j + 1). Increasing rank is increasing integer value, so the next state of a layer is
+/// Gosper's next combination.
+pub struct Colex {
+    n: usize,
+    /// binom[a][b] = C(a, b) for a, b in 0..=64.
+    binom: Vec<[u64; 65]>,
+    bytes: usize,
+    /// table[(byte * (n + 1) + elements below the byte) * 256 + byte value]: that byte's share of
+    /// the rank (low 56 bits) and its number of elements (top 8 bits), so a rank costs one
+    /// lookup per 8 elements and no popcount instruction (not in the baseline x86-64 target).
+    table: Vec<u64>,
+}
+
+impl Colex {
+    pub fn new(n: usize) -> Colex {
+        assert!(n <= 56, "universe of {n} elements: at most 56 (ranks below 2^56)");
+        let mut binom = vec![[0u64; 65]; 65];
+        for a in 0..=64 {
+            binom[a][0] = 1;
+            for b in 1..=a {
+                binom[a][b] = binom[a - 1][b - 1].saturating_add(binom[a - 1][b]);
+            }
+        }
+        let bytes = n.div_ceil(8).max(1);
+        let mut table = vec![0u64; bytes * (n + 1) * 256];
+        for byte in 0..bytes {
+            for below in 0..=n {
+                for v in 0..256usize {
+                    let mut r = 0u64;
+                    let mut j = below;
+                    for p in 0..8 {
+                        let c = byte * 8 + p;
+                        if v >> p & 1 == 1 && c < n {
+                            j += 1;
+                            r = r.wrapping_add(binom[c][j.min(64)]);
+                        }
+                    }
+                    assert!(r < 1 << 56, "ranks fit in 56 bits");
+                    table[(byte * (n + 1) + below) * 256 + v] = r | (v.count_ones() as u64) << 56;
+                }
+            }
+        }
+        Colex { n, binom, bytes, table }
+    }
+
+    pub fn universe(&self) -> usize {
+        self.n
+    }
+
+    /// C(n, k): the number of states of layer k.
+    pub fn count(&self, k: usize) -> u64 {
+        self.binom[self.n][k]
+    }
+
+    #[inline]
+    pub fn rank(&self, s: u64) -> u64 {
+        // The counts below each byte come from a popcount table indexed by `s` alone, so the
+        // lookups do not wait on each other.
+        let mut r = 0u64;
+        let mut below = 0usize;
+        for byte in 0..self.bytes {
+            let v = (s >> (8 * byte)) as usize & 255;
+            r += self.table[(byte * (self.n + 1) + below) * 256 + v] & ((1 << 56) - 1);
+            below += BYTE_ONES[v] as usize;
+        }
+        r
+    }
+
+    /// The state of layer k with rank `r` (< C(n, k)).
+    pub fn unrank(&self, k: usize, mut r: u64) -> u64 {
+        debug_assert!(r < self.count(k));
+        let mut s = 0u64;
+        let mut c = self.n as i64 - 1;
+        for j in (1..=k).rev() {
+            while self.binom[c as usize][j] > r {
+                c -= 1;
+            }
+            s |= 1 << c;
+            r -= self.binom[c as usize][j];
+            c -= 1;
+        }
+        s
+    }
+
+    /// The next subset of the same size in colex order (Gosper's hack, without a division).
+    #[inline]
+    pub fn next(s: u64) -> u64 {
+        let t = s | s.wrapping_sub(1);
+        let t1 = t.wrapping_add(1);
+        t1 | (!t & t1).wrapping_sub(1).checked_shr(s.trailing_zeros() + 1).unwrap_or(0)
+    }
+}
+
+/// One layer as a bit array over colex ranks.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Layer {
+    pub k: usize,
+    pub len: u64,
+    pub words: Vec<u64>,
+}
+
+impl Layer {
+    pub fn empty(colex: &Colex, k: usize) -> Layer {
+        let len = colex.count(k);
+        Layer { k, len, words: vec![0; len.div_ceil(64) as usize] }
+    }
+
+    #[inline]
+    pub fn get(&self, r: u64) -> bool {
+        self.words[(r >> 6) as usize] >> (r & 63) & 1 == 1
+    }
+
+    pub fn set(&mut self, r: u64) {
+        self.words[(r >> 6) as usize] |= 1 << (r & 63);
+    }
+
+    pub fn count_ones(&self) -> u64 {
+        self.words.par_iter().map(|w| w.count_ones() as u64).sum()
+    }
+
+    /// Calls `f(state)` for every set bit, in parallel over chunks (order unspecified).
+    pub fn par_for_each_state(&self, colex: &Colex, f: impl Fn(u64) + Sync) {
+        self.words.par_chunks(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
+            let mut cursor = Cursor::new(colex, self.k);
+            for (i, &w) in words.iter().enumerate() {
+                let base = (ci * CHUNK_WORDS + i) as u64 * 64;
+                let mut bits = w;
+                while bits != 0 {
+                    f(cursor.at(base + bits.trailing_zeros() as u64));
+                    bits &= bits - 1;
+                }
+            }
+        });
+    }
+
+    /// The states whose bits are set, in rank order (for tests and small layers).
+    pub fn states(&self, colex: &Colex) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut cursor = Cursor::new(colex, self.k);
+        for (wi, &w) in self.words.iter().enumerate() {
+            let mut bits = w;
+            while bits != 0 {
+                out.push(cursor.at(wi as u64 * 64 + bits.trailing_zeros() as u64));
+                bits &= bits - 1;
+            }
+        }
+        out
+    }
+}
+
+/// Walks the states of one layer in rank order: stepping is Gosper's hack, long gaps unrank.
+struct Cursor<'a> {
+    colex: &'a Colex,
+    k: usize,
+    rank: u64,
+    state: u64,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(colex: &'a Colex, k: usize) -> Cursor<'a> {
+        Cursor { colex, k, rank: 0, state: if k == 64 { u64::MAX } else { (1u64 << k) - 1 } }
+    }
+
+    #[inline]
+    fn at(&mut self, r: u64) -> u64 {
+        if r < self.rank || r - self.rank > 48 {
+            self.state = self.colex.unrank(self.k, r);
+            self.rank = r;
+        }
+        while self.rank < r {
+            self.state = Colex::next(self.state);
+            self.rank += 1;
+        }
+        self.state
+    }
+}
+
+/// Words of a layer decided by one task: the unit of work, progress and (later) distribution.
+pub const CHUNK_WORDS: usize = 1 << 10;
+
+/// Layer k-1 pulled from layer k: bit r is set iff the state of rank r has a predecessor in
+/// `above`.
+pub fn pull_forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, counters: &Counters) -> Layer {
+    let k = above.k - 1;
+    let mut out = Layer::empty(colex, k);
+    let len = out.len;
+    out.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
+        let first = (ci * CHUNK_WORDS) as u64 * 64;
+        let mut s = colex.unrank(k, first);
+        let mut r = first;
+        for w in words.iter_mut() {
+            let mut bits = 0u64;
+            let n = (len - r).min(64);
+            for b in 0..n {
+                if g.any_predecessor(s, |p| above.get(colex.rank(p))) {
+                    bits |= 1 << b;
+                }
+                s = Colex::next(s);
+            }
+            r += n;
+            *w = bits;
+        }
+        counters.add_expanded(r - first);
+    });
+    out
+}
+
+/// Layer k's winnable states, in place over its reachable ones: a reachable state stays set iff
+/// it is a goal or has a successor set in `below` (layer k-1, already winnable-only).
+pub fn pull_backward<G: SubsetGraph>(
+    g: &G,
+    colex: &Colex,
+    reach: &mut Layer,
+    below: Option<&Layer>,
+    is_goal: &(impl Fn(u64) -> bool + Sync),
+    counters: &Counters,
+) {
+    let k = reach.k;
+    let len = reach.len;
+    reach.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
+        let first = (ci * CHUNK_WORDS) as u64 * 64;
+        let mut cursor = Cursor::new(colex, k);
+        for (i, w) in words.iter_mut().enumerate() {
+            let base = first + i as u64 * 64;
+            let mut bits = *w;
+            let mut keep = 0u64;
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                let s = cursor.at(base + b as u64);
+                let win = is_goal(s) || below.is_some_and(|l| g.any_successor(s, |c| l.get(colex.rank(c))));
+                if win {
+                    keep |= 1 << b;
+                }
+            }
+            *w = keep;
+        }
+        let last = (first + (words.len() * 64) as u64).min(len);
+        counters.add_expanded(last - first);
+    });
+}
+
+/// Bits q..q+64 of a layer (bits outside 0..len read as zero).
+#[inline]
+fn window(layer: &Layer, q: i64) -> u64 {
+    let word = |i: i64| if i < 0 || i as usize >= layer.words.len() { 0 } else { layer.words[i as usize] };
+    let (i, sh) = (q.div_euclid(64), q.rem_euclid(64) as u32);
+    if sh == 0 {
+        word(i)
+    } else {
+        word(i) >> sh | word(i + 1) << (64 - sh)
+    }
+}
+
+/// Layer k with bit r = `a` bit r (all ones without `a`) AND `b` bit len-1-r.
+fn and_reversed(a: Option<&Layer>, b: &Layer, k: usize, counters: &Counters) -> Layer {
+    assert!(a.is_none_or(|a| a.len == b.len));
+    let len = b.len as i64;
+    let mut out = Layer { k, len: b.len, words: vec![0; b.words.len()] };
+    out.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
+        for (j, w) in words.iter_mut().enumerate() {
+            let i = (ci * CHUNK_WORDS + j) as i64;
+            // Ranks 64i..64i+63 of `a` meet ranks len-1-64i down to len-64-64i of `b`.
+            let mine = a.map_or(u64::MAX, |a| a.words[i as usize]);
+            *w = mine & window(b, len - 64 - 64 * i).reverse_bits();
+        }
+        counters.add_expanded((words.len() * 64) as u64);
+    });
+    out
+}
+
+/// Where finished layers go: kept in memory, or written to a directory (one file per layer,
+/// written whole then renamed) so that memory holds two layers and a rerun resumes.
+pub enum Keep {
+    Memory,
+    Dir(PathBuf),
+}
+
+/// Reachable and winnable states of one layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayerCount {
+    pub k: usize,
+    pub reachable: u64,
+    pub winnable: u64,
+}
+
+/// Bytes of bit arrays a [`search`] holds at its peak, for a check before allocating: in memory
+/// every reachable layer from `top` down and one more; in a directory, three layers (two
+/// adjacent going forward, a pair and its result going backward).
+pub fn bytes_needed(n: usize, top: usize, keep: &Keep) -> u64 {
+    let bytes = |k: usize| binomial(n, k).div_ceil(64) * 8;
+    let largest = (0..=top).map(bytes).max().unwrap_or(0);
+    match keep {
+        Keep::Memory => (0..=top).map(bytes).sum::<u64>() + largest,
+        Keep::Dir(_) => 3 * largest,
+    }
+}
+
+fn binomial(n: usize, k: usize) -> u64 {
+    (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128) as u64
+}
+
+/// On-disk layer files: a header (magic, kind, universe, k, words, set bits) then the words.
+struct Store<'a> {
+    dir: Option<&'a Path>,
+    memory: Vec<Option<Layer>>,
+}
+
+const MAGIC: &[u8; 8] = b"LAYERS01";
+
+impl<'a> Store<'a> {
+    fn path(dir: &Path, kind: &str, k: usize) -> PathBuf {
+        dir.join(format!("{kind}-{k:02}.bits"))
+    }
+
+    /// Opens (or starts) a directory of layers for the search named `key`; a directory holding
+    /// another search's layers is refused.
+    fn open(keep: &'a Keep, key: &str, n: usize) -> Result<Store<'a>> {
+        let dir = match keep {
+            Keep::Memory => None,
+            Keep::Dir(d) => {
+                std::fs::create_dir_all(d).with_context(|| format!("cannot create level directory {}", d.display()))?;
+                let key_file = d.join("search.txt");
+                match std::fs::read_to_string(&key_file) {
+                    Ok(k) if k == key => {}
+                    Ok(_) => bail!("level directory {} holds another search's layers (see its search.txt)", d.display()),
+                    Err(_) => crate::output::write_atomic(&key_file, key.as_bytes())
+                        .with_context(|| format!("level directory {} is not writable", d.display()))?,
+                }
+                Some(d.as_path())
+            }
+        };
+        Ok(Store { dir, memory: (0..=n).map(|_| None).collect() })
+    }
+
+    fn save(&self, kind: &str, layer: &Layer, count: u64) -> Result<()> {
+        use std::io::Write;
+        let Some(dir) = self.dir else { return Ok(()) };
+        let path = Self::path(dir, kind, layer.k);
+        let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+        let write = || -> std::io::Result<()> {
+            let mut f = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
+            f.write_all(MAGIC)?;
+            for v in [kind.len() as u64, layer.len, layer.k as u64, layer.words.len() as u64, count] {
+                f.write_all(&v.to_le_bytes())?;
+            }
+            f.write_all(kind.as_bytes())?;
+            for w in &layer.words {
+                f.write_all(&w.to_le_bytes())?;
+            }
+            f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            std::fs::rename(&tmp, &path)
+        };
+        write().with_context(|| format!("cannot write level file {}", path.display()))
+    }
+
+    /// A complete saved layer and its count, if there is one (read in pieces: no second copy).
+    fn load(&self, kind: &str, colex: &Colex, k: usize) -> Result<Option<(Layer, u64)>> {
+        use std::io::Read;
+        let Some(dir) = self.dir else { return Ok(None) };
+        let path = Self::path(dir, kind, k);
+        let Ok(file) = std::fs::File::open(&path) else { return Ok(None) };
+        let bad = || anyhow::anyhow!("level file {} is damaged (delete it to recompute)", path.display());
+        let size = file.metadata()?.len();
+        let mut f = std::io::BufReader::with_capacity(1 << 20, file);
+        let mut head = [0u8; 48];
+        f.read_exact(&mut head).map_err(|_| bad())?;
+        let field = |i: usize| u64::from_le_bytes(head[8 + 8 * i..16 + 8 * i].try_into().unwrap());
+        let (kind_len, len, kk, words, count) = (field(0), field(1), field(2), field(3), field(4));
+        ensure!(&head[..8] == MAGIC && kind_len == kind.len() as u64, bad());
+        let mut name = vec![0u8; kind.len()];
+        f.read_exact(&mut name).map_err(|_| bad())?;
+        ensure!(
+            name == kind.as_bytes()
+                && len == colex.count(k)
+                && kk == k as u64
+                && words == len.div_ceil(64)
+                && size == 48 + kind_len + 8 * words,
+            bad()
+        );
+        let mut layer = Layer::empty(colex, k);
+        let mut buf = vec![0u8; 1 << 20];
+        for part in layer.words.chunks_mut(1 << 17) {
+            let bytes = &mut buf[..part.len() * 8];
+            f.read_exact(bytes).map_err(|_| bad())?;
+            for (w, c) in part.iter_mut().zip(bytes.chunks_exact(8)) {
+                *w = u64::from_le_bytes(c.try_into().unwrap());
+            }
+        }
+        ensure!(layer.count_ones() == count, bad());
+        Ok(Some((layer, count)))
+    }
+
+    fn has(&self, kind: &str, k: usize) -> bool {
+        self.dir.is_some_and(|d| Self::path(d, kind, k).exists())
+    }
+
+    /// Keeps a reachable layer for the backward pass (memory) or drops it (it is on disk).
+    fn keep(&mut self, layer: Layer) {
+        if self.dir.is_none() {
+            let k = layer.k;
+            self.memory[k] = Some(layer);
+        }
+    }
+
+    fn take(&mut self, kind: &str, colex: &Colex, k: usize) -> Result<Layer> {
+        if let Some(l) = self.memory[k].take() {
+            return Ok(l);
+        }
+        match self.load(kind, colex, k)? {
+            Some((l, _)) => Ok(l),
+            None => bail!("internal error: layer {k} was neither kept nor saved"),
+        }
+    }
+}
+
+/// Forward from `starts`, then backward from `goals`: per layer, from the top layer down to
+/// the last one reached, the reachable states and those from which a goal can be reached.
+/// `key` names the search in a level directory (a rerun with the same key resumes, another key
+/// is refused). `on_winnable(layer)` sees each finished winnable layer, bottom up.
+pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
+    g: &G,
+    starts: &[u64],
+    goals: Goals<F>,
+    keep: &Keep,
+    key: &str,
+    counters: &Counters,
+    mut on_winnable: impl FnMut(&Colex, &Layer),
+) -> Result<Vec<LayerCount>> {
+    let n = g.universe();
+    let colex = Colex::new(n);
+    ensure!(!starts.is_empty(), "no start states");
+    ensure!(starts.iter().all(|&s| n == 64 || s >> n == 0), "a start state lies outside the universe");
+    let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
+    let mut store = Store::open(keep, key, n)?;
+    let estimate: u64 = (0..=top).map(|k| colex.count(k)).sum();
+    counters.total.store(2 * estimate, std::sync::atomic::Ordering::Relaxed);
+
+    // Forward, resuming below the lowest saved layer of an unbroken run from the top.
+    let mut reachable = vec![0u64; n + 1];
+    let seed = |colex: &Colex, k: usize, layer: &mut Layer| {
+        for &s in starts.iter().filter(|s| s.count_ones() as usize == k) {
+            layer.set(colex.rank(s));
+        }
+    };
+    let mut cur: Option<Layer> = None;
+    let mut k = top;
+    while let Some((layer, count)) = store.load("reach", &colex, k)? {
+        reachable[k] = count;
+        counters.add_expanded(colex.count(k));
+        cur = Some(layer);
+        if k == 0 || count == 0 {
+            break;
+        }
+        k -= 1;
+    }
+    let mut cur = match cur {
+        Some(c) => {
+            k = c.k;
+            c
+        }
+        None => {
+            let mut first = Layer::empty(&colex, top);
+            seed(&colex, top, &mut first);
+            reachable[top] = first.count_ones();
+            counters.add_expanded(colex.count(top));
+            store.save("reach", &first, reachable[top])?;
+            first
+        }
+    };
+    let mut lowest = k;
+    while k > 0 && (reachable[k] > 0 || starts.iter().any(|s| (s.count_ones() as usize) < k)) {
+        counters.set_depth(k as u64 - 1);
+        let mut next = pull_forward(g, &colex, &cur, counters);
+        seed(&colex, k - 1, &mut next);
+        let count = next.count_ones();
+        if count == 0 && !starts.iter().any(|s| (s.count_ones() as usize) < k - 1) {
+            break;
+        }
+        reachable[k - 1] = count;
+        store.save("reach", &next, count)?;
+        store.keep(std::mem::replace(&mut cur, next));
+        k -= 1;
+        lowest = k;
+    }
+    store.keep(cur);
+
+    let mut winnable = vec![0u64; n + 1];
+    match goals {
+        Goals::ComplementsOfStarts if g.complement_reverses_moves() => {
+            // Layers k and n-k together: W[k] = R[k] AND reversed R[n-k], W[n-k] = reversed W[k].
+            for k in lowest..=top {
+                let j = n - k;
+                if j < k {
+                    break;
+                }
+                counters.set_depth(k as u64);
+                let rk = store.take("reach", &colex, k)?;
+                let rj = if j == k {
+                    None
+                } else if (lowest..=top).contains(&j) {
+                    Some(store.take("reach", &colex, j)?)
+                } else {
+                    Some(Layer::empty(&colex, j))
+                };
+                let wk = and_reversed(Some(&rk), rj.as_ref().unwrap_or(&rk), k, counters);
+                drop((rk, rj));
+                winnable[k] = wk.count_ones();
+                on_winnable(&colex, &wk);
+                if j != k && j <= top {
+                    let wj = and_reversed(None, &wk, j, counters);
+                    winnable[j] = winnable[k];
+                    on_winnable(&colex, &wj);
+                }
+            }
+        }
+        goals => {
+            let starts_set: std::collections::HashSet<u64> = starts.iter().copied().collect();
+            let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            let is_goal = |s: u64| match &goals {
+                Goals::Where(f) => f(s),
+                Goals::ComplementsOfStarts => starts_set.contains(&(!s & full)),
+            };
+            // Bottom up, resuming above the highest saved winnable layer.
+            let mut below: Option<Layer> = None;
+            let mut k = lowest;
+            while k <= top && store.has("win", k) {
+                let (layer, count) = store.load("win", &colex, k)?.expect("present");
+                winnable[k] = count;
+                on_winnable(&colex, &layer);
+                counters.add_expanded(colex.count(k));
+                below = Some(layer);
+                k += 1;
+            }
+            for k in k..=top {
+                counters.set_depth(k as u64);
+                let mut layer = store.take("reach", &colex, k)?;
+                pull_backward(g, &colex, &mut layer, below.as_ref(), &is_goal, counters);
+                winnable[k] = layer.count_ones();
+                store.save("win", &layer, winnable[k])?;
+                on_winnable(&colex, &layer);
+                below = Some(layer);
+            }
+        }
+    }
+    Ok((lowest..=top)
+        .rev()
+        .map(|k| LayerCount { k, reachable: reachable[k], winnable: winnable[k] })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bfs::{self, Limits};
+    use crate::engine::{Model, Ranked, Reversed, Reversible};
+
+    #[test]
+    fn colex_ranks_are_dense_and_ordered() {
+        for n in [0usize, 1, 5, 9, 12] {
+            let colex = Colex::new(n);
+            for k in 0..=n {
+                let mut states: Vec<u64> = (0..1u64 << n).filter(|s| s.count_ones() as usize == k).collect();
+                states.sort();
+                assert_eq!(states.len() as u64, colex.count(k));
+                for (r, &s) in states.iter().enumerate() {
+                    assert_eq!(colex.rank(s), r as u64, "n {n} k {k} s {s:b}");
+                    assert_eq!(colex.unrank(k, r as u64), s);
+                    if r + 1 < states.len() {
+                        assert_eq!(Colex::next(s), states[r + 1]);
+                    }
+                }
+            }
+        }
+        // Large universes: round trips at scattered ranks.
+        let colex = Colex::new(36);
+        for k in [1usize, 17, 18, 35] {
+            for i in 0..200u64 {
+                let r = (i * 0x9E37_79B9_7F4A_7C15) % colex.count(k);
+                let s = colex.unrank(k, r);
+                assert_eq!(s.count_ones() as usize, k);
+                assert_eq!(colex.rank(s), r);
+                if r + 1 < colex.count(k) {
+                    assert_eq!(colex.rank(Colex::next(s)), r + 1);
+                }
+            }
+        }
+    }
+
+    /// A random layered graph on the subsets of 0..n: each state has up to 3 successors, each
+    /// the state with one element removed or one swapped, fixed by `seed`.
+    struct RandomLayered {
+        n: usize,
+        succ: Vec<Vec<u64>>,
+        pred: Vec<Vec<u64>>,
+        /// Claims `complement_reverses_moves` (true only after [`RandomLayered::make_dual`]).
+        dual: bool,
+    }
+
+    impl RandomLayered {
+        fn new(n: usize, seed: u64) -> RandomLayered {
+            let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mut next = || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                x >> 33
+            };
+            let size = 1usize << n;
+            let mut succ = vec![Vec::new(); size];
+            let mut pred = vec![Vec::new(); size];
+            for s in 0..size as u64 {
+                let k = s.count_ones() as usize;
+                if k == 0 {
+                    continue;
+                }
+                for _ in 0..next() % 4 {
+                    // Remove one element, then maybe move another one.
+                    let elems: Vec<usize> = (0..n).filter(|&i| s >> i & 1 == 1).collect();
+                    let mut c = s & !(1 << elems[(next() as usize) % k]);
+                    if next() % 2 == 0 && c != 0 {
+                        let ones: Vec<usize> = (0..n).filter(|&i| c >> i & 1 == 1).collect();
+                        let zeros: Vec<usize> = (0..n).filter(|&i| c >> i & 1 == 0).collect();
+                        c = c & !(1 << ones[next() as usize % ones.len()]) | 1 << zeros[next() as usize % zeros.len()];
+                    }
+                    if !succ[s as usize].contains(&c) {
+                        succ[s as usize].push(c);
+                        pred[c as usize].push(s);
+                    }
+                }
+            }
+            RandomLayered { n, succ, pred, dual: false }
+        }
+
+        /// Adds !c -> !p for every move p -> c, so complementing reverses every move.
+        fn make_dual(mut self) -> RandomLayered {
+            let full = (1u64 << self.n) - 1;
+            for p in 0..self.succ.len() as u64 {
+                for c in self.succ[p as usize].clone() {
+                    let (a, b) = (!c & full, !p & full);
+                    if !self.succ[a as usize].contains(&b) {
+                        self.succ[a as usize].push(b);
+                        self.pred[b as usize].push(a);
+                    }
+                }
+            }
+            self.dual = true;
+            self
+        }
+    }
+
+    impl SubsetGraph for RandomLayered {
+        fn universe(&self) -> usize {
+            self.n
+        }
+        fn any_predecessor(&self, s: u64, test: impl FnMut(u64) -> bool) -> bool {
+            self.pred[s as usize].iter().copied().any(test)
+        }
+        fn any_successor(&self, s: u64, test: impl FnMut(u64) -> bool) -> bool {
+            self.succ[s as usize].iter().copied().any(test)
+        }
+        fn complement_reverses_moves(&self) -> bool {
+            self.dual
+        }
+    }
+
+    impl Model for RandomLayered {
+        type State = u64;
+        type Action = ();
+        fn successors(&self, s: u64, out: &mut Vec<((), u64)>) {
+            out.extend(self.succ[s as usize].iter().map(|&c| ((), c)));
+        }
+    }
+
+    impl Reversible for RandomLayered {
+        fn predecessors(&self, s: u64, out: &mut Vec<((), u64)>) {
+            out.extend(self.pred[s as usize].iter().map(|&p| ((), p)));
+        }
+    }
+
+    impl Ranked for RandomLayered {
+        fn space_size(&self) -> u64 {
+            1 << self.n
+        }
+        fn rank(&self, s: u64) -> u64 {
+            s
+        }
+        fn unrank(&self, r: u64) -> u64 {
+            r
+        }
+    }
+
+    /// The flat-bitset BFS's answer: per layer, reachable and winnable (goal: one element).
+    fn flat(g: &RandomLayered, starts: &[u64]) -> (Vec<u64>, Vec<u64>) {
+        let c = Counters::default();
+        let reach = bfs::explore(g, starts, Limits::default(), &c, |_, _| {});
+        let goals: Vec<u64> = (0..g.n).map(|i| 1u64 << i).filter(|&b| reach.visited.get(b)).collect();
+        let win = bfs::explore(&Reversed(g), &goals, Limits { within: Some(&reach.visited), max_depth: None }, &c, |_, _| {});
+        (reach.visited.ones().collect(), win.visited.ones().collect())
+    }
+
+    #[test]
+    fn layered_search_matches_flat_bfs_on_random_graphs() {
+        for seed in 0..30u64 {
+            let n = 6 + (seed % 6) as usize;
+            let g = RandomLayered::new(n, seed);
+            let full = (1u64 << n) - 1;
+            let starts = [full & !(1 << (seed as usize % n)), full & !(1 << ((seed as usize * 7 + 1) % n))];
+            let (want_reach, want_win) = flat(&g, &starts);
+            let mut got_win = Vec::new();
+            let counts = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "test", &Counters::default(), |colex, l| {
+                got_win.extend(l.states(colex))
+            })
+            .unwrap();
+            got_win.sort();
+            assert_eq!(got_win, want_win, "seed {seed}");
+            for c in &counts {
+                let r = want_reach.iter().filter(|s| s.count_ones() as usize == c.k).count() as u64;
+                assert_eq!(c.reachable, r, "seed {seed} layer {}", c.k);
+            }
+            assert_eq!(counts.iter().map(|c| c.reachable).sum::<u64>(), want_reach.len() as u64, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn the_complement_shortcut_equals_the_backward_pass() {
+        for seed in 0..20u64 {
+            let n = 6 + (seed % 6) as usize;
+            let mut g = RandomLayered::new(n, seed + 100).make_dual();
+            let full = (1u64 << n) - 1;
+            let starts: Vec<u64> = (0..n).filter(|i| (seed >> (i % 5)) & 1 == 1 || *i == 0).map(|i| full & !(1 << i)).collect();
+            let run = |g: &RandomLayered| {
+                let mut win = Vec::new();
+                let goals = Goals::<fn(u64) -> bool>::ComplementsOfStarts;
+                let counts = search(g, &starts, goals, &Keep::Memory, "t", &Counters::default(), |colex, l| {
+                    win.extend(l.states(colex))
+                })
+                .unwrap();
+                win.sort();
+                (counts, win)
+            };
+            let shortcut = run(&g);
+            g.dual = false;
+            let backward = run(&g);
+            assert_eq!(shortcut, backward, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_search_resumes_from_its_saved_layers() {
+        let g = RandomLayered::new(11, 3);
+        let starts = [(1u64 << 11) - 2];
+        let memory = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "t", &Counters::default(), |_, _| {}).unwrap();
+        let dir = std::env::temp_dir().join(format!("layered-resume-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let keep = Keep::Dir(dir.clone());
+        let first = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _| {}).unwrap();
+        assert_eq!(first, memory);
+        // Interrupted runs: drop the later layers and resume.
+        for k in [5usize, 8] {
+            let _ = std::fs::remove_file(dir.join(format!("reach-{k:02}.bits")));
+            for j in 0..=11 {
+                let _ = std::fs::remove_file(dir.join(format!("win-{j:02}.bits")));
+            }
+            for j in 0..k {
+                let _ = std::fs::remove_file(dir.join(format!("reach-{j:02}.bits")));
+            }
+            let again = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _| {}).unwrap();
+            assert_eq!(again, memory);
+        }
+        // A saved backward pass is reused as is.
+        let again = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _| {}).unwrap();
+        assert_eq!(again, memory);
+        assert!(search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "other", &Counters::default(), |_, _| {}).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

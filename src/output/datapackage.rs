@@ -1,0 +1,189 @@
+//! `data/datapackage.json`, a Frictionless Data Package describing every CSV and Parquet file under
+//! `data/`: fields with types, descriptions and units, primary keys, sha256, source and licence.
+//! The schemas are declared by each family's data dictionary ([`ResourceDoc`]); the tests load
+//! every CSV with polars under the declared types, so a declaration cannot drift from the data.
+
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+use std::path::Path;
+
+/// The type a field is declared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Integer,
+    Number,
+    String,
+    Boolean,
+    /// An exact integer that may exceed 64 bits: decimal digits in a string field (a `log10_...`
+    /// number column sits beside it for plotting).
+    BigInteger,
+}
+
+impl Kind {
+    pub fn frictionless(self) -> &'static str {
+        match self {
+            Kind::Integer => "integer",
+            Kind::Number => "number",
+            Kind::String | Kind::BigInteger => "string",
+            Kind::Boolean => "boolean",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldDoc {
+    pub name: &'static str,
+    pub kind: Kind,
+    pub description: &'static str,
+    /// Unit of measure, empty for a count or a label.
+    pub unit: &'static str,
+}
+
+/// Shorthand for a field.
+pub const fn field(name: &'static str, kind: Kind, description: &'static str, unit: &'static str) -> FieldDoc {
+    FieldDoc { name, kind, description, unit }
+}
+
+/// One kind of data file: a path pattern under `data/` (`*` matches within one path segment).
+#[derive(Clone, Debug)]
+pub struct ResourceDoc {
+    pub pattern: &'static str,
+    pub description: &'static str,
+    pub fields: Vec<FieldDoc>,
+    pub primary_key: Vec<&'static str>,
+    /// Where the rules or the published figures come from.
+    pub source: &'static str,
+}
+
+/// `*` matches any run of characters other than `/`.
+pub fn matches(pattern: &str, path: &str) -> bool {
+    fn go(p: &[u8], s: &[u8]) -> bool {
+        match (p.first(), s.first()) {
+            (None, None) => true,
+            (Some(b'*'), _) => go(&p[1..], s) || (!s.is_empty() && s[0] != b'/' && go(p, &s[1..])),
+            (Some(a), Some(b)) if a == b => go(&p[1..], &s[1..]),
+            _ => false,
+        }
+    }
+    go(pattern.as_bytes(), path.as_bytes())
+}
+
+/// The dictionary entry of a file, by its path relative to `data/`.
+pub fn doc_for<'a>(docs: &'a [ResourceDoc], rel: &str) -> Option<&'a ResourceDoc> {
+    docs.iter().find(|d| matches(d.pattern, rel))
+}
+
+const LICENSE_DATA: &str = "CC-BY-4.0";
+
+/// A resource name: lower case, `[a-z0-9._-]` only (Frictionless requires it).
+fn resource_name(rel: &str) -> String {
+    rel.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '_' }).collect()
+}
+
+/// The package for the files `files` (path relative to `data/`, sha256, bytes), each of which must
+/// have a dictionary entry whose fields are exactly its columns (CSV header or Parquet schema).
+pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)]) -> Result<Vec<u8>> {
+    let mut resources = Vec::new();
+    for (rel, sha, bytes, columns) in files {
+        let doc = doc_for(docs, rel).with_context(|| format!("data/{rel} has no entry in the data dictionary"))?;
+        let mut fields = Vec::new();
+        for c in columns {
+            let Some(f) = doc.fields.iter().find(|f| f.name == c) else {
+                bail!("data/{rel}: column {c} is not described in the data dictionary ({})", doc.pattern);
+            };
+            let mut v = json!({"name": f.name, "type": f.kind.frictionless(), "description": f.description});
+            if !f.unit.is_empty() {
+                v["unit"] = json!(f.unit);
+            }
+            if f.kind == Kind::BigInteger {
+                v["constraints"] = json!({"pattern": "-?[0-9]+"});
+                v["format"] = json!("default");
+            }
+            fields.push(v);
+        }
+        for f in &doc.fields {
+            if !columns.iter().any(|c| c == f.name) && !doc.pattern.ends_with(".parquet") {
+                bail!("data/{rel}: the data dictionary describes a column {} the file lacks", f.name);
+            }
+        }
+        let (format, mediatype) = if rel.ends_with(".parquet") {
+            ("parquet", "application/vnd.apache.parquet")
+        } else {
+            ("csv", "text/csv")
+        };
+        let mut schema = json!({"fields": fields});
+        if !doc.primary_key.is_empty() {
+            schema["primaryKey"] = json!(doc.primary_key);
+        }
+        let mut r = json!({
+            "name": resource_name(rel),
+            "path": rel,
+            "format": format,
+            "mediatype": mediatype,
+            "encoding": "utf-8",
+            "bytes": bytes,
+            "hash": format!("sha256:{sha}"),
+            "description": doc.description,
+            "sources": [{"title": doc.source}],
+            "licenses": [{"name": LICENSE_DATA, "path": "https://creativecommons.org/licenses/by/4.0/", "title": "Creative Commons Attribution 4.0"}],
+            "schema": schema,
+        });
+        if format == "csv" {
+            r["profile"] = json!("tabular-data-resource");
+            r["dialect"] = json!({"delimiter": ",", "header": true, "lineTerminator": "\n"});
+        } else {
+            // A Parquet file is a `file` resource: validators check its bytes and hash, and its
+            // schema describes the columns for readers (Frictionless parses Parquet only with
+            // an optional plugin).
+            r["type"] = json!("file");
+            r.as_object_mut().expect("object").remove("encoding");
+        }
+        resources.push(r);
+    }
+    let doc = json!({
+        "profile": "data-package",
+        "name": "statespace",
+        "title": "statespace: exhaustive state-space statistics of peg triangles, Tricolore and Lights Out",
+        "description": "Every table and dataset written by `statespace reproduce`. Column meanings are given per field; the reports in ../reports/README.md show the headline figures beside their published sources.",
+        "version": env!("CARGO_PKG_VERSION"),
+        "licenses": [{"name": LICENSE_DATA, "path": "https://creativecommons.org/licenses/by/4.0/", "title": "Creative Commons Attribution 4.0"}],
+        "resources": resources,
+    });
+    let mut bytes = serde_json::to_vec_pretty(&doc)?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+/// Every data file under `root` recorded in a manifest, as (path relative to root, sha256, size,
+/// columns), sorted by path. Columns come from the CSV header or the Parquet schema.
+pub fn scan(root: &Path) -> Result<Vec<(String, String, u64, Vec<String>)>> {
+    let mut manifests = Vec::new();
+    super::manifest::find_manifests(root, &mut manifests)?;
+    let mut out = Vec::new();
+    for m in manifests {
+        let dir = m.parent().expect("manifest has a directory");
+        for (name, rec) in super::manifest::read_manifest(&m)? {
+            if !(name.ends_with(".csv") || name.ends_with(".parquet")) {
+                continue;
+            }
+            let path = dir.join(&name);
+            let rel = path.strip_prefix(root).expect("under root").to_string_lossy().replace('\\', "/");
+            let columns = if name.ends_with(".csv") {
+                let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+                let mut r = csv::Reader::from_reader(bytes.as_slice());
+                r.headers()?.iter().map(str::to_string).collect()
+            } else {
+                match std::fs::read(&path) {
+                    Ok(bytes) => super::dataset::from_parquet(&bytes)?.get_column_names().iter().map(|s| s.to_string()).collect(),
+                    // Large datasets are not committed; their manifest still pins them. Describe
+                    // them from the dictionary alone.
+                    Err(_) => Vec::new(),
+                }
+            };
+            let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            out.push((rel, rec.sha256, size, columns));
+        }
+    }
+    out.sort();
+    Ok(out)
+}

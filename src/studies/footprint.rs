@@ -1,0 +1,71 @@
+//! Peak-memory estimates of the commands whose memory grows with their input, checked with
+//! [`crate::engine::memory::check`] before anything is allocated. Each estimate says what
+//! dominates and where its constant comes from; they err high rather than low, since a refusal
+//! can be overridden with `--force` and an allocation failure cannot.
+
+use crate::engine::memory;
+use crate::puzzles::lightsout::{Game, Rule, Topology};
+use anyhow::Result;
+
+const MIB: u128 = 1 << 20;
+
+/// Peg solitaire on the triangle of side `side`. Measured peaks on this project's machine
+/// (README benchmarks: T7 levels only 167 MiB, T7 in full 1481 MiB, T6 in full 201 MiB) plus
+/// 30%; sides 4 and 5 stay below 64 MiB.
+pub fn peg(side: usize, levels_only: bool) -> u128 {
+    match (side, levels_only) {
+        (..=5, _) => 64 * MIB,
+        (6, _) => 262 * MIB,
+        (7, true) => 218 * MIB,
+        (7, false) => 1926 * MIB,
+        // Beyond the supported sides: three bit arrays of 2^(holes) bits at least.
+        (s, _) => 3 * (1u128 << (s * (s + 1) / 2).min(120)) / 8,
+    }
+}
+
+/// One no-repeat search over every board of `squares` Tricolore squares (`full`, `reach`): 2
+/// bytes of packed distances per board, up to about one more for the largest pushed frontier
+/// (4x4: 132 MiB measured for 43 million boards), and 64 MiB for the rest.
+pub fn tricolore_search(squares: usize) -> u128 {
+    3 * 3u128.pow(squares.min(60) as u32) + 64 * MIB
+}
+
+/// `lightsout sweep --max-n N`: polynomials and transfer matrices of degree up to N (33 MiB
+/// measured at N = 100000).
+pub fn lightsout_sweep(max_n: usize) -> u128 {
+    16 * MIB + 256 * max_n as u128
+}
+
+/// `lightsout rect --max M`: up to M^2 table rows (cells, then CSV text), about 200 bytes each.
+pub fn lightsout_rect(max: usize) -> u128 {
+    16 * MIB + 200 * (max as u128).pow(2)
+}
+
+/// `lightsout histogram --n N`: a byte per position when enumerating (N <= 5), otherwise the
+/// press matrix with its null space, and two tables of 2^20 words at most (signature classes).
+pub fn lightsout_histogram(n: usize) -> u128 {
+    let cells = (n as u128).pow(2);
+    if cells <= 25 {
+        16 * MIB + (1u128 << cells)
+    } else {
+        16 * MIB + 3 * cells * cells / 8 + (16 << 20)
+    }
+}
+
+/// `lightsout solve`: the solver's own working estimate, plus the quiet patterns it keeps (one
+/// board each) when the nullity is known cheaply (square plus boards on an open board).
+pub fn lightsout_solve(game: &Game, working: u128) -> u128 {
+    let (m, n) = (game.rows as u128, game.cols as u128);
+    let board = m * n.div_ceil(64) * 8;
+    let quiet = if game.rule == Rule::Plus && game.topology == Topology::Open && m == n && m <= 20_000 {
+        crate::studies::lightsout::nullity::fast_square(game.rule, game.topology, game.rows).map_or(0, |k| k as u128)
+    } else {
+        0
+    };
+    working + quiet * board
+}
+
+/// Refuses `what` when `need` exceeds the available memory (unless `--force`).
+pub fn check(what: &str, need: u128) -> Result<()> {
+    memory::check(what, need)
+}

@@ -1,0 +1,411 @@
+//! The Lights Out claims: OEIS A159257 and A075464, issue #4's doubling identity, seed 000's
+//! all-ones 4x4, seed 002's n mod 3 theorems and hand algorithms, seed 004's 5x5 figures, each
+//! beside our value with a computed verdict; and the results first computed here, marked new.
+//! Published values come from the oracle files in tests/data/lightsout (typed in once, beside
+//! their citation) or, where a statement is not a number, are quoted from the seed.
+
+use super::report::{board_string, Study};
+use crate::output::published::Published;
+use crate::puzzles::lightsout::{Rule, Topology};
+use crate::studies::claim::{Claim, Verdict};
+use std::collections::HashMap;
+
+const FAMILY: &str = "lightsout";
+
+const SEED000: &str = "seed 000 (Token Flip, Gary Darby)";
+const SEED002: &str = "seed 002 (Toggle Squares, Shlomi Fish)";
+const SEED004: &str = "seed 004 (Dugu chessboard)";
+
+/// The claim/value pairs of tests/data/lightsout/seeds.csv.
+fn seed_values() -> HashMap<String, String> {
+    let p = Published::parse(include_str!("../../../tests/data/lightsout/seeds.csv"));
+    p.rows().map(|row| (row("claim"), row("value"))).collect()
+}
+
+/// The first `max` values of a list, then how many there are in all.
+pub fn list(ns: &[usize], max: usize) -> String {
+    let shown: Vec<String> = ns.iter().take(max).map(|n| n.to_string()).collect();
+    if ns.len() > max {
+        format!("{}, ... ({} in all)", shown.join(", "), ns.len())
+    } else if ns.is_empty() {
+        "none".into()
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// "holds for n = 1..N" or "fails at n = ..." for a predicate over a sweep.
+fn over_sweep(nul: &[usize], from: usize, pred: &dyn Fn(usize, usize) -> bool) -> (bool, String) {
+    let bad: Vec<usize> = (from..nul.len()).filter(|&n| !pred(n, nul[n])).collect();
+    let max = nul.len() - 1;
+    if bad.is_empty() {
+        (true, format!("holds for every n = {from}..{max}"))
+    } else {
+        (false, format!("fails for n = {} (of n = {from}..{max})", list(&bad, 10)))
+    }
+}
+
+fn combo_key(r: Rule, t: Topology) -> String {
+    format!("{}_{}", r.name(), t.name())
+}
+
+pub fn claims(s: &Study) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let seeds = seed_values();
+    let seed = |k: &str| seeds.get(k).cloned().unwrap_or_else(|| panic!("tests/data/lightsout/seeds.csv has no {k}"));
+    let po = s.sweep(Rule::Plus, Topology::Open);
+
+    // OEIS A159257: nullity of the n x n plus/open press matrix.
+    let a159257 = Published::parse(include_str!("../../../tests/data/lightsout/A159257.csv"));
+    let (mut published, mut computed) = (Vec::new(), Vec::new());
+    for row in a159257.rows() {
+        let n: usize = row("n").parse().expect("oracle n");
+        published.push(row("nullity"));
+        computed.push(po.get(n).map_or("-".to_string(), |k| k.to_string()));
+    }
+    out.push(Claim::compare(
+        FAMILY,
+        "lightsout.oeis_a159257",
+        "OEIS A159257",
+        &format!("Nullity of the n x n Lights Out press matrix (plus rule, open board), n = 1..{}", published.len()),
+        published.join(", "),
+        computed.join(", "),
+        "data/lightsout/sweep_plus_open.csv, column nullity",
+    ));
+
+    // OEIS A075464: fewest presses turning off the all-ones n x n board.
+    let a075464 = Published::parse(include_str!("../../../tests/data/lightsout/A075464.csv"));
+    let (mut published, mut computed) = (Vec::new(), Vec::new());
+    for row in a075464.rows() {
+        let n: usize = row("n").parse().expect("oracle n");
+        published.push(row("min_presses"));
+        computed.push(s.all_ones.iter().find(|r| r.n == n && r.exact).map_or("-".to_string(), |r| r.minimum.to_string()));
+    }
+    out.push(Claim::compare(
+        FAMILY,
+        "lightsout.oeis_a075464",
+        "OEIS A075464",
+        &format!("Fewest presses that turn off the all-ones n x n board (plus rule, open), n = 1..{}", published.len()),
+        published.join(", "),
+        computed.join(", "),
+        "data/lightsout/all_ones_min_presses.csv, column min_presses (minimum over every solution)",
+    ));
+
+    // Issue #4's doubling identity, on the independent plain-gcd values.
+    let d = &s.direct;
+    let dmax = d.len() - 1;
+    let bad: Vec<usize> =
+        (1..).take_while(|k| 2 * k + 1 <= dmax).filter(|&k| d[2 * k + 1] != 2 * d[k] + if k % 3 == 2 { 2 } else { 0 }).collect();
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.issue4.doubling_identity",
+        "issue #4 (Sutner's gcd recurrences)",
+        "Plus/open nullity of the (2k+1) x (2k+1) board from the k x k one",
+        "nullity(2k+1) = 2 nullity(k) + 2 [k = 2 mod 3]",
+        if bad.is_empty() {
+            format!("holds for every odd n <= {dmax}")
+        } else {
+            format!("fails for k = {}", list(&bad, 10))
+        },
+        Verdict::of(bad.is_empty()),
+        &format!("nullities by the plain gcd deg gcd(f_n(x), f_n(x+1)), no halving and no 2-adic formula, n <= {dmax}"),
+    ));
+
+    // Seed 002: Lemma 2 and Theorems 1, 2 and the span dimension, per rule and topology.
+    let strip = &s.strip_open;
+    let (ok, text) = over_sweep(strip, 1, &|n, k| (k == 0) == (n % 3 != 2));
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed002.lemma2_strip",
+        SEED002,
+        "Lemma 2: the 1D strip of n toggles (a press toggles the cell and its two neighbours) is solvable for every state iff n != 2 mod 3",
+        "determinants 1, 0, 1, 1, 0, 1, ...",
+        text,
+        Verdict::of(ok),
+        "nullity of the open block strip by the recurrence f_k(1) (nullity::strip_nullity)",
+    ));
+    for (r, t, nul) in &s.sweeps {
+        let key = combo_key(*r, *t);
+        let scope = if (*r, *t) == (Rule::Block, Topology::Open) {
+            "as stated (block rule, open board)".to_string()
+        } else {
+            format!("tested on the {} rule, {} board (the seed proves it for the block rule on open boards)", r.name(), t.name())
+        };
+        let file = format!("data/lightsout/sweep_{key}.csv");
+        let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 == 2 || k == 0);
+        out.push(Claim::published(
+            FAMILY,
+            &format!("lightsout.seed002.theorem2.{key}"),
+            SEED002,
+            &format!("Theorem 2: 3k x 3k and (3k+1) x (3k+1) boards are solvable for every state (nullity 0); {scope}"),
+            "nullity 0 when n != 2 mod 3",
+            text,
+            Verdict::of(ok),
+            &file,
+        ));
+        let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 != 2 || k > 0);
+        out.push(Claim::published(
+            FAMILY,
+            &format!("lightsout.seed002.theorem1.{key}"),
+            SEED002,
+            &format!("Theorem 1: (3k+2) x (3k+2) boards are not solvable for every state (nullity > 0); {scope}"),
+            "nullity > 0 when n = 2 mod 3",
+            text,
+            Verdict::of(ok),
+            &file,
+        ));
+        let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 != 2 || n * n - k == (n - 1) * (n - 1));
+        out.push(Claim::published(
+            FAMILY,
+            &format!("lightsout.seed002.span_dimension.{key}"),
+            SEED002,
+            &format!("The presses of a (3k+2) x (3k+2) board span a space of dimension (3k+1)^2 (nullity 6k+3); {scope}"),
+            "rank (n-1)^2 when n = 2 mod 3",
+            text,
+            Verdict::of(ok),
+            &file,
+        ));
+    }
+
+    // Seed 002's hand algorithms (block rule, open boards).
+    let hand = |alg: &'static str| s.hand.iter().filter(move |r| r.algorithm == alg);
+    let scope = |alg: &'static str| {
+        hand(alg)
+            .map(|r| format!("{n}x{n} ({})", if r.exhaustive { "every solvable board" } else { "fixed-seed sample" }, n = r.n))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let clears = |id: &str, alg: &'static str, statement: &str| {
+        let fails: Vec<String> =
+            hand(alg).filter_map(|r| r.failure_example.map(|b| format!("{n}x{n} `{}`", board_string(b, r.n), n = r.n))).collect();
+        let computed = if fails.is_empty() {
+            format!("clears every board tested: {}", scope(alg))
+        } else {
+            format!("fails on {}", fails.iter().take(3).cloned().collect::<Vec<_>>().join(", "))
+        };
+        Claim::published(FAMILY, id, SEED002, statement, "clears every solvable board", computed, Verdict::of(fails.is_empty()), "data/lightsout/hand_algorithms.csv, columns failed and failure_example")
+    };
+    out.push(clears("lightsout.seed002.theorem3_one_way", "one-way", "Theorem 3: the one-way algorithm clears every solvable (3k+2) x (3k+2) board"));
+    out.push(clears("lightsout.seed002.theorem4_two_way", "two-way", "Theorem 4: the two-way algorithm clears every 3k x 3k board"));
+    out.push(clears("lightsout.seed002.theorem5_two_way_3k1", "two-way (3k+1)", "Theorem 5: the two-way variant for 3k+1 clears every (3k+1) x (3k+1) board"));
+    let excess: Vec<String> = hand("one-way")
+        .filter_map(|r| r.excess_example.map(|b| format!("{n}x{n} `{}` (up to {} presses over the minimum)", board_string(b, r.n), r.max_excess, n = r.n)))
+        .collect();
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed002.one_way_minimal",
+        SEED002,
+        "The one-way algorithm for (3k+2) boards is as efficient as it could be (makes the minimum number of presses)",
+        "requires the minimal number of presses",
+        if excess.is_empty() {
+            format!("minimal on every board tested: {}", scope("one-way"))
+        } else {
+            format!("more presses than the minimum on {}", excess.iter().take(2).cloned().collect::<Vec<_>>().join(", "))
+        },
+        Verdict::of(excess.is_empty()),
+        "data/lightsout/hand_algorithms.csv, columns optimal_boards, max_excess and excess_example",
+    ));
+    let two_way: Vec<&super::hand::HandRow> = hand("two-way").chain(hand("two-way (3k+1)")).collect();
+    let not_minimal: Vec<String> = two_way
+        .iter()
+        .filter(|r| r.optimal_boards < r.cleared)
+        .map(|r| format!("{n}x{n}: minimal on {} of {} boards", r.optimal_boards, r.cleared, n = r.n))
+        .collect();
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed002.two_way_not_minimal",
+        SEED002,
+        "The two-way algorithm is not the most efficient (it can make more presses than the minimum)",
+        "not the most efficient",
+        if not_minimal.is_empty() { "minimal on every board tested".to_string() } else { not_minimal.join("; ") },
+        Verdict::of(!not_minimal.is_empty()),
+        "data/lightsout/hand_algorithms.csv, columns optimal_boards and cleared",
+    ));
+
+    // Seed 004: the 5x5 plus board.
+    if po.len() > 5 {
+        out.push(Claim::compare(
+            FAMILY,
+            "lightsout.seed004.rank",
+            SEED004,
+            "The 25 x 25 matrix B of the 5x5 board is singular: it only has 23 degrees of freedom (rank)",
+            seed("rank_5x5_plus"),
+            25 - po[5],
+            "data/lightsout/sweep_plus_open.csv, n = 5",
+        ));
+        let share = 100.0 / f64::powi(2.0, po[5] as i32);
+        out.push(Claim::compare(
+            FAMILY,
+            "lightsout.seed004.solvable_share",
+            SEED004,
+            "Only 1/4 of all 5x5 patterns are solvable",
+            "25%",
+            format!("{share}%"),
+            "solvable fraction 2^-nullity, data/lightsout/sweep_plus_open.csv, n = 5",
+        ));
+    }
+    if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
+        // As printed: a power of two.
+        let power = |v: &num_bigint::BigUint| {
+            let one = num_bigint::BigUint::from(1u8);
+            let k = v.bits().saturating_sub(1);
+            if (&one << k) == *v { format!("2^{k}") } else { v.to_string() }
+        };
+        let published: num_bigint::BigUint = seed("solvable_5x5_plus").parse().expect("seeds.csv value");
+        out.push(Claim::compare(
+            FAMILY,
+            "lightsout.seed004.solvable_patterns",
+            SEED004,
+            "The number of solvable 5x5 patterns is 2^23",
+            power(&published),
+            power(&h.total()),
+            &format!("data/lightsout/histogram_plus_5x5.csv: the positions sum to {} (exhaustive over all 2^25 press patterns)", h.total()),
+        ));
+    }
+    if let Some(rows) = s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 5)).and_then(|q| q.chase.as_ref()) {
+        let firsts: std::collections::BTreeSet<&Vec<bool>> = rows.iter().map(|r| &r.first_row).collect();
+        out.push(Claim::compare(
+            FAMILY,
+            "lightsout.seed004.eight_solutions",
+            SEED004,
+            "With buttons 1 and 2 untouched there are only 2^3 = 8 possible first-row solutions in the row-reduction method",
+            8,
+            firsts.len(),
+            "data/lightsout/chase_table_plus_5x5.csv: distinct first_row_presses",
+        ));
+        let bits = |v: &[bool]| v.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
+        let wrong: Vec<String> = rows
+            .iter()
+            .filter(|r| super::quiet::seed004_first_row(&r.last_row) != r.first_row)
+            .map(|r| format!("last row {} needs {}", bits(&r.last_row), bits(&r.first_row)))
+            .collect();
+        out.push(Claim::published(
+            FAMILY,
+            "lightsout.seed004.ultimate_formulas",
+            SEED004,
+            "After chasing to the last row p21..p25, press x3, x4, x5 in the first row (buttons 1, 2 untouched) and chase again",
+            "x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22",
+            if wrong.is_empty() { format!("right for all {} clearable last rows", rows.len()) } else { wrong.join("; ") },
+            Verdict::of(wrong.is_empty()),
+            "data/lightsout/chase_table_plus_5x5.csv (every last row that chasing can clear, with its first-row presses)",
+        ));
+    }
+    if let Some(q) = s.buttons_1_5_equal_3 {
+        out.push(Claim::published(
+            FAMILY,
+            "lightsout.seed004.buttons_1_5_equal_3",
+            SEED004,
+            "Pressing buttons 1 and 5 is equivalent to pressing button 3 after row reduction",
+            "equivalent",
+            if q { "equivalent: first-row presses 1, 3, 5 together chase to a blank last row" } else { "not equivalent: first-row presses 1, 3, 5 leave lights on the last row" },
+            Verdict::of(q),
+            "the chase matrix f_5(T) times the first row 10101 (nullity::plus_open_chase_matrix)",
+        ));
+    }
+    if let Some((det, lcd, ok)) = &s.seed004_inverse {
+        out.push(Claim::compare(
+            FAMILY,
+            "lightsout.seed004.denominator_33",
+            SEED004,
+            "B' (B without buttons and cells 1, 2) inverted over the rationals has common denominator 33",
+            seed("rational_inverse_denominator_5x5"),
+            lcd,
+            &format!("exact rational Gauss-Jordan on the 23 x 23 matrix B' (det B' = {det}); quiet::seed004_rational_inverse"),
+        ));
+        out.push(Claim::published(
+            FAMILY,
+            "lightsout.seed004.inverse_mod_2",
+            SEED004,
+            "C' = (33 B'^-1) mod 2 solves B' x' = p' over GF(2)",
+            "C' x p' mod 2 is the solution",
+            if *ok { "C' B' = I mod 2" } else { "C' B' != I mod 2" },
+            Verdict::of(*ok),
+            "the product C' B' over GF(2), all 23 x 23 entries",
+        ));
+    }
+
+    // Seed 000: the all-black 4x4 board.
+    if let Some(r) = s.all_ones.iter().find(|r| r.n == 4) {
+        out.push(Claim::compare(
+            FAMILY,
+            "lightsout.seed000.all_ones_4x4_min",
+            SEED000,
+            "The all-black 4x4 board can be solved in 4 moves",
+            seed("all_ones_4x4_min_presses"),
+            r.minimum,
+            "data/lightsout/all_ones_min_presses.csv, n = 4 (minimum over all 16 solutions)",
+        ));
+    }
+    let w = &s.all_ones_4x4_weights;
+    if !w.is_empty() {
+        let ten: u64 = seed("all_ones_4x4_first_solver_presses").parse().expect("seeds.csv value");
+        out.push(Claim::published(
+            FAMILY,
+            "lightsout.seed000.first_solver_10",
+            SEED000,
+            "The first solver returned a 10-move solution of the all-black 4x4 board (a solution, not the shortest)",
+            ten,
+            format!("the {} solutions press {} cells", w.len(), w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
+            Verdict::of(w.contains(&ten)),
+            "every solution = one solution + a combination of the 4 quiet patterns (data/lightsout/quiet_plus_open_4x4.csv)",
+        ));
+    }
+
+    // New results.
+    if let Some((max_n, nul)) = &s.long_sweep {
+        let ok = (1..=*max_n).filter(|&n| nul[n] == 0).count();
+        let arg = (1..=*max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
+        let per: Vec<String> = (0..3)
+            .map(|res| format!("n = {res} mod 3: {} of {}", (1..=*max_n).filter(|&n| n % 3 == res && nul[n] == 0).count(), (1..=*max_n).filter(|&n| n % 3 == res).count()))
+            .collect();
+        out.push(Claim::new_result(
+            FAMILY,
+            "lightsout.new.plus_open_sweep",
+            &format!("Plus rule, open n x n boards, n = 1..{max_n}: sizes on which every board is solvable (nullity 0), and the largest nullity"),
+            format!("{ok} sizes ({}); largest nullity {} at n = {arg}", per.join(", "), nul[arg]),
+            &format!("data/lightsout/n{max_n}/sweep_plus_open.csv"),
+        ));
+    }
+    let bt = s.sweep(Rule::Block, Topology::Torus);
+    let (ok, text) = over_sweep(bt, 3, &|n, k| (k == 0) == (n % 3 != 0));
+    out.push(Claim::new_result(
+        FAMILY,
+        "lightsout.new.block_torus_mod_3",
+        "Block rule on the torus, n >= 3: every board is solvable iff 3 does not divide n (the opposite residue to seed 002's open-board theorem; the 1D factor 1 + y + y^(n-1) is singular exactly when 3 | n)",
+        if ok { text } else { format!("the rule {text}") },
+        "data/lightsout/sweep_block_torus.csv",
+    ));
+    let differ: Vec<usize> = (1..=dmax).filter(|&n| s.direct[n] != po.get(n).copied().unwrap_or(usize::MAX)).collect();
+    out.push(Claim::new_result(
+        FAMILY,
+        "lightsout.new.two_adic_formula",
+        "With n + 1 = 2^a m, m odd: nullity(n) = 2^a nullity(m - 1) + 2 (2^a - 1) [3 | m] (plus rule, open board; generalises issue #4's doubling identity; the sweep computes only even n by a gcd)",
+        if differ.is_empty() {
+            format!("agrees with the plain gcd deg gcd(f_n(x), f_n(x+1)) for every n <= {dmax}")
+        } else {
+            format!("DISAGREES with the plain gcd at n = {}", list(&differ, 10))
+        },
+        "data/lightsout/sweep_plus_open.csv against nullity::plus_open_square_direct",
+    ));
+    if let Some(g) = &s.gods {
+        // Sizes the published table lists with nullity 0: the solution of every board is unique,
+        // so the board made by pressing every cell needs all n^2 presses, and none needs more.
+        let (_, known) = super::gods::published();
+        let full: Vec<&(usize, usize)> = known.iter().filter(|(n, _)| po.get(*n) == Some(&0)).collect();
+        if !full.is_empty() {
+            let published: Vec<String> = full.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+            let computed: Vec<String> = full.iter().map(|(n, _)| format!("{n}: {}", n * n)).collect();
+            out.push(Claim::compare(
+                FAMILY,
+                "lightsout.gods_number.plus_open.nullity_0",
+                "wmboyles/LightsOut-Math",
+                "God's number of the listed n x n boards with nullity 0 (plus, open) is n^2",
+                published.join(", "),
+                computed.join(", "),
+                "nullity 0 from data/lightsout/sweep_plus_open.csv: the unique solution of the all-presses board presses every cell",
+            ));
+        }
+        out.extend(super::gods::claims(g));
+    }
+    out
+}

@@ -1,0 +1,159 @@
+//! The family's data dictionary: every file under `data/lightsout/` and every column, with its type.
+
+use crate::output::datapackage::{field, FieldDoc, Kind::*, ResourceDoc};
+
+const SOURCE: &str = "Computed by statespace (rules: seeds 000 and 004, Lights Out, plus rule; seed 002, Toggle Squares, block rule)";
+
+fn sweep_fields() -> Vec<FieldDoc> {
+    vec![
+        field("n", Integer, "side of the n x n board", ""),
+        field("n_mod_3", Integer, "n modulo 3", ""),
+        field("rank", Integer, "rank of the n^2 x n^2 press matrix over GF(2); 2^rank boards are solvable", ""),
+        field("nullity", Integer, "n^2 - rank: dimension of the space of quiet patterns; a solvable board has 2^nullity solutions", ""),
+        field("log2_solvable_fraction", Integer, "log2 of the share of all boards that are solvable (= -nullity, exact)", "log2"),
+    ]
+}
+
+pub fn resources() -> Vec<ResourceDoc> {
+    vec![
+        ResourceDoc {
+            pattern: "lightsout/sweep_*.csv",
+            description: "Rank and nullity of the n x n press matrix for every n up to the sweep's limit, for one rule (plus, block) and topology (open, torus) named in the file name.",
+            fields: sweep_fields(),
+            primary_key: vec!["n"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "lightsout/n*/sweep_plus_open.csv",
+            description: "The plus rule on open n x n boards for every n up to the limit in the directory name (n100000: n <= 100000): rank and nullity of the press matrix.",
+            fields: sweep_fields(),
+            primary_key: vec!["n"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "lightsout/rect_*.csv",
+            description: "Rank and nullity of the press matrix of every m x n board up to the table's limit, for the rule and topology named in the file name.",
+            fields: vec![
+                field("m", Integer, "rows of the board", ""),
+                field("n", Integer, "columns of the board", ""),
+                field("rank", Integer, "rank of the mn x mn press matrix over GF(2)", ""),
+                field("nullity", Integer, "mn - rank", ""),
+            ],
+            primary_key: vec!["m", "n"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "lightsout/solvability_by_n_mod_3.csv",
+            description: "Per sweep (rule, topology, largest n) and residue of n mod 3: how many sides have every board solvable (nullity 0), the mean solvable fraction and the largest nullity.",
+            fields: vec![
+                field("rule", String, "plus (cell and 4 neighbours) or block (3x3 block)", ""),
+                field("topology", String, "open or torus", ""),
+                field("max_n", Integer, "the sweep covers n = 1..max_n", ""),
+                field("n_mod_3", Integer, "the residue of n modulo 3 this row summarises", ""),
+                field("sizes", Integer, "sides n <= max_n with this residue", ""),
+                field("all_solvable_sizes", Integer, "of those, sides with nullity 0 (every board solvable)", ""),
+                field("share_all_solvable", Number, "all_solvable_sizes / sizes, in [0, 1]", "fraction"),
+                field("mean_solvable_fraction", Number, "mean of 2^-nullity over those sides, in [0, 1] (6 decimals)", "fraction"),
+                field("max_nullity", Integer, "largest nullity among those sides", ""),
+                field("n_at_max_nullity", Integer, "smallest side with that nullity", ""),
+            ],
+            primary_key: vec!["rule", "topology", "max_n", "n_mod_3"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "lightsout/histogram_*.csv",
+            description: "Click-distance histogram of one n x n board (rule, topology and side in the file name): solvable positions by the fewest presses that turn them off. The last row's clicks is God's number.",
+            fields: vec![
+                field("clicks", Integer, "fewest presses that turn the position off", "presses"),
+                field("positions", BigInteger, "solvable positions needing exactly that many presses; exact decimal (exceeds 64 bits from 12x12 on)", ""),
+                field("log10_positions", Number, "log10 of positions, for plotting", "log10"),
+            ],
+            primary_key: vec!["clicks"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "lightsout/quiet_*.csv",
+            description: "A basis of the quiet patterns (press sets that change no light) of one n x n board (rule, topology and side in the file name): one row per pressed cell of each basis pattern.",
+            fields: vec![
+                field("pattern", Integer, "index of the basis pattern (1-based)", ""),
+                field("row", Integer, "row of a pressed cell (1-based, from the top)", ""),
+                field("col", Integer, "column of a pressed cell (1-based, from the left)", ""),
+            ],
+            primary_key: vec!["pattern", "row", "col"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "lightsout/chase_table_*.csv",
+            description: "Light chasing on the open n x n plus board (side in the file name): every last row that chasing leaves on a solvable board, with the first-row presses that clear it when pressed before chasing again (the leftmost free buttons never pressed).",
+            fields: vec![
+                field("last_row", String, "lights left on the last row after chasing, columns 1..n as 0/1 digits", ""),
+                field("first_row_presses", String, "first-row presses that clear it, columns 1..n as 0/1 digits", ""),
+            ],
+            primary_key: vec!["last_row"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "lightsout/all_ones_min_presses.csv",
+            description: "The all-ones n x n board (plus rule, open): presses of the first solution found and the fewest presses over every solution.",
+            fields: vec![
+                field("n", Integer, "side of the board", ""),
+                field("nullity", Integer, "nullity of the press matrix: the board has 2^nullity solutions", ""),
+                field("first_found_presses", Integer, "presses in the first solution the elimination produces, before minimising", "presses"),
+                field("min_presses", Integer, "fewest presses found over the 2^nullity solutions", "presses"),
+                field("exact", Boolean, "true when min_presses is the minimum over every solution, false when it is the best found by descent", ""),
+            ],
+            primary_key: vec!["n"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "lightsout/hand_algorithms.csv",
+            description: "Seed 002's hand algorithms (one-way for 3k+2, two-way for 3k, two-way variant for 3k+1) on solvable block-rule open boards, against the fewest presses.",
+            fields: vec![
+                field("n", Integer, "side of the board", ""),
+                field("algorithm", String, "one-way, two-way or two-way (3k+1): the algorithm seed 002 prescribes for n", ""),
+                field("exhaustive", Boolean, "true when every solvable board was tested, false for a fixed-seed sample", ""),
+                field("boards", Integer, "solvable boards tested", ""),
+                field("cleared", Integer, "boards the algorithm turned off", ""),
+                field("failed", Integer, "boards - cleared", ""),
+                field("mean_presses", Number, "mean presses the algorithm made, over cleared boards (3 decimals)", "presses"),
+                field("mean_minimum", Number, "mean fewest presses, over the same boards (3 decimals)", "presses"),
+                field("optimal_boards", Integer, "cleared boards where the algorithm pressed the minimum", ""),
+                field("max_excess", Integer, "largest presses - minimum over cleared boards", "presses"),
+                field("failure_example", String, "the smallest board (as a bitmask) the algorithm fails on: rows of . (off) and # (on) joined by /; empty when none", ""),
+                field("excess_example", String, "the smallest board where it presses more than the minimum, same format; empty when none", ""),
+            ],
+            primary_key: vec!["n"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "lightsout/gods_numbers.csv",
+            description: "God's number (the most presses any solvable position needs) of the plus/open n x n boards with nullity > 0 that the study covers, exact where a witness position meets the upper bound, otherwise proven bounds. Witness positions are in gods_witnesses.txt.",
+            fields: vec![
+                field("rule", String, "plus (cell and 4 neighbours)", ""),
+                field("topology", String, "open", ""),
+                field("n", Integer, "side of the board", ""),
+                field("nullity", Integer, "nullity of the press matrix (dimension of the quiet space)", ""),
+                field("gods_number", Integer, "the exact God's number; empty when only bounds are proven", "presses"),
+                field("lower_bound", Integer, "fewest presses of the witness position (proven by the solver): God's number is at least this", "presses"),
+                field("upper_bound", Integer, "parity/averaging bound over the coset weights of the quiet code: God's number is at most this", "presses"),
+                field("positions_at_max", BigInteger, "solvable positions needing exactly God's number of presses, where computed (nullity <= 2 by closed form, small cases by enumeration); empty otherwise", ""),
+                field("class_sizes", String, "cells per quiet-signature class, space-separated (nullity <= 4 only; empty otherwise)", "cells"),
+                field("method", String, "how the value or bounds were obtained", ""),
+            ],
+            primary_key: vec!["n"],
+            source: "Computed by statespace (issue 9); sizes listed by wmboyles/LightsOut-Math are checked against it (claims lightsout.gods_number.*)",
+        },
+        ResourceDoc {
+            pattern: "lightsout/rect_plus_open_*.parquet",
+            description: "Rank and nullity of every plus/open m x n board for m, n up to the limit in the file name, by Sutner's polynomials (nullity = deg gcd(f_m(x), f_n(x+1))).",
+            fields: vec![
+                field("m", Integer, "rows of the board", ""),
+                field("n", Integer, "columns of the board", ""),
+                field("nullity", Integer, "mn - rank", ""),
+                field("rank", Integer, "rank of the mn x mn press matrix over GF(2)", ""),
+            ],
+            primary_key: vec!["m", "n"],
+            source: SOURCE,
+        },
+    ]
+}

@@ -1,0 +1,584 @@
+//! God's numbers: the largest, over all solvable positions, of the fewest presses that clear it.
+//!
+//! A solvable position is a coset x + Q of press patterns (Q = the d-dimensional quiet code), and
+//! its fewest presses is the minimum weight over the coset, so God's number is Q's covering
+//! radius. Group the cells by signature s in GF(2)^d (which basis patterns contain the cell),
+//! with c_s cells in class s, and let w_s be how many of them x presses. The coset element
+//! x + sum a_i q_i presses V_a = c_0 [best: w_0 = c_0] + sum_{s != 0} (w_s if <a, s> = 0 else
+//! c_s - w_s) cells, so God's number = c_0 + max_w min_a V_a.
+//!
+//! Upper bound (every d): write y_s = c_s - 2 w_s and Y(a) = sum_s y_s (-1)^<a, s> (its
+//! Walsh-Hadamard transform); then V_a = (C - Y(a)) / 2 with C = sum_{s != 0} c_s. Y sums to
+//! 2^d y_0 = 0 over all a, so max Y >= 0; every Y(a) has the parity of C, so max Y >= 1 when C is
+//! odd; and max Y = 0 forces Y = 0, hence y = 0, hence every c_s even. So
+//! God's number <= c_0 + floor(C / 2) - [C even and some c_s odd].
+//!
+//! Lower bound: a witness press pattern x, whose position's exact minimum over all 2^d solutions
+//! (computed by the solver, Walsh-Hadamard over signatures) is the bound. For d = 2 the witness
+//! w_s = floor(c_s / 2), plus one on one odd class when all three nonzero classes are odd,
+//! always meets the upper bound (the case analysis is in `d2_witness`), so God's number is exact;
+//! for larger d a deterministic local search looks for a witness, and the value is exact only
+//! when it meets the upper bound.
+
+use super::solve::{self, Outcome};
+use super::sutner;
+use crate::output::table::{Cell, Table};
+use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
+use crate::studies::claim::{Claim, Verdict};
+use anyhow::{bail, ensure, Result};
+use num_bigint::BigUint;
+
+/// Signature classes of one board.
+#[derive(Clone, Debug)]
+pub struct Classes {
+    pub n: usize,
+    pub nullity: usize,
+    /// `sizes[s]` = cells whose signature is `s` (len 2^d; `sizes[0]` = cells in no quiet pattern).
+    pub sizes: Vec<usize>,
+    /// Each cell's signature, row-major.
+    pub signature: Vec<u32>,
+}
+
+impl Classes {
+    /// C = cells in some quiet pattern.
+    pub fn covered(&self) -> usize {
+        self.sizes[1..].iter().sum()
+    }
+    /// The upper bound of the module comment.
+    pub fn upper_bound(&self) -> usize {
+        let c = self.covered();
+        let some_odd = self.sizes[1..].iter().any(|&x| x % 2 == 1);
+        self.sizes[0] + c / 2 - usize::from(c % 2 == 0 && some_odd)
+    }
+}
+
+/// Largest nullity handled (signatures in a u32; 2^d values per evaluation).
+pub const MAX_NULLITY: usize = 24;
+
+/// The quiet code of the plus/open n x n board (from the solver's light-chasing algebra) and the
+/// signature classes of its cells.
+pub fn classes(n: usize) -> Result<(Classes, Vec<Grid>)> {
+    let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
+    let zero = Grid::zeros(n, n)?;
+    let Outcome::Solved(s) = solve::solve(&game, &zero)? else { bail!("internal error: the blank board is solvable") };
+    let d = s.quiet.len();
+    ensure!(d == s.nullity, "internal error: quiet basis incomplete");
+    if d > MAX_NULLITY {
+        bail!("{n}x{n}: nullity {d} is beyond the {MAX_NULLITY} this study handles");
+    }
+    let mut sizes = vec![0usize; 1 << d];
+    let mut signature = vec![0u32; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let sig = s.quiet.iter().enumerate().fold(0u32, |acc, (i, q)| acc | (q.get(r, c) as u32) << i);
+            signature[r * n + c] = sig;
+            sizes[sig as usize] += 1;
+        }
+    }
+    Ok((Classes { n, nullity: d, sizes, signature }, s.quiet))
+}
+
+/// min_a V_a for class counts `w` (len 2^d, w[0] ignored): V_a = W + (Y - Yhat(a)) / 2.
+pub fn values(sizes: &[usize], w: &[usize]) -> Vec<i64> {
+    let mut y: Vec<i64> = sizes.iter().zip(w).map(|(&c, &w)| c as i64 - 2 * w as i64).collect();
+    y[0] = 0;
+    let total_w: i64 = w[1..].iter().map(|&x| x as i64).sum();
+    let total_y: i64 = y.iter().sum();
+    solve::walsh_hadamard(&mut y);
+    y.iter().map(|&yh| total_w + (total_y - yh) / 2).collect()
+}
+
+/// The d = 2 witness: w_s = floor(c_s / 2), and one more on the first odd class when all three
+/// nonzero classes are odd. With c_s = 2 h_s + e_s, H = sum h_s, E = sum e_s:
+/// V_0 = W and V_k = C - c_k - W + 2 w_k. E = 0: all four are C/2. E = 1: min is H = floor(C/2).
+/// E = 2: min is H = C/2 - 1 (the bound). E = 3 with t = (1, 0, 0): V_0 = H + 1 and
+/// V_k = H + 2 - 1 + 2 t_k >= H + 1 = floor(C/2).
+pub fn d2_witness(sizes: &[usize]) -> Vec<usize> {
+    let mut w: Vec<usize> = sizes.iter().map(|&c| c / 2).collect();
+    if sizes[1..].iter().all(|&c| c % 2 == 1) {
+        w[1] += 1;
+    }
+    w[0] = sizes[0];
+    w
+}
+
+/// Randomised local search for class counts maximising (min_a V_a, -#argmin):
+/// single +-1 changes of one class, accepting sideways moves (equal key) so plateaus are crossed,
+/// from the rounding w_s = floor(c_s / 2); a budget of about 3 * 10^8 value updates.
+fn sideways_witness(sizes: &[usize], restarts: usize) -> Vec<usize> {
+    let k = sizes.len();
+    let key = |v: &[i64]| {
+        let m = *v.iter().min().expect("non-empty");
+        (m, -(v.iter().filter(|&&x| x == m).count() as i64))
+    };
+    let classes: Vec<usize> = (1..k).filter(|&s| sizes[s] > 0).collect();
+    let mut best_w: Vec<usize> = sizes.iter().map(|&c| c / 2).collect();
+    let mut best_key = key(&values(sizes, &best_w));
+    if classes.is_empty() {
+        best_w[0] = sizes[0];
+        return best_w;
+    }
+    let budget = (300_000_000 / k).clamp(2_000, 2_000_000) / restarts.max(1);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rand = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed >> 17
+    };
+    for restart in 0..restarts.max(1) {
+        let mut w: Vec<usize> =
+            sizes.iter().map(|&c| c / 2 + usize::from(restart > 0 && c % 2 == 1 && rand() & 1 == 1)).collect();
+        let mut v = values(sizes, &w);
+        let mut cur = key(&v);
+        let mut mins: Vec<usize> = (0..k).filter(|&a| v[a] == cur.0).collect();
+        let mut nv = vec![0i64; k];
+        for _ in 0..budget {
+            let s = classes[rand() as usize % classes.len()];
+            let delta: i64 = if rand() & 1 == 1 { 1 } else { -1 };
+            let nw = w[s] as i64 + delta;
+            if nw < 0 || nw > sizes[s] as i64 {
+                continue;
+            }
+            // V_a += delta where <a, s> = 0, -delta elsewhere: reject at once if a minimiser drops.
+            let even = |a: usize| (a & s).count_ones() % 2 == 0;
+            if mins.iter().any(|&a| even(a) != (delta > 0)) {
+                continue;
+            }
+            for a in 0..k {
+                nv[a] = v[a] + if even(a) { delta } else { -delta };
+            }
+            let nk = key(&nv);
+            if nk >= cur {
+                w[s] = nw as usize;
+                std::mem::swap(&mut v, &mut nv);
+                cur = nk;
+                mins = (0..k).filter(|&a| v[a] == cur.0).collect();
+                if cur > best_key {
+                    best_key = cur;
+                    best_w = w.clone();
+                }
+            }
+        }
+    }
+    best_w[0] = sizes[0];
+    best_w
+}
+
+/// Steepest-first descent: single +-1 changes of one class, first improvement only, from
+/// several starting roundings.
+fn descent_witness(sizes: &[usize], restarts: usize) -> Vec<usize> {
+    let k = sizes.len();
+    let key = |v: &[i64]| {
+        let m = *v.iter().min().expect("non-empty");
+        (m, -(v.iter().filter(|&&x| x == m).count() as i64))
+    };
+    let mut best_w: Vec<usize> = sizes.iter().map(|&c| c / 2).collect();
+    let mut best_key = key(&values(sizes, &best_w));
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for restart in 0..restarts {
+        let mut w: Vec<usize> = sizes
+            .iter()
+            .map(|&c| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                c / 2 + usize::from(restart > 0 && c % 2 == 1 && seed >> 63 == 1)
+            })
+            .collect();
+        let mut v = values(sizes, &w);
+        let mut cur = key(&v);
+        loop {
+            let mut improved = false;
+            for s in 1..k {
+                if sizes[s] == 0 {
+                    continue;
+                }
+                for delta in [1i64, -1] {
+                    let nw = w[s] as i64 + delta;
+                    if nw < 0 || nw > sizes[s] as i64 {
+                        continue;
+                    }
+                    // V_a += delta where <a, s> = 0, -delta elsewhere. Skip when a minimiser would drop.
+                    let m = cur.0;
+                    let drops = (0..k).any(|a| v[a] == m && ((a & s).count_ones() % 2 == 0) != (delta > 0));
+                    if drops {
+                        continue;
+                    }
+                    let nv: Vec<i64> =
+                        (0..k).map(|a| v[a] + if (a & s).count_ones() % 2 == 0 { delta } else { -delta }).collect();
+                    let nk = key(&nv);
+                    if nk > cur {
+                        w[s] = nw as usize;
+                        v = nv;
+                        cur = nk;
+                        improved = true;
+                    }
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+        if cur > best_key {
+            best_key = cur;
+            best_w = w;
+        }
+    }
+    best_w[0] = sizes[0];
+    best_w
+}
+
+/// Witness search: the better (by min_a V_a, then fewer minimisers) of a first-improvement
+/// descent and a randomised search that also accepts sideways moves. Both deterministic.
+pub fn search_witness(sizes: &[usize], restarts: usize) -> Vec<usize> {
+    let key = |w: &[usize]| {
+        let v = values(sizes, w);
+        let m = *v.iter().min().expect("non-empty");
+        (m, -(v.iter().filter(|&&x| x == m).count() as i64))
+    };
+    let a = descent_witness(sizes, restarts);
+    let b = sideways_witness(sizes, restarts);
+    if key(&b) > key(&a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// The press pattern pressing the first `w[s]` cells (row-major) of each class s.
+pub fn witness_presses(cl: &Classes, w: &[usize]) -> Result<Grid> {
+    let n = cl.n;
+    let mut left = w.to_vec();
+    let mut x = Grid::zeros(n, n)?;
+    for cell in 0..n * n {
+        let s = cl.signature[cell] as usize;
+        if left[s] > 0 {
+            left[s] -= 1;
+            x.flip(cell / n, cell % n);
+        }
+    }
+    Ok(x)
+}
+
+/// One row of `gods_numbers.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GodsRow {
+    pub n: usize,
+    pub nullity: usize,
+    pub class_sizes: Vec<usize>,
+    /// Proven: every solvable position needs at most `upper` presses.
+    pub upper: usize,
+    /// Proven: the witness position needs exactly `lower` presses (solver's exact minimum).
+    pub lower: usize,
+    /// Solvable positions needing exactly God's number of presses, when known.
+    pub positions_at_max: Option<BigUint>,
+    pub method: String,
+    /// The witness position (lights on), whose fewest presses is `lower`.
+    pub witness: Grid,
+}
+
+impl GodsRow {
+    pub fn exact(&self) -> Option<usize> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// d = 2: solvable positions at God's number. Each w in the window c_s/2 +- 3 (the bound forces
+/// |w_s - c_s/2| <= 2, since V_0 + V_k = C - c_k + 2 w_k and V_i + V_j = C + c_k - 2 w_k are both
+/// >= 2 (C/2 - 1)) with min V = G - c_0 contributes prod binom(c_s, w_s) press patterns (zero
+/// class all pressed); every coset holds 4 of them.
+pub fn d2_positions_at_max(sizes: &[usize], gods: usize) -> BigUint {
+    let target = (gods - sizes[0]) as i64;
+    let range = |c: usize| (c / 2).saturating_sub(3)..=(c / 2 + 3).min(c);
+    let mut total = BigUint::default();
+    for w1 in range(sizes[1]) {
+        for w2 in range(sizes[2]) {
+            for w3 in range(sizes[3]) {
+                let w = [0, w1, w2, w3];
+                let v = values(sizes, &w);
+                if *v.iter().min().expect("4 values") == target {
+                    total += binom(sizes[1], w1) * binom(sizes[2], w2) * binom(sizes[3], w3);
+                }
+            }
+        }
+    }
+    total / BigUint::from(4u8)
+}
+
+fn binom(n: usize, k: usize) -> BigUint {
+    let mut r = BigUint::from(1u8);
+    for i in 0..k {
+        r = r * BigUint::from(n - i) / BigUint::from(i + 1);
+    }
+    r
+}
+
+/// God's number (or bounds) of the plus/open n x n board with nullity d > 0.
+pub fn gods_row(n: usize, restarts: usize) -> Result<GodsRow> {
+    let (cl, _quiet) = classes(n)?;
+    let d = cl.nullity;
+    ensure!(d > 0, "{n}x{n} has nullity 0: God's number is n^2 (every position has one solution)");
+    let (w, how) = if d == 2 {
+        (d2_witness(&cl.sizes), "closed form (d = 2)")
+    } else {
+        (search_witness(&cl.sizes, restarts), "local search witness")
+    };
+    let predicted = cl.sizes[0] as i64 + *values(&cl.sizes, &w).iter().min().expect("non-empty");
+    let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
+    let x = witness_presses(&cl, &w)?;
+    let board = apply_presses(&game, &Grid::zeros(n, n)?, &x)?;
+    let Outcome::Solved(s) = solve::solve(&game, &board)? else { bail!("internal error: a pressed board is solvable") };
+    ensure!(s.exact_minimum, "internal error: nullity {d} minimum not exact");
+    let lower = s.presses.count() as usize;
+    ensure!(lower as i64 == predicted, "internal error: witness minimum {lower} != class arithmetic {predicted}");
+    let upper = cl.upper_bound();
+    ensure!(lower <= upper, "internal error: witness {lower} above the proven bound {upper}");
+    let mut positions_at_max = (d == 2).then(|| d2_positions_at_max(&cl.sizes, lower));
+    if n * n <= super::histogram::EXHAUSTIVE_CELLS {
+        // Small boards: every press pattern enumerated, an independent check of both bounds.
+        let h = super::histogram::exhaustive(&game)?;
+        ensure!(lower == upper && h.gods_number() == lower, "internal error: {n}x{n} exhaustive God's number {}", h.gods_number());
+        let at_max = h.counts.last().cloned();
+        if let Some(p) = &positions_at_max {
+            ensure!(Some(p) == at_max.as_ref(), "internal error: {n}x{n} closed-form count {p} differs from exhaustive");
+        }
+        positions_at_max = at_max;
+    }
+    let method = if lower == upper {
+        format!("exact: witness ({how}) meets the parity/averaging bound")
+    } else {
+        format!("bounds: witness ({how}) below the parity/averaging bound")
+    };
+    Ok(GodsRow { n, nullity: d, class_sizes: cl.sizes.clone(), upper, lower, positions_at_max, method, witness: board })
+}
+
+/// Options of the study: which sides.
+#[derive(Clone, Debug)]
+pub struct GodsOptions {
+    /// Every n <= this with nullity > 0.
+    pub all_up_to: usize,
+    /// Every n <= this with nullity exactly 2.
+    pub d2_up_to: usize,
+    pub restarts: usize,
+}
+
+impl GodsOptions {
+    pub fn reproduce() -> GodsOptions {
+        GodsOptions { all_up_to: 30, d2_up_to: 256, restarts: 4 }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct GodsResults {
+    pub rows: Vec<GodsRow>,
+}
+
+pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
+    let max = o.all_up_to.max(o.d2_up_to);
+    let nul = sutner::plus_open_sweep(max);
+    let sides: Vec<usize> =
+        (1..=max).filter(|&n| nul[n] > 0 && (n <= o.all_up_to || (n <= o.d2_up_to && nul[n] == 2))).collect();
+    for &n in &sides {
+        if nul[n] > MAX_NULLITY {
+            bail!("{n}x{n}: nullity {} is beyond the {MAX_NULLITY} this study handles", nul[n]);
+        }
+    }
+    use rayon::prelude::*;
+    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts)).collect();
+    Ok(GodsResults { rows: rows.into_iter().collect::<Result<_>>()? })
+}
+
+/// `gods_numbers.csv`.
+pub fn table(r: &GodsResults) -> Table {
+    let mut t = Table::new(&[
+        "rule",
+        "topology",
+        "n",
+        "nullity",
+        "gods_number",
+        "lower_bound",
+        "upper_bound",
+        "positions_at_max",
+        "class_sizes",
+        "method",
+    ]);
+    for row in &r.rows {
+        let sizes: Vec<String> = row.class_sizes.iter().map(|c| c.to_string()).collect();
+        t.push(vec![
+            "plus".into(),
+            "open".into(),
+            row.n.into(),
+            row.nullity.into(),
+            row.exact().into(),
+            row.lower.into(),
+            row.upper.into(),
+            row.positions_at_max.as_ref().map_or(Cell::Empty, |p| Cell::Text(p.to_string())),
+            if row.nullity <= 4 { Cell::Text(sizes.join(" ")) } else { Cell::Empty },
+            row.method.clone().into(),
+        ]);
+    }
+    t
+}
+
+/// The witness positions (one board per size, rows of 0/1, a blank line between boards).
+pub fn witnesses_text(r: &GodsResults) -> String {
+    let mut s = String::new();
+    for row in &r.rows {
+        s.push_str(&format!("# {0}x{0} plus open: fewest presses {1}\n", row.n, row.lower));
+        s.push_str(&row.witness.to_text(true));
+        s.push('\n');
+    }
+    s
+}
+
+/// Chart: God's number (or its bounds) against n, as a fraction of the n^2 cells.
+pub fn chart(r: &GodsResults) -> Result<crate::output::chart::Rendered> {
+    use crate::output::chart::{line_chart, LineChart, Series};
+    let exact: Vec<(f64, f64)> =
+        r.rows.iter().filter_map(|x| x.exact().map(|g| (x.n as f64, g as f64 / (x.n * x.n) as f64))).collect();
+    let lo: Vec<(f64, f64)> =
+        r.rows.iter().filter(|x| x.exact().is_none()).map(|x| (x.n as f64, x.lower as f64 / (x.n * x.n) as f64)).collect();
+    let hi: Vec<(f64, f64)> =
+        r.rows.iter().filter(|x| x.exact().is_none()).map(|x| (x.n as f64, x.upper as f64 / (x.n * x.n) as f64)).collect();
+    let mut series = vec![Series { name: "God's number / n^2 (exact)".into(), points: exact }];
+    if !lo.is_empty() {
+        series.push(Series { name: "lower bound / n^2".into(), points: lo });
+        series.push(Series { name: "upper bound / n^2".into(), points: hi });
+    }
+    line_chart(&LineChart {
+        title: "Lights Out (plus, open): God's number against n, sides with nullity > 0".into(),
+        x_label: "n".into(),
+        y_label: "fewest presses of the hardest position / n^2".into(),
+        series,
+        log_y: false,
+        lines: false,
+    })
+}
+
+/// The published table (wmboyles/LightsOut-Math): n -> God's number, for the sizes it lists
+/// (its "?" entries are omitted from the file).
+pub fn published() -> (String, Vec<(usize, usize)>) {
+    let p = crate::output::published::Published::parse(include_str!("../../../tests/data/lightsout/gods_number.csv"));
+    let rows = p.rows().map(|r| (r("n").parse().expect("oracle n"), r("gods_number").parse().expect("oracle value"))).collect();
+    (p.source.clone(), rows)
+}
+
+/// Claims: the anchors confirmed (or not), and each "?" filled exactly as new.
+pub fn claims(r: &GodsResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let (_, known) = published();
+    for row in &r.rows {
+        let anchor = known.iter().find(|a| a.0 == row.n);
+        let id = format!("lightsout.gods_number.plus_open.{}", row.n);
+        let statement = format!("God's number of the {0}x{0} Lights Out board (plus, open; nullity {1})", row.n, row.nullity);
+        let evidence = format!(
+            "data/lightsout/gods_numbers.csv; witness in gods_witnesses.txt (exact minimum {} by the solver); upper bound {} by parity/averaging over the quiet code",
+            row.lower, row.upper
+        );
+        match (anchor, row.exact()) {
+            (Some(&(_, published)), Some(g)) => {
+                out.push(Claim::compare("lightsout", &id, "wmboyles/LightsOut-Math", &statement, published, g, &evidence))
+            }
+            (Some(&(_, published)), None) => out.push(Claim::published(
+                "lightsout",
+                &id,
+                "wmboyles/LightsOut-Math",
+                &statement,
+                published,
+                format!("between {} and {}", row.lower, row.upper),
+                Verdict::of(row.lower <= published && published <= row.upper),
+                &evidence,
+            )),
+            (None, Some(g)) => out.push(Claim::new_result("lightsout", &id, &statement, g, &evidence)),
+            (None, None) => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brute force of max_w min_a V_a over every w (tiny class sizes).
+    fn brute(sizes: &[usize]) -> i64 {
+        let k = sizes.len();
+        let mut best = i64::MIN;
+        let mut w = vec![0usize; k];
+        loop {
+            let v = values(sizes, &w);
+            best = best.max(*v.iter().min().unwrap());
+            let mut i = 1;
+            while i < k && w[i] == sizes[i] {
+                w[i] = 0;
+                i += 1;
+            }
+            if i == k {
+                return best + sizes[0] as i64;
+            }
+            w[i] += 1;
+        }
+    }
+
+    #[test]
+    fn d2_closed_form_matches_brute_force() {
+        for c1 in 0..7 {
+            for c2 in 0..7 {
+                for c3 in 0..7 {
+                    let sizes = [2, c1, c2, c3];
+                    let cl = Classes { n: 0, nullity: 2, sizes: sizes.to_vec(), signature: vec![] };
+                    let w = d2_witness(&sizes);
+                    let got = sizes[0] as i64 + values(&sizes, &w).into_iter().min().unwrap();
+                    let b = brute(&sizes);
+                    assert_eq!(got, b, "{sizes:?}");
+                    assert_eq!(cl.upper_bound() as i64, b, "{sizes:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn upper_bound_holds_for_d3() {
+        let mut seed = 3u64;
+        for _ in 0..40 {
+            let sizes: Vec<usize> = (0..8)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    (seed >> 61) as usize
+                })
+                .collect();
+            let cl = Classes { n: 0, nullity: 3, sizes: sizes.clone(), signature: vec![] };
+            let b = brute(&sizes);
+            assert!(b <= cl.upper_bound() as i64, "{sizes:?}");
+            let w = search_witness(&sizes, 3);
+            assert!(sizes[0] as i64 + values(&sizes, &w).into_iter().min().unwrap() <= b);
+        }
+    }
+
+    #[test]
+    fn anchors_are_confirmed_and_fills_are_new() {
+        let r = GodsResults { rows: vec![gods_row(4, 1).unwrap(), gods_row(5, 1).unwrap(), gods_row(17, 1).unwrap()] };
+        let c = claims(&r);
+        let v: Vec<(&str, Verdict, &str)> = c.iter().map(|c| (c.id.as_str(), c.verdict, c.computed.as_str())).collect();
+        assert_eq!(
+            v,
+            vec![
+                ("lightsout.gods_number.plus_open.4", Verdict::New, "7"),
+                ("lightsout.gods_number.plus_open.5", Verdict::Confirmed, "15"),
+                ("lightsout.gods_number.plus_open.17", Verdict::Confirmed, "199"),
+            ]
+        );
+        assert_eq!(table(&r).rows.len(), 3);
+    }
+
+    #[test]
+    fn values_are_coset_weights() {
+        // V_a against direct weights on a random code.
+        let sizes = [1usize, 3, 2, 4, 0, 1, 2, 2];
+        let w = [0usize, 1, 2, 3, 0, 1, 0, 2];
+        let v = values(&sizes, &w);
+        for a in 0..8 {
+            let direct: usize = (1..8)
+                .map(|s| if (a & s as usize).count_ones() % 2 == 0 { w[s] } else { sizes[s] - w[s] })
+                .sum();
+            assert_eq!(v[a], direct as i64);
+        }
+    }
+}

@@ -1,0 +1,418 @@
+//! Seed 004 (the "Dugu chessboard": Lights Out, plus rule, open 5x5 board): the verdicts the
+//! earlier studies left open.
+//!
+//! - "we can solve the equation by ignoring any two buttons, and since it is symmetrical, we can
+//!   also ignore any two corresponding p_i": for each of the 300 pairs, the rank of B without
+//!   the two columns (the column space is unchanged iff it stays 23) and of B without the two
+//!   rows and columns (B' must be invertible for eq4).
+//! - The direct formulas for x3, x4, x5 (buttons 1 and 2 never pressed), against the light-chasing
+//!   table, on every one of the 2^25 positions.
+//! - The last-row counts of Solution 1: 32 last rows, 8 mirror-symmetric, 20 mirror classes,
+//!   19 patterns to tabulate; and which last rows solvable boards can leave (the seed's own
+//!   "only 2^3 = 8").
+//!
+//! Cells and buttons are numbered 1..25 row by row, as the seed does; p21..p25 is the last row.
+
+use super::quiet::chase_table;
+use crate::engine::gf2::BitMatrix;
+use crate::output::table::{Cell, Table};
+use crate::puzzles::lightsout::{Game, Rule, Topology};
+use crate::studies::claim::{Claim, Verdict};
+use anyhow::{ensure, Result};
+
+const N: usize = 5;
+const CELLS: usize = N * N;
+const FAMILY: &str = "lightsout";
+const SOURCE: &str = "seed 004";
+
+/// File names the claims' evidence refers to, for [`pairs_table`], [`formulas_table`] and
+/// [`last_rows_table`].
+pub const PAIRS_CSV: &str = "seed004_pairs.csv";
+pub const FORMULAS_CSV: &str = "seed004_formulas.csv";
+pub const LAST_ROWS_CSV: &str = "seed004_last_rows.csv";
+
+/// The seed's "Combining the two solutions, while ignoring button 1 and 2" formulas: for each
+/// pressed first-row button, the cells p_i whose sum mod 2 gives it.
+pub const DIRECT_FORMULAS: [(usize, &[usize]); 3] = [
+    (3, &[4, 6, 7, 9, 10, 14, 16, 17, 18, 22]),
+    (4, &[3, 4, 5, 13, 14, 15, 17, 19, 21, 22, 23]),
+    (5, &[4, 5, 6, 8, 10, 11, 13, 14, 18, 21, 22]),
+];
+
+/// One pair of buttons left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairRow {
+    /// 1-based, a < b.
+    pub a: usize,
+    pub b: usize,
+    /// Rank of the 25 x 23 matrix B without columns a and b.
+    pub rank_without_buttons: usize,
+    /// Rank of the 23 x 23 matrix B' without rows and columns a and b (the seed's eq3).
+    pub rank_without_buttons_and_cells: usize,
+}
+
+impl PairRow {
+    /// Every solvable position stays solvable without pressing a and b.
+    pub fn keeps_column_space(&self, rank: usize) -> bool {
+        self.rank_without_buttons == rank
+    }
+    pub fn principal_invertible(&self) -> bool {
+        self.rank_without_buttons_and_cells == CELLS - 2
+    }
+}
+
+/// One direct formula over every position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormulaRow {
+    pub button: usize,
+    pub cells: Vec<usize>,
+    /// Solvable positions (all of them are checked).
+    pub solvable: u64,
+    /// Solvable positions where the formula differs from the chase table's press.
+    pub wrong: u64,
+    /// The first such position (bitmask, bit i-1 = cell i), if any.
+    pub counterexample: Option<u32>,
+}
+
+/// One of the 32 last rows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LastRow {
+    /// Bit j = cell 21 + j lit.
+    pub pattern: u32,
+    /// Positions of the whole board that chasing (no first-row presses) leaves with this last row.
+    pub positions: u64,
+    /// Of those, solvable ones.
+    pub solvable_positions: u64,
+    /// First-row presses that clear it (from the chase table), when it can be cleared.
+    pub first_row: Option<u32>,
+}
+
+impl LastRow {
+    pub fn mirror(&self) -> u32 {
+        mirror(self.pattern)
+    }
+    pub fn symmetric(&self) -> bool {
+        self.mirror() == self.pattern
+    }
+    /// The class representative under the left-right mirror: the smaller bitmask.
+    pub fn class(&self) -> u32 {
+        self.pattern.min(self.mirror())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seed004 {
+    pub rank: usize,
+    /// All 300 pairs, in (a, b) order.
+    pub pairs: Vec<PairRow>,
+    pub formulas: Vec<FormulaRow>,
+    /// All 32 last rows, by pattern.
+    pub last_rows: Vec<LastRow>,
+}
+
+fn mirror(row: u32) -> u32 {
+    (0..N).filter(|&j| row >> j & 1 == 1).fold(0, |m, j| m | 1 << (N - 1 - j))
+}
+
+/// Column masks of the 5x5 plus press matrix (bit i = cell i + 1 toggled).
+fn button_masks(game: &Game) -> Vec<u32> {
+    (0..CELLS).map(|k| game.toggled(k / N, k % N).iter().fold(0u32, |m, &c| m | 1 << c)).collect()
+}
+
+/// The last row left by chasing: press below every lit cell, rows 1 to 4.
+fn chase(masks: &[u32], mut board: u32) -> u32 {
+    for r in 0..N - 1 {
+        for c in 0..N {
+            if board >> (r * N + c) & 1 == 1 {
+                board ^= masks[(r + 1) * N + c];
+            }
+        }
+    }
+    board >> ((N - 1) * N)
+}
+
+pub fn compute() -> Result<Seed004> {
+    let game = Game::new(Rule::Plus, Topology::Open, N, N)?;
+    let b = game.press_matrix()?;
+    let rank = b.rank();
+    let mut pairs = Vec::with_capacity(CELLS * (CELLS - 1) / 2);
+    for a in 0..CELLS {
+        for c in a + 1..CELLS {
+            let keep: Vec<usize> = (0..CELLS).filter(|&k| k != a && k != c).collect();
+            let mut cols = BitMatrix::zeros(CELLS, keep.len())?;
+            let mut principal = BitMatrix::zeros(keep.len(), keep.len())?;
+            for (j, &k) in keep.iter().enumerate() {
+                for i in 0..CELLS {
+                    cols.set(i, j, b.get(i, k));
+                }
+                for (i, &r) in keep.iter().enumerate() {
+                    principal.set(i, j, b.get(r, k));
+                }
+            }
+            pairs.push(PairRow { a: a + 1, b: c + 1, rank_without_buttons: cols.rank(), rank_without_buttons_and_cells: principal.rank() });
+        }
+    }
+
+    // The chase table (first-row presses per clearable last row) must leave buttons 1 and 2
+    // unpressed, as the seed does, for the formulas to be comparable.
+    let (rows, free) = chase_table(N)?;
+    ensure!(free == [0, 1], "the 5x5 chase table leaves columns {free:?} free, not buttons 1 and 2");
+    let mut press_for: [Option<u32>; 1 << N] = [None; 1 << N];
+    for r in &rows {
+        let l = r.last_row.iter().enumerate().fold(0u32, |m, (j, &on)| m | u32::from(on) << j);
+        press_for[l as usize] = Some(r.first_row.iter().enumerate().fold(0u32, |m, (j, &on)| m | u32::from(on) << j));
+    }
+
+    // Every position: its last row after chasing; solvable iff the table can clear that row.
+    let masks = button_masks(&game);
+    let mut positions = [0u64; 1 << N];
+    let mut solvable_at = [0u64; 1 << N];
+    let formula_masks: Vec<u32> = DIRECT_FORMULAS.iter().map(|(_, cs)| cs.iter().fold(0, |m, &c| m | 1 << (c - 1))).collect();
+    let mut wrong = [0u64; 3];
+    let mut first_wrong: [Option<u32>; 3] = [None; 3];
+    // Chasing and the formulas are linear: walk all 2^25 positions in Gray-code order, updating
+    // the last row and each formula's parity by the one cell that changes.
+    let cell_last_row: Vec<u32> = (0..CELLS).map(|k| chase(&masks, 1 << k)).collect();
+    let (mut p, mut l, mut parity) = (0u32, 0u32, [0u32; 3]);
+    for i in 0u32..1 << CELLS {
+        if i > 0 {
+            let k = i.trailing_zeros() as usize;
+            p ^= 1 << k;
+            l ^= cell_last_row[k];
+            for (f, m) in formula_masks.iter().enumerate() {
+                parity[f] ^= m >> k & 1;
+            }
+        }
+        positions[l as usize] += 1;
+        let Some(f) = press_for[l as usize] else { continue };
+        solvable_at[l as usize] += 1;
+        for (i, (button, _)) in DIRECT_FORMULAS.iter().enumerate() {
+            if parity[i] != f >> (button - 1) & 1 {
+                wrong[i] += 1;
+                first_wrong[i] = Some(first_wrong[i].map_or(p, |q| q.min(p)));
+            }
+        }
+    }
+    let solvable: u64 = solvable_at.iter().sum();
+    let formulas = DIRECT_FORMULAS
+        .iter()
+        .enumerate()
+        .map(|(i, &(button, cells))| FormulaRow {
+            button,
+            cells: cells.to_vec(),
+            solvable,
+            wrong: wrong[i],
+            counterexample: first_wrong[i],
+        })
+        .collect();
+    let last_rows = (0..1u32 << N)
+        .map(|l| LastRow {
+            pattern: l,
+            positions: positions[l as usize],
+            solvable_positions: solvable_at[l as usize],
+            first_row: press_for[l as usize],
+        })
+        .collect();
+    Ok(Seed004 { rank, pairs, formulas, last_rows })
+}
+
+/// A row of cells as 0/1 text, first cell first (`p21..p25` for a last row).
+fn bits(v: u32, len: usize) -> String {
+    (0..len).map(|j| if v >> j & 1 == 1 { '1' } else { '0' }).collect()
+}
+
+fn yes(b: bool) -> Cell {
+    Cell::Text(if b { "true" } else { "false" }.into())
+}
+
+/// One row per pair of buttons left out.
+pub fn pairs_table(s: &Seed004) -> Table {
+    let mut t = Table::new(&[
+        "button_a",
+        "button_b",
+        "rank_without_buttons",
+        "rank_without_buttons_and_cells",
+        "keeps_column_space",
+        "principal_invertible",
+    ]);
+    for p in &s.pairs {
+        t.push(vec![
+            p.a.into(),
+            p.b.into(),
+            p.rank_without_buttons.into(),
+            p.rank_without_buttons_and_cells.into(),
+            yes(p.keeps_column_space(s.rank)),
+            yes(p.principal_invertible()),
+        ]);
+    }
+    t
+}
+
+/// One row per direct formula.
+pub fn formulas_table(s: &Seed004) -> Table {
+    let mut t = Table::new(&["button", "cells", "solvable_positions", "wrong_positions", "counterexample"]);
+    for f in &s.formulas {
+        let cells = f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" ");
+        t.push(vec![f.button.into(), cells.into(), f.solvable.into(), f.wrong.into(), f.counterexample.map(|p| bits(p, CELLS)).into()]);
+    }
+    t
+}
+
+/// One row per last row (p21..p25 as 0/1 text).
+pub fn last_rows_table(s: &Seed004) -> Table {
+    let mut t = Table::new(&["last_row", "mirror", "symmetric", "class", "positions", "solvable_positions", "first_row_presses"]);
+    for l in &s.last_rows {
+        t.push(vec![
+            bits(l.pattern, N).into(),
+            bits(l.mirror(), N).into(),
+            yes(l.symmetric()),
+            bits(l.class(), N).into(),
+            l.positions.into(),
+            l.solvable_positions.into(),
+            l.first_row.map(|f| bits(f, N)).into(),
+        ]);
+    }
+    t
+}
+
+pub fn claims(s: &Seed004) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let total = s.pairs.len();
+    let kept: Vec<&PairRow> = s.pairs.iter().filter(|p| p.keeps_column_space(s.rank)).collect();
+    let first_bad = s.pairs.iter().find(|p| !p.keeps_column_space(s.rank));
+    let with_centre_bad = s.pairs.iter().filter(|p| p.a == 13 || p.b == 13).all(|p| !p.keeps_column_space(s.rank));
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed004.ignore_any_two_buttons",
+        SOURCE,
+        "B has rank 23, so any two buttons can be left unpressed and every solvable position stays solvable",
+        format!("all {total} pairs"),
+        format!("{} of {total} pairs", kept.len()),
+        Verdict::of(kept.len() == total),
+        &match first_bad {
+            Some(p) => format!(
+                "without buttons {} and {} B has rank {} < {}: a solvable position then needs one of them{}; all pairs in {PAIRS_CSV}",
+                p.a,
+                p.b,
+                p.rank_without_buttons,
+                s.rank,
+                if with_centre_bad { "; no pair containing the centre button 13 works" } else { "" }
+            ),
+            None => "every pair keeps rank 23".into(),
+        },
+    ));
+    let invertible = s.pairs.iter().filter(|p| p.principal_invertible()).count();
+    let first_singular = s.pairs.iter().find(|p| !p.principal_invertible());
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed004.ignore_any_two_cells",
+        SOURCE,
+        "since B is symmetric, leaving out any two buttons and the two corresponding p_i leaves an invertible 23 x 23 B'",
+        format!("all {total} pairs"),
+        format!("{invertible} of {total} pairs"),
+        Verdict::of(invertible == total),
+        &match first_singular {
+            Some(p) => format!(
+                "B' without rows and columns {} and {} has rank {} < 23; the invertible pairs are exactly the {} that keep the column space: {}",
+                p.a,
+                p.b,
+                p.rank_without_buttons_and_cells,
+                kept.len(),
+                s.pairs.iter().all(|p| p.principal_invertible() == p.keeps_column_space(s.rank))
+            ),
+            None => "every 23 x 23 principal submatrix is invertible".into(),
+        },
+    ));
+    if let Some(p12) = s.pairs.iter().find(|p| (p.a, p.b) == (1, 2)) {
+        out.push(Claim::published(
+            FAMILY,
+            "lightsout.seed004.ignore_buttons_1_2",
+            SOURCE,
+            "leaving out buttons 1 and 2 (and p1, p2) gives an invertible B'",
+            "rank 23",
+            format!("rank {}", p12.rank_without_buttons_and_cells),
+            Verdict::of(p12.principal_invertible() && p12.keeps_column_space(s.rank)),
+            &format!("B without columns 1, 2 has rank {}", p12.rank_without_buttons),
+        ));
+    }
+    for f in &s.formulas {
+        let cells = f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" + ");
+        out.push(Claim::published(
+            FAMILY,
+            &format!("lightsout.seed004.direct_formula_x{}", f.button),
+            SOURCE,
+            &format!("with buttons 1 and 2 unpressed, x{} = ({cells}) mod 2", f.button),
+            format!("x{} = ({cells}) mod 2", f.button),
+            format!("wrong on {} of {} solvable positions", f.wrong, f.solvable),
+            Verdict::of(f.wrong == 0),
+            &match f.counterexample {
+                Some(p) => format!("counterexample (cells 1..25 as 0/1): {}", bits(p, CELLS)),
+                None => format!("every solvable position of the 2^25 checked against the light-chasing table (chase_table_plus_5x5.csv); {FORMULAS_CSV}"),
+            },
+        ));
+    }
+    let reached = s.last_rows.iter().filter(|l| l.positions > 0).count();
+    out.push(Claim::compare(
+        FAMILY,
+        "lightsout.seed004.last_rows",
+        SOURCE,
+        "row reduction (light chasing) leaves one of 32 last-row patterns",
+        32,
+        reached,
+        &format!("distinct last rows left by chasing all 2^25 positions ({LAST_ROWS_CSV})"),
+    ));
+    let symmetric = s.last_rows.iter().filter(|l| l.symmetric()).count();
+    out.push(Claim::compare(
+        FAMILY,
+        "lightsout.seed004.symmetric_last_rows",
+        SOURCE,
+        "of the 32 last rows, 8 are mirror-symmetric",
+        8,
+        symmetric,
+        "last rows equal to their left-right mirror",
+    ));
+    let mut classes: Vec<u32> = s.last_rows.iter().map(LastRow::class).collect();
+    classes.sort_unstable();
+    classes.dedup();
+    out.push(Claim::compare(
+        FAMILY,
+        "lightsout.seed004.last_row_classes",
+        SOURCE,
+        "(32 - 8) / 2 + 8 = 20 last rows up to mirror symmetry",
+        20,
+        classes.len(),
+        "mirror classes of the 32 last rows",
+    ));
+    let clearable: Vec<&LastRow> = s.last_rows.iter().filter(|l| l.first_row.is_some()).collect();
+    let mut clearable_classes: Vec<u32> = clearable.iter().map(|l| l.class()).collect();
+    clearable_classes.sort_unstable();
+    clearable_classes.dedup();
+    let nonzero_classes = classes.iter().filter(|&&c| c != 0).count();
+    let nonzero_clearable = clearable_classes.iter().filter(|&&c| c != 0).count();
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed004.patterns_to_tabulate",
+        SOURCE,
+        "20 classes, one of them all yellow: only 19 possible independent solutions to tabulate",
+        19,
+        nonzero_clearable,
+        if nonzero_clearable == nonzero_classes { Verdict::Confirmed } else { Verdict::Corrected },
+        &format!(
+            "{nonzero_classes} non-blank classes of last rows exist, but only {} last rows ({}) are left by solvable positions, forming {} classes, {nonzero_clearable} non-blank; the other {} last rows come only from unsolvable positions and have no solution to tabulate",
+            clearable.len(),
+            clearable.iter().map(|l| bits(l.pattern, N)).collect::<Vec<_>>().join(", "),
+            clearable_classes.len(),
+            s.last_rows.len() - clearable.len()
+        ),
+    ));
+    out.push(Claim::compare(
+        FAMILY,
+        "lightsout.seed004.clearable_last_rows",
+        SOURCE,
+        "keeping two first-row buttons untouched, there are only 2^3 = 8 possible solutions after row reduction",
+        8,
+        clearable.len(),
+        "last rows that first-row presses (buttons 3, 4, 5) and chasing can clear",
+    ));
+    out
+}

@@ -1,0 +1,258 @@
+//! Nullities at scale from Sutner's polynomials (f_0 = 1, f_1 = x, f_{k+1} = x f_k + f_{k-1}),
+//! faster than [`super::nullity`] by three identities, each checked against elimination in tests:
+//!
+//! 1. Halving: f_{a+b} = f_a f_b + f_{a-1} f_{b-1} (Chebyshev), so over GF(2)
+//!    f_{2k} = (f_k + f_{k-1})^2 and f_{2k+1} = x f_k^2. With s = f_k + f_{k-1} written as
+//!    s = a(u) + x b(u) (u = x^2 + x), gcd(s(x), s(x+1)) = gcd(a, b)(u), so the plus/open nullity
+//!    of the 2k x 2k board is deg gcd(s^2(x), s^2(x+1)) = 4 deg gcd(a, b): a gcd of polynomials
+//!    of degree ~k/2 instead of ~2k. Odd sides follow from the 2-adic formula of
+//!    [`super::nullity::plus_open_squares`].
+//! 2. Doubling: the same identities give f_k for one k from O(log k) squarings (linear time each),
+//!    so one n = 10^6 board costs one gcd of degree ~n/4.
+//! 3. Torus: the n x n plus torus press matrix is (C + I) (x) I + I (x) C with C = S + S^{-1} the
+//!    cycle's adjacency. Over the algebraic closure, for n = 2^a m (m odd), C has eigenvalues
+//!    w + 1/w (w^m = 1): two Jordan blocks of size 2^a for each pair {w, 1/w} with w != 1, and for
+//!    w = 1 one block of size 1 (a = 0) or two of size 2^(a-1). The kernel dimension of
+//!    X (x) I + I (x) Y is the sum of min(block sizes) over pairs of blocks with equal eigenvalues
+//!    (characteristic 2), which gives torus(n) = 2^a (2 open(m - 1) + 4 [3 | m]) for n >= 3
+//!    (open(m - 1) / 2 counts the pairs r, r + 1 of nonzero eigenvalues; 3 | m adds 0 and 1).
+
+use super::nullity;
+use crate::engine::gf2::{self, Poly};
+use crate::engine::gf2poly as wp;
+use crate::puzzles::lightsout::{Game, Rule, Topology};
+use anyhow::{bail, Result};
+use rayon::prelude::*;
+
+/// How the single-board nullity was computed (printed by `lightsout nullity`).
+pub const METHOD_OPEN: &str =
+    "Sutner polynomial gcd, halved: f_2k = (f_k + f_k-1)^2 by doubling, gcd in u = x^2 + x, 2-adic formula for odd sides";
+pub const METHOD_TORUS: &str =
+    "Jordan structure of the cycle: torus(2^a m) = 2^a (2 open(m - 1) + 4 [3 | m]), open(m - 1) by the halved Sutner gcd";
+
+/// A polynomial in x over GF(2) as A(u) + x B(u) with u = x^2 + x (so x^2 = x + u).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UForm {
+    pub a: Vec<u64>,
+    pub b: Vec<u64>,
+}
+
+impl UForm {
+    fn one() -> UForm {
+        UForm { a: vec![1], b: vec![] }
+    }
+    fn x() -> UForm {
+        UForm { a: vec![], b: vec![1] }
+    }
+    fn add(&self, o: &UForm) -> UForm {
+        UForm { a: wp::add(&self.a, &o.a), b: wp::add(&self.b, &o.b) }
+    }
+    /// (A + xB)^2 = A^2 + x^2 B^2 = (A^2 + u B^2) + x B^2.
+    fn square(&self) -> UForm {
+        let b2 = wp::square(&self.b);
+        UForm { a: wp::add(&wp::square(&self.a), &wp::shift1(&b2)), b: b2 }
+    }
+    /// x (A + xB) = u B + x (A + B).
+    fn times_x(&self) -> UForm {
+        UForm { a: wp::shift1(&self.b), b: wp::add(&self.a, &self.b) }
+    }
+    /// Back to a polynomial in x (tests).
+    pub fn to_poly(&self) -> Poly {
+        let u = Poly::from_exponents(&[1, 2]);
+        let eval = |w: &[u64]| {
+            let mut acc = Poly::zero();
+            for i in (0..w.len() * 64).rev() {
+                acc = acc.mul(&u);
+                if gf2::get_bit(w, i) {
+                    acc = acc.add(&Poly::one());
+                }
+            }
+            acc
+        };
+        eval(&self.a).add(&Poly::monomial(1).mul(&eval(&self.b)))
+    }
+}
+
+/// (f_k, f_{k-1}) for k >= 1 by doubling: from (f_j, f_{j-1}),
+/// f_2j = (f_j + f_{j-1})^2, f_{2j-1} = x f_{j-1}^2, f_{2j+1} = x f_j^2.
+pub fn sutner_pair(k: usize) -> (UForm, UForm) {
+    assert!(k >= 1);
+    let (mut fj, mut fj1) = (UForm::x(), UForm::one());
+    let top = usize::BITS - 1 - k.leading_zeros();
+    for bit in (0..top).rev() {
+        let f2j = fj.add(&fj1).square();
+        if k >> bit & 1 == 1 {
+            (fj, fj1) = (fj.square().times_x(), f2j);
+        } else {
+            (fj, fj1) = (f2j, fj1.square().times_x());
+        }
+    }
+    (fj, fj1)
+}
+
+/// 4 deg gcd(a, b) for s = a(u) + x b(u): the nullity of the even board whose f is s^2.
+fn even_nullity(a: &[u64], b: &[u64]) -> usize {
+    4 * wp::gcd_degree(a, b).unwrap_or(0)
+}
+
+/// n + 1 = 2^a m with m odd: (2^a, m).
+fn two_adic(n1: usize) -> (usize, usize) {
+    let a = n1.trailing_zeros();
+    (1 << a, n1 >> a)
+}
+
+/// Plus rule, open n x n board, one n (n >= 1).
+pub fn plus_open_one(n: usize) -> usize {
+    let (two_a, m) = two_adic(n + 1);
+    let base = if m == 1 {
+        0
+    } else {
+        let (fk, fk1) = sutner_pair((m - 1) / 2);
+        let s = fk.add(&fk1);
+        even_nullity(&s.a, &s.b)
+    };
+    two_a * base + if m % 3 == 0 { 2 * (two_a - 1) } else { 0 }
+}
+
+/// Plus rule, open n x n boards for every n in 1..=max_n (index 0 unused, = 0).
+pub fn plus_open_sweep(max_n: usize) -> Vec<usize> {
+    let mut nul = vec![0usize; max_n + 1];
+    let kmax = max_n / 2;
+    // f_k = A_k + x B_k: A_{k+1} = u B_k + A_{k-1}, B_{k+1} = A_k + B_k + B_{k-1}.
+    let (mut prev, mut cur) = (UForm::one(), UForm::x()); // f_0, f_1
+    let mut batch: Vec<(usize, UForm)> = Vec::new();
+    let flush = |batch: &mut Vec<(usize, UForm)>, nul: &mut Vec<usize>| {
+        let res: Vec<(usize, usize)> = batch.par_iter().map(|(k, s)| (2 * k, even_nullity(&s.a, &s.b))).collect();
+        for (n, v) in res {
+            nul[n] = v;
+        }
+        batch.clear();
+    };
+    for k in 1..=kmax {
+        if k > 1 {
+            let next = UForm { a: wp::add(&wp::shift1(&cur.b), &prev.a), b: wp::add(&wp::add(&cur.a, &cur.b), &prev.b) };
+            prev = std::mem::replace(&mut cur, next);
+        }
+        batch.push((k, cur.add(&prev)));
+        if batch.len() >= 256 {
+            flush(&mut batch, &mut nul);
+        }
+    }
+    flush(&mut batch, &mut nul);
+    for n in 1..=max_n {
+        let (two_a, m) = two_adic(n + 1);
+        if two_a > 1 {
+            let base = if m == 1 { 0 } else { nul[m - 1] };
+            nul[n] = two_a * base + if m % 3 == 0 { 2 * (two_a - 1) } else { 0 };
+        }
+    }
+    nul
+}
+
+/// Plus torus from the open nullities `open` (indices up to at least the odd part of n, minus 1).
+fn torus_from_open(n: usize, open_of: impl Fn(usize) -> usize) -> usize {
+    let two_a = 1usize << n.trailing_zeros();
+    let m = n >> n.trailing_zeros();
+    let base = if m == 1 { 0 } else { 2 * open_of(m - 1) + if m % 3 == 0 { 4 } else { 0 } };
+    two_a * base
+}
+
+/// Sides 1 and 2 of the torus follow the set convention (see the puzzle): dense elimination.
+fn torus_small(n: usize) -> Result<usize> {
+    nullity::dense(&Game::new(Rule::Plus, Topology::Torus, n, n)?)
+}
+
+/// Plus rule on the n x n torus, one n.
+pub fn plus_torus_one(n: usize) -> Result<usize> {
+    if n < 3 {
+        return torus_small(n);
+    }
+    Ok(torus_from_open(n, plus_open_one))
+}
+
+/// Plus torus for every n in 1..=max_n (index 0 unused).
+pub fn plus_torus_sweep(max_n: usize) -> Result<Vec<usize>> {
+    let open = plus_open_sweep(max_n);
+    let mut out = vec![0usize; max_n + 1];
+    for n in 1..=max_n {
+        out[n] = if n < 3 { torus_small(n)? } else { torus_from_open(n, |k| open[k]) };
+    }
+    Ok(out)
+}
+
+/// Largest side `lightsout nullity` accepts (the gcd has degree ~n/4: about a second at 10^6).
+pub const MAX_SINGLE: usize = 20_000_000;
+
+/// One n x n nullity by the fast method, with the method's name.
+pub fn single(rule: Rule, topology: Topology, n: usize) -> Result<(usize, &'static str)> {
+    if n == 0 || n > MAX_SINGLE {
+        bail!("--n {n} is outside 1..={MAX_SINGLE}");
+    }
+    Ok(match (rule, topology) {
+        (Rule::Plus, Topology::Open) => (plus_open_one(n), METHOD_OPEN),
+        (Rule::Plus, Topology::Torus) => (plus_torus_one(n)?, METHOD_TORUS),
+        (Rule::Block, t) => (nullity::block_kronecker(t, n, n), "block rule: Kronecker product of 1D strips, rank = rank(strip)^2"),
+    })
+}
+
+/// Plus/open m x n nullity for every 1 <= m, n <= max, row-major (`out[(m-1) * max + n-1]`):
+/// deg gcd(f_m(x), f_n(x+1)), computed for m <= n and mirrored (the board transposes).
+pub fn plus_open_rect_table(max: usize) -> Vec<u16> {
+    let f = nullity::sutner_polys(max, false);
+    let g = nullity::sutner_polys(max, true);
+    let pairs: Vec<(usize, usize)> = (1..=max).flat_map(|m| (m..=max).map(move |n| (m, n))).collect();
+    let vals: Vec<u16> =
+        pairs.par_iter().map(|&(m, n)| wp::gcd_degree(f[m].words(), g[n].words()).unwrap_or(0) as u16).collect();
+    let mut out = vec![0u16; max * max];
+    for (&(m, n), &v) in pairs.iter().zip(&vals) {
+        out[(m - 1) * max + n - 1] = v;
+        out[(n - 1) * max + m - 1] = v;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn doubling_matches_the_recurrence() {
+        let f = nullity::sutner_polys(300, false);
+        for k in 1..300 {
+            let (a, b) = sutner_pair(k);
+            assert_eq!(a.to_poly(), f[k], "f_{k}");
+            assert_eq!(b.to_poly(), f[k - 1], "f_{}", k - 1);
+        }
+    }
+
+    #[test]
+    fn halved_sweep_and_single_match_the_unhalved_method() {
+        let old = nullity::plus_open_squares(2000);
+        let new = plus_open_sweep(2000);
+        assert_eq!(old, new);
+        for n in 1..=2000 {
+            assert_eq!(plus_open_one(n), old[n], "n = {n}");
+        }
+    }
+
+    #[test]
+    fn rect_table_matches_the_plain_gcd() {
+        let t = plus_open_rect_table(150);
+        let f = nullity::sutner_polys(150, false);
+        let g = nullity::sutner_polys(150, true);
+        for m in 1..=150 {
+            for n in 1..=150 {
+                assert_eq!(t[(m - 1) * 150 + n - 1] as usize, nullity::plus_open_rect(&f, &g, m, n), "{m}x{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn torus_formula_matches_light_chasing() {
+        let t = plus_torus_sweep(120).unwrap();
+        for n in 3..=120 {
+            assert_eq!(t[n], nullity::plus_torus_chase(n, n), "n = {n}");
+            assert_eq!(plus_torus_one(n).unwrap(), t[n]);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! The peg family's claims: seed 001, George Bell's and Jaap Scherphuis' T5 figures and OEIS
+//! A127500 beside our values, and the sides nobody has published marked as new.
+
+use super::{PegResults, PegStudy};
+use crate::output::published::Published;
+use crate::studies::claim::{Claim, Verdict};
+
+const FAMILY: &str = "peg";
+
+fn oracle(text: &str) -> Published {
+    Published::parse(text)
+}
+
+fn side(r: &PegResults, n: usize) -> Option<&PegStudy> {
+    r.sides.iter().find(|s| s.side == n && !s.starts.is_empty())
+}
+
+fn thousands(v: u128) -> String {
+    let s = v.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+pub fn claims(r: &PegResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let seed = "seed 001 (Matt Parker's coin puzzle)";
+    if let Some(t4) = side(r, 4) {
+        let jumps = crate::puzzles::peg::Triangle::any_side(4).jumps().len();
+        out.push(Claim::compare(FAMILY, "peg.seed001.jumps", seed, "The 10-coin triangle has 18 legitimate moves (jumps)", 18, jumps, "jump table of T4: 3(n-1)(n-2) jumps on side n"));
+        let wins: u128 = t4.starts.iter().map(|s| s.winning_sequences).sum();
+        out.push(Claim::compare(FAMILY, "peg.seed001.winning_plays", seed, "There are 84 possible plays which win the game (over all 10 starts)", 84, wins, "data/peg/T4/starts.csv, column winning_sequences"));
+    }
+
+    // George Bell and Jaap Scherphuis, T5.
+    if let Some(t5) = side(r, 5) {
+        let wins = oracle(include_str!("../../../tests/data/peg/winning_sequences.csv"));
+        let (mut published, mut computed) = (Vec::new(), Vec::new());
+        for row in wins.rows().filter(|row| row("side") == "5") {
+            let start: usize = row("start").parse().expect("oracle start");
+            published.push(format!("hole {start}: {}", row("winning_sequences")));
+            let ours = t5.starts.iter().find(|s| s.start + 1 == start).map_or(0, |s| s.winning_sequences);
+            computed.push(format!("hole {start}: {ours}"));
+        }
+        out.push(Claim::compare(FAMILY, "peg.bell.t5_winning_sequences_per_start", "George Bell, triangular peg solitaire (15-hole board)", "Winning jump sequences from single-vacancy starts on T5", published.join("; "), computed.join("; "), "data/peg/T5/starts.csv"));
+        let totals = oracle(include_str!("../../../tests/data/peg/totals.csv"));
+        for row in totals.rows().filter(|row| row("side") == "5") {
+            let quantity = row("quantity");
+            let ours: u128 = match quantity.as_str() {
+                "winning_sequences" => t5.starts.iter().map(|s| s.winning_sequences).sum(),
+                "complete_games" => t5.starts.iter().map(|s| s.complete_games).sum(),
+                _ => continue,
+            };
+            let published: u128 = row("value").parse().expect("oracle value");
+            let statement = match quantity.as_str() {
+                "winning_sequences" => "Winning jump sequences on T5, summed over the 15 single-vacancy starts",
+                _ => "Complete games on T5 (jump sequences ending where no jump is legal), over all 15 starts",
+            };
+            out.push(Claim::compare(FAMILY, &format!("peg.bell.t5_total_{quantity}"), "George Bell, triangular peg solitaire (15-hole board)", statement, thousands(published), thousands(ours), "data/peg/T5/starts.csv"));
+        }
+        let catalogue = oracle(include_str!("../../../tests/data/peg/bell_min_moves.csv"));
+        let mut mismatches = Vec::new();
+        let mut entries = 0;
+        for row in catalogue.rows().filter(|row| row("side") == "5") {
+            entries += 1;
+            let (a, b): (usize, usize) = (row("start").parse().expect("start"), row("finish").parse().expect("finish"));
+            let ours = t5.finishes.iter().find(|f| f.start + 1 == a && f.finish + 1 == b).map(|f| f.min_moves.to_string());
+            let theirs = row("min_moves");
+            let ours = ours.unwrap_or_default();
+            if ours != theirs {
+                mismatches.push(format!("{a}->{b}: Bell {theirs:?}, ours {ours:?}"));
+            }
+        }
+        let computed = if mismatches.is_empty() { format!("all {entries} entries equal") } else { mismatches.join("; ") };
+        out.push(Claim::published(FAMILY, "peg.bell.t5_min_moves_catalogue", "George Bell, Solving triangular peg solitaire, J. Integer Sequences 11 (2008) 08.4.8", "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible ones", format!("{entries} entries"), computed, Verdict::of(mismatches.is_empty()), "data/peg/T5/finishes.csv (min_moves; absent rows = no single-peg finish)"));
+        let jaap = oracle(include_str!("../../../tests/data/peg/reachable_positions.csv"));
+        let (mut published, mut computed) = (Vec::new(), Vec::new());
+        for row in jaap.rows().filter(|row| row("side") == "5") {
+            let start: usize = row("start").parse().expect("start");
+            published.push(format!("hole {start}: {}", row("reachable_positions")));
+            let ours = t5.starts.iter().find(|s| s.start + 1 == start).map_or(0, |s| s.reachable_positions);
+            computed.push(format!("hole {start}: {ours}"));
+        }
+        out.push(Claim::compare(FAMILY, "peg.jaap.t5_reachable_positions", "Jaap Scherphuis, Jaap's Puzzle Page, triangular peg solitaire", "Positions reachable from one single-vacancy start of T5 (the start included)", published.join("; "), computed.join("; "), "data/peg/T5/starts.csv, column reachable_positions"));
+    }
+
+    // OEIS A127500: the shortest solution over all problems on side n.
+    let a127500 = oracle(include_str!("../../../tests/data/peg/A127500.csv"));
+    for row in a127500.rows() {
+        let n: usize = row("side").parse().expect("side");
+        let Some(s) = side(r, n) else { continue };
+        let ours = s.finishes.iter().map(|f| f.min_moves).min().map_or("none".to_string(), |m| m.to_string());
+        out.push(Claim::compare(FAMILY, &format!("peg.oeis_a127500.side{n}"), "OEIS A127500", &format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes this many moves"), row("min_moves"), ours, &format!("data/peg/T{n}/finishes.csv, smallest min_moves")));
+    }
+
+    // What nobody has published: the union over all starts, per side.
+    for s in r.sides.iter().filter(|s| s.side >= 6) {
+        let reachable: u64 = s.levels.iter().map(|l| l.reachable).sum();
+        let winnable: u64 = s.levels.iter().map(|l| l.winnable).sum();
+        out.push(Claim::new_result(FAMILY, &format!("peg.new.side{}_union", s.side), &format!("Positions reachable from some single-vacancy start of side {} ({} holes), and of those the winnable ones", s.side, s.holes), format!("{} reachable, {} winnable", thousands(reachable.into()), thousands(winnable.into())), &format!("data/peg/T{}/levels.csv", s.side)));
+        if !s.starts.is_empty() {
+            let games: u128 = s.starts.iter().map(|x| x.complete_games).sum();
+            let wins: u128 = s.starts.iter().map(|x| x.winning_sequences).sum();
+            out.push(Claim::new_result(FAMILY, &format!("peg.new.side{}_games", s.side), &format!("Winning jump sequences and complete games on side {}, over all single-vacancy starts", s.side), format!("{} winning, {} complete", thousands(wins), thousands(games)), &format!("data/peg/T{}/starts.csv", s.side)));
+        }
+    }
+    out
+}

@@ -1,0 +1,83 @@
+//! The peg family's data dictionary: every file under `data/peg/` and every column, with its type.
+
+use crate::output::datapackage::{field, Kind::*, ResourceDoc};
+
+const SOURCE: &str = "Computed by statespace (rules: seed 001, Matt Parker's 10-coin puzzle, generalised to side n)";
+
+pub fn resources() -> Vec<ResourceDoc> {
+    let start = field("start", Integer, "the hole left empty at the start (1-based, row by row from the apex)", "");
+    vec![
+        ResourceDoc {
+            pattern: "peg/T*/levels.csv",
+            description: "Union over every single-vacancy start of side n: positions reachable, winnable and dead, per peg count.",
+            fields: vec![
+                field("pegs", Integer, "pegs on the board", ""),
+                field("reachable", Integer, "positions with this many pegs reachable from some single-vacancy start", ""),
+                field("winnable", Integer, "of those, positions from which a single peg can still be reached", ""),
+                field("dead", Integer, "reachable positions that are not winnable (reachable - winnable)", ""),
+            ],
+            primary_key: vec!["pegs"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "peg/T*/starts.csv",
+            description: "Per single-vacancy start: reachable positions, winning jump sequences, complete games, fewest moves.",
+            fields: vec![
+                start.clone(),
+                field("reachable_positions", Integer, "positions reachable from this start, the start included", ""),
+                field("winning_sequences", Integer, "jump sequences from this start that end with one peg", ""),
+                field("complete_games", BigInteger, "jump sequences from this start that end where no jump is legal; exact decimal (exceeds 64 bits on side 7)", ""),
+                field("log10_complete_games", Number, "log10 of complete_games, for plotting", "log10"),
+                field("min_moves", Integer, "fewest moves (maximal chains of jumps by one peg) to a single peg; empty when no single-peg finish exists", "moves"),
+            ],
+            primary_key: vec!["start"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "peg/T*/finishes.csv",
+            description: "Every solvable (start, finish) problem: winning sequences, fewest moves and one optimal play. Problems absent from the table have no solution.",
+            fields: vec![
+                start.clone(),
+                field("finish", Integer, "the hole holding the last peg (1-based)", ""),
+                field("winning_sequences", Integer, "jump sequences from start ending with one peg in finish", ""),
+                field("min_moves", Integer, "fewest moves for this problem", "moves"),
+                field("optimal_play", String, "a play with min_moves moves: moves separated by ' | ', each move the holes its peg visits joined by '-'", ""),
+            ],
+            primary_key: vec!["start", "finish"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "peg/T*/profile.csv",
+            description: "Positions reachable from one start after exactly k jumps.",
+            fields: vec![
+                start.clone(),
+                field("jumps", Integer, "jumps made", "jumps"),
+                field("positions", Integer, "distinct positions reachable after exactly that many jumps", ""),
+            ],
+            primary_key: vec!["start", "jumps"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "peg/T*/move_histogram.csv",
+            description: "Winning jump sequences over all starts, by their number of moves.",
+            fields: vec![
+                field("moves", Integer, "moves in the sequence (maximal chains of jumps by one peg)", "moves"),
+                field("winning_sequences", Integer, "winning jump sequences, over all single-vacancy starts, with that many moves", ""),
+            ],
+            primary_key: vec!["moves"],
+            source: SOURCE,
+        },
+        ResourceDoc {
+            pattern: "peg/T*/positions.parquet",
+            description: "Every position reachable from some single-vacancy start, with whether it can still be won and in how few moves.",
+            fields: vec![
+                field("board", Integer, "the position: bit i-1 set when hole i holds a peg", ""),
+                field("pegs", Integer, "pegs on the board", ""),
+                field("winnable", Boolean, "a single peg can still be reached", ""),
+                field("min_moves", Integer, "fewest moves to a single peg (the first jump starts a move); null when not winnable", "moves"),
+            ],
+            primary_key: vec!["board"],
+            source: SOURCE,
+        },
+    ]
+}

@@ -1,0 +1,201 @@
+//! The union over all single-vacancy starts by the layered engine: reachable and winnable
+//! positions per peg count. Positions of one peg count are ranked densely, so side 8 (36 holes,
+//! 2^36 positions) needs two levels of at most C(36,18) bits = 1.06 GiB each when finished levels
+//! go to disk (`--keep-levels`), instead of 3 x 2^36 bits.
+
+use super::LevelRow;
+use crate::engine::bitset::Bitset;
+use crate::engine::layered::{self, Keep};
+use crate::engine::progress::Counters;
+use crate::puzzles::peg::{Board, Triangle};
+use crate::puzzles::peg_bits::PackedTriangle;
+use anyhow::{bail, Result};
+
+/// The largest side whose union (`--levels-only`) is computed; full analyses stop at
+/// [`crate::puzzles::peg::SIDES`].
+pub const MAX_LEVELS_SIDE: usize = 8;
+
+/// The triangle of a run: sides beyond the full-analysis range only for the union.
+pub fn triangle_for(side: usize, levels_only: bool) -> Result<Triangle> {
+    if levels_only && side > *crate::puzzles::peg::SIDES.end() && side <= MAX_LEVELS_SIDE {
+        return Ok(Triangle::any_side(side));
+    }
+    match Triangle::new(side) {
+        Err(e) if side <= MAX_LEVELS_SIDE && side > *crate::puzzles::peg::SIDES.end() => {
+            bail!("{e}; side {side} is supported with --levels-only")
+        }
+        r => r,
+    }
+}
+
+/// What the union found.
+pub struct Union {
+    /// From the most pegs down, as the BFS depth order of the flat engine.
+    pub levels: Vec<LevelRow>,
+    /// Winnable positions as one flat bit array over boards (only when asked: 2^holes bits).
+    pub winnable: Option<Bitset>,
+}
+
+/// Names the search in a level directory, so a directory is only ever resumed by the same search.
+fn search_key(t: &Triangle) -> String {
+    format!(
+        "peg solitaire, triangle of side {} ({} holes, {} jumps): union of the positions reachable \
+         from every single-vacancy start; winnable = can still reach one peg. Layered engine, \
+         colex ranks per peg count, format 1.\n",
+        t.side(),
+        t.holes(),
+        t.jumps().len()
+    )
+}
+
+/// Bytes of memory available to new allocations (MemAvailable), if the system says.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+fn gib(bytes: u64) -> String {
+    format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+}
+
+/// Refuses a run whose bit arrays cannot fit, before allocating any.
+pub fn check_memory(t: &Triangle, keep: &Keep, flat_winnable: bool) -> Result<()> {
+    let n = t.holes();
+    let flat = if flat_winnable { (1u64 << n) / 8 } else { 0 };
+    let need = layered::bytes_needed(n, n - 1, keep) + flat;
+    if let Some(avail) = available_memory() {
+        if need > avail {
+            let hint = match keep {
+                Keep::Memory => format!(
+                    "; --keep-levels DIR keeps finished levels on disk and needs {}",
+                    gib(layered::bytes_needed(n, n - 1, &Keep::Dir(Default::default())) + flat)
+                ),
+                Keep::Dir(_) => String::new(),
+            };
+            bail!(
+                "peg T{}: the levels need {} of memory, only {} is available{hint}",
+                t.side(),
+                gib(need),
+                gib(avail)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Union of all single-vacancy starts, per peg count; `flat_winnable` also returns the winnable
+/// positions as a bit array over boards (for the per-start analysis of sides up to 7).
+pub fn union(t: &Triangle, keep: &Keep, flat_winnable: bool, counters: &Counters) -> Result<Union> {
+    check_memory(t, keep, flat_winnable)?;
+    let packed = PackedTriangle::new(t);
+    let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
+    let flat = flat_winnable.then(|| Bitset::new(1 << t.holes()));
+    // Winnable = can reach a single peg = the complement of a start: by duality, reachable with a
+    // reachable complement (checked against the backward pass in the tests).
+    let goals = layered::Goals::<fn(Board) -> bool>::ComplementsOfStarts;
+    let counts = layered::search(&packed, &starts, goals, keep, &search_key(t), counters, |colex, layer| {
+        if let Some(f) = &flat {
+            layer.par_for_each_state(colex, |b| {
+                f.insert(b);
+            });
+        }
+    })?;
+    let levels = counts.iter().map(|c| LevelRow { pegs: c.k, reachable: c.reachable, winnable: c.winnable }).collect();
+    Ok(Union { levels, winnable: flat })
+}
+
+/// Reachable, winnable and dead positions per peg count (log scale; zero counts are left out).
+pub fn levels_chart(s: &super::PegStudy) -> Result<crate::output::chart::Rendered> {
+    use crate::output::chart::{line_chart, LineChart, Series};
+    let mut rows = s.levels.clone();
+    rows.sort_by_key(|r| r.pegs);
+    let series = |name: &str, f: &dyn Fn(&LevelRow) -> u64| Series {
+        name: name.into(),
+        points: rows.iter().map(|r| (r.pegs as f64, f(r) as f64)).filter(|p| p.1 > 0.0).collect(),
+    };
+    line_chart(&LineChart {
+        title: format!("T{}: positions per peg count, union of all single-vacancy starts", s.side),
+        x_label: "pegs".into(),
+        y_label: "positions (log scale)".into(),
+        series: vec![
+            series("reachable", &|r| r.reachable),
+            series("winnable (one peg can still be reached)", &|r| r.winnable),
+            series("dead (reachable, not winnable)", &|r| r.reachable - r.winnable),
+        ],
+        log_y: true,
+        lines: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The layered engine against the flat bit-array BFS it replaces, level by level and
+    /// position by position.
+    #[test]
+    fn layered_union_equals_the_flat_union_on_t4_to_t6() {
+        for side in 4..=6 {
+            let t = Triangle::new(side).unwrap();
+            let counters = Counters::default();
+            let (_, flat_win, flat_levels) = super::super::union_levels(&t, &counters);
+            let u = union(&t, &Keep::Memory, true, &counters).unwrap();
+            assert_eq!(u.levels, flat_levels, "T{side}");
+            let w = u.winnable.unwrap();
+            assert_eq!(w.ones().collect::<Vec<_>>(), flat_win.ones().collect::<Vec<_>>(), "T{side}");
+        }
+    }
+
+    /// The peg graph without its complement shortcut, so the search runs the backward pass.
+    struct Backward(PackedTriangle);
+
+    impl layered::SubsetGraph for Backward {
+        fn universe(&self) -> usize {
+            self.0.universe()
+        }
+        fn any_predecessor(&self, s: u64, test: impl FnMut(u64) -> bool) -> bool {
+            self.0.any_predecessor(s, test)
+        }
+        fn any_successor(&self, s: u64, test: impl FnMut(u64) -> bool) -> bool {
+            self.0.any_successor(s, test)
+        }
+    }
+
+    #[test]
+    fn duality_shortcut_equals_the_backward_pass_on_t4_to_t6() {
+        use layered::SubsetGraph;
+        // T7 agrees too (checked by hand: 4 min, too slow for the suite).
+        for side in 4..=6 {
+            let t = Triangle::new(side).unwrap();
+            let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
+            let run = |g: &dyn Fn(&mut dyn FnMut(&layered::Colex, &layered::Layer)) -> Vec<layered::LayerCount>| {
+                let mut win = Vec::new();
+                let counts = g(&mut |colex, l| win.push((l.k, l.count_ones(), l.states(colex).iter().fold(0u64, |h, &b| h.rotate_left(5) ^ b))));
+                win.sort();
+                (counts, win)
+            };
+            let key = "test";
+            let c = Counters::default();
+            let packed = PackedTriangle::new(&t);
+            assert!(packed.complement_reverses_moves());
+            let shortcut = run(&|f| {
+                layered::search(&packed, &starts, layered::Goals::<fn(u64) -> bool>::ComplementsOfStarts, &Keep::Memory, key, &c, |a, b| f(a, b)).unwrap()
+            });
+            let slow = Backward(PackedTriangle::new(&t));
+            let backward = run(&|f| {
+                layered::search(&slow, &starts, layered::Goals::Where(|b: u64| b.count_ones() == 1), &Keep::Memory, key, &c, |a, b| f(a, b)).unwrap()
+            });
+            assert_eq!(shortcut, backward, "T{side}");
+        }
+    }
+
+    #[test]
+    fn side_8_only_for_the_union() {
+        assert!(triangle_for(8, true).is_ok());
+        let e = triangle_for(8, false).unwrap_err().to_string();
+        assert!(e.contains("side 8") && e.contains("--levels-only"), "{e}");
+        assert!(triangle_for(9, true).is_err());
+    }
+}

@@ -1,0 +1,116 @@
+//! The family's data dictionary: every file under `data/tricolore/` and every column, with its type.
+
+use crate::output::datapackage::{field, FieldDoc, Kind::*, ResourceDoc};
+
+const SOURCE: &str = "Computed by statespace (rules: seed 003, \"A Study of Tricolore XP\")";
+
+/// The half-board files exist for king adjacency (`tricolore/half_{regime}/`) and orthogonal
+/// adjacency (`tricolore/orthogonal/half_{regime}/`); both get the same entry.
+fn both(
+    king: &'static str,
+    orthogonal: &'static str,
+    description: &'static str,
+    fields: Vec<FieldDoc>,
+    primary_key: Vec<&'static str>,
+) -> [ResourceDoc; 2] {
+    let doc = |pattern| ResourceDoc { pattern, description, fields: fields.clone(), primary_key: primary_key.clone(), source: SOURCE };
+    [doc(king), doc(orthogonal)]
+}
+
+pub fn resources() -> Vec<ResourceDoc> {
+    let board = "a 4x2 board, rows joined by '.' (R red, W white, B blue), e.g. WBWW.WBRB";
+    let mut out = Vec::new();
+    out.extend(both(
+        "tricolore/half_*/table.csv",
+        "tricolore/orthogonal/half_*/table.csv",
+        "The document's half-board table for one click regime (4x2 board): (start, board) pairs first reached after k clicks, over the 3321 mirror-pair representative starts. No totals row: the total is the sum of reached.",
+        vec![
+            field("clicks", Integer, "k, the fewest clicks after which a board is first shown (the start itself at its first return); the first click is free", "clicks"),
+            field("reached", Integer, "(start, board) pairs first reached after exactly k clicks, over the 3321 starts", ""),
+            field("mean_per_start", Number, "reached / 3321: boards first reached after k clicks per start, on average", ""),
+            field("share", Number, "reached / (sum of reached over all k): share of all (start, board) pairs, a decimal in [0, 1]", ""),
+        ],
+        vec!["clicks"],
+    ));
+    out.extend(both(
+        "tricolore/half_*/targets.csv",
+        "tricolore/orthogonal/half_*/targets.csv",
+        "Clicks to reach each final state of the 4x2 board, over the 3321 representative starts other than it (the document's reversed table, for every board).",
+        vec![
+            field("target", String, board, ""),
+            field("starts", Integer, "representative starts other than the target that can reach it (0: no start can)", ""),
+            field("mean_clicks", Number, "mean fewest clicks to the target over those starts; empty when none", "clicks"),
+            field("max_clicks", Integer, "most clicks any of those starts needs; empty when none", "clicks"),
+        ],
+        vec!["target"],
+    ));
+    out.extend(both(
+        "tricolore/half_*/eccentricity.csv",
+        "tricolore/orthogonal/half_*/eccentricity.csv",
+        "Starts by their eccentricity: how many of the 3321 representative starts need at most this many clicks to reach every board they can reach, and exactly this many for some.",
+        vec![
+            field("max_clicks", Integer, "eccentricity: the maximum, over all boards reachable from the start, of the fewest clicks to reach them", "clicks"),
+            field("starts", Integer, "representative starts with this eccentricity", ""),
+        ],
+        vec!["max_clicks"],
+    ));
+    out.extend(both(
+        "tricolore/half_*/starts.csv",
+        "tricolore/orthogonal/half_*/starts.csv",
+        "One row per mirror-pair representative start (the board first in R < W < B order of a board and its left-right mirror image): what it reaches and in how many clicks.",
+        vec![
+            field("start", String, board, ""),
+            field("reached", Integer, "boards reachable from the start (the start itself when it can return to it)", ""),
+            field("max_clicks", Integer, "eccentricity: the most clicks any reachable board needs", "clicks"),
+            field("mean_clicks", Number, "mean fewest clicks over the reachable boards (4 decimals)", "clicks"),
+        ],
+        vec!["start"],
+    ));
+    out.extend(both(
+        "tricolore/half_*/distances.parquet",
+        "tricolore/orthogonal/half_*/distances.parquet",
+        "Fewest clicks between every pair of 4x2 boards, 6561 x 6561 rows (written by `statespace tricolore half`, not committed).",
+        vec![
+            field("start", Integer, "board index: the base-3 number whose digits are the squares row by row (R=0, W=1, B=2; square 0 most significant), so index order is text order with R < W < B", ""),
+            field("target", Integer, "board index, as start", ""),
+            field("clicks", Integer, "fewest clicks from start after which target is shown (first click free; for start = target the first return); null when never", "clicks"),
+        ],
+        vec!["start", "target"],
+    ));
+    out.push(ResourceDoc {
+        pattern: "tricolore/full/distance_to_*.csv",
+        description: "The full 4x4 board: boards and (board, last click) states by fewest clicks to the target named in the file name, over all 3^16 boards. Boards that cannot reach the target are not listed (the report gives their number).",
+        fields: vec![
+            field("clicks", Integer, "fewest clicks to the target (first click free)", "clicks"),
+            field("boards", Integer, "boards (no previous click) at this distance", ""),
+            field("states", Integer, "(board, last click) states at this distance, the last click being none or one of the 16 squares", ""),
+        ],
+        primary_key: vec!["clicks"],
+        source: SOURCE,
+    });
+    out.push(ResourceDoc {
+        pattern: "tricolore/full/halves_vs_optimal_*.csv",
+        description: "The document's halves method against the optimum, to the target in the file name, on evenly spaced 4x4 boards (board index i * floor(3^16 / n)): how many boards have each combination of click counts.",
+        fields: vec![
+            field("optimal", Integer, "fewest clicks over the whole board", "clicks"),
+            field("halves", Integer, "clicks the halves method takes, each step clicking the lowest square among optimal clicks", "clicks"),
+            field("halves_best", Integer, "clicks the halves method takes with the best choice among all optimal top-half solutions", "clicks"),
+            field("boards", Integer, "sampled boards with these three counts", ""),
+        ],
+        primary_key: vec!["optimal", "halves", "halves_best"],
+        source: SOURCE,
+    });
+    out.push(ResourceDoc {
+        pattern: "tricolore/full/reachability.csv",
+        description: "Evidence that from every (board, last click) state of the 4x4 board every board but all blue is reachable: a backward search to all red, then forward searches from all red after a click on one square of each symmetry class.",
+        fields: vec![
+            field("search", String, "the search made, in words", ""),
+            field("examined", Integer, "(board, last click) states (backward search) or boards (forward searches) examined", ""),
+            field("missed", Integer, "of those, the ones not reached", ""),
+            field("missed_boards", String, "the missed boards (up to 10), separated by spaces; empty when none", ""),
+        ],
+        primary_key: vec!["search"],
+        source: SOURCE,
+    });
+    out
+}

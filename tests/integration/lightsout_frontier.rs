@@ -1,0 +1,341 @@
+//! Lights Out at the frontier (issue 9): the halved Sutner sweep, single-board nullities, the torus
+//! formula, the m x n dataset and God's numbers, each against an independent method written here
+//! (textbook elimination on packed rows, light chasing by coordinates, brute force over cosets)
+//! and OEIS A165738 / A159257 / A079873 from tests/data.
+
+use crate::common::*;
+use std::collections::HashMap;
+
+type Rows = Vec<Vec<u64>>;
+
+fn bit(v: &[u64], i: usize) -> bool {
+    v[i / 64] >> (i % 64) & 1 == 1
+}
+fn flip(v: &mut [u64], i: usize) {
+    v[i / 64] ^= 1 << (i % 64);
+}
+fn xor(a: &mut [u64], b: &[u64]) {
+    a.iter_mut().zip(b).for_each(|(x, y)| *x ^= y);
+}
+
+/// Gauss-Jordan with row swaps; returns the rank and leaves `rows` reduced, with the pivot
+/// columns in order.
+fn reduce(rows: &mut Rows, cols: usize) -> Vec<usize> {
+    let mut pivots = Vec::new();
+    for c in 0..cols {
+        let r0 = pivots.len();
+        let Some(p) = (r0..rows.len()).find(|&r| bit(&rows[r], c)) else { continue };
+        rows.swap(r0, p);
+        let piv = rows[r0].clone();
+        for r in 0..rows.len() {
+            if r != r0 && bit(&rows[r], c) {
+                xor(&mut rows[r], &piv);
+            }
+        }
+        pivots.push(c);
+    }
+    pivots
+}
+
+/// Quiet-pattern count of the plus torus by light chasing by coordinates: the first two rows
+/// (2n unknowns) determine the rest through P_{i+1} = P_{i-1} + P_i + left(P_i) + right(P_i);
+/// quiet iff the chase closes up (P_m = P_0, P_{m+1} = P_1).
+fn torus_transfer_nullity(m: usize, n: usize) -> usize {
+    let u = 2 * n;
+    let w = u.div_ceil(64);
+    let unit = |k: usize| {
+        let mut v = vec![0u64; w];
+        flip(&mut v, k);
+        v
+    };
+    let mut rows: Vec<Rows> = vec![(0..n).map(unit).collect(), (0..n).map(|j| unit(n + j)).collect()];
+    for i in 1..=m {
+        let next: Rows = (0..n)
+            .map(|j| {
+                let mut v = rows[i - 1][j].clone();
+                for jj in [(j + n - 1) % n, j, (j + 1) % n] {
+                    xor(&mut v, &rows[i][jj]);
+                }
+                v
+            })
+            .collect();
+        rows.push(next);
+    }
+    let mut eqs: Rows = Vec::new();
+    for j in 0..n {
+        let mut a = rows[m][j].clone();
+        xor(&mut a, &rows[0][j]);
+        eqs.push(a);
+        let mut b = rows[m + 1][j].clone();
+        xor(&mut b, &rows[1][j]);
+        eqs.push(b);
+    }
+    u - reduce(&mut eqs, u).len()
+}
+
+/// Plus rule, open m x n, light chasing by coordinates from the first row.
+fn open_chase_nullity(m: usize, n: usize) -> usize {
+    let w = n.div_ceil(64);
+    let mut prev: Rows = vec![vec![0u64; w]; n];
+    let mut cur: Rows = (0..n)
+        .map(|j| {
+            let mut v = vec![0u64; w];
+            flip(&mut v, j);
+            v
+        })
+        .collect();
+    for _ in 0..m {
+        let next: Rows = (0..n)
+            .map(|j| {
+                let mut v = prev[j].clone();
+                for jj in j.saturating_sub(1)..(j + 2).min(n) {
+                    xor(&mut v, &cur[jj]);
+                }
+                v
+            })
+            .collect();
+        prev = std::mem::replace(&mut cur, next);
+    }
+    n - reduce(&mut cur, n).len()
+}
+
+/// The plus/open press matrix by coordinates (symmetric), rows of `cells` bits.
+fn press_rows(m: usize, n: usize) -> Rows {
+    let cells = m * n;
+    let w = cells.div_ceil(64);
+    let mut rows = vec![vec![0u64; w]; cells];
+    for r in 0..m {
+        for c in 0..n {
+            let i = r * n + c;
+            flip(&mut rows[i], i);
+            if r > 0 {
+                flip(&mut rows[i], i - n);
+            }
+            if r + 1 < m {
+                flip(&mut rows[i], i + n);
+            }
+            if c > 0 {
+                flip(&mut rows[i], i - 1);
+            }
+            if c + 1 < n {
+                flip(&mut rows[i], i + 1);
+            }
+        }
+    }
+    rows
+}
+
+/// Every solution of A x = b for the n x n plus/open board: (particular, kernel basis), or None.
+fn solve_dense(n: usize, board: &[u64]) -> Option<(Vec<u64>, Rows)> {
+    let cells = n * n;
+    let mut aug = press_rows(n, n);
+    for (i, row) in aug.iter_mut().enumerate() {
+        row.push(0);
+        if bit(board, i) {
+            let last = row.len() - 1;
+            row[last] = 1;
+        }
+    }
+    // the right-hand side lives in its own word at index `w`: column 64 * w
+    let w = cells.div_ceil(64);
+    let rhs = 64 * w;
+    let pivots = reduce(&mut aug, rhs + 1);
+    if pivots.last() == Some(&rhs) {
+        return None;
+    }
+    let mut x = vec![0u64; w];
+    for (k, &c) in pivots.iter().enumerate() {
+        if aug[k][w] & 1 == 1 {
+            flip(&mut x, c);
+        }
+    }
+    let is_pivot: std::collections::HashSet<usize> = pivots.iter().copied().collect();
+    let mut kernel = Vec::new();
+    for f in (0..cells).filter(|f| !is_pivot.contains(f)) {
+        let mut v = vec![0u64; w];
+        flip(&mut v, f);
+        for (k, &c) in pivots.iter().enumerate() {
+            if bit(&aug[k], f) {
+                flip(&mut v, c);
+            }
+        }
+        kernel.push(v);
+    }
+    Some((x, kernel))
+}
+
+/// Fewest presses over every solution (2^d of them, Gray code).
+fn coset_min(x: &[u64], kernel: &Rows) -> u32 {
+    let mut cur = x.to_vec();
+    let weight = |v: &[u64]| v.iter().map(|w| w.count_ones()).sum::<u32>();
+    let mut best = weight(&cur);
+    for i in 1u64..1 << kernel.len() {
+        xor(&mut cur, &kernel[i.trailing_zeros() as usize]);
+        best = best.min(weight(&cur));
+    }
+    best
+}
+
+fn n_of(r: &HashMap<String, String>, k: &str) -> usize {
+    r[k].parse().unwrap_or_else(|_| panic!("{k} = {:?}", r[k]))
+}
+
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn torus_sweep_matches_a165738_and_transfer_elimination() {
+    let dir = scratch("lo9-torus");
+    ok(&["lightsout", "sweep", "--topology", "torus", "--max-n", "300", "--out", dir.to_str().unwrap()]);
+    let rows = read_csv(&dir.join("sweep_plus_torus.csv"));
+    assert_eq!(rows.len(), 300);
+    for o in oracle("lightsout/A165738.csv") {
+        let n = n_of(&o, "n");
+        assert_eq!(rows[n - 1]["nullity"], o["nullity"], "A165738({n})");
+    }
+    for n in 3..=300 {
+        assert_eq!(n_of(&rows[n - 1], "nullity"), torus_transfer_nullity(n, n), "torus n = {n}");
+    }
+}
+
+#[test]
+fn single_board_nullity_matches_the_sweeps_and_names_its_method() {
+    let dir = scratch("lo9-single");
+    ok(&["lightsout", "sweep", "--max-n", "3000", "--out", dir.to_str().unwrap()]);
+    let open = read_csv(&dir.join("sweep_plus_open.csv"));
+    for o in oracle("lightsout/A159257.csv") {
+        let n = n_of(&o, "n");
+        assert_eq!(open[n - 1]["nullity"], o["nullity"], "A159257({n})");
+    }
+    for n in 1..=60 {
+        assert_eq!(n_of(&open[n - 1], "nullity"), open_chase_nullity(n, n), "open n = {n}");
+    }
+    for n in [1usize, 4, 5, 30, 511, 1023, 1365, 2047, 2730, 2999, 3000] {
+        let out = String::from_utf8(ok(&["lightsout", "nullity", "--n", &n.to_string()]).stdout).unwrap();
+        assert!(out.contains(&format!("nullity {},", open[n - 1]["nullity"])), "n = {n}: {out}");
+        assert!(out.contains("method: Sutner polynomial gcd"), "{out}");
+    }
+    for n in [3usize, 5, 6, 12, 48, 90, 97] {
+        let out = String::from_utf8(ok(&["lightsout", "nullity", "--n", &n.to_string(), "--topology", "torus"]).stdout).unwrap();
+        let want = if n >= 3 { torus_transfer_nullity(n, n) } else { 0 };
+        assert!(out.contains(&format!("nullity {want},")), "torus n = {n}: {out}");
+        assert!(out.contains("method: Jordan structure"), "{out}");
+    }
+    fails_with(&["lightsout", "nullity", "--n", "0"], "--n 0");
+    fails_with(&["lightsout", "nullity", "--n", "100000000"], "outside");
+}
+
+#[test]
+fn rect_dataset_matches_light_chasing_and_dense_elimination() {
+    use polars::prelude::*;
+    let dir = scratch("lo9-rect");
+    ok(&["lightsout", "rect-dataset", "--max", "100", "--out", dir.to_str().unwrap()]);
+    let bytes = std::fs::read(dir.join("rect_plus_open_100.parquet")).unwrap();
+    let df = ParquetReader::new(std::io::Cursor::new(bytes)).finish().unwrap();
+    assert_eq!(df.height(), 10000);
+    let ms = df.column("m").unwrap().u16().unwrap();
+    let ns = df.column("n").unwrap().u16().unwrap();
+    let nul = df.column("nullity").unwrap().u16().unwrap();
+    let rank = df.column("rank").unwrap().u32().unwrap();
+    for i in 0..df.height() {
+        let (m, n, k) = (ms.get(i).unwrap() as usize, ns.get(i).unwrap() as usize, nul.get(i).unwrap() as usize);
+        assert_eq!((m - 1) * 100 + n - 1, i, "row-major order");
+        assert_eq!(rank.get(i).unwrap() as usize + k, m * n);
+        if m <= n {
+            assert_eq!(k, open_chase_nullity(m, n), "{m}x{n}");
+        } else {
+            assert_eq!(nul.get((n - 1) * 100 + m - 1).unwrap() as usize, k, "symmetry {m}x{n}");
+        }
+        if m <= 9 && n <= 9 {
+            assert_eq!(k, m * n - reduce(&mut press_rows(m, n), m * n).len(), "dense {m}x{n}");
+        }
+    }
+    assert!(dir.join("rect_plus_open_100.png").exists() && dir.join("rect_plus_open_100.svg").exists());
+}
+
+/// Boards of gods_witnesses.txt by side.
+fn witnesses(text: &str) -> HashMap<usize, Vec<u64>> {
+    let mut out = HashMap::new();
+    let mut lines = text.lines().peekable();
+    while let Some(h) = lines.next() {
+        if h.is_empty() {
+            continue;
+        }
+        let n: usize = h.trim_start_matches("# ").split('x').next().unwrap().parse().unwrap();
+        let mut v = vec![0u64; (n * n).div_ceil(64)];
+        for r in 0..n {
+            let line = lines.next().unwrap();
+            for (c, ch) in line.chars().enumerate() {
+                if ch == '1' {
+                    flip(&mut v, r * n + c);
+                }
+            }
+        }
+        out.insert(n, v);
+    }
+    out
+}
+
+#[test]
+fn gods_numbers_are_certified_twice() {
+    let dir = scratch("lo9-gods");
+    ok(&["lightsout", "gods", "--max-n", "17", "--max-n-d2", "60", "--out", dir.to_str().unwrap()]);
+    let rows = read_csv(&dir.join("gods_numbers.csv"));
+    let wit = witnesses(&std::fs::read_to_string(dir.join("gods_witnesses.txt")).unwrap());
+    let sides: Vec<usize> = rows.iter().map(|r| n_of(r, "n")).collect();
+    // Every side <= 17 with nullity > 0, and the nullity-2 sides up to 60 (A159257 and the sweep).
+    assert_eq!(sides, vec![4, 5, 9, 11, 14, 16, 17, 41, 53]);
+    for r in &rows {
+        let n = n_of(r, "n");
+        let (lower, upper) = (n_of(r, "lower_bound"), n_of(r, "upper_bound"));
+        // Certificate 1: the witness's fewest presses over all 2^d solutions, by brute force here.
+        let (x, kernel) = solve_dense(n, &wit[&n]).expect("witness is solvable");
+        assert_eq!(kernel.len(), n_of(r, "nullity"), "{n}");
+        assert_eq!(coset_min(&x, &kernel) as usize, lower, "witness {n}x{n}");
+        // Certificate 2: the parity/averaging bound from this test's own quiet basis.
+        let mut sizes: HashMap<u32, usize> = HashMap::new();
+        for c in 0..n * n {
+            let s = kernel.iter().enumerate().fold(0u32, |a, (i, k)| a | (bit(k, c) as u32) << i);
+            *sizes.entry(s).or_default() += 1;
+        }
+        let c0 = sizes.get(&0).copied().unwrap_or(0);
+        let covered = n * n - c0;
+        let odd = sizes.iter().any(|(&s, &c)| s != 0 && c % 2 == 1);
+        assert_eq!(upper, c0 + covered / 2 - usize::from(covered % 2 == 0 && odd), "bound {n}x{n}");
+        if lower == upper {
+            assert_eq!(n_of(r, "gods_number"), lower);
+        } else {
+            assert_eq!(r["gods_number"], "");
+        }
+        if n_of(r, "nullity") == 2 {
+            assert_eq!(lower, upper, "d = 2 is always exact ({n}x{n})");
+        }
+    }
+    // The anchors (wmboyles/LightsOut-Math) and the 5x5 count of A079873.csv.
+    let by_n: HashMap<usize, &HashMap<String, String>> = rows.iter().map(|r| (n_of(r, "n"), r)).collect();
+    assert_eq!(by_n[&5]["gods_number"], "15");
+    assert_eq!(by_n[&17]["gods_number"], "199");
+    let h5 = oracle("lightsout/A079873.csv");
+    let last = h5.last().unwrap();
+    assert_eq!(last["clicks"], "15");
+    assert_eq!(by_n[&5]["positions_at_max"], last["positions"]);
+    // 4x4 (16 cells): exhaustive over all 2^16 press patterns here.
+    let kernel4 = solve_dense(4, &[0]).unwrap().1;
+    let mut best = vec![u32::MAX; 1 << 16];
+    let rows4 = press_rows(4, 4);
+    for x in 0u64..1 << 16 {
+        let b = (0..16).filter(|&j| x >> j & 1 == 1).fold(0u64, |a, j| a ^ rows4[j][0]);
+        best[b as usize] = best[b as usize].min(x.count_ones());
+    }
+    let god4 = best.iter().filter(|&&v| v != u32::MAX).max().unwrap();
+    assert_eq!(kernel4.len(), 4);
+    assert_eq!(by_n[&4]["gods_number"], god4.to_string());
+    let at_max = best.iter().filter(|&&v| v == *god4).count();
+    assert_eq!(by_n[&4]["positions_at_max"], at_max.to_string());
+}
+
+#[test]
+fn gods_and_dataset_refuse_bad_input() {
+    fails_with(&["lightsout", "gods", "--max-n", "0"], "--max-n 0");
+    fails_with(&["lightsout", "gods", "--max-n-d2", "100000"], "--max-n-d2");
+    fails_with(&["lightsout", "rect-dataset", "--max", "0"], "--max 0");
+}

@@ -1,0 +1,364 @@
+//! The seed verdicts of issue 7 (seeds 001, 003, 004), each checked by an independent, slower
+//! method written here from the rules: XOR-basis ranks and brute force over 2^25 positions for
+//! Lights Out, a plain (board, last click) BFS for the Tricolore half board, replayed per-board
+//! halves solutions for the exhaustive comparison.
+
+use statespace::studies::claim::{Claim, Verdict};
+use std::collections::{BTreeSet, VecDeque};
+
+fn claim<'a>(claims: &'a [Claim], id: &str) -> &'a Claim {
+    claims.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("no claim {id}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed 004: Lights Out 5x5, plus rule.
+
+/// Column masks of the 5x5 plus matrix, from the geometry (bit i = cell i + 1).
+fn plus_masks() -> Vec<u32> {
+    (0..25)
+        .map(|k: usize| {
+            let (r, c) = ((k / 5) as i32, (k % 5) as i32);
+            [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]
+                .iter()
+                .filter(|(dr, dc)| (0..5).contains(&(r + dr)) && (0..5).contains(&(c + dc)))
+                .fold(0u32, |m, (dr, dc)| m | 1 << ((r + dr) * 5 + c + dc))
+        })
+        .collect()
+}
+
+/// Rank by inserting vectors into a basis keyed by leading bit (not the crate's elimination).
+fn xor_rank(vs: impl IntoIterator<Item = u32>) -> usize {
+    let mut basis = [0u32; 32];
+    let mut rank = 0;
+    for mut v in vs {
+        while v != 0 {
+            let h = 31 - v.leading_zeros() as usize;
+            if basis[h] == 0 {
+                basis[h] = v;
+                rank += 1;
+                break;
+            }
+            v ^= basis[h];
+        }
+    }
+    rank
+}
+
+#[test]
+fn seed004_pairs_formulas_and_last_rows() {
+    use statespace::studies::lightsout::seed004;
+    let s = seed004::compute().unwrap();
+    let claims = seed004::claims(&s);
+    let b = plus_masks();
+    assert_eq!(xor_rank(b.iter().copied()), 23);
+    // Every pair: rank without the two columns, and of the principal 23 x 23 submatrix.
+    assert_eq!(s.pairs.len(), 300);
+    let mut kept = 0;
+    let mut first_bad = None;
+    for p in &s.pairs {
+        let (i, j) = (p.a - 1, p.b - 1);
+        let cols = xor_rank((0..25).filter(|&k| k != i && k != j).map(|k| b[k]));
+        let keep: Vec<usize> = (0..25).filter(|&k| k != i && k != j).collect();
+        let principal = xor_rank(keep.iter().map(|&k| keep.iter().enumerate().fold(0u32, |m, (t, &r)| m | (b[k] >> r & 1) << t)));
+        assert_eq!((p.rank_without_buttons, p.rank_without_buttons_and_cells), (cols, principal), "pair {} {}", p.a, p.b);
+        if cols == 23 {
+            kept += 1;
+        } else {
+            first_bad.get_or_insert((p.a, p.b));
+        }
+    }
+    let c = claim(&claims, "lightsout.seed004.ignore_any_two_buttons");
+    assert_eq!(c.verdict, Verdict::Refuted);
+    assert_eq!(c.computed, format!("{kept} of 300 pairs"));
+    let (a, bb) = first_bad.unwrap();
+    assert!(c.evidence.contains(&format!("without buttons {a} and {bb} ")), "{}", c.evidence);
+    assert_eq!(claim(&claims, "lightsout.seed004.ignore_buttons_1_2").verdict, Verdict::Confirmed);
+
+    // Direct formulas: every solvable position is B x for exactly one x with x1 = x2 = 0; walk
+    // those x in Gray-code order and compare each formula with x3, x4, x5.
+    let formulas: Vec<(usize, u32)> =
+        seed004::DIRECT_FORMULAS.iter().map(|(x, cells)| (*x, cells.iter().fold(0, |m, &c| m | 1 << (c - 1)))).collect();
+    let mut solvable = vec![0u64; 1 << 19]; // 2^25 bits
+    let (mut x, mut p) = (0u32, 0u32);
+    let mut wrong = [0u64; 3];
+    for i in 0u32..1 << 23 {
+        if i > 0 {
+            let k = i.trailing_zeros() as usize + 2; // buttons 3..25
+            x ^= 1 << k;
+            p ^= b[k];
+        }
+        assert_eq!(solvable[p as usize / 64] >> (p % 64) & 1, 0, "two solutions with x1 = x2 = 0");
+        solvable[p as usize / 64] |= 1 << (p % 64);
+        for (f, &(button, mask)) in formulas.iter().enumerate() {
+            if (p & mask).count_ones() & 1 != x >> (button - 1) & 1 {
+                wrong[f] += 1;
+            }
+        }
+    }
+    for (f, row) in s.formulas.iter().enumerate() {
+        assert_eq!((row.solvable, row.wrong), (1 << 23, wrong[f]));
+        let c = claim(&claims, &format!("lightsout.seed004.direct_formula_x{}", row.button));
+        assert_eq!(c.verdict, Verdict::of(wrong[f] == 0));
+    }
+    // Last rows: chase every position by hand; which last rows occur, for which positions.
+    let mut all = BTreeSet::new();
+    let mut clearable = BTreeSet::new();
+    let mut per_row = [0u64; 32];
+    for p in 0u32..1 << 25 {
+        let mut q = p;
+        for cell in 0..20 {
+            if q >> cell & 1 == 1 {
+                q ^= b[cell + 5];
+            }
+        }
+        let l = q >> 20;
+        all.insert(l);
+        per_row[l as usize] += 1;
+        if solvable[p as usize / 64] >> (p % 64) & 1 == 1 {
+            clearable.insert(l);
+        }
+    }
+    let mirror = |l: u32| (0..5).fold(0, |m, j| m | (l >> j & 1) << (4 - j));
+    let classes = |set: &BTreeSet<u32>| set.iter().map(|&l| l.min(mirror(l))).collect::<BTreeSet<_>>();
+    assert_eq!(s.last_rows.iter().map(|l| l.positions).collect::<Vec<_>>(), per_row);
+    assert_eq!(claim(&claims, "lightsout.seed004.last_rows").computed, all.len().to_string());
+    assert_eq!(
+        claim(&claims, "lightsout.seed004.symmetric_last_rows").computed,
+        all.iter().filter(|&&l| mirror(l) == l).count().to_string()
+    );
+    assert_eq!(claim(&claims, "lightsout.seed004.last_row_classes").computed, classes(&all).len().to_string());
+    assert_eq!(claim(&claims, "lightsout.seed004.clearable_last_rows").computed, clearable.len().to_string());
+    let nonzero = classes(&clearable).iter().filter(|&&c| c != 0).count();
+    let c = claim(&claims, "lightsout.seed004.patterns_to_tabulate");
+    assert_eq!(c.computed, nonzero.to_string());
+    assert_eq!(c.verdict, if nonzero == 19 { Verdict::Confirmed } else { Verdict::Corrected });
+    // Tables: tidy, one row per pair / formula / last row.
+    assert_eq!(seed004::pairs_table(&s).rows.len(), 300);
+    assert_eq!(seed004::formulas_table(&s).rows.len(), 3);
+    assert_eq!(seed004::last_rows_table(&s).rows.len(), 32);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed 001: the example encoding 662.
+
+#[test]
+fn seed001_example_encoding() {
+    use statespace::studies::peg::seed001;
+    let s = seed001::compute().unwrap();
+    let claims = seed001::claims(&s);
+    // The seed's table: coins at positions 2, 3, 5, 8, 10, position i worth 2^(i-1).
+    let coins = [2u32, 3, 5, 8, 10];
+    let value: u64 = coins.iter().map(|&i| 1u64 << (i - 1)).sum();
+    assert_eq!(value, 662);
+    assert_eq!(s.board, value);
+    let c = claim(&claims, "peg.seed001.example_encoding");
+    assert_eq!((c.published.as_str(), c.computed.as_str(), c.verdict), ("662", "662", Verdict::Confirmed));
+    // Reachability from single-vacancy starts by a plain search over the side-4 triangle's lines.
+    let idx = |r: i32, c: i32| (0..4).contains(&r) && (0..=r).contains(&c);
+    let hole = |r: i32, c: i32| (r * (r + 1) / 2 + c) as u32;
+    let mut jumps = Vec::new();
+    for r in 0..4 {
+        for c in 0..=r {
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)] {
+                if idx(r + 2 * dr, c + 2 * dc) {
+                    jumps.push((hole(r, c), hole(r + dr, c + dc), hole(r + 2 * dr, c + 2 * dc)));
+                }
+            }
+        }
+    }
+    let from_hole_1: BTreeSet<(u32, u32, u32)> = jumps.iter().filter(|j| j.0 == 0).map(|&(f, o, t)| (f + 1, o + 1, t + 1)).collect();
+    assert_eq!(from_hole_1, BTreeSet::from([(1, 2, 4), (1, 3, 6)]), "the seed's numbering");
+    let reach = |start: u64| {
+        let mut seen = BTreeSet::from([start]);
+        let mut q = VecDeque::from([start]);
+        while let Some(b) = q.pop_front() {
+            for &(f, o, t) in &jumps {
+                if b >> f & 1 == 1 && b >> o & 1 == 1 && b >> t & 1 == 0 {
+                    let n = b ^ (1 << f | 1 << o | 1 << t);
+                    if seen.insert(n) {
+                        q.push_back(n);
+                    }
+                }
+            }
+        }
+        seen
+    };
+    let starts: Vec<usize> = (0..10).filter(|&h| reach(1023 & !(1 << h)).contains(&662)).map(|h| h + 1).collect();
+    assert_eq!(s.reachable_from, starts);
+    assert_eq!(s.winnable, reach(662).iter().any(|b| b.count_ones() == 1));
+    assert_eq!(seed001::example_table(&s).rows.len(), 10);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed 003: Tricolore.
+
+/// The 4x2 king board from the rules: colours 0 R, 1 W, 2 B; square 0 most significant, as the
+/// crate's text form is read left to right.
+struct Half {
+    nbrs: Vec<Vec<usize>>,
+}
+
+impl Half {
+    fn new() -> Half {
+        let nbrs = (0..8)
+            .map(|i: usize| {
+                let (r, c) = ((i / 4) as i32, (i % 4) as i32);
+                let mut v = Vec::new();
+                for dr in -1..=1 {
+                    for dc in -1..=1 {
+                        let (r2, c2) = (r + dr, c + dc);
+                        if (dr, dc) != (0, 0) && (0..2).contains(&r2) && (0..4).contains(&c2) {
+                            v.push((r2 * 4 + c2) as usize);
+                        }
+                    }
+                }
+                v
+            })
+            .collect();
+        Half { nbrs }
+    }
+    fn decode(code: u32) -> [u8; 8] {
+        let mut b = [0u8; 8];
+        let mut c = code;
+        for i in (0..8).rev() {
+            b[i] = (c % 3) as u8;
+            c /= 3;
+        }
+        b
+    }
+    fn encode(b: &[u8; 8]) -> u32 {
+        b.iter().fold(0, |a, &c| a * 3 + u32::from(c))
+    }
+    fn text(code: u32) -> String {
+        let b = Half::decode(code);
+        let s: String = b.iter().map(|&c| ['R', 'W', 'B'][c as usize]).collect();
+        format!("{}.{}", &s[..4], &s[4..])
+    }
+    fn click(&self, b: &[u8; 8], i: usize) -> [u8; 8] {
+        let mut o = *b;
+        let adv = |x: &mut u8| *x = (*x + 1) % 3;
+        if b[i] != 1 {
+            adv(&mut o[i]);
+        }
+        if b[i] != 0 {
+            self.nbrs[i].iter().for_each(|&j| adv(&mut o[j]));
+        }
+        o
+    }
+    fn allowed(regime: &str, b: &[u8; 8], i: usize) -> bool {
+        match regime {
+            "unrestricted" => true,
+            "restricted" => i >= 4,
+            _ => i >= 4 || (b[i] == 0 && !b[4..].iter().all(|&c| c == 2)),
+        }
+    }
+    /// The most clicks from `start` to any other board it reaches (plain BFS over (board, last)).
+    fn eccentricity(&self, regime: &str, start: u32) -> u8 {
+        let mut dist = vec![u8::MAX; 6561 * 9];
+        let mut best = vec![u8::MAX; 6561];
+        let mut q = VecDeque::from([(start, 8usize)]);
+        dist[start as usize * 9 + 8] = 0;
+        while let Some((code, last)) = q.pop_front() {
+            let d = dist[code as usize * 9 + last];
+            let b = Half::decode(code);
+            for i in (0..8).filter(|&i| i != last && Half::allowed(regime, &b, i)) {
+                let n = Half::encode(&self.click(&b, i));
+                if dist[n as usize * 9 + i] == u8::MAX {
+                    dist[n as usize * 9 + i] = d + 1;
+                    best[n as usize] = best[n as usize].min(d + 1);
+                    q.push_back((n, i));
+                }
+            }
+        }
+        best.iter().enumerate().filter(|&(t, &d)| t != start as usize && d != u8::MAX).map(|(_, &d)| d).max().unwrap()
+    }
+}
+
+#[test]
+fn seed003_starts_needing_the_maximum() {
+    use rayon::prelude::*;
+    use statespace::studies::tricolore::verdicts;
+    let maxima = verdicts::compute_maxima().unwrap();
+    let h = Half::new();
+    let red = 0u32;
+    for m in &maxima {
+        let r = m.regime.name();
+        // Every slowest start, all red and a spread of others, by the plain BFS.
+        let slow: BTreeSet<u32> = m.slowest.iter().map(|s| s.0).collect();
+        let mut sample: Vec<u32> = slow.iter().copied().take(40).collect();
+        sample.extend((0..6561).step_by(97));
+        sample.push(red);
+        let ecc: Vec<(u32, u8)> = sample.par_iter().map(|&s| (s, h.eccentricity(r, s))).collect();
+        for (s, e) in ecc {
+            assert!(e <= m.max_clicks, "{r} {}: {e} > {}", Half::text(s), m.max_clicks);
+            assert_eq!(e == m.max_clicks, slow.contains(&s), "{r} {}", Half::text(s));
+            if s == red {
+                assert_eq!(e, m.all_red_max, "{r}: all red");
+            }
+        }
+    }
+    let maxima_by = |r: &str| maxima.iter().find(|m| m.regime.name() == r).unwrap().max_clicks;
+    // The document's ranges end at 10, 16 and 12.
+    assert_eq!((maxima_by("unrestricted"), maxima_by("hybrid"), maxima_by("restricted")), (10, 12, 16));
+    let v = verdicts::Verdicts { maxima, halves: Vec::new() };
+    let claims = verdicts::claims(&v);
+    for m in &v.maxima {
+        let c = claim(&claims, &format!("tricolore.seed003.max_share.{}", m.regime.name()));
+        assert_eq!(c.verdict, Verdict::of(2 * m.slowest.len() < 6561));
+    }
+    assert_eq!(verdicts::slowest_starts_table(&v.maxima).rows.len(), v.maxima.iter().map(|m| m.slowest.len()).sum::<usize>());
+}
+
+#[test]
+fn seed003_halves_counts_and_the_border_extension() {
+    use statespace::engine::progress::Counters;
+    use statespace::puzzles::tricolore::{replay, Adjacency, Game, Grid, Regime};
+    use statespace::studies::tricolore::{full, solve::Halves, verdicts};
+    let grid = Grid::new(4, 4, Adjacency::King).unwrap();
+    let game = Game::new(grid.clone(), Regime::Unrestricted).unwrap();
+    let counters = Counters::default();
+    let example = grid.parse("RRRB.BRWR.WBWR.RRBW").unwrap();
+    // Per board, the slow way: play the method's clicks, check they are legal (no square twice in
+    // succession) and end on the target, and that they number what the fast count says.
+    for t in verdicts::BORDER_TARGETS.iter().chain(&["RRRR.RRRR.RRRR.RRRR", "WBWB.BWBW.WBWB.BWBW"]) {
+        let target = grid.parse(t).unwrap();
+        let halves = Halves::new(&grid, target, &counters).unwrap();
+        assert_eq!(halves.final_click.is_some(), t.starts_with("BBBB"), "{t}");
+        let counts = verdicts::HalvesCounts::new(&halves).unwrap();
+        for b in (0..43_046_721u32).step_by(3001).chain([example]) {
+            let play = halves.solve(b);
+            assert_eq!(play.as_ref().map(|p| p.clicks.len() as u16), counts.count(b), "{t} from {}", grid.format(b));
+            let p = play.unwrap_or_else(|| panic!("{t}: no halves solution from {}", grid.format(b)));
+            let boards = replay(&game, b, None, &p.clicks).expect("legal clicks");
+            assert_eq!(boards.last().copied().unwrap_or(b), target, "{t} from {}", grid.format(b));
+        }
+        if t.starts_with("RRRR") {
+            // Appendix A: 17 clicks on the document's example.
+            assert_eq!(counts.count(example), Some(17));
+        }
+    }
+    // Every board against the optimum, for the border target that needs a turn and whose last
+    // click makes White (the case where the bottom half's last click must avoid N').
+    let t = "BBBB.BWBB.BBBB.BBBB";
+    let target = grid.parse(t).unwrap();
+    let study = full::run(&grid, target, &counters).unwrap();
+    let halves = Halves::new(&grid, target, &counters).unwrap();
+    assert!(halves.turns > 0);
+    let ex = verdicts::halves_exhaustive(&study, &halves).unwrap();
+    assert_eq!(ex.solved() + ex.halves_unsolved + ex.unreachable, 43_046_721);
+    assert_eq!((ex.halves_unsolved, ex.unreachable), (0, 0));
+    assert!(ex.joint.keys().all(|&(o, h)| u16::from(o) <= h), "halves below the optimum");
+    let counts = verdicts::HalvesCounts::new(&halves).unwrap();
+    let mut sample = std::collections::BTreeMap::new();
+    for b in (0..43_046_721u32).step_by(7919) {
+        let o = study.arrivals.fewest(u64::from(b)).unwrap();
+        *sample.entry((o, counts.count(b).unwrap())).or_insert(0u64) += 1;
+    }
+    for k in sample.keys() {
+        assert!(ex.joint.contains_key(k), "{k:?} missing from the exhaustive table");
+    }
+    let claims = verdicts::claims(&verdicts::Verdicts { maxima: Vec::new(), halves: vec![ex.clone()] });
+    let c = claim(&claims, "tricolore.seed003.border_extension");
+    assert_eq!(c.computed, ex.max_halves().to_string());
+    assert_eq!(c.verdict, Verdict::of(ex.max_halves() <= 23));
+}

@@ -273,6 +273,16 @@ pub fn format_value(v: f64) -> String {
 // ---------------------------------------------------------------------------------------------
 // Axes
 
+/// An axis title, with " (log scale)" added when the axis is logarithmic and the title does not
+/// already say so (a [`Scale::Auto`] axis is only known to be logarithmic once resolved).
+fn axis_desc(label: &str, a: &Axis) -> String {
+    if (a.log || a.decades) && !label.contains("log scale") {
+        format!("{label} (log scale)")
+    } else {
+        label.to_string()
+    }
+}
+
 /// A resolved axis: whether values are transformed by log10, whether ticks are 10^k, and the
 /// drawn range (in transformed units).
 #[derive(Clone, Copy, Debug)]
@@ -510,8 +520,8 @@ fn draw_xy<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &XYChart, xa: A
     let xf = |v: &f64| xa.label(*v);
     let yf = |v: &f64| ya.label(*v);
     let mut mesh = chart.configure_mesh();
-    mesh.x_desc(&c.x_label)
-        .y_desc(&c.y_label)
+    mesh.x_desc(axis_desc(&c.x_label, &xa))
+        .y_desc(axis_desc(&c.y_label, &ya))
         .x_labels(xa.ticks(12))
         .y_labels(ya.ticks(12))
         .x_label_formatter(&xf)
@@ -632,7 +642,7 @@ fn draw_categories<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Catego
     let mut mesh = chart.configure_mesh();
     mesh.disable_x_mesh()
         .x_desc(&c.x_label)
-        .y_desc(&c.y_label)
+        .y_desc(axis_desc(&c.y_label, &ya))
         .x_labels(n.min(40))
         .y_labels(ya.ticks(12))
         .x_label_formatter(&xf)
@@ -789,7 +799,7 @@ pub fn heatmap(c: &Heatmap) -> Result<Rendered> {
     heatmap_with_key(c, &ColourKey { title: "value".into(), none_meaning: "no value".into() })
 }
 
-/// Renders a heatmap with the value written in each cell and a colour key at the right: one
+/// Renders a heatmap with the value written in each cell (when it fits) and a colour key at the right: one
 /// swatch per value when there are at most 12 distinct integers, else a graded bar with ticks.
 pub fn heatmap_with_key(c: &Heatmap, key: &ColourKey) -> Result<Rendered> {
     let ny = c.cells.len();
@@ -841,6 +851,12 @@ fn draw_heatmap<DB: DrawingBackend>(
             .axis_desc_style((FAMILY, 16))
             .draw()
             .map_err(err)?;
+        // Values are written in the cells only when the widest fits at a readable size; the
+        // colour key carries them otherwise.
+        let (pw, ph) = chart.plotting_area().dim_in_pixel();
+        let (cell_w, cell_h) = (pw as f64 / nx.max(1) as f64, ph as f64 / ny.max(1) as f64);
+        let widest = c.cells.iter().flatten().map(|v| v.map_or(c.none_label.chars().count(), |v| format_value(v).chars().count())).max().unwrap_or(0);
+        let write_values = font_px >= 10 && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell_w && font_px as f64 + 2.0 <= cell_h;
         for (y, row) in c.cells.iter().enumerate() {
             for (x, v) in row.iter().enumerate() {
                 let (fill, label) = match v {
@@ -851,6 +867,9 @@ fn draw_heatmap<DB: DrawingBackend>(
                 chart
                     .draw_series(std::iter::once(Rectangle::new([(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)], fill.filled())))
                     .map_err(err)?;
+                if !write_values {
+                    continue;
+                }
                 let dark = v.is_some_and(|v| hi > lo && t_of(v) > 0.6);
                 let text_color = if dark { WHITE } else { BLACK };
                 let style = TextStyle::from((FAMILY, font_px).into_font())

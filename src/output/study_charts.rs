@@ -13,7 +13,7 @@ fn residue_name(res: usize) -> String {
 
 /// Nullity of the n x n press matrix against n, one colour per n mod 3, over the whole range
 /// given (`nullity[n]`, index 0 ignored). Nullities span several orders of magnitude, so y is
-/// logarithmic; sizes with nullity 0 (every board solvable) cannot sit on a log axis and are
+/// logarithmic when they span more than 100x; sizes with nullity 0 (every board solvable) cannot sit on a log axis and are
 /// counted in the legend instead.
 pub fn nullity_by_residue_chart(title: &str, nullity: &[usize]) -> Result<Rendered> {
     let max_n = nullity.len().saturating_sub(1);
@@ -32,7 +32,7 @@ pub fn nullity_by_residue_chart(title: &str, nullity: &[usize]) -> Result<Render
     xy_chart(&XYChart {
         title: format!("{title} (n = 1..{})", format_value(max_n as f64)),
         x_label: "n (board side)".into(),
-        y_label: "nullity (log scale)".into(),
+        y_label: "nullity".into(),
         series,
         x_scale: Scale::Linear,
         y_scale: Scale::Auto,

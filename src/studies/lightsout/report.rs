@@ -672,7 +672,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
                 ),
                 hand_page_table(s),
             )
-            .chart("hand_algorithms", "Mean presses of the hand algorithm beside the mean minimum per side: the two-way sizes (3, 4, 6, 7) press well above the minimum, one-way (2, 5, 8) stays close to it.")
+            .chart("hand_algorithms", hand_caption(s))
             .chart(
                 "quiet_block_open_5x5",
                 format!(
@@ -864,11 +864,32 @@ fn solver_caption(s: &Study) -> String {
     let saved = singular.iter().map(|r| share(r.first_found - r.minimum, r.n)).fold(0.0, f64::max);
     let inexact = a.iter().filter(|r| !r.exact).count();
     format!(
-        "Presses as a share of the n^2 cells, n = 1..{}: the first solution found presses {:.0}% of the cells on average, near the 1/2 of a random pattern; the minimum drops below it only on the {} sizes with nullity > 0 (by up to {:.0}% of the cells){}.",
+        "Presses as a share of the n^2 cells, n = 1..{}: the first solution found presses {:.0}% of the cells on average, near the 1/2 of a random pattern; the minimum can be lower only on the {} sizes with nullity > 0, where other solutions exist (by up to {:.0}% of the cells){}.",
         a.len(),
         100.0 * first,
         singular.len(),
         100.0 * saved,
         if inexact > 0 { format!("; {inexact} open circles are the best found, not proven minimal") } else { String::new() }
     )
+}
+
+/// The hand-algorithm chart's caption: where the hand algorithm is furthest from and closest to
+/// the minimum.
+fn hand_caption(s: &Study) -> String {
+    let ratio = |r: &HandRow| r.mean_presses() / r.mean_minimum().max(f64::MIN_POSITIVE);
+    let rows: Vec<&HandRow> = s.hand.iter().filter(|r| r.mean_minimum() > 0.0).collect();
+    let worst = rows.iter().max_by(|a, b| ratio(a).total_cmp(&ratio(b)));
+    let best = rows.iter().min_by(|a, b| ratio(a).total_cmp(&ratio(b)));
+    match (worst, best) {
+        (Some(w), Some(b)) => format!(
+            "Mean presses of the hand algorithm beside the mean minimum per side: furthest from the minimum at n = {} ({}, {:.1}x the minimum), closest at n = {} ({}, {:.2}x).",
+            w.n,
+            w.algorithm,
+            ratio(w),
+            b.n,
+            b.algorithm,
+            ratio(b)
+        ),
+        _ => "Mean presses of the hand algorithm beside the mean minimum per side.".into(),
+    }
 }

@@ -282,10 +282,11 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
                 {
                     let (lo, hi) = (s.finishes.iter().map(|f| f.min_moves).min().unwrap_or(0), s.finishes.iter().map(|f| f.min_moves).max().unwrap_or(0));
                     format!(
-                        "T{}: fewest moves for each (start, finish): {} of the {} problems are solvable, in {lo} to {hi} moves; '-' marks problems with no single-peg finish.",
+                        "T{}: fewest moves for each (start, finish): {} of the {} problems are solvable, in {}; '-' marks problems with no single-peg finish.",
                         s.side,
                         s.finishes.len(),
-                        s.holes * s.holes
+                        s.holes * s.holes,
+                        if lo == hi { format!("{lo} moves each") } else { format!("{lo} to {hi} moves") }
                     )
                 },
             );

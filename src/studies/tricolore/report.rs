@@ -215,7 +215,7 @@ impl HalvesComparison {
             m.into_iter().map(|(x, n)| (x as f64, n as f64)).collect::<Vec<_>>()
         };
         chart::bar_chart(&BarChart {
-            title: format!("Clicks to {}: optimum vs halves method ({} boards)", self.target, self.sampled),
+            title: format!("Clicks to {}: optimum vs halves method ({} boards)", self.target, chart::format_value(self.sampled as f64)),
             x_label: "clicks".into(),
             y_label: "boards".into(),
             series: vec![

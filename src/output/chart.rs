@@ -1,15 +1,25 @@
 //! Charts as pure functions from data to PNG and SVG bytes, drawn with plotters using a font
 //! embedded in the binary (no fontconfig, no system fonts).
+//!
+//! Three shapes: [`xy_chart`] (numeric x: lines, points, vertical markers), [`category_bar_chart`]
+//! (one labelled slot per category, bars centred on it) and [`heatmap_with_key`] (a grid with a
+//! colour key). Log axes are drawn by plotting log10 of the values on a linear axis labelled 10^k,
+//! so the ticks are always whole decades; [`Scale::Exponent10`] takes values that already are
+//! base-10 exponents (for quantities such as 2^-65536 that no f64 can hold). The legend sits
+//! between the title and the plot, never over the data. [`line_chart`], [`bar_chart`] and
+//! [`heatmap`] keep their original interface on top of these.
 
 use anyhow::{anyhow, Result};
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
+use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::sync::OnceLock;
 
 /// DejaVu Sans (license: assets/fonts/LICENSE-DejaVu).
 static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 const FAMILY: &str = "sans-serif";
-const SIZE: (u32, u32) = (960, 640);
+/// Pixel size of every chart.
+pub const SIZE: (u32, u32) = (960, 640);
 
 fn ensure_font() {
     static DONE: OnceLock<()> = OnceLock::new();
@@ -77,6 +87,90 @@ pub struct Heatmap {
     pub none_label: String,
 }
 
+/// How an axis maps values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    Linear,
+    /// log10 of the values, ticks labelled 10^k; values <= 0 are not drawn.
+    Log10,
+    /// [`Scale::Log10`] when the positive values span more than a factor of 100, else linear.
+    Auto,
+    /// The values already are base-10 exponents: drawn linearly, ticks labelled 10^k.
+    Exponent10,
+}
+
+/// A labelled vertical line across the plot (x in data units; for category charts, the index).
+#[derive(Clone, Debug)]
+pub struct Marker {
+    pub x: f64,
+    pub label: String,
+    /// Write the label at the bottom of the line instead of the top (when the data crowd the top).
+    pub label_at_bottom: bool,
+}
+
+/// How a series is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Line,
+    Points,
+    LinePoints,
+    /// Open circles (e.g. values that are only bounds).
+    HollowPoints,
+    /// A dashed line with open circles (a second quantity in the colour of a first).
+    DashedHollow,
+}
+
+#[derive(Clone, Debug)]
+pub struct XYSeries {
+    /// Legend text; empty = not in the legend.
+    pub name: String,
+    pub points: Vec<(f64, f64)>,
+    pub mark: Mark,
+    /// Index into [`PALETTE`]; `None` = the series' position.
+    pub colour: Option<usize>,
+}
+
+/// Points and lines over a numeric x axis.
+#[derive(Clone, Debug)]
+pub struct XYChart {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub series: Vec<XYSeries>,
+    pub x_scale: Scale,
+    pub y_scale: Scale,
+    pub markers: Vec<Marker>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CategorySeries {
+    pub name: String,
+    /// One value per category; `None` = no bar.
+    pub values: Vec<Option<f64>>,
+}
+
+/// Bars over named categories: each category one slot on the axis, labelled with its name,
+/// the series' bars side by side centred on it. A zero value is drawn as a thick mark on the
+/// baseline so it cannot be mistaken for a missing one.
+#[derive(Clone, Debug)]
+pub struct CategoryChart {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub categories: Vec<String>,
+    pub series: Vec<CategorySeries>,
+    pub y_scale: Scale,
+    /// Write each bar's value above it.
+    pub value_labels: bool,
+    pub markers: Vec<Marker>,
+}
+
+/// The colour key of a heatmap: what the values are, and what a grey (empty) cell means.
+#[derive(Clone, Debug)]
+pub struct ColourKey {
+    pub title: String,
+    pub none_meaning: String,
+}
 
 macro_rules! both_backends {
     ($root:ident => $draw:expr) => {{
@@ -110,209 +204,626 @@ fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>> {
     Ok(out)
 }
 
-/// Axis numbers without a spurious ".0" on integers; large values in scientific notation.
-fn tick(v: &f64) -> String {
-    if v.abs() >= 1e6 {
-        format!("{v:.1e}")
-    } else if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.2}")
-    }
-}
-
 fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing chart: {e}")
 }
 
-fn bounds(series: &[Series], log_y: bool) -> (f64, f64, f64, f64) {
-    let pts = series.iter().flat_map(|s| s.points.iter()).filter(|p| !log_y || p.1 > 0.0);
-    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-    for &(x, y) in pts {
-        x0 = x0.min(x);
-        x1 = x1.max(x);
-        y0 = y0.min(y);
-        y1 = y1.max(y);
+// ---------------------------------------------------------------------------------------------
+// Number formatting
+
+fn superscript(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '0' => '⁰',
+            '1' => '¹',
+            '2' => '²',
+            '3' => '³',
+            '4' => '⁴',
+            '5' => '⁵',
+            '6' => '⁶',
+            '7' => '⁷',
+            '8' => '⁸',
+            '9' => '⁹',
+            '-' => '⁻',
+            c => c,
+        })
+        .collect()
+}
+
+/// 10^k with a superscript exponent ("10⁻³").
+pub fn pow10_label(k: i64) -> String {
+    format!("10{}", superscript(&k.to_string()))
+}
+
+fn group_thousands(v: u128) -> String {
+    let s = v.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
     }
-    if x0 > x1 {
-        (x0, x1, y0, y1) = (0.0, 1.0, 1.0, 10.0);
+    out
+}
+
+/// A value as a reader expects it: integers with thousands separators, fractions with at most
+/// three decimals, very large or very small values as m×10^k.
+pub fn format_value(v: f64) -> String {
+    if v == 0.0 {
+        return "0".into();
     }
-    if x0 == x1 {
-        x1 = x0 + 1.0;
+    let a = v.abs();
+    let sign = if v < 0.0 { "-" } else { "" };
+    if a >= 1e9 || a < 1e-3 {
+        let e = a.log10().floor();
+        let m = a / 10f64.powf(e);
+        let (m, e) = if format!("{m:.1}") == "10.0" { (1.0, e + 1.0) } else { (m, e) };
+        let ms = format!("{m:.1}");
+        let ms = ms.trim_end_matches(".0");
+        return format!("{sign}{ms}×{}", pow10_label(e as i64));
     }
-    if log_y {
-        (x0, x1, y0.max(1e-300) / 1.5, y1 * 1.5)
+    if v.fract() == 0.0 {
+        return format!("{sign}{}", group_thousands(a as u128));
+    }
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Axes
+
+/// An axis title, with " (log scale)" added when the axis is logarithmic and the title does not
+/// already say so (a [`Scale::Auto`] axis is only known to be logarithmic once resolved).
+fn axis_desc(label: &str, a: &Axis) -> String {
+    if (a.log || a.decades) && !label.contains("log scale") {
+        format!("{label} (log scale)")
     } else {
-        let lo = y0.min(0.0);
-        let hi = if y1 <= lo { lo + 1.0 } else { y1 + (y1 - lo) * 0.05 };
-        (x0, x1, lo, hi)
+        label.to_string()
     }
 }
 
-fn draw_lines<DB: DrawingBackend, Y>(
-    root: &DrawingArea<DB, plotters::coord::Shift>,
-    c: &LineChart,
-    (x0, x1): (f64, f64),
-    y: Y,
-) -> Result<()>
-where
-    Y: AsRangedCoord<Value = f64>,
-    Y::CoordDescType: ValueFormatter<f64>,
-{
-    root.fill(&WHITE).map_err(err)?;
-    let pad = (x1 - x0) * 0.02;
-    let mut chart = ChartBuilder::on(root)
-        .caption(&c.title, (FAMILY, 22))
-        .margin(16)
-        .x_label_area_size(48)
-        .y_label_area_size(90)
-        .build_cartesian_2d((x0 - pad)..(x1 + pad), y)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(&c.x_label)
-        .y_desc(&c.y_label)
-        .x_label_formatter(&tick)
-        .y_label_formatter(&tick)
-        .label_style((FAMILY, 14))
-        .axis_desc_style((FAMILY, 16))
-        .draw()
-        .map_err(err)?;
-    for (i, s) in c.series.iter().enumerate() {
-        let color = PALETTE[i % PALETTE.len()];
-        let pts: Vec<(f64, f64)> =
-            s.points.iter().copied().filter(|p| !c.log_y || p.1 > 0.0).collect();
-        if c.lines {
-            chart.draw_series(LineSeries::new(pts.clone(), color.stroke_width(2))).map_err(err)?;
+/// A resolved axis: whether values are transformed by log10, whether ticks are 10^k, and the
+/// drawn range (in transformed units).
+#[derive(Clone, Copy, Debug)]
+struct Axis {
+    log: bool,
+    decades: bool,
+    lo: f64,
+    hi: f64,
+}
+
+impl Axis {
+    /// Resolves `scale` against the values; `from_zero` keeps 0 in a linear range (bars).
+    fn new(scale: Scale, values: &[f64], from_zero: bool, pad: f64) -> Axis {
+        let finite: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+        let pos: Vec<f64> = finite.iter().copied().filter(|&v| v > 0.0).collect();
+        let log = match scale {
+            Scale::Log10 => true,
+            Scale::Auto => {
+                let (lo, hi) = min_max(&pos);
+                !pos.is_empty() && hi / lo > 100.0
+            }
+            _ => false,
+        };
+        if log {
+            let (lo, hi) = if pos.is_empty() { (1.0, 10.0) } else { min_max(&pos) };
+            let (mut lo, mut hi) = (lo.log10().floor(), hi.log10().ceil());
+            if hi <= lo {
+                hi = lo + 1.0;
+            }
+            if from_zero {
+                // Bars need room below the smallest one to stay visible (a count of 1 would
+                // otherwise be a bar of height 0 on a 10^0 baseline).
+                let smallest = pos.iter().copied().fold(f64::MAX, f64::min);
+                lo = lo.min(hi - 1.0).min(if pos.is_empty() { lo } else { smallest.log10() - 0.25 });
+            }
+            return Axis { log: true, decades: true, lo, hi };
         }
-        chart
-            .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
-            .map_err(err)?
-            .label(s.name.clone())
-            .legend(move |(x, y)| Circle::new((x + 10, y), 4, color.filled()));
+        let (mut lo, mut hi) = if finite.is_empty() { (0.0, 1.0) } else { min_max(&finite) };
+        if from_zero {
+            lo = lo.min(0.0);
+            hi = hi.max(0.0);
+        }
+        if scale == Scale::Exponent10 {
+            hi = hi.max(0.0);
+        }
+        if hi <= lo {
+            hi = lo + 1.0;
+        }
+        let span = hi - lo;
+        let lo = if from_zero && lo == 0.0 { 0.0 } else { lo - span * pad };
+        let hi = if from_zero && hi == 0.0 { 0.0 } else { hi + span * pad };
+        Axis { log: false, decades: scale == Scale::Exponent10, lo, hi }
     }
-    if c.series.len() > 1 || c.series.iter().any(|s| !s.name.is_empty()) {
-        chart
-            .configure_series_labels()
-            .label_font((FAMILY, 14))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(err)?;
+
+    fn map(&self, v: f64) -> Option<f64> {
+        if self.log {
+            (v > 0.0 && v.is_finite()).then(|| v.log10())
+        } else {
+            v.is_finite().then_some(v)
+        }
+    }
+
+    fn label(&self, v: f64) -> String {
+        if self.decades {
+            let k = v.round();
+            if (v - k).abs() > 1e-9 {
+                String::new()
+            } else {
+                pow10_label(k as i64)
+            }
+        } else {
+            format_value(v)
+        }
+    }
+
+    /// How many ticks to ask plotters for: on a decade axis few enough that each is a whole
+    /// decade (plotters halves the step only while the count stays within the request).
+    fn ticks(&self, max: usize) -> usize {
+        if self.decades {
+            let span = (self.hi.floor() - self.lo.ceil()).max(0.0) as usize;
+            (span + 1).clamp(2, max)
+        } else {
+            max
+        }
+    }
+
+    /// Width in pixels the tick labels need.
+    fn label_width(&self) -> u32 {
+        let longest = [self.lo, self.hi, (self.lo + self.hi) / 2.0]
+            .iter()
+            .map(|&v| if self.decades { pow10_label(v.round() as i64) } else { format_value(v) }.chars().count())
+            .max()
+            .unwrap_or(4);
+        (longest as u32 * 9).max(24)
+    }
+}
+
+fn min_max(v: &[f64]) -> (f64, f64) {
+    v.iter().fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legend (between title and plot, so it never covers data)
+
+#[derive(Clone, Copy)]
+enum Swatch {
+    Bar(RGBColor),
+    Mark(RGBColor, Mark),
+}
+
+const LEGEND_FONT: i32 = 14;
+const LEGEND_ROW: u32 = 22;
+
+fn legend_rows<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(String, Swatch)]) -> Vec<Vec<usize>> {
+    let width = area.dim_in_pixel().0.saturating_sub(40);
+    let font = TextStyle::from((FAMILY, LEGEND_FONT).into_font());
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    let mut used = 0;
+    for (i, (name, _)) in entries.iter().enumerate() {
+        let w = entry_width(area, name, &font);
+        if rows.is_empty() || used + w > width {
+            rows.push(Vec::new());
+            used = 0;
+        }
+        rows.last_mut().expect("a row").push(i);
+        used += w;
+    }
+    rows
+}
+
+fn entry_width<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, name: &str, font: &TextStyle) -> u32 {
+    let text = area.estimate_text_size(name, font).map(|s| s.0).unwrap_or(name.len() as u32 * 8);
+    30 + text + 20
+}
+
+fn legend_height<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(String, Swatch)]) -> u32 {
+    if entries.is_empty() {
+        0
+    } else {
+        legend_rows(area, entries).len() as u32 * LEGEND_ROW + 6
+    }
+}
+
+fn draw_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(String, Swatch)]) -> Result<()> {
+    let font = TextStyle::from((FAMILY, LEGEND_FONT).into_font());
+    let total_w = area.dim_in_pixel().0 as i32;
+    for (r, row) in legend_rows(area, entries).iter().enumerate() {
+        let row_w: u32 = row.iter().map(|&i| entry_width(area, &entries[i].0, &font)).sum();
+        let mut x = (total_w - row_w as i32) / 2;
+        let y = r as i32 * LEGEND_ROW as i32 + LEGEND_ROW as i32 / 2;
+        for &i in row {
+            let (name, swatch) = &entries[i];
+            match *swatch {
+                Swatch::Bar(c) => {
+                    area.draw(&Rectangle::new([(x + 4, y - 6), (x + 20, y + 6)], c.filled())).map_err(err)?;
+                }
+                Swatch::Mark(c, m) => {
+                    match m {
+                        Mark::Line | Mark::LinePoints => {
+                            area.draw(&PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(2))).map_err(err)?
+                        }
+                        Mark::DashedHollow => {
+                            for s in [0, 10, 20] {
+                                area.draw(&PathElement::new(vec![(x + s, y), (x + s + 5, y)], c.stroke_width(2))).map_err(err)?;
+                            }
+                        }
+                        _ => {}
+                    }
+                    match m {
+                        Mark::Points | Mark::LinePoints => area.draw(&Circle::new((x + 12, y), 4, c.filled())).map_err(err)?,
+                        Mark::HollowPoints | Mark::DashedHollow => {
+                            area.draw(&Circle::new((x + 12, y), 4, c.stroke_width(2))).map_err(err)?
+                        }
+                        Mark::Line => {}
+                    }
+                }
+            }
+            let style = font.clone().pos(Pos::new(HPos::Left, VPos::Center));
+            area.draw(&Text::new(name.clone(), (x + 30, y), style)).map_err(err)?;
+            x += entry_width(area, name, &font) as i32;
+        }
     }
     Ok(())
+}
+
+/// Fills the canvas, writes the title and the legend, and returns the area left for the plot.
+fn frame<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    legend: &[(String, Swatch)],
+) -> Result<DrawingArea<DB, Shift>> {
+    root.fill(&WHITE).map_err(err)?;
+    let body = root.margin(10, 0, 0, 0).titled(title, (FAMILY, 22)).map_err(err)?;
+    let h = legend_height(&body, legend);
+    if h == 0 {
+        return Ok(body);
+    }
+    let (top, plot) = body.split_vertically(h);
+    draw_legend(&top, legend)?;
+    Ok(plot)
+}
+
+// ---------------------------------------------------------------------------------------------
+// XY charts
+
+fn colour_of(s: &XYSeries, i: usize) -> RGBColor {
+    PALETTE[s.colour.unwrap_or(i) % PALETTE.len()]
+}
+
+/// Renders points and lines over a numeric x axis.
+pub fn xy_chart(c: &XYChart) -> Result<Rendered> {
+    let xs: Vec<f64> = c.series.iter().flat_map(|s| s.points.iter().map(|p| p.0)).collect();
+    let ys: Vec<f64> = c.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).collect();
+    let xa = Axis::new(c.x_scale, &xs, false, 0.02);
+    let ya = Axis::new(c.y_scale, &ys, false, 0.04);
+    both_backends!(root => draw_xy(&root, c, xa, ya))
+}
+
+fn draw_xy<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &XYChart, xa: Axis, ya: Axis) -> Result<()> {
+    let legend: Vec<(String, Swatch)> = c
+        .series
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.name.is_empty())
+        .map(|(i, s)| (s.name.clone(), Swatch::Mark(colour_of(s, i), s.mark)))
+        .collect();
+    let plot = frame(root, &c.title, &legend)?;
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(16)
+        .margin_top(8)
+        .x_label_area_size(48)
+        .y_label_area_size(ya.label_width() + 34)
+        .build_cartesian_2d(xa.lo..xa.hi, ya.lo..ya.hi)
+        .map_err(err)?;
+    let xf = |v: &f64| xa.label(*v);
+    let yf = |v: &f64| ya.label(*v);
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc(axis_desc(&c.x_label, &xa))
+        .y_desc(axis_desc(&c.y_label, &ya))
+        .x_labels(xa.ticks(12))
+        .y_labels(ya.ticks(12))
+        .x_label_formatter(&xf)
+        .y_label_formatter(&yf)
+        .label_style((FAMILY, 14))
+        .axis_desc_style((FAMILY, 16))
+        .light_line_style(RGBColor(240, 240, 240));
+    if xa.decades {
+        mesh.max_light_lines(0);
+    }
+    if ya.decades {
+        mesh.max_light_lines(0);
+    }
+    mesh.draw().map_err(err)?;
+    let (px, py) = chart.plotting_area().get_pixel_range();
+    let (pw, ph) = ((px.end - px.start).max(1) as f64, (py.end - py.start).max(1) as f64);
+    let total: usize = c.series.iter().map(|s| s.points.len()).sum();
+    let radius = if total > 2000 { 2 } else { 3 };
+    for (i, s) in c.series.iter().enumerate() {
+        let colour = colour_of(s, i);
+        let mut pts: Vec<(f64, f64)> =
+            s.points.iter().filter_map(|&(x, y)| Some((xa.map(x)?, ya.map(y)?))).collect();
+        if matches!(s.mark, Mark::Line | Mark::LinePoints) {
+            chart.draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2))).map_err(err)?;
+        }
+        if s.mark == Mark::DashedHollow {
+            chart.draw_series(DashedLineSeries::new(pts.clone(), 6, 4, colour.stroke_width(2))).map_err(err)?;
+        }
+        if s.mark == Mark::Line {
+            continue;
+        }
+        if pts.len() > 2000 {
+            // Markers that land on the same pixel draw the same picture: keep one of each, so
+            // the SVG stays small for sweeps of 10^5 sizes.
+            let key = |&(x, y): &(f64, f64)| {
+                (((x - xa.lo) / (xa.hi - xa.lo) * pw).round() as i64, ((y - ya.lo) / (ya.hi - ya.lo) * ph).round() as i64)
+            };
+            let mut seen = std::collections::HashSet::new();
+            pts.retain(|p| seen.insert(key(p)));
+        }
+        let filled = matches!(s.mark, Mark::Points | Mark::LinePoints);
+        let style = if filled { colour.filled() } else { colour.stroke_width(2) };
+        chart.draw_series(pts.iter().map(|&p| Circle::new(p, radius, style))).map_err(err)?;
+    }
+    for m in &c.markers {
+        if let Some(x) = xa.map(m.x) {
+            draw_marker(&mut chart, x, (ya.lo, ya.hi), (xa.lo, xa.hi), m)?;
+        }
+    }
+    Ok(())
+}
+
+fn draw_marker<DB: DrawingBackend>(
+    chart: &mut ChartContext<DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>,
+    x: f64,
+    (y0, y1): (f64, f64),
+    (x0, x1): (f64, f64),
+    m: &Marker,
+) -> Result<()> {
+    let ink = RGBColor(40, 40, 40);
+    chart.draw_series(DashedLineSeries::new(vec![(x, y0), (x, y1)], 8, 5, ink.stroke_width(2))).map_err(err)?;
+    // The label in a white box beside the line's end, on whichever side has room.
+    let font = TextStyle::from((FAMILY, 15).into_font()).color(&ink);
+    let (w, h) = chart.plotting_area().estimate_text_size(&m.label, &font).map_err(err)?;
+    let (w, h) = (w as i32 + 16, h as i32 + 6);
+    let right = (x - x0) / (x1 - x0) < 0.6;
+    let (left, dx) = if right { (6, 6) } else { (-6 - w, -6) };
+    let (anchor_y, top) = if m.label_at_bottom { (y0, -6 - h) } else { (y1, 6) };
+    let style = font.pos(Pos::new(if right { HPos::Left } else { HPos::Right }, VPos::Center));
+    let text_x = if right { dx + 6 } else { dx - 10 };
+    chart
+        .draw_series(std::iter::once(
+            EmptyElement::at((x, anchor_y))
+                + Rectangle::new([(left, top), (left + w, top + h)], WHITE.mix(0.9).filled())
+                + Rectangle::new([(left, top), (left + w, top + h)], ink.stroke_width(1))
+                + Text::new(m.label.clone(), (text_x, top + h / 2), style),
+        ))
+        .map_err(err)?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Category bar charts
+
+/// Renders bars over named categories.
+pub fn category_bar_chart(c: &CategoryChart) -> Result<Rendered> {
+    let ys: Vec<f64> = c.series.iter().flat_map(|s| s.values.iter().flatten().copied()).collect();
+    let ya = Axis::new(c.y_scale, &ys, true, 0.06);
+    // Room above the tallest bar for its value label.
+    let ya = if c.value_labels && !ya.log { Axis { hi: ya.hi + (ya.hi - ya.lo) * 0.04, ..ya } } else { ya };
+    both_backends!(root => draw_categories(&root, c, ya))
+}
+
+fn draw_categories<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &CategoryChart, ya: Axis) -> Result<()> {
+    let legend: Vec<(String, Swatch)> = if c.series.len() > 1 || c.series.iter().any(|s| !s.name.is_empty()) {
+        c.series.iter().enumerate().map(|(i, s)| (s.name.clone(), Swatch::Bar(PALETTE[i % PALETTE.len()]))).collect()
+    } else {
+        Vec::new()
+    };
+    let plot = frame(root, &c.title, &legend)?;
+    let n = c.categories.len().max(1);
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(16)
+        .margin_top(8)
+        .x_label_area_size(48)
+        .y_label_area_size(ya.label_width() + 34)
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, ya.lo..ya.hi)
+        .map_err(err)?;
+    let xf = |v: &f64| {
+        let k = v.round();
+        if (v - k).abs() > 1e-6 || k < 0.0 {
+            String::new()
+        } else {
+            c.categories.get(k as usize).cloned().unwrap_or_default()
+        }
+    };
+    let yf = |v: &f64| ya.label(*v);
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_x_mesh()
+        .x_desc(&c.x_label)
+        .y_desc(axis_desc(&c.y_label, &ya))
+        .x_labels(n.min(40))
+        .y_labels(ya.ticks(12))
+        .x_label_formatter(&xf)
+        .y_label_formatter(&yf)
+        .label_style((FAMILY, 14))
+        .axis_desc_style((FAMILY, 16))
+        .light_line_style(RGBColor(240, 240, 240));
+    if ya.decades {
+        mesh.max_light_lines(0);
+    }
+    mesh.draw().map_err(err)?;
+    let (px, _) = chart.plotting_area().get_pixel_range();
+    let px_per_cat = (px.end - px.start) as f64 / n as f64;
+    let k = c.series.len().max(1) as f64;
+    let width = 0.8 / k;
+    let base = if ya.log { ya.lo } else { 0.0 };
+    let half_px = ((width * px_per_cat) / 2.0).max(1.0) as i32;
+    let label_font = if c.series.len() * n > 24 { 10 } else { 13 };
+    for (i, s) in c.series.iter().enumerate() {
+        let colour = PALETTE[i % PALETTE.len()];
+        let left = -0.4 + width * i as f64;
+        for (x, v) in s.values.iter().enumerate() {
+            let Some(v) = *v else { continue };
+            let centre = x as f64 + left + width / 2.0;
+            match ya.map(v).filter(|&y| !(v == 0.0 && !ya.log) && y > base) {
+                Some(y) => {
+                    chart
+                        .draw_series(std::iter::once(Rectangle::new(
+                            [(x as f64 + left, base), (x as f64 + left + width, y)],
+                            colour.filled(),
+                        )))
+                        .map_err(err)?;
+                }
+                None => {
+                    // Zero (or, on a log axis, non-positive): a thick mark on the baseline.
+                    chart
+                        .draw_series(std::iter::once(
+                            EmptyElement::at((centre, base))
+                                + Rectangle::new([(-half_px, -4), (half_px, 0)], colour.filled()),
+                        ))
+                        .map_err(err)?;
+                }
+            }
+            if c.value_labels {
+                let top = ya.map(v).unwrap_or(base).max(base);
+                let style = TextStyle::from((FAMILY, label_font).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+                chart
+                    .draw_series(std::iter::once(EmptyElement::at((centre, top)) + Text::new(format_value(v), (0, -5), style)))
+                    .map_err(err)?;
+            }
+        }
+    }
+    for m in &c.markers {
+        draw_marker(&mut chart, m.x, (ya.lo, ya.hi), (-0.5, n as f64 - 0.5), m)?;
+    }
+    Ok(())
+}
+
+/// Category labels for integer x values: every integer from the smallest to the largest, so a
+/// gap shows as an empty slot rather than disappearing.
+fn integer_categories(series: &[Series]) -> (i64, Vec<String>) {
+    let xs: Vec<f64> = series.iter().flat_map(|s| s.points.iter().map(|p| p.0)).collect();
+    if xs.is_empty() {
+        return (0, Vec::new());
+    }
+    let (lo, hi) = min_max(&xs);
+    let (lo, hi) = (lo.round() as i64, hi.round() as i64);
+    (lo, (lo..=hi).map(|k| k.to_string()).collect())
+}
+
+fn to_categories(series: &[Series]) -> (Vec<String>, Vec<CategorySeries>) {
+    let (lo, cats) = integer_categories(series);
+    let out = series
+        .iter()
+        .map(|s| {
+            let mut values = vec![None; cats.len()];
+            for &(x, y) in &s.points {
+                let i = x.round() as i64 - lo;
+                if (0..cats.len() as i64).contains(&i) {
+                    values[i as usize] = Some(y);
+                }
+            }
+            CategorySeries { name: s.name.clone(), values }
+        })
+        .collect();
+    (cats, out)
+}
+
+/// Renders a grouped bar chart (integer x positions, each labelled on the axis).
+pub fn bar_chart(c: &BarChart) -> Result<Rendered> {
+    bar_chart_marked(c, &[])
+}
+
+/// [`bar_chart`] with labelled vertical markers at integer x values (e.g. God's number).
+pub fn bar_chart_marked(c: &BarChart, markers: &[Marker]) -> Result<Rendered> {
+    let (lo, _) = integer_categories(&c.series);
+    let (categories, series) = to_categories(&c.series);
+    let single_unnamed = c.series.len() == 1;
+    category_bar_chart(&CategoryChart {
+        title: c.title.clone(),
+        x_label: c.x_label.clone(),
+        y_label: c.y_label.clone(),
+        categories,
+        series: if single_unnamed {
+            series.into_iter().map(|s| CategorySeries { name: String::new(), ..s }).collect()
+        } else {
+            series
+        },
+        y_scale: if c.log_y { Scale::Log10 } else { Scale::Linear },
+        value_labels: false,
+        markers: markers.iter().map(|m| Marker { x: m.x - lo as f64, ..m.clone() }).collect(),
+    })
 }
 
 /// Renders a line chart.
 pub fn line_chart(c: &LineChart) -> Result<Rendered> {
-    let (x0, x1, y0, y1) = bounds(&c.series, c.log_y);
-    both_backends!(root => if c.log_y {
-        draw_lines(&root, c, (x0, x1), (y0..y1).log_scale())
-    } else {
-        draw_lines(&root, c, (x0, x1), y0..y1)
+    let mark = if c.lines { Mark::LinePoints } else { Mark::Points };
+    xy_chart(&XYChart {
+        title: c.title.clone(),
+        x_label: c.x_label.clone(),
+        y_label: c.y_label.clone(),
+        series: c
+            .series
+            .iter()
+            .map(|s| XYSeries { name: s.name.clone(), points: s.points.clone(), mark, colour: None })
+            .collect(),
+        x_scale: Scale::Linear,
+        y_scale: if c.log_y { Scale::Log10 } else { Scale::Linear },
+        markers: Vec::new(),
     })
 }
 
-fn draw_bars<DB: DrawingBackend, Y>(
-    root: &DrawingArea<DB, plotters::coord::Shift>,
-    c: &BarChart,
-    (x0, x1, ybase): (f64, f64, f64),
-    y: Y,
-) -> Result<()>
-where
-    Y: AsRangedCoord<Value = f64>,
-    Y::CoordDescType: ValueFormatter<f64>,
-{
-    root.fill(&WHITE).map_err(err)?;
-    let mut chart = ChartBuilder::on(root)
-        .caption(&c.title, (FAMILY, 22))
-        .margin(16)
-        .x_label_area_size(48)
-        .y_label_area_size(90)
-        .build_cartesian_2d((x0 - 0.6)..(x1 + 0.6), y)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_desc(&c.x_label)
-        .y_desc(&c.y_label)
-        .x_label_formatter(&tick)
-        .y_label_formatter(&tick)
-        .label_style((FAMILY, 14))
-        .axis_desc_style((FAMILY, 16))
-        .draw()
-        .map_err(err)?;
-    let k = c.series.len().max(1) as f64;
-    let width = 0.8 / k;
-    for (i, s) in c.series.iter().enumerate() {
-        let color = PALETTE[i % PALETTE.len()];
-        let left = -0.4 + width * i as f64;
-        chart
-            .draw_series(s.points.iter().filter(|p| p.1 > 0.0 || !c.log_y).map(|&(x, v)| {
-                Rectangle::new([(x + left, ybase), (x + left + width, v)], color.filled())
-            }))
-            .map_err(err)?
-            .label(s.name.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
-    }
-    if c.series.len() > 1 {
-        chart
-            .configure_series_labels()
-            .label_font((FAMILY, 14))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(err)?;
-    }
-    Ok(())
-}
-
-/// Renders a grouped bar chart (integer x positions).
-pub fn bar_chart(c: &BarChart) -> Result<Rendered> {
-    let (x0, x1, y0, y1) = bounds(&c.series, c.log_y);
-    both_backends!(root => if c.log_y {
-        draw_bars(&root, c, (x0, x1, y0), (y0..y1).log_scale())
-    } else {
-        draw_bars(&root, c, (x0, x1, 0.0), 0.0..y1)
-    })
-}
+// ---------------------------------------------------------------------------------------------
+// Heatmaps
 
 fn value_range(c: &Heatmap) -> (f64, f64) {
     let vals = c.cells.iter().flatten().flatten().copied();
     vals.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)))
 }
 
-/// Renders a heatmap with the value written in each cell.
+/// Three stops (light yellow, teal, dark blue) so no value looks like a grey empty cell.
+fn ramp(t: f64) -> RGBColor {
+    let t = t.clamp(0.0, 1.0);
+    let stops = [(255.0, 237.0, 160.0), (65.0, 182.0, 196.0), (37.0, 52.0, 148.0)];
+    let (a, b, u) = if t < 0.5 { (stops[0], stops[1], t * 2.0) } else { (stops[1], stops[2], t * 2.0 - 1.0) };
+    let mix = |x: f64, y: f64| (x + (y - x) * u).round() as u8;
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+const NONE_FILL: RGBColor = RGBColor(238, 238, 238);
+
+/// Renders a heatmap with the value written in each cell and a generic colour key.
 pub fn heatmap(c: &Heatmap) -> Result<Rendered> {
+    heatmap_with_key(c, &ColourKey { title: "value".into(), none_meaning: "no value".into() })
+}
+
+/// Renders a heatmap with the value written in each cell (when it fits) and a colour key at the right: one
+/// swatch per value when there are at most 12 distinct integers, else a graded bar with ticks.
+pub fn heatmap_with_key(c: &Heatmap, key: &ColourKey) -> Result<Rendered> {
     let ny = c.cells.len();
     let nx = c.cells.first().map_or(0, Vec::len);
-    let (lo, hi) = value_range(c);
-    let color_of = |v: f64| {
-        // Three stops (light yellow, teal, dark blue) so no value looks like a grey empty cell.
-        let t = if hi > lo { (v - lo) / (hi - lo) } else { 0.5 };
-        let stops = [(255.0, 237.0, 160.0), (65.0, 182.0, 196.0), (37.0, 52.0, 148.0)];
-        let (a, b, u) = if t < 0.5 { (stops[0], stops[1], t * 2.0) } else { (stops[1], stops[2], t * 2.0 - 1.0) };
-        let mix = |x: f64, y: f64| (x + (y - x) * u).round() as u8;
-        RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
-    };
     let font_px = (520 / nx.max(ny).max(1)).clamp(7, 16) as i32;
-    both_backends!(root => draw_heatmap(&root, c, (nx, ny), &color_of, font_px))
+    both_backends!(root => draw_heatmap(&root, c, key, (nx, ny), font_px))
 }
 
 fn draw_heatmap<DB: DrawingBackend>(
-    root: &DrawingArea<DB, plotters::coord::Shift>,
+    root: &DrawingArea<DB, Shift>,
     c: &Heatmap,
+    key: &ColourKey,
     (nx, ny): (usize, usize),
-    color_of: &dyn Fn(f64) -> RGBColor,
     font_px: i32,
 ) -> Result<()> {
     let (lo, hi) = value_range(c);
+    let t_of = |v: f64| if hi > lo { (v - lo) / (hi - lo) } else { 0.5 };
+    let body = frame(root, &c.title, &[])?;
+    let (w, _) = body.dim_in_pixel();
+    let (main, key_area) = body.split_horizontally(w.saturating_sub(150));
     {
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(root)
-            .caption(&c.title, (FAMILY, 22))
+        let mut chart = ChartBuilder::on(&main)
             .margin(16)
+            .margin_top(8)
             .x_label_area_size(48)
             .y_label_area_size(60)
             .build_cartesian_2d(-0.5..nx as f64 - 0.5, -0.5..ny as f64 - 0.5)
@@ -340,32 +851,202 @@ fn draw_heatmap<DB: DrawingBackend>(
             .axis_desc_style((FAMILY, 16))
             .draw()
             .map_err(err)?;
+        // Values are written in the cells only when the widest fits at a readable size; the
+        // colour key carries them otherwise.
+        let (pw, ph) = chart.plotting_area().dim_in_pixel();
+        let (cell_w, cell_h) = (pw as f64 / nx.max(1) as f64, ph as f64 / ny.max(1) as f64);
+        let widest = c.cells.iter().flatten().map(|v| v.map_or(c.none_label.chars().count(), |v| format_value(v).chars().count())).max().unwrap_or(0);
+        let write_values = font_px >= 10 && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell_w && font_px as f64 + 2.0 <= cell_h;
         for (y, row) in c.cells.iter().enumerate() {
             for (x, v) in row.iter().enumerate() {
                 let (fill, label) = match v {
-                    Some(v) => (color_of(*v), format!("{v}")),
-                    None => (RGBColor(238, 238, 238), c.none_label.clone()),
+                    Some(v) => (ramp(t_of(*v)), format_value(*v)),
+                    None => (NONE_FILL, c.none_label.clone()),
                 };
                 let (x, y) = (x as f64, y as f64);
                 chart
-                    .draw_series(std::iter::once(Rectangle::new(
-                        [(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)],
-                        fill.filled(),
-                    )))
+                    .draw_series(std::iter::once(Rectangle::new([(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)], fill.filled())))
                     .map_err(err)?;
-                let dark = v.is_some_and(|v| hi > lo && (v - lo) / (hi - lo) > 0.6);
+                if !write_values {
+                    continue;
+                }
+                let dark = v.is_some_and(|v| hi > lo && t_of(v) > 0.6);
                 let text_color = if dark { WHITE } else { BLACK };
                 let style = TextStyle::from((FAMILY, font_px).into_font())
                     .color(&text_color)
-                    .pos(plotters::style::text_anchor::Pos::new(
-                        plotters::style::text_anchor::HPos::Center,
-                        plotters::style::text_anchor::VPos::Center,
-                    ));
-                chart
-                    .draw_series(std::iter::once(Text::new(label, (x, y), style)))
-                    .map_err(err)?;
+                    .pos(Pos::new(HPos::Center, VPos::Center));
+                chart.draw_series(std::iter::once(Text::new(label, (x, y), style))).map_err(err)?;
             }
         }
     }
+    let has_none = c.cells.iter().flatten().any(Option::is_none) && !key.none_meaning.is_empty();
+    draw_key(&key_area, key, (lo, hi), &distinct_integers(c), has_none.then_some(c.none_label.as_str()))
+}
+
+/// The distinct values when they are at most 12 integers.
+fn distinct_integers(c: &Heatmap) -> Option<Vec<f64>> {
+    let mut v: Vec<f64> = c.cells.iter().flatten().flatten().copied().collect();
+    if v.iter().any(|x| x.fract() != 0.0) {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    v.dedup();
+    (v.len() <= 12).then_some(v)
+}
+
+fn draw_key<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    key: &ColourKey,
+    (lo, hi): (f64, f64),
+    discrete: &Option<Vec<f64>>,
+    none: Option<&str>,
+) -> Result<()> {
+    let font = (FAMILY, 14).into_font();
+    let left = TextStyle::from(font.clone()).pos(Pos::new(HPos::Left, VPos::Center));
+    let (x0, mut y) = (8, 24);
+    for l in wrap(&key.title, 16).iter().take(3) {
+        area.draw(&Text::new(l.clone(), (x0, y), left.clone())).map_err(err)?;
+        y += 18;
+    }
+    y += 8;
+    let t_of = |v: f64| if hi > lo { (v - lo) / (hi - lo) } else { 0.5 };
+    match discrete {
+        Some(values) if !values.is_empty() => {
+            for &v in values.iter().rev() {
+                area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], ramp(t_of(v)).filled())).map_err(err)?;
+                area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1))).map_err(err)?;
+                area.draw(&Text::new(format_value(v), (x0 + 32, y + 10), left.clone())).map_err(err)?;
+                y += 24;
+            }
+        }
+        Some(_) => {}
+        None => {
+            let height = 300;
+            for p in 0..height {
+                let t = 1.0 - p as f64 / (height - 1) as f64;
+                area.draw(&Rectangle::new([(x0, y + p), (x0 + 24, y + p + 1)], ramp(t).filled())).map_err(err)?;
+            }
+            area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + height)], BLACK.stroke_width(1))).map_err(err)?;
+            for i in 0..=4 {
+                let v = hi - (hi - lo) * i as f64 / 4.0;
+                let py = y + height * i / 4;
+                area.draw(&PathElement::new(vec![(x0 + 24, py), (x0 + 30, py)], BLACK.stroke_width(1))).map_err(err)?;
+                area.draw(&Text::new(format_value(v), (x0 + 34, py), left.clone())).map_err(err)?;
+            }
+            y += height + 16;
+        }
+    }
+    if let Some(label) = none {
+        y += 8;
+        area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], NONE_FILL.filled())).map_err(err)?;
+        area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1))).map_err(err)?;
+        let centre = TextStyle::from((FAMILY, 12).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
+        area.draw(&Text::new(label.to_string(), (x0 + 12, y + 10), centre)).map_err(err)?;
+        for (i, l) in wrap(&key.none_meaning, 12).iter().take(3).enumerate() {
+            area.draw(&Text::new(l.clone(), (x0 + 32, y + 10 + 17 * i as i32), left.clone())).map_err(err)?;
+        }
+    }
     Ok(())
+}
+
+/// Words joined into lines of at most about `width` characters.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut line = String::new();
+    let mut lines = Vec::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + word.chars().count() >= width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png_size(png: &[u8]) -> (u32, u32) {
+        let dec = png::Decoder::new(png);
+        let r = dec.read_info().expect("valid PNG");
+        (r.info().width, r.info().height)
+    }
+
+    #[test]
+    fn formats_values_for_readers() {
+        assert_eq!(format_value(0.0), "0");
+        assert_eq!(format_value(20_000_000.0), "20,000,000");
+        assert_eq!(format_value(0.7162), "0.716");
+        assert_eq!(format_value(2.5e12), "2.5×10¹²");
+        assert_eq!(pow10_label(-19728), "10⁻¹⁹⁷²⁸");
+    }
+
+    #[test]
+    fn category_chart_labels_categories_and_marks_zero_bars() {
+        let r = category_bar_chart(&CategoryChart {
+            title: "t".into(),
+            x_label: "n mod 3".into(),
+            y_label: "share".into(),
+            categories: vec!["0".into(), "1".into(), "2".into()],
+            series: vec![
+                CategorySeries { name: "a".into(), values: vec![Some(0.5), Some(1.0), Some(0.0)] },
+                CategorySeries { name: "b".into(), values: vec![Some(0.25), None, Some(0.75)] },
+            ],
+            y_scale: Scale::Linear,
+            value_labels: true,
+            markers: vec![],
+        })
+        .unwrap();
+        assert_eq!(png_size(&r.png), SIZE);
+        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+    }
+
+    #[test]
+    fn log_axis_has_decade_labels_and_marker() {
+        let counts = [1.0, 25.0, 300.0, 2000.0, 1.2e5, 3.0e6, 7000.0];
+        let r = bar_chart_marked(
+            &BarChart {
+                title: "t".into(),
+                x_label: "x".into(),
+                y_label: "y".into(),
+                series: vec![Series { name: "p".into(), points: counts.iter().enumerate().map(|(k, &c)| (k as f64, c)).collect() }],
+                log_y: true,
+            },
+            &[Marker { x: 6.0, label: "God's number 6".into(), label_at_bottom: false }],
+        )
+        .unwrap();
+        assert_eq!(png_size(&r.png), SIZE);
+        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+    }
+
+    #[test]
+    fn auto_scale_goes_log_past_100x() {
+        assert!(Axis::new(Scale::Auto, &[1.0, 1000.0], false, 0.0).log);
+        assert!(!Axis::new(Scale::Auto, &[1.0, 50.0], false, 0.0).log);
+    }
+
+    #[test]
+    fn heatmap_key_lists_values() {
+        let r = heatmap_with_key(
+            &Heatmap {
+                title: "t".into(),
+                x_label: "x".into(),
+                y_label: "y".into(),
+                x_ticks: vec!["a".into(), "b".into()],
+                y_ticks: vec!["c".into(), "d".into()],
+                cells: vec![vec![Some(9.0), Some(11.0)], vec![None, Some(10.0)]],
+                none_label: "-".into(),
+            },
+            &ColourKey { title: "minimum moves".into(), none_meaning: "impossible".into() },
+        )
+        .unwrap();
+        assert_eq!(png_size(&r.png), SIZE);
+        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+    }
 }

@@ -12,6 +12,7 @@ pub mod manifest;
 pub mod published;
 pub mod report;
 pub mod staging;
+pub mod study_charts;
 pub mod table;
 
 pub use manifest::OutputDir;

@@ -41,15 +41,18 @@ pub fn rect_heatmap(table: &[u16], max: usize, block: usize) -> Result<Rendered>
         }
     }
     let ticks: Vec<String> = (0..tiles).map(|t| if t % 5 == 0 { format!("{}", t * block + 1) } else { String::new() }).collect();
-    chart::heatmap(&Heatmap {
-        title: format!("Lights Out plus/open m x n nullity, m, n <= {max}: largest in each {block} x {block} tile"),
-        x_label: "n (tile start)".into(),
-        y_label: "m (tile start)".into(),
-        x_ticks: ticks.clone(),
-        y_ticks: ticks,
-        cells,
-        none_label: String::new(),
-    })
+    chart::heatmap_with_key(
+        &Heatmap {
+            title: format!("Lights Out plus/open m x n nullity, m, n <= {max}: largest in each {block} x {block} tile"),
+            x_label: "n (tile start)".into(),
+            y_label: "m (tile start)".into(),
+            x_ticks: ticks.clone(),
+            y_ticks: ticks,
+            cells,
+            none_label: String::new(),
+        },
+        &chart::ColourKey { title: format!("largest nullity in the {block} x {block} tile"), none_meaning: String::new() },
+    )
 }
 
 /// The rectangle dataset: the m x n plus/open nullity table for m, n <= `max`.

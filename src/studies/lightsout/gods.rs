@@ -428,27 +428,45 @@ pub fn witnesses_text(r: &GodsResults) -> String {
     s
 }
 
-/// Chart: God's number (or its bounds) against n, as a fraction of the n^2 cells.
+/// Chart: God's number (or its bounds) against n, as a fraction of the n^2 cells. Exact values
+/// are filled points; where only bounds are proven, the lower and upper bound are open circles
+/// joined by a grey line (the interval the value lies in).
 pub fn chart(r: &GodsResults) -> Result<crate::output::chart::Rendered> {
-    use crate::output::chart::{line_chart, LineChart, Series};
-    let exact: Vec<(f64, f64)> =
-        r.rows.iter().filter_map(|x| x.exact().map(|g| (x.n as f64, g as f64 / (x.n * x.n) as f64))).collect();
-    let lo: Vec<(f64, f64)> =
-        r.rows.iter().filter(|x| x.exact().is_none()).map(|x| (x.n as f64, x.lower as f64 / (x.n * x.n) as f64)).collect();
-    let hi: Vec<(f64, f64)> =
-        r.rows.iter().filter(|x| x.exact().is_none()).map(|x| (x.n as f64, x.upper as f64 / (x.n * x.n) as f64)).collect();
-    let mut series = vec![Series { name: "God's number / n^2 (exact)".into(), points: exact }];
-    if !lo.is_empty() {
-        series.push(Series { name: "lower bound / n^2".into(), points: lo });
-        series.push(Series { name: "upper bound / n^2".into(), points: hi });
+    use crate::output::chart::{xy_chart, Mark, Scale, XYChart, XYSeries};
+    let share = |x: &GodsRow, v: usize| v as f64 / (x.n * x.n) as f64;
+    let exact: Vec<(f64, f64)> = r.rows.iter().filter_map(|x| x.exact().map(|g| (x.n as f64, share(x, g)))).collect();
+    let open: Vec<&GodsRow> = r.rows.iter().filter(|x| x.exact().is_none()).collect();
+    let mut series = vec![XYSeries { name: "God's number / n² (exact)".into(), points: exact, mark: Mark::Points, colour: Some(0) }];
+    for x in &open {
+        series.push(XYSeries {
+            name: String::new(),
+            points: vec![(x.n as f64, share(x, x.lower)), (x.n as f64, share(x, x.upper))],
+            mark: Mark::Line,
+            colour: Some(7),
+        });
     }
-    line_chart(&LineChart {
+    if !open.is_empty() {
+        series.push(XYSeries {
+            name: "lower bound / n² (not exact)".into(),
+            points: open.iter().map(|x| (x.n as f64, share(x, x.lower))).collect(),
+            mark: Mark::HollowPoints,
+            colour: Some(1),
+        });
+        series.push(XYSeries {
+            name: "upper bound / n² (not exact)".into(),
+            points: open.iter().map(|x| (x.n as f64, share(x, x.upper))).collect(),
+            mark: Mark::HollowPoints,
+            colour: Some(2),
+        });
+    }
+    xy_chart(&XYChart {
         title: "Lights Out (plus, open): God's number against n, sides with nullity > 0".into(),
-        x_label: "n".into(),
-        y_label: "fewest presses of the hardest position / n^2".into(),
+        x_label: "n (board side)".into(),
+        y_label: "fewest presses of the hardest position / n²".into(),
         series,
-        log_y: false,
-        lines: false,
+        x_scale: Scale::Linear,
+        y_scale: Scale::Linear,
+        markers: Vec::new(),
     })
 }
 

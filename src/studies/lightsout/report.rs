@@ -7,7 +7,8 @@ use super::histogram::{self, Histogram};
 use super::nullity;
 use super::quiet::{self, Quiet};
 use super::solve::{self, Outcome};
-use crate::output::chart::{self, BarChart, Heatmap, LineChart, Rendered, Series};
+use crate::output::chart::{self, BarChart, ColourKey, Heatmap, Rendered, Series};
+use crate::output::study_charts;
 use crate::output::export::{Area, Export};
 use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Game, Grid, Rule, Topology};
@@ -102,15 +103,18 @@ fn quiet_chart(q: &Quiet) -> Result<Rendered> {
         }
     }
     let x_ticks = (0..width).map(|x| if x % (n + 1) == n / 2 { format!("#{}", x / (n + 1) + 1) } else { String::new() }).collect();
-    chart::heatmap(&Heatmap {
-        title: format!("{} {} {n}x{n}: the {k} quiet patterns (1 = pressed)", q.rule.name(), q.topology.name()),
-        x_label: "basis pattern".into(),
-        y_label: "row".into(),
-        x_ticks,
-        y_ticks: (1..=n).rev().map(|r| r.to_string()).collect(),
-        cells,
-        none_label: String::new(),
-    })
+    chart::heatmap_with_key(
+        &Heatmap {
+            title: format!("{} {} {n}x{n}: the {k} quiet patterns (1 = pressed)", q.rule.name(), q.topology.name()),
+            x_label: "basis pattern (columns 1..n of each)".into(),
+            y_label: "row".into(),
+            x_ticks,
+            y_ticks: (1..=n).rev().map(|r| r.to_string()).collect(),
+            cells,
+            none_label: String::new(),
+        },
+        &ColourKey { title: "cell (1 = pressed)".into(), none_meaning: String::new() },
+    )
 }
 
 pub fn hand_table(rows: &[HandRow]) -> Table {
@@ -380,61 +384,42 @@ pub fn residue_table(s: &Study) -> Table {
     t
 }
 
-fn nullity_chart(r: Rule, t: Topology, nul: &[usize], max_n: usize) -> Result<Rendered> {
-    let series = (0..3)
-        .map(|res| Series {
-            name: format!("n = {res} mod 3"),
-            points: (1..=max_n.min(nul.len() - 1)).filter(|n| n % 3 == res).map(|n| (n as f64, nul[n] as f64)).collect(),
-        })
-        .collect();
-    chart::line_chart(&LineChart {
-        title: format!("{} rule, {} board: nullity of the n x n press matrix", r.name(), t.name()),
-        x_label: "n".into(),
-        y_label: "nullity (solvable fraction = 2^-nullity)".into(),
-        series,
-        log_y: false,
-        lines: false,
-    })
+fn nullity_chart(r: Rule, t: Topology, nul: &[usize]) -> Result<Rendered> {
+    let title = format!("{} rule, {} board: nullity of the n x n press matrix", r.name(), t.name());
+    study_charts::nullity_by_residue_chart(&title, nul)
+}
+
+/// Share of sizes n with nullity 0 in a sweep, for n = 0, 1, 2 mod 3.
+fn residue_shares(nul: &[usize]) -> [f64; 3] {
+    let share = |res: usize| {
+        let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
+        ns.iter().filter(|&&n| nul[n] == 0).count() as f64 / ns.len().max(1) as f64
+    };
+    [share(0), share(1), share(2)]
 }
 
 fn residue_chart(s: &Study) -> Result<Rendered> {
-    let series = s
-        .sweeps
-        .iter()
-        .map(|(r, t, nul)| Series {
-            name: format!("{} {} (n <= {})", r.name(), t.name(), nul.len() - 1),
-            points: (0..3)
-                .map(|res| {
-                    let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
-                    let ok = ns.iter().filter(|&&n| nul[n] == 0).count();
-                    (res as f64, ok as f64 / ns.len().max(1) as f64)
-                })
-                .collect(),
-        })
-        .collect();
-    chart::bar_chart(&BarChart {
-        title: "Share of board sizes n where every board is solvable, by n mod 3".into(),
-        x_label: "n mod 3".into(),
-        y_label: "share of sizes with nullity 0".into(),
-        series,
-        log_y: false,
-    })
+    let series: Vec<(String, [f64; 3])> =
+        s.sweeps.iter().map(|(r, t, nul)| (format!("{} {} (n <= {})", r.name(), t.name(), nul.len() - 1), residue_shares(nul))).collect();
+    study_charts::share_by_residue_chart("Share of board sizes n where every board is solvable, by n mod 3", &series)
+}
+
+/// The sweep the solvable-fraction chart shows: the long plus/open one when computed.
+fn fraction_sweep(s: &Study) -> &[usize] {
+    s.long_sweep.as_ref().map_or(s.sweep(Rule::Plus, Topology::Open), |(_, nul)| nul.as_slice())
+}
+
+fn solvable_fraction_chart(s: &Study) -> Result<Rendered> {
+    study_charts::solvable_fraction_chart("plus rule, open board", fraction_sweep(s))
 }
 
 fn solver_chart(s: &Study) -> Result<Rendered> {
-    let pts = |f: &dyn Fn(&AllOnesRow) -> f64| s.all_ones.iter().map(|r| (r.n as f64, f(r))).collect::<Vec<_>>();
-    chart::line_chart(&LineChart {
-        title: "All-ones n x n (plus, open): presses of the first solution found vs the minimum".into(),
-        x_label: "n".into(),
-        y_label: "presses".into(),
-        series: vec![
-            Series { name: "first solution found (elimination, no search)".into(), points: pts(&|r| r.first_found as f64) },
-            Series { name: "minimum over all 2^nullity solutions".into(), points: pts(&|r| r.minimum as f64) },
-            Series { name: "n^2 / 2".into(), points: pts(&|r| (r.n * r.n) as f64 / 2.0) },
-        ],
-        log_y: false,
-        lines: true,
-    })
+    let a = &s.all_ones;
+    let n: Vec<usize> = a.iter().map(|r| r.n).collect();
+    let first: Vec<u64> = a.iter().map(|r| r.first_found).collect();
+    let min: Vec<u64> = a.iter().map(|r| r.minimum).collect();
+    let exact: Vec<bool> = a.iter().map(|r| r.exact).collect();
+    study_charts::all_ones_presses_chart(&n, &first, &min, &exact)
 }
 
 fn hand_chart(s: &Study) -> Result<Rendered> {
@@ -451,16 +436,9 @@ fn hand_chart(s: &Study) -> Result<Rendered> {
 }
 
 fn histogram_chart(h: &Histogram) -> Result<Rendered> {
-    chart::bar_chart(&BarChart {
-        title: format!("{} {} {}x{}: solvable positions by minimum presses", h.rule.name(), h.topology.name(), h.n, h.n),
-        x_label: "minimum presses".into(),
-        y_label: "positions (log scale)".into(),
-        series: vec![Series {
-            name: "positions".into(),
-            points: h.counts.iter().enumerate().map(|(k, c)| (k as f64, big_f64(c))).collect(),
-        }],
-        log_y: true,
-    })
+    let title = format!("{} {} {}x{}: solvable positions by fewest presses", h.rule.name(), h.topology.name(), h.n, h.n);
+    let counts: Vec<f64> = h.counts.iter().map(big_f64).collect();
+    study_charts::distance_histogram_chart(&title, "fewest presses", &counts)
 }
 
 /// log10 of a positive big integer, exact to f64 precision at any size (the top 64 bits carry it).
@@ -570,7 +548,7 @@ pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
     let d = "lightsout";
     for (r, t, nul) in &s.sweeps {
         out.table(Area::Data, d, &format!("sweep_{}_{}.csv", r.name(), t.name()), &sweep_table(nul));
-        out.chart(Area::Reports, d, &format!("nullity_{}_{}", r.name(), t.name()), &nullity_chart(*r, *t, nul, NULLITY_CHART_MAX)?);
+        out.chart(Area::Reports, d, &format!("nullity_{}_{}", r.name(), t.name()), &nullity_chart(*r, *t, nul)?);
     }
     if let Some((max_n, nul)) = &s.long_sweep {
         out.table(Area::Data, &format!("{d}/n{max_n}"), "sweep_plus_open.csv", &sweep_table(nul));
@@ -580,6 +558,7 @@ pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
     }
     out.table(Area::Data, d, "solvability_by_n_mod_3.csv", &residue_table(s));
     out.chart(Area::Reports, d, "solvable_share_by_n_mod_3", &residue_chart(s)?);
+    out.chart(Area::Reports, d, SOLVABLE_FRACTION_CHART, &solvable_fraction_chart(s)?);
     for h in &s.histograms {
         out.table(Area::Data, d, &histogram_name(h), &histogram_table(h));
     }
@@ -627,8 +606,8 @@ pub fn gods_bounds_table(g: &super::gods::GodsResults) -> Table {
     t
 }
 
-/// The nullity charts show n up to this (the data files hold every n).
-pub const NULLITY_CHART_MAX: usize = 300;
+/// The chart of 2^-nullity over the longest plus/open sweep.
+pub const SOLVABLE_FRACTION_CHART: &str = "solvable_fraction_plus_open";
 
 /// The family page: built from the results and the claims; the renderer computes nothing.
 pub fn page(s: &Study, _claims: &[Claim]) -> Page {
@@ -641,17 +620,32 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
         .table("Per residue of n mod 3 (`data/lightsout/solvability_by_n_mod_3.csv`; the last three rows are the plus/open sweep to the largest n):", residue_table(s))
         .chart("solvable_share_by_n_mod_3", share_caption(s));
     for (r, t, nul) in &s.sweeps {
-        let shown = NULLITY_CHART_MAX.min(nul.len() - 1);
+        let max_n = nul.len() - 1;
+        let zero = (1..=max_n).filter(|&n| nul[n] == 0).count();
+        let arg = (1..=max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
         mod3 = mod3.chart(
             format!("nullity_{}_{}", r.name(), t.name()),
             format!(
-                "{} rule, {} board, n <= {shown} (the CSV holds n <= {}): nullity by n, one colour per n mod 3; points on the axis are the fully solvable sizes.",
+                "{} rule, {} board, n = 1..{max_n}: nullity by n, one colour per n mod 3; the {zero} fully solvable sizes (nullity 0) are counted in the legend, and the largest nullity is {} at n = {arg}.",
                 r.name(),
                 t.name(),
-                nul.len() - 1
+                nul[arg]
             ),
         );
     }
+    let fr = fraction_sweep(s);
+    let fr_max = fr.len() - 1;
+    let fr_arg = (1..=fr_max).max_by_key(|&n| (fr[n], std::cmp::Reverse(n))).unwrap_or(1);
+    let fr_zero = (1..=fr_max).filter(|&n| fr[n] == 0).count();
+    mod3 = mod3.chart(
+        SOLVABLE_FRACTION_CHART,
+        format!(
+            "Plus rule, open board, n = 1..{fr_max} (`{}`): the share of n x n boards that can be turned off, 2^-nullity, on a log axis; {fr_zero} sizes ({:.1}%) sit at 1 (every board solvable), the rest fall to 2^-{} at n = {fr_arg}.",
+            sweep_path(s, Rule::Plus, Topology::Open, fr_max),
+            100.0 * fr_zero as f64 / fr_max.max(1) as f64,
+            fr[fr_arg]
+        ),
+    );
     sections.push(mod3);
 
     sections.push(
@@ -669,7 +663,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
             solve::EXACT_NULLITY
         ))
         .table("All-ones boards (`data/lightsout/all_ones_min_presses.csv`):", all_ones_table(s))
-        .chart("solver_first_vs_minimum", "The first solution found presses about n^2 / 2 cells like a random pattern; the minimum drops below it only on sizes with nullity > 0, where other solutions exist.");
+        .chart("solver_first_vs_minimum", solver_caption(s));
     if s.quiet.iter().any(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 4)) {
         let w = &s.all_ones_4x4_weights;
         seed000 = seed000.chart(
@@ -696,7 +690,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
                 ),
                 hand_page_table(s),
             )
-            .chart("hand_algorithms", "Mean presses of the hand algorithm beside the mean minimum per side: the two-way sizes (3, 4, 6, 7) press well above the minimum, one-way (2, 5, 8) stays close to it.")
+            .chart("hand_algorithms", hand_caption(s))
             .chart(
                 "quiet_block_open_5x5",
                 format!(
@@ -728,7 +722,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
         seed004 = seed004.chart(
             "histogram_plus_5x5",
             format!(
-                "Solvable 5x5 positions by fewest presses (log scale): the counts peak at {} presses and fall to the {} positions that need God's number, {} presses.",
+                "Solvable 5x5 positions by fewest presses: the counts peak at {} presses and fall to the {} positions that need God's number, {} presses (the marked bar).",
                 h.counts.iter().enumerate().max_by(|a, b| a.1.cmp(b.1)).map_or(0, |(k, _)| k),
                 h.counts.last().map(|c| c.to_string()).unwrap_or_default(),
                 h.gods_number()
@@ -904,4 +898,44 @@ fn share_caption(s: &Study) -> String {
         of(Rule::Plus, Topology::Torus),
         of(Rule::Plus, Topology::Open)
     )
+}
+
+/// The all-ones chart's caption, with the shares it shows.
+fn solver_caption(s: &Study) -> String {
+    let a = &s.all_ones;
+    let share = |p: u64, n: usize| p as f64 / (n * n) as f64;
+    let mean = |f: &dyn Fn(&AllOnesRow) -> f64| a.iter().map(f).sum::<f64>() / a.len().max(1) as f64;
+    let first = mean(&|r| share(r.first_found, r.n));
+    let singular: Vec<&AllOnesRow> = a.iter().filter(|r| r.nullity > 0).collect();
+    let saved = singular.iter().map(|r| share(r.first_found - r.minimum, r.n)).fold(0.0, f64::max);
+    let inexact = a.iter().filter(|r| !r.exact).count();
+    format!(
+        "Presses as a share of the n^2 cells, n = 1..{}: the first solution found presses {:.0}% of the cells on average, near the 1/2 of a random pattern; the minimum can be lower only on the {} sizes with nullity > 0, where other solutions exist (by up to {:.0}% of the cells){}.",
+        a.len(),
+        100.0 * first,
+        singular.len(),
+        100.0 * saved,
+        if inexact > 0 { format!("; {inexact} open circles are the best found, not proven minimal") } else { String::new() }
+    )
+}
+
+/// The hand-algorithm chart's caption: where the hand algorithm is furthest from and closest to
+/// the minimum.
+fn hand_caption(s: &Study) -> String {
+    let ratio = |r: &HandRow| r.mean_presses() / r.mean_minimum().max(f64::MIN_POSITIVE);
+    let rows: Vec<&HandRow> = s.hand.iter().filter(|r| r.mean_minimum() > 0.0).collect();
+    let worst = rows.iter().max_by(|a, b| ratio(a).total_cmp(&ratio(b)));
+    let best = rows.iter().min_by(|a, b| ratio(a).total_cmp(&ratio(b)));
+    match (worst, best) {
+        (Some(w), Some(b)) => format!(
+            "Mean presses of the hand algorithm beside the mean minimum per side: furthest from the minimum at n = {} ({}, {:.1}x the minimum), closest at n = {} ({}, {:.2}x).",
+            w.n,
+            w.algorithm,
+            ratio(w),
+            b.n,
+            b.algorithm,
+            ratio(b)
+        ),
+        _ => "Mean presses of the hand algorithm beside the mean minimum per side.".into(),
+    }
 }

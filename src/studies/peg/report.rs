@@ -3,6 +3,7 @@
 
 use super::PegStudy;
 use crate::output::chart::{self, Heatmap, LineChart, Rendered, Series};
+use crate::output::study_charts;
 use crate::output::dataset::to_parquet;
 use crate::output::report::{Page, Section};
 use crate::output::{Cell, Table};
@@ -122,15 +123,18 @@ pub fn min_moves_chart(s: &PegStudy) -> Result<Rendered> {
         cells[f.finish][f.start] = Some(f.min_moves as f64);
     }
     let ticks: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
-    chart::heatmap(&Heatmap {
-        title: format!("T{}: minimum moves from start (x) to finish (y)", s.side),
-        x_label: "start hole".into(),
-        y_label: "finish hole".into(),
-        x_ticks: ticks.clone(),
-        y_ticks: ticks,
-        cells,
-        none_label: "-".into(),
-    })
+    chart::heatmap_with_key(
+        &Heatmap {
+            title: format!("T{}: minimum moves from start (x) to finish (y)", s.side),
+            x_label: "start hole (the one vacancy)".into(),
+            y_label: "finish hole (the last peg)".into(),
+            x_ticks: ticks.clone(),
+            y_ticks: ticks,
+            cells,
+            none_label: "-".into(),
+        },
+        &chart::ColourKey { title: "minimum moves".into(), none_meaning: "no single-peg finish".into() },
+    )
 }
 
 /// Every reachable position, for research use.
@@ -153,29 +157,12 @@ pub fn positions_parquet(s: &PegStudy) -> Result<Option<Vec<u8>>> {
     Ok(Some(to_parquet(&mut df, &provenance)?))
 }
 
-/// Reachable and winnable positions by peg count, one pair of lines per side (log scale).
+/// Reachable and winnable positions by peg count, one colour per side (log scale).
 pub fn levels_chart(r: &PegResults) -> Result<Rendered> {
-    let mut series = Vec::new();
-    for s in &r.sides {
-        let mut rows = s.levels.clone();
-        rows.sort_by_key(|l| l.pegs);
-        series.push(Series {
-            name: format!("T{} reachable", s.side),
-            points: rows.iter().filter(|l| l.reachable > 0).map(|l| (l.pegs as f64, l.reachable as f64)).collect(),
-        });
-        series.push(Series {
-            name: format!("T{} winnable", s.side),
-            points: rows.iter().filter(|l| l.winnable > 0).map(|l| (l.pegs as f64, l.winnable as f64)).collect(),
-        });
-    }
-    chart::line_chart(&LineChart {
-        title: "Positions reachable from some single-vacancy start, and winnable, by peg count".into(),
-        x_label: "pegs on the board".into(),
-        y_label: "positions (log scale)".into(),
-        series,
-        log_y: true,
-        lines: true,
-    })
+    let rows: Vec<(usize, Vec<(u32, u64, u64)>)> =
+        r.sides.iter().map(|s| (s.side, s.levels.iter().map(|l| (l.pegs as u32, l.reachable, l.winnable)).collect())).collect();
+    let sides: Vec<(usize, &[(u32, u64, u64)])> = rows.iter().map(|(side, v)| (*side, v.as_slice())).collect();
+    study_charts::peg_levels_chart(&sides)
 }
 
 /// The data directory of one side, relative to `data/`.
@@ -281,10 +268,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         Section::new("New results")
             .text("Figures we found no publication of.")
             .claims("peg.new"),
-        Section::new("Charts").chart(
-            "levels_by_pegs",
-            "Per side, the reachable positions by peg count and the winnable ones below them: the gap between a side's two lines is its dead positions (reachable, with no single-peg finish).",
-        ),
+        Section::new("Charts").chart("levels_by_pegs", levels_caption(r)),
     ];
     let mut per_side = Section::new("Charts per side");
     for s in r.sides.iter().filter(|s| !s.starts.is_empty()) {
@@ -295,7 +279,16 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
             )
             .chart(
                 format!("T{}_min_moves", s.side),
-                format!("T{}: fewest moves for each (start, finish); '-' marks problems with no single-peg finish.", s.side),
+                {
+                    let (lo, hi) = (s.finishes.iter().map(|f| f.min_moves).min().unwrap_or(0), s.finishes.iter().map(|f| f.min_moves).max().unwrap_or(0));
+                    format!(
+                        "T{}: fewest moves for each (start, finish): {} of the {} problems are solvable, in {}; '-' marks problems with no single-peg finish.",
+                        s.side,
+                        s.finishes.len(),
+                        s.holes * s.holes,
+                        if lo == hi { format!("{lo} moves each") } else { format!("{lo} to {hi} moves") }
+                    )
+                },
             );
     }
     sections.push(per_side);
@@ -309,6 +302,21 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         sections,
         definitions: definitions(),
     }
+}
+
+/// The levels chart's caption, with the largest side's totals.
+fn levels_caption(r: &PegResults) -> String {
+    let Some(s) = r.sides.iter().max_by_key(|s| s.side) else { return String::new() };
+    let reachable: u64 = s.levels.iter().map(|l| l.reachable).sum();
+    let winnable: u64 = s.levels.iter().map(|l| l.winnable).sum();
+    let peak = s.levels.iter().max_by_key(|l| l.reachable).map_or(0, |l| l.pegs);
+    format!(
+        "Per side (one colour each, log scale), reachable positions by pegs left (solid) and the winnable ones (dashed): the gap is the dead positions. T{}: {} reachable, peaking at {peak} pegs, of which {} ({:.1}%) winnable.",
+        s.side,
+        crate::output::chart::format_value(reachable as f64),
+        crate::output::chart::format_value(winnable as f64),
+        100.0 * winnable as f64 / reachable.max(1) as f64
+    )
 }
 
 /// Terms used on the page and in `data/peg/`.

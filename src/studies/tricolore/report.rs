@@ -88,7 +88,7 @@ pub fn clicks_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result<Rende
         x_label: "clicks".into(),
         y_label: "(start, board) pairs first reached".into(),
         series,
-        log_y: false,
+        log_y: true,
     })
 }
 
@@ -106,7 +106,7 @@ pub fn eccentricity_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result
         x_label: "maximum clicks from the start (eccentricity)".into(),
         y_label: "starts (of 3321)".into(),
         series,
-        log_y: false,
+        log_y: true,
     })
 }
 
@@ -136,7 +136,7 @@ pub fn full_chart(studies: &[&FullStudy]) -> Result<Rendered> {
         x_label: "clicks".into(),
         y_label: "boards".into(),
         series,
-        log_y: false,
+        log_y: true,
     })
 }
 
@@ -215,7 +215,7 @@ impl HalvesComparison {
             m.into_iter().map(|(x, n)| (x as f64, n as f64)).collect::<Vec<_>>()
         };
         chart::bar_chart(&BarChart {
-            title: format!("Clicks to {}: optimum vs halves method ({} boards)", self.target, self.sampled),
+            title: format!("Clicks to {}: optimum vs halves method ({} boards)", self.target, chart::format_value(self.sampled as f64)),
             x_label: "clicks".into(),
             y_label: "boards".into(),
             series: vec![
@@ -223,7 +223,7 @@ impl HalvesComparison {
                 Series { name: "halves (lowest-square ties)".into(), points: hist(&|k| k.1) },
                 Series { name: "halves (best top-half solution)".into(), points: hist(&|k| k.2) },
             ],
-            log_y: false,
+            log_y: true,
         })
     }
 }

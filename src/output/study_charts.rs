@@ -1,0 +1,230 @@
+//! The studies' charts as pure functions of plain slices (no study types), so any study shape
+//! can call them: each builds a [`chart`](super::chart) description and renders it.
+
+use super::chart::{
+    category_bar_chart, format_value, xy_chart, CategoryChart, CategorySeries, Mark, Marker, Rendered, Scale, XYChart,
+    XYSeries,
+};
+use anyhow::Result;
+
+fn residue_name(res: usize) -> String {
+    format!("n ≡ {res} (mod 3)")
+}
+
+/// Nullity of the n x n press matrix against n, one colour per n mod 3, over the whole range
+/// given (`nullity[n]`, index 0 ignored). y is logarithmic when the nullities span more than a
+/// factor of 100; sizes with nullity 0 (every board solvable) are never drawn (they could not sit
+/// on a log axis, and would crowd the baseline of a linear one) and are counted in the legend.
+pub fn nullity_by_residue_chart(title: &str, nullity: &[usize]) -> Result<Rendered> {
+    let max_n = nullity.len().saturating_sub(1);
+    let series = (0..3)
+        .map(|res| {
+            let ns: Vec<usize> = (1..=max_n).filter(|n| n % 3 == res).collect();
+            let zero = ns.iter().filter(|&&n| nullity[n] == 0).count();
+            XYSeries {
+                name: format!("{} ({} of {} sizes have nullity 0, not drawn)", residue_name(res), format_value(zero as f64), format_value(ns.len() as f64)),
+                points: ns.iter().filter(|&&n| nullity[n] > 0).map(|&n| (n as f64, nullity[n] as f64)).collect(),
+                mark: Mark::Points,
+                colour: None,
+            }
+        })
+        .collect();
+    xy_chart(&XYChart {
+        title: format!("{title} (n = 1..{})", format_value(max_n as f64)),
+        x_label: "n (board side)".into(),
+        y_label: "nullity".into(),
+        series,
+        x_scale: Scale::Linear,
+        y_scale: Scale::Auto,
+        markers: Vec::new(),
+    })
+}
+
+/// The solvable fraction 2^-nullity of n x n boards against n (`nullity[n]`, index 0 ignored),
+/// on a log axis labelled in powers of ten. The fraction itself underflows f64 (2^-65536), so
+/// the chart plots its base-10 exponent, -nullity * log10 2. The largest nullity is marked.
+pub fn solvable_fraction_chart(scope: &str, nullity: &[usize]) -> Result<Rendered> {
+    let max_n = nullity.len().saturating_sub(1);
+    let exponent = |k: usize| -(k as f64) * std::f64::consts::LOG10_2;
+    let series = (0..3)
+        .map(|res| XYSeries {
+            name: residue_name(res),
+            points: (1..=max_n).filter(|n| n % 3 == res).map(|n| (n as f64, exponent(nullity[n]))).collect(),
+            mark: Mark::Points,
+            colour: None,
+        })
+        .collect();
+    let worst = (1..=max_n).max_by_key(|&n| (nullity[n], std::cmp::Reverse(n)));
+    let markers = worst
+        .filter(|&n| nullity[n] > 0)
+        .map(|n| Marker {
+            x: n as f64,
+            label: format!("largest nullity: {} at n = {}", format_value(nullity[n] as f64), format_value(n as f64)),
+            label_at_bottom: true,
+        })
+        .into_iter()
+        .collect();
+    xy_chart(&XYChart {
+        title: format!("{scope}: share of n x n boards that are solvable, 2^-nullity (n = 1..{})", format_value(max_n as f64)),
+        x_label: "n (board side)".into(),
+        y_label: "solvable fraction 2^-nullity (log scale)".into(),
+        series,
+        x_scale: Scale::Linear,
+        y_scale: Scale::Exponent10,
+        markers,
+    })
+}
+
+/// Share of sizes n with nullity 0, by n mod 3: the residues are categories, one bar per
+/// (name, [share for residue 0, 1, 2]).
+pub fn share_by_residue_chart(title: &str, series: &[(String, [f64; 3])]) -> Result<Rendered> {
+    category_bar_chart(&CategoryChart {
+        title: title.into(),
+        x_label: "n mod 3".into(),
+        y_label: "share of sizes n with every board solvable".into(),
+        categories: (0..3).map(residue_name).collect(),
+        series: series.iter().map(|(name, v)| CategorySeries { name: name.clone(), values: v.iter().map(|&x| Some(x)).collect() }).collect(),
+        y_scale: Scale::Linear,
+        value_labels: true,
+        markers: Vec::new(),
+    })
+}
+
+/// Positions by the fewest presses (or clicks) that reach them, with the maximum, God's number,
+/// marked. `counts[k]` = positions at distance k; y is logarithmic when counts span more than
+/// 100x.
+pub fn distance_histogram_chart(title: &str, x_label: &str, counts: &[f64]) -> Result<Rendered> {
+    let gods = counts.iter().rposition(|&c| c > 0.0).unwrap_or(0);
+    category_bar_chart(&CategoryChart {
+        title: title.into(),
+        x_label: x_label.into(),
+        y_label: "positions".into(),
+        categories: (0..counts.len()).map(|k| k.to_string()).collect(),
+        series: vec![CategorySeries { name: String::new(), values: counts.iter().map(|&c| Some(c)).collect() }],
+        y_scale: Scale::Auto,
+        value_labels: false,
+        markers: vec![Marker {
+            x: gods as f64,
+            label: format!("God's number {gods}: {} positions", format_value(counts.get(gods).copied().unwrap_or(0.0))),
+            label_at_bottom: false,
+        }],
+    })
+}
+
+/// All-ones n x n boards: presses of the first solution found and of the minimum against n, as
+/// a share of the n^2 cells (the raw counts grow as n^2 and would hide the gap between the two).
+/// Minima that are only the best found (not proven) are drawn as open circles; 1/2 is what a
+/// solution chosen at random among the 2^nullity would press on average.
+pub fn all_ones_presses_chart(n: &[usize], first_found: &[u64], minimum: &[u64], exact: &[bool]) -> Result<Rendered> {
+    let share = |n: usize, p: u64| p as f64 / (n * n) as f64;
+    let pts = |v: &[u64], keep: &dyn Fn(usize) -> bool| -> Vec<(f64, f64)> {
+        n.iter().zip(v).enumerate().filter(|(i, _)| keep(*i)).map(|(_, (&n, &p))| (n as f64, share(n, p))).collect()
+    };
+    let is_exact = |i: usize| exact.get(i).copied().unwrap_or(true);
+    let mut series = vec![
+        XYSeries { name: "1/2".into(), points: n.iter().map(|&n| (n as f64, 0.5)).collect(), mark: Mark::Line, colour: Some(7) },
+        XYSeries { name: "first solution found (elimination, no search)".into(), points: pts(first_found, &|_| true), mark: Mark::LinePoints, colour: Some(0) },
+        XYSeries { name: String::new(), points: pts(minimum, &|_| true), mark: Mark::Line, colour: Some(1) },
+        XYSeries { name: "minimum over all 2^nullity solutions".into(), points: pts(minimum, &is_exact), mark: Mark::Points, colour: Some(1) },
+    ];
+    if (0..n.len()).any(|i| !is_exact(i)) {
+        series.push(XYSeries {
+            name: "best found, not proven minimal".into(),
+            points: pts(minimum, &|i| !is_exact(i)),
+            mark: Mark::HollowPoints,
+            colour: Some(1),
+        });
+    }
+    xy_chart(&XYChart {
+        title: "All-ones n x n board (plus, open): first solution found vs minimum".into(),
+        x_label: "n (board side)".into(),
+        y_label: "presses / n² (share of cells pressed)".into(),
+        series,
+        x_scale: Scale::Linear,
+        y_scale: Scale::Linear,
+        markers: Vec::new(),
+    })
+}
+
+/// Peg solitaire on triangles: positions reachable from some single-vacancy start (solid) and
+/// those from which one peg can still be reached (dashed, open circles), by pegs on the board,
+/// one colour per side. `sides` = (side, rows of (pegs, reachable, winnable)).
+pub fn peg_levels_chart(sides: &[(usize, &[(u32, u64, u64)])]) -> Result<Rendered> {
+    let mut series = Vec::new();
+    for (i, (side, rows)) in sides.iter().enumerate() {
+        let mut rows = rows.to_vec();
+        rows.sort_by_key(|r| r.0);
+        series.push(XYSeries {
+            name: format!("T{side} reachable"),
+            points: rows.iter().map(|r| (r.0 as f64, r.1 as f64)).collect(),
+            mark: Mark::LinePoints,
+            colour: Some(i),
+        });
+        series.push(XYSeries {
+            name: format!("T{side} winnable"),
+            points: rows.iter().map(|r| (r.0 as f64, r.2 as f64)).collect(),
+            mark: Mark::DashedHollow,
+            colour: Some(i),
+        });
+    }
+    xy_chart(&XYChart {
+        title: "Peg solitaire on triangles: reachable and winnable positions by pegs left".into(),
+        x_label: "pegs on the board".into(),
+        y_label: "positions (union over all single-vacancy starts)".into(),
+        series,
+        x_scale: Scale::Linear,
+        y_scale: Scale::Log10,
+        markers: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::chart;
+
+    fn png_size(png: &[u8]) -> (u32, u32) {
+        let r = png::Decoder::new(png).read_info().expect("valid PNG");
+        (r.info().width, r.info().height)
+    }
+
+    #[test]
+    fn solvable_fraction_labels_powers_of_ten() {
+        let mut nul = vec![0usize; 200];
+        nul[4] = 4;
+        nul[5] = 2;
+        nul[127] = 600;
+        let r = solvable_fraction_chart("plus rule, open board", &nul).unwrap();
+        assert_eq!(png_size(&r.png), chart::SIZE);
+        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+    }
+
+    #[test]
+    fn all_ones_marks_inexact_minima() {
+        let n = [1, 2, 3, 30, 60];
+        let r = all_ones_presses_chart(&n, &[1, 4, 5, 480, 1900], &[1, 4, 5, 450, 1830], &[true, true, true, true, false]).unwrap();
+        assert_eq!(png_size(&r.png), chart::SIZE);
+        assert!(r.svg.starts_with("<svg"));
+    }
+
+    #[test]
+    fn peg_levels_one_series_per_side() {
+        let t4: Vec<(u32, u64, u64)> = vec![(1, 10, 10), (2, 30, 12), (9, 10, 3)];
+        let t5: Vec<(u32, u64, u64)> = vec![(1, 15, 15), (2, 100, 40), (14, 15, 15)];
+        let r = peg_levels_chart(&[(4, &t4), (5, &t5)]).unwrap();
+        assert_eq!(png_size(&r.png), chart::SIZE);
+        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+    }
+
+    #[test]
+    fn histogram_marks_gods_number() {
+        let r = distance_histogram_chart("t", "minimum presses", &[1.0, 25.0, 300.0, 2300.0, 12000.0, 0.0]).unwrap();
+        assert!(r.svg.starts_with("<svg"));
+    }
+
+    #[test]
+    fn residue_chart_has_three_categories() {
+        let r = share_by_residue_chart("t", &[("plus open".into(), [0.71, 0.72, 0.3]), ("block open".into(), [1.0, 1.0, 0.0])]).unwrap();
+        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+    }
+}

@@ -324,7 +324,7 @@ fn numeric_arguments() -> Vec<Numeric> {
         Numeric { args: &["tricolore", "reach", "--width", "4"], flag: "--height", accepts: |v| (1..=5).contains(&v) },
         Numeric { args: &["tricolore", "reach", "--height", "2"], flag: "--width", accepts: |v| (1..=10).contains(&v) },
         Numeric { args: &["lightsout", "sweep"], flag: "--max-n", accepts: |v| (1..=200_000).contains(&v) },
-        Numeric { args: &["lightsout", "sweep", "--topology", "torus"], flag: "--max-n", accepts: |v| (1..=1000).contains(&v) },
+        Numeric { args: &["lightsout", "sweep", "--topology", "torus"], flag: "--max-n", accepts: |v| (1..=200_000).contains(&v) },
         Numeric { args: &["lightsout", "sweep", "--rule", "block"], flag: "--max-n", accepts: |v| (1..=100_000).contains(&v) },
         Numeric { args: &["lightsout", "rect"], flag: "--max", accepts: |v| (1..=2000).contains(&v) },
         Numeric { args: &["lightsout", "rect", "--topology", "torus"], flag: "--max", accepts: |v| (1..=200).contains(&v) },
@@ -332,6 +332,10 @@ fn numeric_arguments() -> Vec<Numeric> {
         Numeric { args: &["lightsout", "quiet"], flag: "--n", accepts: |v| (1..=64).contains(&v) },
         Numeric { args: &["lightsout", "dense"], flag: "--n", accepts: |v| (1..=256).contains(&v) },
         Numeric { args: &["lightsout", "hand"], flag: "--max-n", accepts: |v| (2..=9).contains(&v) },
+        Numeric { args: &["lightsout", "rect-dataset"], flag: "--max", accepts: |v| (1..=2000).contains(&v) },
+        Numeric { args: &["lightsout", "gods"], flag: "--max-n", accepts: |v| (1..=40).contains(&v) },
+        Numeric { args: &["lightsout", "gods"], flag: "--max-n-d2", accepts: |v| v <= 512 },
+        Numeric { args: &["lightsout", "nullity"], flag: "--n", accepts: |v| (1..=statespace::studies::lightsout::sutner::MAX_SINGLE as u128).contains(&v) },
         // Beyond the solver's sizes: the exact limit depends on the memory check.
         Numeric { args: &["lightsout", "solve", "--topology", "torus"], flag: "--all-ones", accepts: |v| (1..=128).contains(&v) },
     ]
@@ -366,7 +370,7 @@ fn numeric_arguments_at_and_past_their_limits_give_one_line_errors() {
             let mut argv: Vec<String> = std::iter::once("statespace").chain(spec.args.iter().copied()).map(String::from).collect();
             argv.push(spec.flag.into());
             argv.push(value.clone());
-            if !spec.args.contains(&"dense") {
+            if !spec.args.contains(&"dense") && !spec.args.contains(&"nullity") {
                 let flag = if spec.args.contains(&"solve") { "--presses" } else { "--out" };
                 argv.push(flag.into());
                 argv.push(if flag == "--out" { out_s.clone() } else { format!("{out_s}/p.txt") });

@@ -33,6 +33,7 @@ pub fn options(a: &PegArgs) -> Result<Options> {
     crate::studies::peg::layers::triangle_for(a.side, a.levels_only)?;
     Ok(Options {
         sides: vec![PegOptions { levels_only: a.levels_only, keep_levels: a.keep_levels.clone(), ..PegOptions::for_side(a.side) }],
+        seed001: false,
     })
 }
 

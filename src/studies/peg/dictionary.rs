@@ -79,5 +79,16 @@ pub fn resources() -> Vec<ResourceDoc> {
             primary_key: vec!["board"],
             source: SOURCE,
         },
+        ResourceDoc {
+            pattern: "peg/seed001_example.csv",
+            description: "Seed 001's board encoding of the 10-coin triangle, on its worked example: hole i (numbered row by row from the apex) holding a coin adds 2^(i-1) to the board's number.",
+            fields: vec![
+                field("hole", Integer, "hole number, 1..10, row by row from the apex", ""),
+                field("coin", Integer, "1 when the example board has a coin in the hole, else 0", ""),
+                field("value", Integer, "2^(hole-1): what a coin in this hole adds to the board's number", ""),
+            ],
+            primary_key: vec!["hole"],
+            source: "Seed 001 (the 10-coin puzzle), its example; computed by statespace",
+        },
     ]
 }

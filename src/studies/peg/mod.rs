@@ -469,12 +469,15 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub sides: Vec<PegOptions>,
+    /// Seed 001's worked example of its board encoding (the 10-coin triangle).
+    pub seed001: bool,
 }
 
 /// Every side studied.
 #[derive(Clone, Debug)]
 pub struct PegResults {
     pub sides: Vec<PegStudy>,
+    pub seed001: Option<seed001::Seed001>,
 }
 
 /// The peg family in the common study shape.
@@ -486,16 +489,21 @@ impl crate::studies::Study for Peg {
     type Results = PegResults;
 
     fn reproduce_options() -> Options {
-        Options { sides: (4..=7).map(PegOptions::for_side).collect() }
+        Options { sides: (4..=7).map(PegOptions::for_side).collect(), seed001: true }
     }
 
     fn compute(options: &Options, counters: &Counters) -> Result<PegResults> {
         let sides = options.sides.iter().map(|o| run(o, counters)).collect::<Result<Vec<_>>>()?;
-        Ok(PegResults { sides })
+        let seed001 = if options.seed001 { Some(seed001::compute()?) } else { None };
+        Ok(PegResults { sides, seed001 })
     }
 
     fn claims(results: &PegResults) -> Vec<crate::studies::Claim> {
-        claims::claims(results)
+        let mut out = claims::claims(results);
+        if let Some(s) = &results.seed001 {
+            out.extend(seed001::claims(s));
+        }
+        out
     }
 
     fn export(results: &PegResults, claims: &[crate::studies::Claim]) -> Result<crate::studies::Export> {

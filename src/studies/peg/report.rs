@@ -200,6 +200,9 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
         export_side(s, &mut out)?;
     }
     out.chart(Area::Reports, "peg", "levels_by_pegs", &levels_chart(r)?);
+    if let Some(s) = &r.seed001 {
+        out.table(Area::Data, "peg", super::seed001::EXAMPLE_CSV, &super::seed001::example_table(s));
+    }
     out.page = Some(page(r, claims));
     Ok(out)
 }
@@ -259,9 +262,21 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         Section::new("Headline numbers")
             .table("Per side, over every single-vacancy start (no symmetry reduction):", headline_table(r))
             .table("A shortest play per side (holes numbered row by row from the apex):", shortest_table(r)),
-        Section::new("Published figures beside ours")
-            .text("Each row is computed from the tables in `data/peg/`; the published value is quoted from the source named.")
-            .claims("peg.seed001")
+        {
+            let mut published = Section::new("Published figures beside ours")
+                .text("Each row is computed from the tables in `data/peg/`; the published value is quoted from the source named.");
+            if let Some(s) = &r.seed001 {
+                published = published.table(
+                    format!(
+                        "Seed 001's board encoding: hole i (numbered row by row from the apex) holding a coin adds 2^(i-1); its example board decodes to holes {} (`data/peg/{}`):",
+                        s.decoded_holes.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(", "),
+                        super::seed001::EXAMPLE_CSV
+                    ),
+                    super::seed001::example_table(s),
+                );
+            }
+            published.claims("peg.seed001")
+        }
             .claims("peg.bell")
             .claims("peg.jaap")
             .claims("peg.oeis"),

@@ -142,8 +142,32 @@ fn committed_claims_have_the_expected_verdicts() {
         "peg.oeis_a127500.side5",
         "peg.oeis_a127500.side6",
         "peg.oeis_a127500.side7",
+        "peg.seed001.example_encoding",
+        "lightsout.oeis_a159257",
+        "lightsout.oeis_a075464",
+        "lightsout.gods_number.plus_open.5",
+        "lightsout.gods_number.plus_open.17",
+        "lightsout.seed004.direct_formula_x3",
+        "tricolore.seed003.unrestricted_table",
+        "tricolore.seed003.hybrid_table",
+        "tricolore.seed003.halves_bound_exhaustive",
     ] {
         assert_eq!(verdict(id), "confirmed", "{id}");
+    }
+    // Published figures the data refute or correct, each with its evidence.
+    for (id, want) in [
+        ("lightsout.oeis_a079873", "corrected"),
+        ("lightsout.seed004.ignore_any_two_buttons", "refuted"),
+        ("lightsout.seed002.one_way_minimal", "refuted"),
+        ("tricolore.seed003.unrestricted_average_table", "corrected"),
+        ("tricolore.seed003.halves_average", "corrected"),
+    ] {
+        assert_eq!(verdict(id), want, "{id}");
+        assert!(!by_id[id]["evidence"].is_empty(), "{id} has no evidence");
+    }
+    // Every family has new results, and the claims of all three families are listed.
+    for family in ["peg", "tricolore", "lightsout"] {
+        assert!(by_id.values().any(|c| c["family"] == family && c["verdict"] == "new"), "no new result for {family}");
     }
     // The entry page shows every chart under reports/.
     let readme = std::fs::read_to_string(root().join("reports/README.md")).unwrap();

@@ -155,5 +155,47 @@ pub fn resources() -> Vec<ResourceDoc> {
             primary_key: vec!["m", "n"],
             source: SOURCE,
         },
+        ResourceDoc {
+            pattern: "lightsout/seed004_pairs.csv",
+            description: "Seed 004 (5x5 plus board): for every pair of buttons, the rank of the press matrix without them. The seed says any two buttons may be left unpressed; that holds only for the pairs that keep the full rank 23.",
+            fields: vec![
+                field("button_a", Integer, "first button left out, 1..25 row by row", ""),
+                field("button_b", Integer, "second button left out, button_a < button_b", ""),
+                field("rank_without_buttons", Integer, "rank of the 25 x 23 matrix without columns a and b", ""),
+                field("rank_without_buttons_and_cells", Integer, "rank of the 23 x 23 matrix without rows and columns a and b (the seed's B')", ""),
+                field("keeps_column_space", Boolean, "true when every solvable position stays solvable without pressing a and b (rank 23)", ""),
+                field("principal_invertible", Boolean, "true when the 23 x 23 matrix is invertible", ""),
+            ],
+            primary_key: vec!["button_a", "button_b"],
+            source: "Seed 004 (Dugu chessboard); computed by statespace",
+        },
+        ResourceDoc {
+            pattern: "lightsout/seed004_formulas.csv",
+            description: "Seed 004's direct formulas for the presses of buttons x3, x4, x5 (sums of cells mod 2), checked against the chase table on every solvable 5x5 position.",
+            fields: vec![
+                field("button", Integer, "the button the formula gives (3, 4 or 5)", ""),
+                field("cells", String, "the cells summed mod 2, as p1..p25 separated by spaces", ""),
+                field("solvable_positions", Integer, "solvable positions checked (all 2^23)", ""),
+                field("wrong_positions", Integer, "positions where the formula differs from the chase table's press", ""),
+                field("counterexample", String, "the first such position as 25 digits 0/1 (cells 1..25); empty when none", ""),
+            ],
+            primary_key: vec!["button"],
+            source: "Seed 004 (Dugu chessboard); computed by statespace",
+        },
+        ResourceDoc {
+            pattern: "lightsout/seed004_last_rows.csv",
+            description: "The 32 last rows that chasing lights down a 5x5 plus board can leave (cells 21..25), with their mirror classes, how many positions end in each, and the first-row presses that clear it.",
+            fields: vec![
+                field("last_row", String, "cells 21..25 as five digits 0/1", ""),
+                field("mirror", String, "its left-right mirror image", ""),
+                field("symmetric", Boolean, "true when the row is its own mirror image", ""),
+                field("class", String, "the class representative under the mirror (the smaller bitmask), five digits", ""),
+                field("positions", Integer, "positions of the whole board that chasing leaves with this last row", ""),
+                field("solvable_positions", Integer, "of those, solvable positions", ""),
+                field("first_row_presses", String, "first-row presses (five digits) that clear the row on a second chase; empty when it cannot be cleared", ""),
+            ],
+            primary_key: vec!["last_row"],
+            source: "Seed 004 (Dugu chessboard); computed by statespace",
+        },
     ]
 }

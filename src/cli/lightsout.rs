@@ -3,7 +3,7 @@
 use crate::output::export::{self, Export};
 use crate::output::OutputDir;
 use crate::puzzles::lightsout::{parse_board, uses_digits, Game, Grid, Rule, Topology};
-use crate::studies::lightsout::{frontier, gods, hand, histogram, nullity, quiet, report, solve, sutner};
+use crate::studies::lightsout::{frontier, gods, hand, histogram, nullity, quiet, report, sampled, solve, sutner};
 use crate::studies::lightsout::{MAX_RECT, MAX_SWEEP_BLOCK, MAX_SWEEP_PLUS_OPEN, MAX_SWEEP_TORUS};
 use crate::studies::footprint;
 use anyhow::{bail, Context, Result};
@@ -42,8 +42,8 @@ pub enum Command {
     #[command(after_help = "Examples:\n  statespace lightsout solve board.txt --presses answer.txt\n  statespace lightsout solve --all-ones 10000 --presses /tmp/p.txt\n  statespace lightsout solve board.txt --rule block --topology torus")]
     Solve(SolveArgs),
     /// How many solvable positions need exactly k presses at minimum; God's number.
-    #[command(after_help = "Example:\n  statespace lightsout histogram --n 5 --out /tmp/lo\n  -> /tmp/lo/histogram_plus_5x5.csv  (clicks,positions,log10_positions)")]
-    Histogram(SquareArgs),
+    #[command(after_help = "Examples:\n  statespace lightsout histogram --n 5 --out /tmp/lo\n  -> /tmp/lo/histogram_plus_5x5.csv  (clicks,positions,log10_positions)\n  statespace lightsout histogram --n 9 --samples 1000000 --out /tmp/lo\n  -> /tmp/lo/sampled_histogram_plus_9x9.csv  (clicks,samples,share,standard_error,log10_estimated_positions)")]
+    Histogram(HistogramArgs),
     /// Quiet patterns (null-space basis) as CSV and images, and the light-chasing table.
     #[command(after_help = "Example:\n  statespace lightsout quiet --n 5 --out /tmp/lo\n  -> quiet_plus_open_5x5.csv, quiet_plus_open_5x5.png/.svg, chase_table_plus_5x5.csv")]
     Quiet(SquareArgs),
@@ -142,6 +142,17 @@ pub struct SolveArgs {
     pub presses: Option<PathBuf>,
 }
 
+/// `histogram`: exact, or sampled with `--samples`.
+#[derive(Args, Debug)]
+pub struct HistogramArgs {
+    #[command(flatten)]
+    pub board: SquareArgs,
+    /// Sample this many uniformly random solvable positions (plus rule, open boards), each solved
+    /// exactly, instead of the exact histogram.
+    #[arg(long, value_name = "K")]
+    pub samples: Option<u64>,
+}
+
 /// An n x n board of one rule and topology (`histogram` and `quiet`).
 #[derive(Args, Debug)]
 pub struct SquareArgs {
@@ -233,8 +244,35 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             Ok(())
         }
         Command::Solve(a) => run_solve(&a),
-        Command::Histogram(a) => {
+        Command::Histogram(h) => {
+            let a = &h.board;
             let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
+            if let Some(k) = h.samples {
+                if (rule, topology) != (Rule::Plus, Topology::Open) {
+                    bail!("--samples is for the plus rule on open boards");
+                }
+                if k == 0 || k > 1_000_000_000 {
+                    bail!("--samples {k} is outside 1..=1000000000");
+                }
+                if a.n == 0 || a.n > histogram::MAX_N {
+                    bail!("--n {} is outside 1..={}", a.n, histogram::MAX_N);
+                }
+                let s = sampled::compute(a.n, k, report::SAMPLE_SEED ^ a.n as u64)?;
+                let mut out = OutputDir::create(&a.out, command)?;
+                let name = sampled::file_name(&s);
+                out.write_table(&name, &sampled::table(&s))?;
+                out.finish()?;
+                println!(
+                    "plus open {0}x{0}: {1} sampled positions, mean fewest presses {2:.3} +- {3:.3}, most seen {4} (a lower bound on God's number); wrote {5}",
+                    a.n,
+                    s.samples,
+                    s.mean(),
+                    s.mean_standard_error(),
+                    s.largest_seen(),
+                    a.out.join(name).display()
+                );
+                return Ok(());
+            }
             if (1..=histogram::MAX_N).contains(&a.n) {
                 footprint::check(&format!("lightsout histogram --n {}", a.n), footprint::lightsout_histogram(a.n))?;
             }

@@ -480,6 +480,8 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     o.direct_check_max = 600;
     o.long_sweep_max = 2000;
     o.rect_dataset_max = 40;
+    o.sampled_sides = vec![9, 19];
+    o.sampled_count = 10_000;
     // Nullity > 0 up to 6 (4, 5) and nullity 2 up to 20 (5, 17): anchors 5 and 17 published.
     o.gods = Some(statespace::studies::lightsout::gods::GodsOptions { all_up_to: 6, d2_up_to: 20, restarts: 1 });
     let counters = statespace::engine::progress::Counters::default();
@@ -510,6 +512,7 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
         ("lightsout.new.two_adic_formula", "new"),
         ("lightsout.gods_number.plus_open.nullity_0", "confirmed"),
         ("lightsout.oeis_a079873", "corrected"),
+        ("lightsout.sampled.plus_open.9", "new"),
         // Seed 004's verdicts computed in seed004.rs (values checked in verdicts.rs).
         ("lightsout.seed004.ignore_any_two_buttons", "refuted"),
         ("lightsout.seed004.ignore_any_two_cells", "refuted"),
@@ -599,4 +602,97 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     }
     assert!(seen >= 20, "{seen} data files");
     assert!(out.files.iter().any(|f| f.dir == "lightsout/n2000" && f.name == "sweep_plus_open.csv"));
+}
+
+/// Sampled histograms (issue 9): shares agree with the exact histograms where those exist, the
+/// mean agrees with a brute-force Monte Carlo over whole cosets on 9x9, the bytes do not depend on
+/// the thread count, and bad input gets one line.
+#[test]
+fn sampled_histograms_agree_with_exact_and_brute_force() {
+    use statespace::puzzles::lightsout::{Game, Grid, Rule, Topology};
+    use statespace::studies::lightsout::{histogram, sampled, solve};
+    const N_SAMPLES: u64 = 200_000;
+    for n in [4usize, 5] {
+        let s = sampled::compute(n, N_SAMPLES, 7).unwrap();
+        assert_eq!(s.counts.iter().sum::<u64>(), N_SAMPLES);
+        let h = histogram::compute(Rule::Plus, Topology::Open, n).unwrap();
+        let counts: Vec<f64> = h.counts.iter().map(|c| c.to_string().parse::<f64>().unwrap()).collect();
+        let total: f64 = counts.iter().sum();
+        for k in 0..counts.len().max(s.counts.len()) {
+            let p = counts.get(k).copied().unwrap_or(0.0) / total;
+            let got = s.counts.get(k).copied().unwrap_or(0) as f64 / N_SAMPLES as f64;
+            let se = (p * (1.0 - p) / N_SAMPLES as f64).sqrt();
+            assert!((got - p).abs() <= 5.0 * se + 1e-9, "{n}x{n}, {k} presses: sampled share {got}, exact {p}");
+        }
+    }
+    // 9x9 (nullity 8): an independent Monte Carlo. Random press patterns as 81-bit masks, the
+    // minimum over all 256 coset members by popcount; the quiet basis is checked quiet here.
+    let n = 9;
+    let game = Game::new(Rule::Plus, Topology::Open, n, n).unwrap();
+    let statespace::studies::lightsout::solve::Outcome::Solved(sol) = solve::solve(&game, &Grid::zeros(n, n).unwrap()).unwrap() else {
+        panic!("blank board unsolvable")
+    };
+    let press = |r: usize, c: usize| -> u128 {
+        let mut m = 1u128 << (r * n + c);
+        if r > 0 { m |= 1 << ((r - 1) * n + c); }
+        if r + 1 < n { m |= 1 << ((r + 1) * n + c); }
+        if c > 0 { m |= 1 << (r * n + c - 1); }
+        if c + 1 < n { m |= 1 << (r * n + c + 1); }
+        m
+    };
+    let quiet: Vec<u128> = sol
+        .quiet
+        .iter()
+        .map(|q| (0..n * n).filter(|&i| q.get(i / n, i % n)).fold(0u128, |a, i| a | 1 << i))
+        .collect();
+    assert_eq!(quiet.len(), 8);
+    for &q in &quiet {
+        let lights = (0..n * n).filter(|&i| q >> i & 1 == 1).fold(0u128, |a, i| a ^ press(i / n, i % n));
+        assert_eq!(lights, 0, "a quiet pattern changes a light");
+    }
+    let span: Vec<u128> = (0..1u32 << 8).map(|a| (0..8).filter(|&i| a >> i & 1 == 1).fold(0u128, |x, i| x ^ quiet[i])).collect();
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let brute_samples = 20_000;
+    let mins: Vec<f64> = (0..brute_samples)
+        .map(|_| {
+            let x = ((next() as u128) << 64 | next() as u128) & ((1u128 << 81) - 1);
+            span.iter().map(|&q| (x ^ q).count_ones()).min().unwrap() as f64
+        })
+        .collect();
+    let mean = mins.iter().sum::<f64>() / brute_samples as f64;
+    let se = (mins.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (brute_samples as f64 - 1.0) / brute_samples as f64).sqrt();
+    let s = sampled::compute(n, N_SAMPLES, 11).unwrap();
+    let combined = (se * se + s.mean_standard_error().powi(2)).sqrt();
+    assert!((s.mean() - mean).abs() <= 5.0 * combined, "9x9 mean: sampled {} vs brute force {mean}", s.mean());
+
+    // Same bytes at 1 and 2 threads; bad input gets one line.
+    let dir = scratch("lo-sampled");
+    let mut bytes = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(threads);
+        let o = bin()
+            .args(["lightsout", "histogram", "--n", "11", "--samples", "50000", "--out", out.to_str().unwrap()])
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        bytes.push(std::fs::read(out.join("sampled_histogram_plus_11x11.csv")).unwrap());
+    }
+    assert_eq!(bytes[0], bytes[1], "sampled histogram depends on the thread count");
+    for args in [
+        vec!["lightsout", "histogram", "--n", "9", "--samples", "0"],
+        vec!["lightsout", "histogram", "--n", "9", "--samples", "10", "--rule", "block"],
+        vec!["lightsout", "histogram", "--n", "19", "--samples", "10"],
+        vec!["lightsout", "histogram", "--n", "9", "--samples", "x"],
+    ] {
+        let o = bin().args(&args).arg("--out").arg(&dir).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.trim_end().lines().count() == 1, "{args:?}: {err}");
+    }
 }

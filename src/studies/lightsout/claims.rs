@@ -347,7 +347,10 @@ pub fn claims(s: &Study) -> Vec<Claim> {
             ten,
             format!("the {} solutions press {} cells", w.len(), w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
             Verdict::of(w.contains(&ten)),
-            "every solution = one solution + a combination of the 4 quiet patterns (data/lightsout/quiet_plus_open_4x4.csv)",
+            &format!(
+                "every solution = one solution + a combination of the {} quiet patterns (data/lightsout/quiet_plus_open_4x4.csv)",
+                w.len().trailing_zeros()
+            ),
         ));
     }
 
@@ -425,6 +428,7 @@ pub fn claims(s: &Study) -> Vec<Claim> {
     if let Some(s4) = &s.seed004 {
         out.extend(super::seed004::claims(s4));
     }
+    out.extend(super::sampled::claims(&s.sampled));
     if let Some(g) = &s.gods {
         // Sizes the published table lists with nullity 0: the solution of every board is unique,
         // so the board made by pressing every cell needs all n^2 presses, and none needs more.

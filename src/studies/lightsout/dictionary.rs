@@ -197,5 +197,6 @@ pub fn resources() -> Vec<ResourceDoc> {
             primary_key: vec!["last_row"],
             source: "Seed 004 (Dugu chessboard); computed by statespace",
         },
+        super::sampled::resource(),
     ]
 }

@@ -11,6 +11,7 @@ pub mod histogram;
 pub mod nullity;
 pub mod quiet;
 pub mod report;
+pub mod sampled;
 pub mod seed004;
 pub mod solve;
 pub mod sutner;

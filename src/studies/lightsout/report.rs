@@ -179,6 +179,9 @@ pub struct StudyOptions {
     /// Seed 004's 5x5 verdicts that need their own computation (pairs of ignored buttons, the
     /// direct formulas, the last-row classes).
     pub seed004: bool,
+    /// Plus/open sides given a sampled histogram, and the samples per side.
+    pub sampled_sides: Vec<usize>,
+    pub sampled_count: u64,
 }
 
 impl StudyOptions {
@@ -204,6 +207,9 @@ impl StudyOptions {
             rect_dataset_max: 1000,
             gods: Some(super::gods::GodsOptions::reproduce()),
             seed004: true,
+            // The plus/open sides up to 20 whose exact histogram is refused, and 53 (nullity 2).
+            sampled_sides: vec![9, 11, 14, 16, 19, 53],
+            sampled_count: 1_000_000,
         }
     }
 }
@@ -241,6 +247,9 @@ pub struct Study {
     /// God's numbers (exact, or proven bounds) of the plus/open boards with nullity > 0.
     pub gods: Option<super::gods::GodsResults>,
     pub seed004: Option<super::seed004::Seed004>,
+    pub sampled: Vec<super::sampled::Sampled>,
+    /// Sides not sampled, with the reason.
+    pub sampled_skipped: Vec<(usize, String)>,
 }
 
 impl Study {
@@ -310,7 +319,16 @@ impl Study {
         let rect_dataset = (o.rect_dataset_max > 0).then(|| super::frontier::rect_compute(o.rect_dataset_max));
         let gods = o.gods.as_ref().map(super::gods::compute).transpose()?;
         let seed004 = if o.seed004 { Some(super::seed004::compute()?) } else { None };
+        let (mut sampled, mut sampled_skipped) = (Vec::new(), Vec::new());
+        for &n in &o.sampled_sides {
+            match super::sampled::compute(n, o.sampled_count, SAMPLE_SEED ^ n as u64) {
+                Ok(s) => sampled.push(s),
+                Err(e) => sampled_skipped.push((n, e.to_string())),
+            }
+        }
         Ok(Study {
+            sampled,
+            sampled_skipped,
             seed004,
             rect_dataset,
             gods,
@@ -577,6 +595,12 @@ pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
         out.bytes(Area::Data, d, &format!("{name}.parquet"), super::frontier::rect_parquet(r)?, Some((r.max * r.max) as u64));
         out.chart(Area::Reports, d, &name, &super::frontier::rect_chart(r)?);
     }
+    for x in &s.sampled {
+        out.table(Area::Data, d, &super::sampled::file_name(x), &super::sampled::table(x));
+    }
+    if !s.sampled.is_empty() {
+        out.chart(Area::Reports, d, "histogram_sampled", &super::sampled::chart(&s.sampled)?);
+    }
     if let Some(s4) = &s.seed004 {
         out.table(Area::Data, d, super::seed004::PAIRS_CSV, &super::seed004::pairs_table(s4));
         out.table(Area::Data, d, super::seed004::FORMULAS_CSV, &super::seed004::formulas_table(s4));
@@ -590,6 +614,9 @@ pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
     out.page = Some(page(s, claims));
     Ok(out)
 }
+
+/// The sampled histograms' seed (xor the side): fixed, so every run writes the same bytes.
+pub const SAMPLE_SEED: u64 = 0x5eed_0f_11_6475;
 
 /// The first `rows` rows of a table (the page shows a head; the CSV holds all).
 fn head(mut t: Table, rows: usize) -> Table {
@@ -669,7 +696,8 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
         seed000 = seed000.chart(
             "quiet_plus_open_4x4",
             format!(
-                "The 4 quiet patterns of the 4x4 plus board: adding any combination of them to a solution gives another, so the all-ones 4x4 has {} solutions, of {} to {} presses.",
+                "The {} quiet patterns of the 4x4 plus board: adding any combination of them to a solution gives another, so the all-ones 4x4 has {} solutions, of {} to {} presses.",
+                w.len().trailing_zeros(),
                 w.len(),
                 w.first().copied().unwrap_or(0),
                 w.last().copied().unwrap_or(0)
@@ -693,10 +721,15 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
             .chart("hand_algorithms", hand_caption(s))
             .chart(
                 "quiet_block_open_5x5",
-                format!(
-                    "The {} quiet patterns of the 5x5 block board: nullity 25 - 4^2, as seed 002's span dimension (3k+1)^2 says; the strip kernel 1 1 0 1 1 runs along a row or a column in most of them.",
-                    s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Block, Topology::Open, 5)).map_or(0, |q| q.basis.len())
-                ),
+                {
+                    let k = s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Block, Topology::Open, 5)).map_or(0, |q| q.basis.len());
+                    let strip = nullity::strip_nullity(Topology::Open, 5);
+                    format!(
+                        "The {k} quiet patterns of the 5x5 block board: the rank is that of the 1D strip squared, (5 - {strip})^2 = {}, so the nullity is 25 - {} = {k}: the block press matrix is the Kronecker square of the strip's, so its quiet space is spanned by the strip's kernel laid along rows and along columns.",
+                        (5 - strip) * (5 - strip),
+                        (5 - strip) * (5 - strip)
+                    )
+                },
             ),
     );
 
@@ -782,6 +815,9 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
             .claims("lightsout.gods_number");
     }
     sections.push(gods);
+    if !s.sampled.is_empty() || !s.sampled_skipped.is_empty() {
+        sections.push(super::sampled::section(&s.sampled, &s.sampled_skipped));
+    }
     if let Some(r) = &s.rect_dataset {
         let name = super::frontier::rect_name(r.max);
         sections.push(

@@ -300,7 +300,7 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
     if !r.king.is_empty() {
         let max = Section::new("Maximum clicks per start")
             .table("The range of the most clicks a start needs (its eccentricity), per regime:", range_table(r))
-            .table("Starts (of 3321) by the most clicks they need, king adjacency:", eccentricity_table(r));
+            .table(format!("Starts (of {}) by the most clicks they need, king adjacency:", r.king.first().map_or(0, |s| s.starts.len())), eccentricity_table(r));
         sections.push(with_claims(max, MAX_CLAIMS));
         if let Some(v) = &r.verdicts {
             let scant = Section::new("Which starts need the maximum")

@@ -104,7 +104,7 @@ pub fn eccentricity_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result
     chart::bar_chart(&BarChart {
         title: title.into(),
         x_label: "maximum clicks from the start (eccentricity)".into(),
-        y_label: "starts (of 3321)".into(),
+        y_label: format!("starts (of {})", studies.first().map_or(0, |(_, s)| s.starts.len())),
         series,
         log_y: true,
     })

@@ -1,0 +1,222 @@
+//! Sampled click-distance histograms, for plus/open boards whose exact histogram is out of reach
+//! (issue 9): uniformly random solvable positions, each solved exactly.
+//!
+//! Why no board is ever built: a uniformly random press pattern x maps to a uniformly random
+//! solvable position (the press map is linear, so every solvable position has the same number of
+//! preimages), and that position's fewest presses is the lightest member of the coset x + Q of the
+//! quiet space. That weight depends on x only through how many cells of each quiet-signature class
+//! x presses ([`gods::values`], one Walsh-Hadamard transform over the 2^d signatures), and for a
+//! uniform x those counts are independent fair binomials. So a sample is one binomial per class and
+//! one transform: exact per position, O(d 2^d) per sample.
+
+use super::gods;
+use crate::output::chart::{line_chart, LineChart, Rendered, Series};
+use crate::output::datapackage::{field, Kind, ResourceDoc};
+use crate::output::report::Section;
+use crate::output::{Cell, Table};
+use crate::studies::claim::Claim;
+use anyhow::{bail, Result};
+use rayon::prelude::*;
+
+/// Largest nullity sampled: 2^d coset weights per sample.
+pub const MAX_NULLITY: usize = 12;
+/// Samples per chunk; chunk i draws from its own seed, so the bytes do not depend on threads.
+const CHUNK: usize = 1 << 14;
+
+/// The sampled histogram of one plus/open n x n board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sampled {
+    pub n: usize,
+    pub nullity: usize,
+    pub samples: u64,
+    pub seed: u64,
+    /// counts[k] = sampled positions whose fewest presses is k.
+    pub counts: Vec<u64>,
+}
+
+impl Sampled {
+    pub fn mean(&self) -> f64 {
+        self.counts.iter().enumerate().map(|(k, &c)| k as f64 * c as f64).sum::<f64>() / self.samples as f64
+    }
+    /// Standard error of the mean.
+    pub fn mean_standard_error(&self) -> f64 {
+        let m = self.mean();
+        let var = self.counts.iter().enumerate().map(|(k, &c)| (k as f64 - m).powi(2) * c as f64).sum::<f64>() / (self.samples as f64 - 1.0).max(1.0);
+        (var / self.samples as f64).sqrt()
+    }
+    /// The most presses seen: a lower bound on God's number, not God's number.
+    pub fn largest_seen(&self) -> usize {
+        self.counts.iter().rposition(|&c| c > 0).unwrap_or(0)
+    }
+}
+
+/// SplitMix64: a small, well-mixed generator; each chunk seeds its own.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Binomial(size, 1/2): the number of set bits among `size` fair random bits.
+    fn fair_bits(&mut self, size: usize) -> usize {
+        let mut left = size;
+        let mut ones = 0;
+        while left >= 64 {
+            ones += self.next().count_ones() as usize;
+            left -= 64;
+        }
+        if left > 0 {
+            ones += (self.next() & ((1u64 << left) - 1)).count_ones() as usize;
+        }
+        ones
+    }
+}
+
+/// Fewest presses of one sampled position, given the class counts `w` (w[0]: class 0, the cells in
+/// no quiet pattern, whose presses every coset member shares).
+fn fewest(sizes: &[usize], w: &[usize]) -> usize {
+    w[0] + gods::values(sizes, w).into_iter().min().unwrap_or(0) as usize
+}
+
+/// Samples `samples` uniformly random solvable positions of the plus/open n x n board.
+pub fn compute(n: usize, samples: u64, seed: u64) -> Result<Sampled> {
+    if samples == 0 {
+        bail!("--samples must be at least 1");
+    }
+    let (cl, _) = gods::classes(n)?;
+    if cl.nullity > MAX_NULLITY {
+        bail!("{n}x{n}: nullity {} is beyond the {MAX_NULLITY} the sampler handles (2^nullity weights per sample)", cl.nullity);
+    }
+    let chunks = (samples as usize).div_ceil(CHUNK);
+    let parts: Vec<Vec<u64>> = (0..chunks)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng = SplitMix(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+            let mut counts = vec![0u64; n * n + 1];
+            let mut w = vec![0usize; cl.sizes.len()];
+            let here = CHUNK.min(samples as usize - i * CHUNK);
+            for _ in 0..here {
+                for (ws, &size) in w.iter_mut().zip(&cl.sizes) {
+                    *ws = rng.fair_bits(size);
+                }
+                counts[fewest(&cl.sizes, &w)] += 1;
+            }
+            counts
+        })
+        .collect();
+    let mut counts = vec![0u64; n * n + 1];
+    for p in parts {
+        for (c, x) in counts.iter_mut().zip(p) {
+            *c += x;
+        }
+    }
+    let last = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
+    counts.truncate(last + 1);
+    Ok(Sampled { n, nullity: cl.nullity, samples, seed, counts })
+}
+
+/// The file of one side.
+pub fn file_name(s: &Sampled) -> String {
+    format!("sampled_histogram_plus_{0}x{0}.csv", s.n)
+}
+
+/// `sampled_histogram_plus_{n}x{n}.csv`: one row per number of presses.
+pub fn table(s: &Sampled) -> Table {
+    let mut t = Table::new(&["clicks", "samples", "share", "standard_error", "log10_estimated_positions"]);
+    let total = s.samples as f64;
+    let rank = (s.n * s.n - s.nullity) as f64;
+    for (k, &c) in s.counts.iter().enumerate() {
+        let share = c as f64 / total;
+        t.push(vec![
+            k.into(),
+            c.into(),
+            Cell::Fixed(share, 8),
+            Cell::Fixed((share * (1.0 - share) / total).sqrt(), 8),
+            if c > 0 { Cell::Fixed(share.log10() + rank * std::f64::consts::LOG10_2, 4) } else { Cell::Empty },
+        ]);
+    }
+    t
+}
+
+/// Share of sampled positions by fewest presses, one line per side.
+pub fn chart(all: &[Sampled]) -> Result<Rendered> {
+    let series = all
+        .iter()
+        .map(|s| Series {
+            name: format!("{0}x{0} (nullity {1})", s.n, s.nullity),
+            points: s.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as f64 / (s.n * s.n) as f64, c as f64 / s.samples as f64)).collect(),
+        })
+        .collect();
+    line_chart(&LineChart {
+        title: format!("Sampled Lights Out positions (plus, open) by fewest presses, {} samples per side", all.first().map_or(0, |s| s.samples)),
+        x_label: "fewest presses / n^2".into(),
+        y_label: "share of sampled solvable positions (log scale)".into(),
+        series,
+        log_y: true,
+        lines: true,
+    })
+}
+
+/// New results: the mean fewest presses per side (no published value we know of).
+pub fn claims(all: &[Sampled]) -> Vec<Claim> {
+    all.iter()
+        .map(|s| {
+            Claim::new_result(
+                "lightsout",
+                &format!("lightsout.sampled.plus_open.{}", s.n),
+                &format!(
+                    "Mean fewest presses of a uniformly random solvable {0}x{0} Lights Out position (plus, open; nullity {1}), from {2} samples each solved exactly",
+                    s.n, s.nullity, s.samples
+                ),
+                format!("{:.3} +- {:.3} (standard error); most seen {}", s.mean(), s.mean_standard_error(), s.largest_seen()),
+                &format!("data/lightsout/{}", file_name(s)),
+            )
+        })
+        .collect()
+}
+
+/// The page section.
+pub fn section(all: &[Sampled], skipped: &[(usize, String)]) -> Section {
+    let mut t = Table::new(&["n", "nullity", "samples", "mean_fewest_presses", "standard_error", "most_seen"]);
+    for s in all {
+        t.push(vec![s.n.into(), s.nullity.into(), s.samples.into(), Cell::Fixed(s.mean(), 3), Cell::Fixed(s.mean_standard_error(), 3), s.largest_seen().into()]);
+    }
+    let mut sec = Section::new("Sampled histograms (beyond the exact method)")
+        .text("Where the exact click-distance histogram is out of reach, uniformly random solvable positions are drawn and each is solved exactly: a random press pattern gives a uniform solvable position, and its fewest presses is the lightest member of its coset of the quiet space. These are estimates with standard errors, never mixed with the exact histograms; the most presses seen is only a lower bound on God's number.")
+        .table("Per side (`data/lightsout/sampled_histogram_plus_{n}x{n}.csv`: samples, share and its standard error per number of presses):", t);
+    for (n, why) in skipped {
+        sec = sec.text(format!("Not sampled ({n}x{n}): {why}."));
+    }
+    if !all.is_empty() {
+        sec = sec.chart(
+            "histogram_sampled",
+            format!(
+                "Share of sampled positions by fewest presses as a fraction of the n^2 cells: the means lie between {:.1}% and {:.1}% of the cells.",
+                all.iter().map(|s| 100.0 * s.mean() / (s.n * s.n) as f64).fold(f64::INFINITY, f64::min),
+                all.iter().map(|s| 100.0 * s.mean() / (s.n * s.n) as f64).fold(0.0, f64::max)
+            ),
+        );
+    }
+    sec.claims("lightsout.sampled")
+}
+
+/// The data dictionary's entry.
+pub fn resource() -> ResourceDoc {
+    ResourceDoc {
+        pattern: "lightsout/sampled_histogram_plus_*.csv",
+        description: "Sampled click-distance histogram of one plus/open n x n board (n in the file name) whose exact histogram is out of reach: uniformly random solvable positions, each solved exactly (fewest presses over its coset of the quiet space), counted by fewest presses. Estimates, not exact counts.",
+        fields: vec![
+            field("clicks", Kind::Integer, "fewest presses", "presses"),
+            field("samples", Kind::Integer, "sampled positions needing exactly that many presses", ""),
+            field("share", Kind::Number, "samples / all samples (8 decimals)", "fraction"),
+            field("standard_error", Kind::Number, "binomial standard error of share, sqrt(share (1 - share) / samples) (8 decimals)", "fraction"),
+            field("log10_estimated_positions", Kind::Number, "log10 of share x 2^rank, the estimated number of solvable positions needing that many presses; empty when no sample did", "log10"),
+        ],
+        primary_key: vec!["clicks"],
+        source: "Computed by statespace (seeded sampling, fixed seed; issue 9)",
+    }
+}

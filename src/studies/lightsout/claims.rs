@@ -4,7 +4,7 @@
 //! Published values come from the oracle files in tests/data/lightsout (typed in once, beside
 //! their citation) or, where a statement is not a number, are quoted from the seed.
 
-use super::report::{board_string, Study};
+use super::report::{board_string, AllOnesRow, Study};
 use crate::output::published::Published;
 use crate::puzzles::lightsout::{Rule, Topology};
 use crate::studies::claim::{Claim, Verdict};
@@ -76,8 +76,12 @@ pub fn claims(s: &Study) -> Vec<Claim> {
     // OEIS A075464: fewest presses turning off the all-ones n x n board.
     let a075464 = Published::parse(include_str!("../../../tests/data/lightsout/A075464.csv"));
     let (mut published, mut computed) = (Vec::new(), Vec::new());
+    let solved = s.all_ones.iter().map(|r| r.n).max().unwrap_or(0);
     for row in a075464.rows() {
         let n: usize = row("n").parse().expect("oracle n");
+        if n > solved {
+            break; // a study run with a smaller all-ones range compares what it computed
+        }
         published.push(row("min_presses"));
         computed.push(s.all_ones.iter().find(|r| r.n == n && r.exact).map_or("-".to_string(), |r| r.minimum.to_string()));
     }
@@ -90,6 +94,30 @@ pub fn claims(s: &Study) -> Vec<Claim> {
         computed.join(", "),
         "data/lightsout/all_ones_min_presses.csv, column min_presses (minimum over every solution)",
     ));
+
+    // Past the published data section: exact minima and the sizes that stay upper bounds.
+    let beyond: Vec<&AllOnesRow> = s.all_ones.iter().filter(|r| r.n > published.len()).collect();
+    if let (Some(first), Some(last)) = (beyond.first(), beyond.last()) {
+        let exact: Vec<String> = beyond.iter().filter(|r| r.exact && r.nullity > 0).map(|r| format!("{}: {} (nullity {})", r.n, r.minimum, r.nullity)).collect();
+        let bounds: Vec<String> = beyond.iter().filter(|r| !r.exact).map(|r| format!("{}: <= {} (nullity {})", r.n, r.minimum, r.nullity)).collect();
+        out.push(Claim::new_result(
+            FAMILY,
+            "lightsout.new.all_ones_beyond_oeis_data",
+            &format!(
+                "Fewest presses for the all-ones n x n board (plus rule, open), n = {}..{}, past the {} terms stored from OEIS A075464 (its b-file, to n = 78, is not stored, so these are not compared). Singular sizes listed; every nullity-0 size has one solution",
+                first.n,
+                last.n,
+                published.len()
+            ),
+            format!(
+                "exact: {}; upper bounds only (nullity > {}): {}",
+                if exact.is_empty() { "none".to_string() } else { exact.join(", ") },
+                super::solve::EXACT_NULLITY,
+                if bounds.is_empty() { "none".to_string() } else { bounds.join(", ") }
+            ),
+            "data/lightsout/all_ones_min_presses.csv, columns min_presses, exact, method",
+        ));
+    }
 
     // Issue #4's doubling identity, on the independent plain-gcd values.
     let d = &s.direct;

@@ -200,7 +200,7 @@ impl StudyOptions {
                 (Rule::Plus, Topology::Torus, 5),
                 (Rule::Block, Topology::Open, 5),
             ],
-            all_ones_max: 60,
+            all_ones_max: 100,
             hand_max: 8,
             direct_check_max: 3000,
             long_sweep_max: 100_000,
@@ -476,9 +476,9 @@ fn bool_cell(b: bool) -> Cell {
 }
 
 pub fn all_ones_table(s: &Study) -> Table {
-    let mut t = Table::new(&["n", "nullity", "first_found_presses", "min_presses", "exact"]);
+    let mut t = Table::new(&["n", "nullity", "first_found_presses", "min_presses", "exact", "method"]);
     for r in &s.all_ones {
-        t.push(vec![r.n.into(), r.nullity.into(), r.first_found.into(), r.minimum.into(), bool_cell(r.exact)]);
+        t.push(vec![r.n.into(), r.nullity.into(), r.first_found.into(), r.minimum.into(), bool_cell(r.exact), solve::method(r.nullity).into()]);
     }
     t
 }
@@ -685,7 +685,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
     let mut seed000 = Section::new("Seed 000 (Token Flip): the all-ones board")
         .claims("lightsout.seed000")
         .text(format!(
-            "Fewest presses that turn off the all-ones n x n board (plus rule, open), n = 1..{}. `first found` is the solution the elimination produces before minimising (what a solver that stops at any solution answers); `exact` says the minimum is over all 2^nullity solutions (nullity <= {}), otherwise it is the best found. The seed's \"1000x1000 does take a few seconds\" is a timing, not data: `scripts/bench_lightsout.sh` measures the all-ones 1000 x 1000 and 10000 x 10000 solves.",
+            "Fewest presses that turn off the all-ones n x n board (plus rule, open), n = 1..{}. `first found` is the solution the elimination produces before minimising (what a solver that stops at any solution answers); `exact` says the minimum is over all 2^nullity solutions (nullity <= {}: Walsh-Hadamard transforms over the quiet-pattern signatures, split into 2^(nullity - 20) transforms of 2^20 entries past nullity 24), otherwise it is the best found by a seeded large-neighbourhood search (exact minima over random 26-dimensional subspaces of the quiet code), an upper bound; `method` names which. The seed's \"1000x1000 does take a few seconds\" is a timing, not data: `scripts/bench_lightsout.sh` measures the all-ones 1000 x 1000 and 10000 x 10000 solves.",
             s.all_ones.len(),
             solve::EXACT_NULLITY
         ))

@@ -16,8 +16,19 @@ use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
 use anyhow::{bail, ensure, Result};
 use rayon::prelude::*;
 
-/// Largest nullity for which the minimum over every solution is exact (2^24 coset elements).
-pub const EXACT_NULLITY: usize = 24;
+/// Largest nullity for which the minimum over every solution is exact: 2^32 coset elements, as
+/// 2^12 transforms of 2^20 entries (about 20 s on this 2-core machine).
+pub const EXACT_NULLITY: usize = 32;
+/// Up to this nullity one transform over all 2^k combinations (2^24 entries, 128 MiB).
+pub const WHOLE_NULLITY: usize = 24;
+/// Bits of each transform in the split exact minimum (2^20 i32 = 4 MiB per thread).
+pub const SLICE_BITS: usize = 20;
+/// Subspace dimension, rounds without improvement, and round cap of the search past exact.
+const NEIGHBOURHOOD_BITS: usize = 26;
+const NEIGHBOURHOOD_PATIENCE: usize = 48;
+const NEIGHBOURHOOD_ROUNDS: usize = 600;
+/// Boards larger than this (cells) get the greedy descent only.
+const NEIGHBOURHOOD_MAX_CELLS: usize = 1 << 22;
 /// Cells the dense solver accepts (press matrix of 16384^2 bits = 32 MiB).
 pub const DENSE_CELLS: usize = 16384;
 /// Beyond this nullity the greedy descent tries single quiet patterns only (pairs cost k^2 / 2
@@ -354,28 +365,120 @@ fn solve_plus_open_rows(game: &Game, board: &Grid) -> Result<Outcome> {
 /// Replaces `x` by a fewest-press element of `x + span(quiet)`. Exact (returns true) when the
 /// nullity is at most [`EXACT_NULLITY`]: with s_c the cell's signature (which quiet patterns
 /// contain it), the weight of x + sum a_i q_i is (N - W(a)) / 2 where W is the Walsh-Hadamard
-/// transform of h(s) = sum over cells of signature s of (-1)^{x_c}. Otherwise greedy descent.
+/// transform of h(s) = sum over cells of signature s of (-1)^{x_c}. Up to [`WHOLE_NULLITY`] one
+/// transform of 2^k entries; beyond, 2^(k - SLICE_BITS) transforms of 2^SLICE_BITS entries (see
+/// [`split_minimum`]). Past [`EXACT_NULLITY`]: a large-neighbourhood descent, not proven minimal.
 pub fn minimise(x: &mut Grid, quiet: &[Grid]) -> Result<bool> {
     let k = quiet.len();
     if k == 0 {
         return Ok(true);
     }
     if k > EXACT_NULLITY {
-        greedy(x, quiet);
+        neighbourhood_descent(x, quiet);
         return Ok(false);
     }
-    let h = signature_histogram(x, quiet);
-    let mut wht = h;
-    walsh_hadamard(&mut wht);
-    let cells = (x.rows * x.cols) as i64;
-    // Smallest weight; ties broken by the smallest combination index (deterministic).
-    let best = (0..wht.len()).min_by_key(|&a| ((cells - wht[a]) / 2, a)).expect("non-empty");
+    let best = if k <= WHOLE_NULLITY {
+        let h = signature_histogram(x, quiet);
+        let mut wht = h;
+        walsh_hadamard(&mut wht);
+        let cells = (x.rows * x.cols) as i64;
+        // Smallest weight; ties broken by the smallest combination index (deterministic).
+        (0..wht.len()).min_by_key(|&a| ((cells - wht[a]) / 2, a)).expect("non-empty") as u64
+    } else {
+        split_minimum(&cell_signatures(x, quiet), x.rows * x.cols, k, SLICE_BITS).1
+    };
+    apply_combination(x, quiet, best);
+    Ok(true)
+}
+
+/// How [`minimise`] treats a coset of this nullity (the `method` column of the datasets).
+pub fn method(nullity: usize) -> &'static str {
+    match nullity {
+        0 => "unique",
+        k if k <= WHOLE_NULLITY => "transform",
+        k if k <= EXACT_NULLITY => "split transform",
+        _ => "neighbourhood search",
+    }
+}
+
+fn apply_combination(x: &mut Grid, quiet: &[Grid], a: u64) {
     for (i, q) in quiet.iter().enumerate() {
-        if best >> i & 1 == 1 {
+        if a >> i & 1 == 1 {
             gf2::xor_into(&mut x.bits, &q.bits);
         }
     }
-    Ok(true)
+}
+
+/// Every distinct quiet signature (bit i: the cell lies in quiet pattern i; at most 64 patterns)
+/// with the sum of (-1)^{x_c} over its cells, sorted by signature.
+pub fn cell_signatures(x: &Grid, quiet: &[Grid]) -> Vec<(u64, i32)> {
+    assert!(quiet.len() <= 64, "at most 64 quiet patterns");
+    let mut sigs: Vec<(u64, i32)> = Vec::with_capacity(x.rows * x.cols);
+    let mut sig = [0u64; 64];
+    for r in 0..x.rows {
+        for wi in 0..x.stride {
+            let bits_here = (x.cols - wi * 64).min(64);
+            sig[..bits_here].fill(0);
+            for (j, q) in quiet.iter().enumerate() {
+                let mut word = q.row(r)[wi];
+                while word != 0 {
+                    let b = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    sig[b] |= 1 << j;
+                }
+            }
+            let xw = x.row(r)[wi];
+            for (b, &s) in sig[..bits_here].iter().enumerate() {
+                sigs.push((s, if xw >> b & 1 == 1 { -1 } else { 1 }));
+            }
+        }
+    }
+    sigs.sort_unstable();
+    let mut merged: Vec<(u64, i32)> = Vec::with_capacity(sigs.len());
+    for (s, w) in sigs {
+        match merged.last_mut() {
+            Some((t, v)) if *t == s => *v += w,
+            _ => merged.push((s, w)),
+        }
+    }
+    merged
+}
+
+/// The exact minimum weight over `x + span(quiet)` from the cells' signatures, as (weight,
+/// combination index; the smallest index among the minimisers). Write a = (a_hi, a_lo) with
+/// a_lo the low `slice` bits: W(a) = sum_{s_lo} h_{a_hi}(s_lo) (-1)^{<a_lo, s_lo>} where
+/// h_{a_hi}(s_lo) = sum over signatures s = (s_hi, s_lo) of h(s) (-1)^{<a_hi, s_hi>}. So each
+/// a_hi costs one transform of 2^slice entries (cache-sized) instead of one of 2^k, and the
+/// a_hi are independent (rayon). Time 2^k * slice; memory 2^slice per thread.
+pub fn split_minimum(sigs: &[(u64, i32)], cells: usize, k: usize, slice: usize) -> (u64, u64) {
+    assert!(k <= 64 && cells < 1 << 30);
+    let slice = slice.min(k);
+    let high = k - slice;
+    let mask = (1u64 << slice) - 1;
+    let best = (0..1u64 << high)
+        .into_par_iter()
+        .map_init(
+            || vec![0i32; 1 << slice],
+            |buf, a_hi| {
+                buf.fill(0);
+                for &(s, w) in sigs {
+                    let flip = (a_hi & (s >> slice)).count_ones() & 1 == 1;
+                    buf[(s & mask) as usize] += if flip { -w } else { w };
+                }
+                walsh_hadamard(buf);
+                // Largest W = fewest presses; the first index among equals.
+                let (mut top, mut at) = (i32::MIN, 0usize);
+                for (i, &v) in buf.iter().enumerate() {
+                    if v > top {
+                        top = v;
+                        at = i;
+                    }
+                }
+                (top, a_hi << slice | at as u64)
+            },
+        )
+        .reduce(|| (i32::MIN, u64::MAX), |p, q| if (p.0, std::cmp::Reverse(p.1)) >= (q.0, std::cmp::Reverse(q.1)) { p } else { q });
+    (((cells as i64 - best.0 as i64) / 2) as u64, best.1)
 }
 
 /// h(s) = sum over cells with quiet signature s of (-1)^{x_c}, for every s in 0..2^k.
@@ -419,19 +522,80 @@ pub fn signature_histogram(x: &Grid, quiet: &[Grid]) -> Vec<i64> {
     h
 }
 
-/// In-place (unnormalised) Walsh-Hadamard transform: W(a) = sum_s h(s) (-1)^{|a & s|}.
-pub fn walsh_hadamard(v: &mut [i64]) {
-    let mut len = 1;
-    while len < v.len() {
-        for block in v.chunks_mut(2 * len) {
-            let (lo, hi) = block.split_at_mut(len);
-            for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
-                let (x, y) = (*a, *b);
-                *a = x + y;
-                *b = x - y;
+/// In-place (unnormalised) Walsh-Hadamard transform: W(a) = sum_s h(s) (-1)^{|a & s|}. The
+/// levels below 2^12 run block by block (each block stays in L1), the rest over the array.
+pub fn walsh_hadamard<T>(v: &mut [T])
+where
+    T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>,
+{
+    fn levels<T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>>(v: &mut [T], from: usize, to: usize) {
+        let mut len = from;
+        while len < to {
+            for block in v.chunks_mut(2 * len) {
+                let (lo, hi) = block.split_at_mut(len);
+                for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
+                    let (x, y) = (*a, *b);
+                    *a = x + y;
+                    *b = x - y;
+                }
             }
+            len *= 2;
         }
-        len *= 2;
+    }
+    let block = v.len().min(1 << 12);
+    for chunk in v.chunks_mut(block) {
+        levels(chunk, 1, chunk.len());
+    }
+    levels(v, block, v.len());
+}
+
+/// Past the exact range: greedy single/pair descent, then a large-neighbourhood search that
+/// repeatedly takes the exact best over a random `NEIGHBOURHOOD_BITS`-dimensional subspace of
+/// the quiet code (one transform each), until `NEIGHBOURHOOD_PATIENCE` rounds in a row find
+/// nothing better. Seeded, so deterministic; an upper bound, never claimed minimal.
+fn neighbourhood_descent(x: &mut Grid, quiet: &[Grid]) {
+    greedy(x, quiet);
+    let cells = x.rows * x.cols;
+    if cells > NEIGHBOURHOOD_MAX_CELLS {
+        return; // each round sorts every cell's signature: past this, greedy descent only
+    }
+    // Rounds cost about `cells` each: keep the whole search near 2^28 cell visits.
+    let round_cap = NEIGHBOURHOOD_ROUNDS.min((1 << 28) / cells.max(1)).max(8);
+    let k = quiet.len();
+    let dim = NEIGHBOURHOOD_BITS.min(k);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (k as u64);
+    let mut next = move || {
+        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut current = x.count();
+    let mut idle = 0;
+    let mut rounds = 0;
+    while idle < NEIGHBOURHOOD_PATIENCE && rounds < round_cap {
+        rounds += 1;
+        let basis: Vec<Grid> = (0..dim)
+            .map(|_| {
+                let mut g = quiet[0].clone();
+                g.bits.fill(0);
+                for q in quiet {
+                    if next() & 1 == 1 {
+                        gf2::xor_into(&mut g.bits, &q.bits);
+                    }
+                }
+                g
+            })
+            .collect();
+        let (weight, best) = split_minimum(&cell_signatures(x, &basis), cells, dim, SLICE_BITS);
+        if weight < current {
+            apply_combination(x, &basis, best);
+            current = weight;
+            idle = 0;
+        } else {
+            idle += 1;
+        }
     }
 }
 
@@ -533,6 +697,72 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The split transform against a plain loop over every combination (k = 10) and against the
+    /// single transform (k = 18), for every slice width, on random codes and words.
+    #[test]
+    fn split_minimum_matches_exhaustive_and_whole_transform() {
+        let mut seed = 7u64;
+        let mut rand = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed >> 11
+        };
+        for (k, rows, cols) in [(10usize, 9usize, 7usize), (18, 13, 70)] {
+            for _ in 0..3 {
+                let random_grid = |rand: &mut dyn FnMut() -> u64| {
+                    let mut g = Grid::zeros(rows, cols).unwrap();
+                    for r in 0..rows {
+                        for c in 0..cols {
+                            if rand() & 3 == 0 {
+                                g.flip(r, c);
+                            }
+                        }
+                    }
+                    g
+                };
+                let x = random_grid(&mut rand);
+                let quiet: Vec<Grid> = (0..k).map(|_| random_grid(&mut rand)).collect();
+                let sigs = cell_signatures(&x, &quiet);
+                let cells = rows * cols;
+                let want = if k <= 10 {
+                    (0..1u64 << k)
+                        .map(|a| {
+                            let mut y = x.clone();
+                            apply_combination(&mut y, &quiet, a);
+                            (y.count(), a)
+                        })
+                        .min()
+                        .unwrap()
+                } else {
+                    let mut w = signature_histogram(&x, &quiet);
+                    walsh_hadamard(&mut w);
+                    let a = (0..w.len()).min_by_key(|&a| ((cells as i64 - w[a]) / 2, a)).unwrap();
+                    (((cells as i64 - w[a]) / 2) as u64, a as u64)
+                };
+                for slice in 0..=k {
+                    assert_eq!(split_minimum(&sigs, cells, k, slice), want, "k {k} slice {slice}");
+                }
+                let mut y = x.clone();
+                apply_combination(&mut y, &quiet, want.1);
+                assert_eq!(y.count(), want.0);
+            }
+        }
+    }
+
+    /// Past the exact range the descent only ever lowers the count and stays in the coset.
+    #[test]
+    fn neighbourhood_descent_stays_in_the_coset_and_never_worsens() {
+        let game = Game::new(Rule::Plus, Topology::Open, 39, 39).unwrap();
+        let ones = Grid::ones(39, 39).unwrap();
+        let Outcome::Solved(s) = solve_plus_open(&game, &ones).unwrap() else { panic!("39 x 39 all-ones is solvable") };
+        assert_eq!(s.quiet.len(), 32);
+        let mut x = s.presses.clone();
+        let before = x.count();
+        neighbourhood_descent(&mut x, &s.quiet);
+        // OEIS A075464(39) = 561 is the minimum: the descent can reach it, never pass it.
+        assert!(x.count() <= before && x.count() >= 561, "{before} -> {}", x.count());
+        assert!(apply_presses(&game, &ones, &x).unwrap().is_clear());
     }
 
     #[test]

@@ -19,8 +19,6 @@ use rayon::prelude::*;
 /// Largest nullity for which the minimum over every solution is exact: 2^32 coset elements, as
 /// 2^12 transforms of 2^20 entries (about 20 s on this 2-core machine).
 pub const EXACT_NULLITY: usize = 32;
-/// Up to this nullity one transform over all 2^k combinations (2^24 entries, 128 MiB).
-pub const WHOLE_NULLITY: usize = 24;
 /// Bits of each transform in the split exact minimum (2^20 i32 = 4 MiB per thread).
 pub const SLICE_BITS: usize = 20;
 /// Subspace dimension, rounds without improvement, and round cap of the search past exact.
@@ -365,9 +363,9 @@ fn solve_plus_open_rows(game: &Game, board: &Grid) -> Result<Outcome> {
 /// Replaces `x` by a fewest-press element of `x + span(quiet)`. Exact (returns true) when the
 /// nullity is at most [`EXACT_NULLITY`]: with s_c the cell's signature (which quiet patterns
 /// contain it), the weight of x + sum a_i q_i is (N - W(a)) / 2 where W is the Walsh-Hadamard
-/// transform of h(s) = sum over cells of signature s of (-1)^{x_c}. Up to [`WHOLE_NULLITY`] one
-/// transform of 2^k entries; beyond, 2^(k - SLICE_BITS) transforms of 2^SLICE_BITS entries (see
-/// [`split_minimum`]). Past [`EXACT_NULLITY`]: a large-neighbourhood descent, not proven minimal.
+/// transform of h(s) = sum over cells of signature s of (-1)^{x_c}, computed as 2^(k - SLICE_BITS)
+/// transforms of 2^SLICE_BITS entries (see [`split_minimum`]). Past [`EXACT_NULLITY`]: a
+/// large-neighbourhood descent, not proven minimal.
 pub fn minimise(x: &mut Grid, quiet: &[Grid]) -> Result<bool> {
     let k = quiet.len();
     if k == 0 {
@@ -377,16 +375,7 @@ pub fn minimise(x: &mut Grid, quiet: &[Grid]) -> Result<bool> {
         neighbourhood_descent(x, quiet);
         return Ok(false);
     }
-    let best = if k <= WHOLE_NULLITY {
-        let h = signature_histogram(x, quiet);
-        let mut wht = h;
-        walsh_hadamard(&mut wht);
-        let cells = (x.rows * x.cols) as i64;
-        // Smallest weight; ties broken by the smallest combination index (deterministic).
-        (0..wht.len()).min_by_key(|&a| ((cells - wht[a]) / 2, a)).expect("non-empty") as u64
-    } else {
-        split_minimum(&cell_signatures(x, quiet), x.rows * x.cols, k, SLICE_BITS).1
-    };
+    let (_, best) = split_minimum(&cell_signatures(x, quiet), x.rows * x.cols, k, SLICE_BITS);
     apply_combination(x, quiet, best);
     Ok(true)
 }
@@ -395,7 +384,7 @@ pub fn minimise(x: &mut Grid, quiet: &[Grid]) -> Result<bool> {
 pub fn method(nullity: usize) -> &'static str {
     match nullity {
         0 => "unique",
-        k if k <= WHOLE_NULLITY => "transform",
+        k if k <= SLICE_BITS => "transform",
         k if k <= EXACT_NULLITY => "split transform",
         _ => "neighbourhood search",
     }
@@ -409,29 +398,35 @@ fn apply_combination(x: &mut Grid, quiet: &[Grid], a: u64) {
     }
 }
 
+/// Calls `f(signature, x_c)` for every cell of row `r`, left to right; the signature's bit j
+/// says the cell lies in quiet pattern j (at most 64 patterns).
+fn row_signatures(x: &Grid, quiet: &[Grid], r: usize, mut f: impl FnMut(u64, bool)) {
+    let mut sig = [0u64; 64];
+    for wi in 0..x.stride {
+        let bits_here = (x.cols - wi * 64).min(64);
+        sig[..bits_here].fill(0);
+        for (j, q) in quiet.iter().enumerate() {
+            let mut word = q.row(r)[wi];
+            while word != 0 {
+                let b = word.trailing_zeros() as usize;
+                word &= word - 1;
+                sig[b] |= 1 << j;
+            }
+        }
+        let xw = x.row(r)[wi];
+        for (b, &s) in sig[..bits_here].iter().enumerate() {
+            f(s, xw >> b & 1 == 1);
+        }
+    }
+}
+
 /// Every distinct quiet signature (bit i: the cell lies in quiet pattern i; at most 64 patterns)
 /// with the sum of (-1)^{x_c} over its cells, sorted by signature.
 pub fn cell_signatures(x: &Grid, quiet: &[Grid]) -> Vec<(u64, i32)> {
     assert!(quiet.len() <= 64, "at most 64 quiet patterns");
     let mut sigs: Vec<(u64, i32)> = Vec::with_capacity(x.rows * x.cols);
-    let mut sig = [0u64; 64];
     for r in 0..x.rows {
-        for wi in 0..x.stride {
-            let bits_here = (x.cols - wi * 64).min(64);
-            sig[..bits_here].fill(0);
-            for (j, q) in quiet.iter().enumerate() {
-                let mut word = q.row(r)[wi];
-                while word != 0 {
-                    let b = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    sig[b] |= 1 << j;
-                }
-            }
-            let xw = x.row(r)[wi];
-            for (b, &s) in sig[..bits_here].iter().enumerate() {
-                sigs.push((s, if xw >> b & 1 == 1 { -1 } else { 1 }));
-            }
-        }
+        row_signatures(x, quiet, r, |s, on| sigs.push((s, if on { -1 } else { 1 })));
     }
     sigs.sort_unstable();
     let mut merged: Vec<(u64, i32)> = Vec::with_capacity(sigs.len());
@@ -479,47 +474,6 @@ pub fn split_minimum(sigs: &[(u64, i32)], cells: usize, k: usize, slice: usize) 
         )
         .reduce(|| (i32::MIN, u64::MAX), |p, q| if (p.0, std::cmp::Reverse(p.1)) >= (q.0, std::cmp::Reverse(q.1)) { p } else { q });
     (((cells as i64 - best.0 as i64) / 2) as u64, best.1)
-}
-
-/// h(s) = sum over cells with quiet signature s of (-1)^{x_c}, for every s in 0..2^k.
-pub fn signature_histogram(x: &Grid, quiet: &[Grid]) -> Vec<i64> {
-    let k = quiet.len();
-    let threads = rayon::current_num_threads().max(1);
-    let rows = x.rows;
-    let chunk = rows.div_ceil(threads).max(1);
-    let parts: Vec<Vec<i64>> = (0..rows.div_ceil(chunk))
-        .into_par_iter()
-        .map(|t| {
-            let mut h = vec![0i64; 1 << k];
-            let mut sig = [0u32; 64];
-            for r in t * chunk..((t + 1) * chunk).min(rows) {
-                for wi in 0..x.stride {
-                    let bits_here = (x.cols - wi * 64).min(64);
-                    sig[..bits_here].fill(0);
-                    for (j, q) in quiet.iter().enumerate() {
-                        let mut word = q.row(r)[wi];
-                        while word != 0 {
-                            let b = word.trailing_zeros() as usize;
-                            word &= word - 1;
-                            sig[b] |= 1 << j;
-                        }
-                    }
-                    let xw = x.row(r)[wi];
-                    for (b, &s) in sig[..bits_here].iter().enumerate() {
-                        h[s as usize] += if xw >> b & 1 == 1 { -1 } else { 1 };
-                    }
-                }
-            }
-            h
-        })
-        .collect();
-    let mut h = vec![0i64; 1 << k];
-    for p in parts {
-        for (a, b) in h.iter_mut().zip(p) {
-            *a += b;
-        }
-    }
-    h
 }
 
 /// In-place (unnormalised) Walsh-Hadamard transform: W(a) = sum_s h(s) (-1)^{|a & s|}. The
@@ -697,6 +651,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The whole transform's input, as the single-transform reference for [`split_minimum`]:
+    /// h(s) = sum over cells with quiet signature s of (-1)^{x_c}, for every s in 0..2^k.
+    fn signature_histogram(x: &Grid, quiet: &[Grid]) -> Vec<i64> {
+        let k = quiet.len();
+        let threads = rayon::current_num_threads().max(1);
+        let rows = x.rows;
+        let chunk = rows.div_ceil(threads).max(1);
+        let parts: Vec<Vec<i64>> = (0..rows.div_ceil(chunk))
+            .into_par_iter()
+            .map(|t| {
+                let mut h = vec![0i64; 1 << k];
+                for r in t * chunk..((t + 1) * chunk).min(rows) {
+                    row_signatures(x, quiet, r, |s, on| h[s as usize] += if on { -1 } else { 1 });
+                }
+                h
+            })
+            .collect();
+        let mut h = vec![0i64; 1 << k];
+        for p in parts {
+            for (a, b) in h.iter_mut().zip(p) {
+                *a += b;
+            }
+        }
+        h
     }
 
     /// The split transform against a plain loop over every combination (k = 10) and against the

@@ -36,6 +36,8 @@ pub struct ReproduceOptions {
     /// Empty = every family.
     pub only: Vec<Family>,
     pub max_peg_side: usize,
+    /// Where side 8 keeps its union's levels (reused by a later run).
+    pub peg_levels: PathBuf,
 }
 
 /// Where a run writes.
@@ -92,8 +94,8 @@ fn family<S: Study>(options: &S::Options, ctx: &Ctx) -> Result<(Vec<Claim>, Page
 }
 
 fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
-    if !(4..=7).contains(&o.max_peg_side) {
-        bail!("--max-peg-side {} is outside 4..=7", o.max_peg_side);
+    if !(4..=8).contains(&o.max_peg_side) {
+        bail!("--max-peg-side {} is outside 4..=8", o.max_peg_side);
     }
     // Prove both roots writable before any work, and hold their locks to the end.
     let _locks = [OutputDir::create(&ctx.data, COMMAND)?, OutputDir::create(&ctx.reports, COMMAND)?];
@@ -102,6 +104,12 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
     if wants(Family::Peg) {
         let mut opts = Peg::reproduce_options();
         opts.sides.retain(|s| s.side <= o.max_peg_side);
+        for side in crate::studies::peg::REPRODUCE_MAX_SIDE + 1..=o.max_peg_side {
+            opts.sides.push(crate::studies::peg::PegOptions {
+                keep_levels: Some(o.peg_levels.join(format!("T{side}"))),
+                ..crate::studies::peg::PegOptions::for_side(side)
+            });
+        }
         done.push(family::<Peg>(&opts, ctx)?);
     }
     if wants(Family::Tricolore) {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct PegArgs {
-    /// Side of the triangle (4 to 7, 8 with --levels-only; side 4 is the 10-coin puzzle).
+    /// Side of the triangle (4 to 7; 8 with --levels-only or --keep-levels; side 4 is the 10-coin puzzle).
     #[arg(long, value_name = "N")]
     pub side: usize,
     /// Directory for the tables and dataset [default: data/peg/T{N}].
@@ -30,7 +30,7 @@ pub struct PegArgs {
 
 /// Validated options: the side exists and fits.
 pub fn options(a: &PegArgs) -> Result<Options> {
-    crate::studies::peg::layers::triangle_for(a.side, a.levels_only)?;
+    crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
     Ok(Options {
         sides: vec![PegOptions { levels_only: a.levels_only, keep_levels: a.keep_levels.clone(), ..PegOptions::for_side(a.side) }],
         seed001: false,
@@ -53,6 +53,15 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
         report::export_side(s, &mut files)?;
     }
     export::write(&files.files, |area, _| if area == Area::Data { out.clone() } else { a.charts.clone() }, command)?;
+    // Sides beyond `reproduce` get their own page and claims beside their charts.
+    if a.side > crate::studies::peg::REPRODUCE_MAX_SIDE && !a.levels_only {
+        let claims = Peg::claims(&results);
+        let page = report::side_page(&results);
+        let mut dir = crate::output::OutputDir::create(&a.charts, command)?;
+        dir.write(&format!("T{}.md", a.side), crate::output::report::render_page(&page, &claims, "", 0).as_bytes(), None)?;
+        dir.write_table(&format!("T{}_claims.csv", a.side), &crate::output::report::claims_table(&claims))?;
+        dir.finish()?;
+    }
     eprintln!("peg T{}: wrote {} and {}", a.side, out.display(), a.charts.display());
     Ok(())
 }

@@ -19,9 +19,13 @@ pub struct ReproduceArgs {
     /// Only these families (peg, tricolore, lightsout); default all.
     #[arg(long, value_name = "FAMILY", value_delimiter = ',')]
     pub only: Vec<FamilyArg>,
-    /// Largest peg triangle side to include (4..=7).
-    #[arg(long, value_name = "N", default_value_t = 7)]
+    /// Largest peg triangle side to include (4..=8; side 8 takes about 33 minutes and 8 GB of
+    /// level files in --peg-levels).
+    #[arg(long, value_name = "N", default_value_t = crate::studies::peg::REPRODUCE_MAX_SIDE)]
     pub max_peg_side: usize,
+    /// Where side 8 keeps its union's levels; a later run resumes from them.
+    #[arg(long, value_name = "DIR", default_value = ".peg-levels")]
+    pub peg_levels: PathBuf,
 }
 
 super::value_enum!(FamilyArg => Family { Peg, Tricolore, Lightsout });
@@ -33,6 +37,7 @@ pub fn run(a: &ReproduceArgs) -> Result<()> {
         reports: a.reports.clone(),
         only: a.only.iter().map(|&f| f.into()).collect(),
         max_peg_side: a.max_peg_side,
+        peg_levels: a.peg_levels.clone(),
     };
     crate::reproduce::run(&options)
 }

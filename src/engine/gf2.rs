@@ -565,6 +565,55 @@ pub fn ext_gcd(a: &Poly, b: &Poly) -> (Poly, Poly, Poly) {
     (r0, s0, t0)
 }
 
+/// The span of vectors of at most 64 coordinates (one word each), kept in reduced echelon form
+/// so that [`Span64::reduce`] gives every coset of the span one canonical representative: two
+/// vectors differ by an element of the span iff they reduce to the same word. (Peg solitaire:
+/// the span of the jumps' three-hole masks; the cosets are the position classes.)
+#[derive(Clone, Debug)]
+pub struct Span64 {
+    /// Basis vectors with distinct leading (highest) bits, each with zeros at the others'.
+    basis: Vec<u64>,
+}
+
+impl Span64 {
+    pub fn new(vectors: impl IntoIterator<Item = u64>) -> Span64 {
+        let mut basis: Vec<u64> = Vec::new();
+        for v in vectors {
+            let r = reduce_by(&basis, v);
+            if r != 0 {
+                let lead = 63 - r.leading_zeros();
+                for b in basis.iter_mut() {
+                    if *b >> lead & 1 == 1 {
+                        *b ^= r;
+                    }
+                }
+                basis.push(r);
+            }
+        }
+        basis.sort_unstable_by(|a, b| b.cmp(a));
+        Span64 { basis }
+    }
+
+    pub fn dimension(&self) -> usize {
+        self.basis.len()
+    }
+
+    /// The canonical representative of `v`'s coset: no bit at any basis vector's leading bit.
+    pub fn reduce(&self, v: u64) -> u64 {
+        reduce_by(&self.basis, v)
+    }
+}
+
+fn reduce_by(basis: &[u64], mut v: u64) -> u64 {
+    for &b in basis {
+        let lead = 63 - b.leading_zeros();
+        if v >> lead & 1 == 1 {
+            v ^= b;
+        }
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -709,6 +758,22 @@ mod tests {
             assert_eq!(g2, g);
             assert_eq!(s.mul(&ac).add(&t.mul(&bc)), g);
             assert_eq!(gcd_degree(&ac, &bc), g.degree());
+        }
+    }
+    #[test]
+    fn span64_reduces_cosets_to_one_representative() {
+        // Exhaustive on 8 coordinates: v ~ w iff v ^ w is a sum of generators.
+        let gens = [0b0000_0111u64, 0b0001_1100, 0b0111_0000, 0b1100_0001];
+        let s = Span64::new(gens);
+        let mut span = std::collections::HashSet::new();
+        for m in 0..16u32 {
+            span.insert(gens.iter().enumerate().filter(|(i, _)| m >> i & 1 == 1).fold(0u64, |a, (_, g)| a ^ g));
+        }
+        assert_eq!(1 << s.dimension(), span.len());
+        for v in 0..256u64 {
+            for w in 0..256u64 {
+                assert_eq!(s.reduce(v) == s.reduce(w), span.contains(&(v ^ w)), "{v} {w}");
+            }
         }
     }
 }

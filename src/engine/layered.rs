@@ -473,6 +473,39 @@ impl<'a> Store<'a> {
     }
 }
 
+/// The reachable layers of a finished search, loaded from its level directory for membership
+/// tests (e.g. to prune a later depth-first search): every layer in memory at once (for 36
+/// elements, 2^36 bits = 8 GiB).
+pub struct LayerSet {
+    colex: Colex,
+    layers: Vec<Option<Layer>>,
+}
+
+impl LayerSet {
+    /// Loads the saved "reach" layers `ks` of the search named `key` in `dir`; a missing layer is
+    /// an error (the search has not finished), an absent size class (no saved file and `k` below
+    /// every saved layer) is empty.
+    pub fn load(dir: &Path, key: &str, n: usize, ks: impl IntoIterator<Item = usize>) -> Result<LayerSet> {
+        let keep = Keep::Dir(dir.to_path_buf());
+        let store = Store::open(&keep, key, n)?;
+        let colex = Colex::new(n);
+        let mut layers: Vec<Option<Layer>> = (0..=n).map(|_| None).collect();
+        for k in ks {
+            match store.load("reach", &colex, k)? {
+                Some((layer, _)) => layers[k] = Some(layer),
+                None => bail!("level directory {} has no finished level of {k} (run the union first)", dir.display()),
+            }
+        }
+        Ok(LayerSet { colex, layers })
+    }
+
+    /// Whether `s` is in its layer (false for a layer not loaded).
+    #[inline]
+    pub fn contains(&self, s: u64) -> bool {
+        self.layers[s.count_ones() as usize].as_ref().is_some_and(|l| l.get(self.colex.rank(s)))
+    }
+}
+
 /// Forward from `starts`, then backward from `goals`: per layer, from the top layer down to
 /// the last one reached, the reachable states and those from which a goal can be reached.
 /// `key` names the search in a level directory (a rerun with the same key resumes, another key

@@ -1,9 +1,11 @@
 //! Puzzle-agnostic engines. A puzzle implements [`Model`] (and, where it can, [`Reversible`] and
 //! [`Ranked`]); the engines here search it without knowing what it is.
 
+pub mod beam;
 pub mod bfs;
 pub mod bitset;
 pub mod dag;
+pub mod dfs;
 pub mod gf2;
 pub mod gf2poly;
 pub mod layered;

@@ -38,6 +38,12 @@ impl From<usize> for Cell {
         Cell::UInt(x as u128)
     }
 }
+impl From<bool> for Cell {
+    /// Booleans as `true` / `false` (what Frictionless and polars read as booleans).
+    fn from(x: bool) -> Cell {
+        Cell::Text(if x { "true" } else { "false" }.into())
+    }
+}
 impl From<String> for Cell {
     fn from(x: String) -> Cell {
         Cell::Text(x)

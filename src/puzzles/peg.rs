@@ -5,6 +5,7 @@
 //! an adjacent peg, along one of the three lattice directions, into the empty hole beyond, and
 //! removes the jumped peg. A *move* is a maximal chain of jumps by the same peg.
 
+use crate::engine::gf2::Span64;
 use crate::engine::{Model, Ranked, Reversible};
 use anyhow::{bail, Result};
 
@@ -33,6 +34,12 @@ pub struct Triangle {
     masks: Vec<(Board, Board)>,
     /// The 6 symmetries as permutations of hole indices; the identity first.
     symmetries: Vec<Vec<u8>>,
+    /// The span over GF(2) of the jumps' three-hole masks: a jump flips its three holes, so a
+    /// board's coset (its position class) never changes during play.
+    classes: Span64,
+    /// Holes of colours {0, 1} and of colours {1, 2}, colour = (row + column) mod 3: the
+    /// parities of their peg counts are the position class.
+    class_masks: [Board; 2],
 }
 
 impl Triangle {
@@ -69,7 +76,7 @@ impl Triangle {
             }
         }
         jumps.sort();
-        let masks = jumps
+        let masks: Vec<(Board, Board)> = jumps
             .iter()
             .map(|j| {
                 let need = 1 << j.from | 1 << j.over;
@@ -92,7 +99,19 @@ impl Triangle {
                 map
             })
             .collect();
-        Triangle { side, jumps, masks, symmetries }
+        let classes = Span64::new(masks.iter().map(|&(all, _)| all));
+        let mut class_masks = [0; 2];
+        for r in 0..n {
+            for c in 0..=r {
+                let bit: Board = 1 << index(r, c).expect("on board");
+                match (r + c) % 3 {
+                    0 => class_masks[0] |= bit,
+                    1 => class_masks = [class_masks[0] | bit, class_masks[1] | bit],
+                    _ => class_masks[1] |= bit,
+                }
+            }
+        }
+        Triangle { side, jumps, masks, symmetries, classes, class_masks }
     }
 
     pub fn side(&self) -> usize {
@@ -121,6 +140,29 @@ impl Triangle {
         (board.count_ones() == 1).then(|| board.trailing_zeros() as usize)
     }
 
+    /// The board's position class (Bell 2008, Theorem 1): colour hole (row, column) by
+    /// (row + column) mod 3, so the three holes of every jump have three different colours and
+    /// a jump flips the parity of each colour's peg count. The parities of (colour 0 + colour 1)
+    /// and (colour 1 + colour 2) therefore never change: boards with different classes never
+    /// reach one another. From side 4 on these 4 classes are exactly the cosets of the jumps'
+    /// span (see `class_count`), so the test is as strong as any parity argument can be.
+    pub fn position_class(&self, board: Board) -> u8 {
+        let [a, b] = self.class_masks;
+        ((board & a).count_ones() & 1 | ((board & b).count_ones() & 1) << 1) as u8
+    }
+
+    /// Number of cosets of the jumps' span over GF(2): 2^(holes - its dimension). A jump flips
+    /// its three holes, so no parity invariant can tell apart boards in one coset.
+    pub fn class_count(&self) -> u64 {
+        1 << (self.holes() - self.classes.dimension())
+    }
+
+    /// Whether the problem from the vacancy `start` to the single peg `finish` (0-based) passes
+    /// the position-class test (a necessary condition for a solution).
+    pub fn class_test(&self, start: usize, finish: usize) -> bool {
+        self.position_class(self.start(start)) == self.position_class(1 << finish)
+    }
+
     pub fn is_legal(&self, board: Board, j: Jump) -> bool {
         let i = self.jumps.binary_search(&j);
         i.is_ok_and(|i| board & self.masks[i].0 == self.masks[i].1)
@@ -129,6 +171,41 @@ impl Triangle {
     /// Whether any jump is legal (false: the game is over).
     pub fn has_jump(&self, board: Board) -> bool {
         self.masks.iter().any(|&(all, need)| board & all == need)
+    }
+
+    /// Every move from `board`: each chain of one or more jumps by one peg, as (jumps, result),
+    /// one per distinct result of each peg, in a fixed order.
+    pub fn moves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)> {
+        let mut out = Vec::new();
+        let mut chain = Vec::new();
+        for peg in 0..self.holes() as u8 {
+            if board >> peg & 1 == 1 {
+                let mut seen = std::collections::HashSet::new();
+                self.extend_move(board, peg, &mut chain, &mut seen, &mut out);
+            }
+        }
+        out
+    }
+
+    fn extend_move(
+        &self,
+        board: Board,
+        at: u8,
+        chain: &mut Vec<Jump>,
+        seen: &mut std::collections::HashSet<Board>,
+        out: &mut Vec<(Vec<Jump>, Board)>,
+    ) {
+        for (j, &(all, need)) in self.jumps.iter().zip(&self.masks) {
+            if j.from == at && board & all == need {
+                let next = board ^ all;
+                if seen.insert(next) {
+                    chain.push(*j);
+                    out.push((chain.clone(), next));
+                    self.extend_move(next, j.to, chain, seen, out);
+                    chain.pop();
+                }
+            }
+        }
     }
 
     pub fn apply(board: Board, j: Jump) -> Board {

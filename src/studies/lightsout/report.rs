@@ -472,7 +472,7 @@ fn big_f64(c: &BigUint) -> f64 {
 }
 
 fn bool_cell(b: bool) -> Cell {
-    Cell::Text(if b { "true" } else { "false" }.into())
+    b.into()
 }
 
 pub fn all_ones_table(s: &Study) -> Table {

@@ -222,7 +222,7 @@ fn bits(v: u32, len: usize) -> String {
 }
 
 fn yes(b: bool) -> Cell {
-    Cell::Text(if b { "true" } else { "false" }.into())
+    b.into()
 }
 
 /// One row per pair of buttons left out.

@@ -98,6 +98,82 @@ pub fn claims(r: &PegResults) -> Vec<Claim> {
         out.push(Claim::compare(FAMILY, &format!("peg.oeis_a127500.side{n}"), "OEIS A127500", &format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes this many moves"), row("min_moves"), ours, &format!("data/peg/T{n}/finishes.csv, smallest min_moves")));
     }
 
+    // Side 8 has no per-start analysis: its shortest play comes from the problem table, where
+    // moves are those of the play found (an upper bound), so only attaining 13 can be confirmed.
+    for row in a127500.rows() {
+        let n: usize = row("side").parse().expect("side");
+        let Some(problems) = r.sides.iter().find(|s| s.side == n && s.starts.is_empty()).and_then(|s| s.problems.as_ref()) else { continue };
+        let best = problems.iter().filter_map(|p| p.moves()).min();
+        let published: u32 = row("min_moves").parse().expect("min_moves");
+        let at_best = problems.iter().filter(|p| p.moves() == best).count();
+        out.push(Claim::published(
+            FAMILY,
+            &format!("peg.oeis_a127500.side{n}"),
+            "OEIS A127500",
+            &format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes {published} moves (we check that {published} is attained; that no shorter play exists is Bell's result, not re-proven here)"),
+            published.to_string(),
+            match best {
+                Some(b) => format!("{b} (the fewest moves of our plays; {at_best} problems solved in {b})"),
+                None => "no play found".into(),
+            },
+            Verdict::of(best == Some(published)),
+            &format!("data/peg/T{n}/finishes.csv, smallest moves"),
+        ));
+    }
+
+    // OEIS A130515: problems passing the position-class test, up to symmetry.
+    let a130515 = oracle(include_str!("../../../tests/data/peg/A130515.csv"));
+    for row in a130515.rows() {
+        let n: usize = row("side").parse().expect("side");
+        let Some(s) = r.sides.iter().find(|s| s.side == n && (!s.starts.is_empty() || s.problems.is_some())) else { continue };
+        let t = crate::puzzles::peg::Triangle::any_side(n);
+        let ours = super::solvability::class_passing_up_to_symmetry(&t);
+        let evidence = match &s.problems {
+            Some(_) => format!("data/peg/T{n}/finishes.csv, rows with passes_class_test, up to the 6 symmetries"),
+            None => "Bell's position classes, (row + column) mod 3 colouring, every (start, finish) of the side up to the 6 symmetries".into(),
+        };
+        out.push(Claim::compare(FAMILY, &format!("peg.oeis_a130515.side{n}"), "OEIS A130515", &format!("Single-vacancy to single-survivor problems on side {n} that pass the position-class test, counted up to symmetry"), row("class_passing_problems"), ours, &evidence));
+    }
+
+    // Side 8's problem table: how many pass the class test, and how many of those are solvable.
+    for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
+        let Some(problems) = &s.problems else { continue };
+        let passing = problems.iter().filter(|p| !matches!(p.verdict, super::solvability::Verdict::PositionClass)).count();
+        let solvable = problems.iter().filter(|p| p.solvable()).count();
+        let exhausted = passing - solvable;
+        out.push(Claim::new_result(
+            FAMILY,
+            &format!("peg.new.side{}_problems", s.side),
+            &format!("Single-vacancy to single-survivor problems on side {}: how many pass the position-class test, and how many of those are solvable", s.side),
+            format!(
+                "{} problems; {passing} pass the class test, {solvable} of them solvable (a play each), {exhausted} impossible by exhaustive search; {} impossible by the class test",
+                problems.len(),
+                problems.len() - passing
+            ),
+            &format!("data/peg/T{}/finishes.csv", s.side),
+        ));
+    }
+
+    // Sides with the exact per-start analysis: which problems passing the class test are solvable.
+    for s in r.sides.iter().filter(|s| !s.starts.is_empty()) {
+        let t = crate::puzzles::peg::Triangle::any_side(s.side);
+        let passing = (0..t.holes()).flat_map(|a| (0..t.holes()).map(move |b| (a, b))).filter(|&(a, b)| t.class_test(a, b)).count();
+        let solvable = s.finishes.len();
+        let outside = s.finishes.iter().filter(|f| !t.class_test(f.start, f.finish)).count();
+        out.push(Claim::new_result(
+            FAMILY,
+            &format!("peg.new.side{}_problems", s.side),
+            &format!("Single-vacancy to single-survivor problems on side {}: how many pass the position-class test, and how many of those are solvable", s.side),
+            format!(
+                "{} problems; {passing} pass the class test, {} of them solvable, {} impossible though they pass it; {outside} solvable problems fail the test (must be 0)",
+                s.holes * s.holes,
+                solvable - outside,
+                passing - (solvable - outside)
+            ),
+            &format!("data/peg/T{}/finishes.csv (the solvable problems) and the class test", s.side),
+        ));
+    }
+
     // What nobody has published: the union over all starts, per side.
     for s in r.sides.iter().filter(|s| s.side >= 6) {
         let reachable: u64 = s.levels.iter().map(|l| l.reachable).sum();

@@ -33,6 +33,24 @@ pub fn resources() -> Vec<ResourceDoc> {
             primary_key: vec!["start"],
             source: SOURCE,
         },
+        // Side 8 has no per-start analysis: its problem table says how each problem was decided.
+        // Listed before the generic pattern, which it would otherwise match.
+        ResourceDoc {
+            pattern: "peg/T8/finishes.csv",
+            description: "Every (start, finish) problem of side 8, solvable or not, with its proof: a play (replayed by the tests), the position-class test, or an exhaustive search.",
+            fields: vec![
+                start.clone(),
+                field("finish", Integer, "the hole meant to hold the last peg (1-based)", ""),
+                field("passes_class_test", Boolean, "start and finish lie in the same position class (Bell 2008; a necessary condition)", ""),
+                field("solvable", Boolean, "a play from start ending with one peg in finish exists", ""),
+                field("proof", String, "why: 'play' (the play column solves it), 'position class' (impossible by the class test), 'exhaustive search' (every admissible position searched, none finishes)", ""),
+                field("positions_searched", Integer, "positions expanded by the exhaustive search; empty unless proof is 'exhaustive search'", ""),
+                field("moves", Integer, "moves of the play given: an upper bound on the fewest moves, not proven minimal; empty when not solvable", "moves"),
+                field("play", String, "a play: moves separated by ' | ', each move the holes its peg visits joined by '-'; empty when not solvable", ""),
+            ],
+            primary_key: vec!["start", "finish"],
+            source: SOURCE,
+        },
         ResourceDoc {
             pattern: "peg/T*/finishes.csv",
             description: "Every solvable (start, finish) problem: winning sequences, fewest moves and one optimal play. Problems absent from the table have no solution.",

@@ -15,14 +15,16 @@ use anyhow::{bail, Result};
 /// [`crate::puzzles::peg::SIDES`].
 pub const MAX_LEVELS_SIDE: usize = 8;
 
-/// The triangle of a run: sides beyond the full-analysis range only for the union.
-pub fn triangle_for(side: usize, levels_only: bool) -> Result<Triangle> {
-    if levels_only && side > *crate::puzzles::peg::SIDES.end() && side <= MAX_LEVELS_SIDE {
+/// The triangle of a run: sides beyond the full-analysis range only for the union, or (side 8)
+/// with the union's levels kept on disk, from which its problems are then decided by search.
+pub fn triangle_for(side: usize, levels_only: bool, levels_on_disk: bool) -> Result<Triangle> {
+    let beyond = side > *crate::puzzles::peg::SIDES.end() && side <= MAX_LEVELS_SIDE;
+    if beyond && (levels_only || levels_on_disk) {
         return Ok(Triangle::any_side(side));
     }
     match Triangle::new(side) {
-        Err(e) if side <= MAX_LEVELS_SIDE && side > *crate::puzzles::peg::SIDES.end() => {
-            bail!("{e}; side {side} is supported with --levels-only")
+        Err(e) if beyond => {
+            bail!("{e}; side {side} is supported with --levels-only, or with --keep-levels DIR for its table of problems")
         }
         r => r,
     }
@@ -37,7 +39,7 @@ pub struct Union {
 }
 
 /// Names the search in a level directory, so a directory is only ever resumed by the same search.
-fn search_key(t: &Triangle) -> String {
+pub fn search_key(t: &Triangle) -> String {
     format!(
         "peg solitaire, triangle of side {} ({} holes, {} jumps): union of the positions reachable \
          from every single-vacancy start; winnable = can still reach one peg. Layered engine, \
@@ -193,9 +195,10 @@ mod tests {
 
     #[test]
     fn side_8_only_for_the_union() {
-        assert!(triangle_for(8, true).is_ok());
-        let e = triangle_for(8, false).unwrap_err().to_string();
-        assert!(e.contains("side 8") && e.contains("--levels-only"), "{e}");
-        assert!(triangle_for(9, true).is_err());
+        assert!(triangle_for(8, true, false).is_ok());
+        assert!(triangle_for(8, false, true).is_ok());
+        let e = triangle_for(8, false, false).unwrap_err().to_string();
+        assert!(e.contains("side 8") && e.contains("--levels-only") && e.contains("--keep-levels"), "{e}");
+        assert!(triangle_for(9, true, true).is_err());
     }
 }

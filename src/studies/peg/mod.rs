@@ -16,6 +16,7 @@ pub mod dictionary;
 pub mod layers;
 pub mod report;
 pub mod seed001;
+pub mod solvability;
 
 /// One peg count of the union of all single-vacancy starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,7 +67,13 @@ pub struct PegStudy {
     /// (moves, winning jump sequences over all starts with that many moves).
     pub move_histogram: Option<Vec<(u32, u128)>>,
     pub positions: Option<Positions>,
+    /// Every (start, finish) problem decided by search (sides beyond the exact analysis).
+    pub problems: Option<Vec<solvability::ProblemRow>>,
 }
+
+/// Largest side `reproduce` computes by default: side 8 takes about 33 minutes and 8 GB of level
+/// files on a 2-core machine, beyond the default run's budget (`reproduce --max-peg-side 8`).
+pub const REPRODUCE_MAX_SIDE: usize = 7;
 
 /// Options of one study run.
 #[derive(Clone, Debug)]
@@ -397,14 +404,32 @@ fn positions(t: &Triangle, winnable: &Bitset, counters: &Counters) -> Positions 
 
 /// Runs the whole study.
 pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
-    let t = layers::triangle_for(opts.side, opts.levels_only)?;
+    let t = layers::triangle_for(opts.side, opts.levels_only, opts.keep_levels.is_some())?;
     let keep = opts.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
-    let union = layers::union(&t, &keep, !opts.levels_only, counters)?;
+    let by_search = !opts.levels_only && !crate::puzzles::peg::SIDES.contains(&t.side());
+    let union = layers::union(&t, &keep, !opts.levels_only && !by_search, counters)?;
     let levels = union.levels;
+    let bare = |levels, problems| PegStudy {
+        side: t.side(),
+        holes: t.holes(),
+        levels,
+        starts: Vec::new(),
+        finishes: Vec::new(),
+        profile: Vec::new(),
+        move_histogram: None,
+        positions: None,
+        problems,
+    };
     if opts.levels_only {
-        let (starts, finishes, profile) = (Vec::new(), Vec::new(), Vec::new());
-        let (move_histogram, positions) = (None, None);
-        return Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions });
+        return Ok(bare(levels, None));
+    }
+    if by_search {
+        let crate::engine::layered::Keep::Dir(dir) = &keep else { unreachable!("side checked by triangle_for") };
+        drop(union.winnable);
+        let set = crate::engine::layered::LayerSet::load(dir, &layers::search_key(&t), t.holes(), 1..t.holes())?;
+        counters.total.store(counters.expanded.load(std::sync::atomic::Ordering::Relaxed) + (t.hole_orbits().len() * t.holes()) as u64, std::sync::atomic::Ordering::Relaxed);
+        let problems = solvability::problems(&t, &set, counters)?;
+        return Ok(bare(levels, Some(problems)));
     }
     let winnable = union.winnable.expect("asked for the flat winnable set");
     let mut starts = Vec::new();
@@ -462,7 +487,7 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     let move_histogram = opts.move_histogram.then(|| {
         histogram.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as u32, c)).collect()
     });
-    Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions })
+    Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions, problems: None })
 }
 
 /// The family's options: which sides, and how much of each.
@@ -489,7 +514,7 @@ impl crate::studies::Study for Peg {
     type Results = PegResults;
 
     fn reproduce_options() -> Options {
-        Options { sides: (4..=7).map(PegOptions::for_side).collect(), seed001: true }
+        Options { sides: (4..=REPRODUCE_MAX_SIDE).map(PegOptions::for_side).collect(), seed001: true }
     }
 
     fn compute(options: &Options, counters: &Counters) -> Result<PegResults> {

@@ -9,6 +9,7 @@ use crate::output::report::{Page, Section};
 use crate::output::{Cell, Table};
 use crate::studies::{Area, Claim, Export};
 use super::PegResults;
+use super::solvability::{ProblemRow, Verdict};
 use crate::puzzles::peg::{format_play, Triangle};
 use anyhow::Result;
 use polars::prelude::*;
@@ -67,6 +68,52 @@ pub fn finishes_table(s: &PegStudy) -> Table {
         ]);
     }
     t
+}
+
+/// Every (start, finish) problem decided by search, with its proof (sides beyond the exact
+/// analysis): `moves` counts the moves of the play found, an upper bound on the fewest.
+pub fn problems_table(problems: &[ProblemRow]) -> Table {
+    let mut t = Table::new(&["start", "finish", "passes_class_test", "solvable", "proof", "positions_searched", "moves", "play"]);
+    for r in problems {
+        let (proof, searched, play) = match &r.verdict {
+            Verdict::Play(p) => ("play", Cell::Empty, format_play(p).into()),
+            Verdict::PositionClass => ("position class", Cell::Empty, Cell::Empty),
+            Verdict::Exhausted { positions } => ("exhaustive search", (*positions).into(), Cell::Empty),
+        };
+        t.push(vec![
+            (r.start + 1).into(),
+            (r.finish + 1).into(),
+            (!matches!(r.verdict, Verdict::PositionClass)).into(),
+            r.solvable().into(),
+            proof.into(),
+            searched,
+            r.moves().into(),
+            play,
+        ]);
+    }
+    t
+}
+
+/// Moves of the play found for every (start, finish); grey = impossible.
+pub fn problems_chart(side: usize, problems: &[ProblemRow]) -> Result<Rendered> {
+    let n = side * (side + 1) / 2;
+    let mut cells = vec![vec![None; n]; n];
+    for r in problems {
+        cells[r.finish][r.start] = r.moves().map(f64::from);
+    }
+    let ticks: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
+    chart::heatmap_with_key(
+        &Heatmap {
+            title: format!("T{side}: moves of the play found from start (x) to finish (y)"),
+            x_label: "start hole (the one vacancy)".into(),
+            y_label: "finish hole (the last peg)".into(),
+            x_ticks: ticks.clone(),
+            y_ticks: ticks,
+            cells,
+            none_label: "-".into(),
+        },
+        &chart::ColourKey { title: "moves (upper bound)".into(), none_meaning: "impossible".into() },
+    )
 }
 
 pub fn profile_table(s: &PegStudy) -> Table {
@@ -176,7 +223,11 @@ pub fn export_side(s: &PegStudy, out: &mut Export) -> Result<()> {
     out.table(Area::Data, &dir, "levels.csv", &levels_table(s));
     if s.starts.is_empty() {
         out.chart(Area::Reports, "peg", &format!("T{}_levels", s.side), &super::layers::levels_chart(s)?);
-        return Ok(()); // levels only
+        if let Some(p) = &s.problems {
+            out.table(Area::Data, &dir, "finishes.csv", &problems_table(p));
+            out.chart(Area::Reports, "peg", &format!("T{}_problems", s.side), &problems_chart(s.side, p)?);
+        }
+        return Ok(()); // no per-start analysis
     }
     out.table(Area::Data, &dir, "starts.csv", &starts_table(s));
     out.table(Area::Data, &dir, "finishes.csv", &finishes_table(s));
@@ -231,7 +282,10 @@ pub fn headline_table(r: &PegResults) -> Table {
             s.levels.iter().map(|l| l.reachable).sum::<u64>().into(),
             s.levels.iter().map(|l| l.winnable).sum::<u64>().into(),
             opt(s.starts.iter().filter(|x| x.min_moves.is_some()).count() as u128),
-            opt(s.finishes.len() as u128),
+            match &s.problems {
+                Some(p) if !full => Cell::UInt(p.iter().filter(|x| x.solvable()).count() as u128),
+                _ => opt(s.finishes.len() as u128),
+            },
             opt(s.starts.iter().map(|x| x.winning_sequences).sum()),
             opt(s.starts.iter().map(|x| x.complete_games).sum()),
             s.finishes.iter().map(|f| f.min_moves).min().into(),
@@ -244,6 +298,12 @@ pub fn headline_table(r: &PegResults) -> Table {
 fn shortest_table(r: &PegResults) -> Table {
     let mut t = Table::new(&["side", "start", "finish", "moves", "play"]);
     for s in &r.sides {
+        if let (true, Some(p)) = (s.starts.is_empty(), &s.problems) {
+            if let Some(best) = p.iter().filter(|x| x.moves().is_some()).min_by_key(|x| (x.moves(), x.start, x.finish)) {
+                let Verdict::Play(play) = &best.verdict else { unreachable!("a row with moves has a play") };
+                t.push(vec![s.side.into(), (best.start + 1).into(), (best.finish + 1).into(), best.moves().into(), format_play(play).into()]);
+            }
+        }
         if let Some(f) = s.finishes.iter().min_by_key(|f| (f.min_moves, f.start, f.finish)) {
             t.push(vec![
                 s.side.into(),
@@ -255,6 +315,14 @@ fn shortest_table(r: &PegResults) -> Table {
         }
     }
     t
+}
+
+/// The page of one side computed on its own by `statespace peg` (sides `reproduce` leaves out).
+pub fn side_page(r: &PegResults) -> Page {
+    let mut page = page(r, &[]);
+    let sides: Vec<String> = r.sides.iter().map(|s| s.side.to_string()).collect();
+    page.title = format!("Peg solitaire on the triangle of side {}", sides.join(", "));
+    page
 }
 
 pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
@@ -281,10 +349,17 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
             .claims("peg.jaap")
             .claims("peg.oeis"),
         Section::new("New results")
-            .text("Figures we found no publication of.")
+            .text(if r.sides.iter().any(|s| s.side > super::REPRODUCE_MAX_SIDE) || r.sides.len() < 2 {
+                "Figures we found no publication of."
+            } else {
+                "Figures we found no publication of. Side 8 is not part of `reproduce` by default (about 33 minutes and 8 GB of level files on a 2-core machine): `statespace peg --side 8 --keep-levels DIR` writes `data/peg/T8/` and its own page, [T8.md](T8.md), with its claims (or `reproduce --max-peg-side 8` puts them on this page)."
+            })
             .claims("peg.new"),
-        Section::new("Charts").chart("levels_by_pegs", levels_caption(r)),
     ];
+    // The cross-side chart exists only where several sides are computed together (`reproduce`).
+    if r.sides.len() > 1 {
+        sections.push(Section::new("Charts").chart("levels_by_pegs", levels_caption(r)));
+    }
     let mut per_side = Section::new("Charts per side");
     for s in r.sides.iter().filter(|s| !s.starts.is_empty()) {
         per_side = per_side
@@ -306,6 +381,26 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
                 },
             );
     }
+    for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
+        per_side = per_side.chart(
+            format!("T{}_levels", s.side),
+            format!("T{}: the union of every start's reachable positions, by pegs left: reachable, winnable and dead (no per-start analysis at this side).", s.side),
+        );
+        if let Some(p) = &s.problems {
+            let solvable: Vec<u32> = p.iter().filter_map(|x| x.moves()).collect();
+            let (lo, hi) = (solvable.iter().min().copied().unwrap_or(0), solvable.iter().max().copied().unwrap_or(0));
+            per_side = per_side.chart(
+                format!("T{}_problems", s.side),
+                format!(
+                    "T{}: moves of the play found for each (start, finish): {} of the {} problems are solvable, in {lo} to {hi} moves (upper bounds on the fewest: the plays come from a depth-first and a beam search, not an exact optimisation); '-' marks impossible problems, each with its proof in data/peg/T{}/finishes.csv.",
+                    s.side,
+                    solvable.len(),
+                    p.len(),
+                    s.side
+                ),
+            );
+        }
+    }
     sections.push(per_side);
     Page {
         family: "peg".into(),
@@ -313,6 +408,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         intro: vec![
             "Peg solitaire on the triangle of side n (n(n+1)/2 holes; side 4 is the 10-coin puzzle of seed 001). A game starts with every hole filled but one (a *single-vacancy start*); a jump moves a peg over an adjacent peg into an empty hole, removing the jumped peg. A *move* is a maximal chain of jumps by one peg. Holes are numbered 1.. row by row from the apex (T4: 1 / 2 3 / 4 5 6 / 7 8 9 10).".into(),
             "How: a parallel BFS over bit arrays gives the union of every start's reachable positions, a backward BFS from the single-peg positions restricted to it gives the winnable ones; each start orbit (6 symmetries) gets a level-by-level DP carrying sequence counts and fewest moves. Counts are exact (128-bit).".into(),
+            "Side 8 (36 holes, 2^36 positions) is computed level by level: positions of one peg count are ranked densely (combinatorial number system), so a level's bit array has C(36, pegs) bits; levels go to disk (`--keep-levels DIR`) and a killed run resumes from its last complete level. Its problem table decides each (start, finish) separately: the position-class test, else a depth-first search pruned by the class and by the union of all starts (a failed search is a proof by exhaustion), then a beam search for plays with fewer moves. Its move counts are upper bounds.".into(),
         ],
         sections,
         definitions: definitions(),

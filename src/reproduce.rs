@@ -104,11 +104,20 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
     if wants(Family::Peg) {
         let mut opts = Peg::reproduce_options();
         opts.sides.retain(|s| s.side <= o.max_peg_side);
-        for side in crate::studies::peg::REPRODUCE_MAX_SIDE + 1..=o.max_peg_side {
-            opts.sides.push(crate::studies::peg::PegOptions {
-                keep_levels: Some(o.peg_levels.join(format!("T{side}"))),
-                ..crate::studies::peg::PegOptions::for_side(side)
-            });
+        for side in crate::studies::peg::REPRODUCE_MAX_SIDE + 1..=crate::studies::peg::layers::MAX_LEVELS_SIDE {
+            let saved = o.data.join(crate::studies::peg::report::side_dir(side));
+            if side <= o.max_peg_side {
+                opts.sides.push(crate::studies::peg::PegOptions {
+                    keep_levels: Some(o.peg_levels.join(format!("T{side}"))),
+                    ..crate::studies::peg::PegOptions::for_side(side)
+                });
+            } else if crate::studies::peg::saved::present(&saved) {
+                // Computed by an earlier, longer run: shown and re-checked, not recomputed.
+                opts.sides.push(crate::studies::peg::PegOptions {
+                    saved: Some(saved),
+                    ..crate::studies::peg::PegOptions::for_side(side)
+                });
+            }
         }
         done.push(family::<Peg>(&opts, ctx)?);
     }

@@ -238,7 +238,13 @@ impl<'a> Cursor<'a> {
 pub const CHUNK_WORDS: usize = 1 << 10;
 
 /// Layer k-1 pulled from layer k: bit r is set iff the state of rank r has a predecessor in
-/// `above`.
+/// `above`, probing one predecessor at a time and stopping at the first one set.
+///
+/// Measured alternative, not taken: ranking every predecessor of a word's 64 states first and
+/// prefetching their cache lines (for layers far beyond the caches) was 2.5 times slower (a
+/// random 72 MiB side-8 layer, 75% or 10% set, 2 cores): consecutive states share most
+/// predecessors' cache lines, so the pull is
+/// bound by ranking work, which stopping at the first hit keeps small.
 pub fn pull_forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, counters: &Counters) -> Layer {
     let k = above.k - 1;
     let mut out = Layer::empty(colex, k);
@@ -787,6 +793,36 @@ mod tests {
         let goals: Vec<u64> = (0..g.n).map(|i| 1u64 << i).filter(|&b| reach.visited.get(b)).collect();
         let win = bfs::explore(&Reversed(g), &goals, Limits { within: Some(&reach.visited), max_depth: None }, &c, |_, _| {});
         (reach.visited.ones().collect(), win.visited.ones().collect())
+    }
+
+    /// A pulled layer against a plain reading of the definition, on random graphs and random
+    /// layers above of every density (states with no predecessor set, with one, with many).
+    #[test]
+    fn a_pulled_layer_is_the_set_of_states_with_a_predecessor_above() {
+        for seed in 0..40u64 {
+            let n = 8 + (seed % 5) as usize;
+            let g = RandomLayered::new(n, seed + 500);
+            let colex = Colex::new(n);
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for k in 1..=n {
+                let mut above = Layer::empty(&colex, k);
+                let density = seed % 4; // 0: empty, 1: sparse, 2: half, 3: dense
+                for r in 0..above.len {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    if x % 4 < density {
+                        above.set(r);
+                    }
+                }
+                let pulled = pull_forward(&g, &colex, &above, &Counters::default());
+                for r in 0..pulled.len {
+                    let s = colex.unrank(k - 1, r);
+                    let want = g.pred[s as usize].iter().any(|&p| above.get(colex.rank(p)));
+                    assert_eq!(pulled.get(r), want, "seed {seed} layer {k} rank {r}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod claims;
 pub mod dictionary;
 pub mod layers;
 pub mod report;
+pub mod saved;
 pub mod seed001;
 pub mod solvability;
 
@@ -69,11 +70,19 @@ pub struct PegStudy {
     pub positions: Option<Positions>,
     /// Every (start, finish) problem decided by search (sides beyond the exact analysis).
     pub problems: Option<Vec<solvability::ProblemRow>>,
+    /// Read back from this data directory (written by an earlier run) instead of computed: its
+    /// tables are inputs then, not outputs.
+    pub saved: Option<std::path::PathBuf>,
 }
 
-/// Largest side `reproduce` computes by default: side 8 takes about 33 minutes and 8 GB of level
-/// files on a 2-core machine, beyond the default run's budget (`reproduce --max-peg-side 8`).
+/// Largest side `reproduce` computes by default: side 8 is beyond the default run's budget
+/// ([`SIDE8_COST`]; `reproduce --max-peg-side 8`), and is read back from `data/peg/T8` when an
+/// earlier run wrote it ([`saved`]).
 pub const REPRODUCE_MAX_SIDE: usize = 7;
+
+/// What computing side 8 costs, measured with `scripts/bench.sh` (BENCH_PEG8=1) on this
+/// project's 2-core machine; quoted on the report page.
+pub const SIDE8_COST: &str = "about 33 minutes and 8 GiB of level files on a 2-core machine";
 
 /// Options of one study run.
 #[derive(Clone, Debug)]
@@ -87,11 +96,14 @@ pub struct PegOptions {
     pub levels_only: bool,
     /// Keep each finished level of the union in this directory and resume from it.
     pub keep_levels: Option<std::path::PathBuf>,
+    /// Read the side's tables back from this data directory ([`saved::load`]) instead of
+    /// computing them.
+    pub saved: Option<std::path::PathBuf>,
 }
 
 impl PegOptions {
     pub fn for_side(side: usize) -> PegOptions {
-        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, keep_levels: None }
+        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, keep_levels: None, saved: None }
     }
 }
 
@@ -404,6 +416,9 @@ fn positions(t: &Triangle, winnable: &Bitset, counters: &Counters) -> Positions 
 
 /// Runs the whole study.
 pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
+    if let Some(dir) = &opts.saved {
+        return saved::load(opts.side, dir);
+    }
     let t = layers::triangle_for(opts.side, opts.levels_only, opts.keep_levels.is_some())?;
     let keep = opts.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
     let by_search = !opts.levels_only && !crate::puzzles::peg::SIDES.contains(&t.side());
@@ -419,6 +434,7 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
         move_histogram: None,
         positions: None,
         problems,
+        saved: None,
     };
     if opts.levels_only {
         return Ok(bare(levels, None));
@@ -487,7 +503,7 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     let move_histogram = opts.move_histogram.then(|| {
         histogram.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as u32, c)).collect()
     });
-    Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions, problems: None })
+    Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions, problems: None, saved: None })
 }
 
 /// The family's options: which sides, and how much of each.

@@ -220,11 +220,17 @@ pub fn side_dir(side: usize) -> String {
 /// One side's tables, dataset and charts.
 pub fn export_side(s: &PegStudy, out: &mut Export) -> Result<()> {
     let dir = side_dir(s.side);
-    out.table(Area::Data, &dir, "levels.csv", &levels_table(s));
+    // A side read back from its data directory: its tables are inputs, only charts are made.
+    let tables = s.saved.is_none();
+    if tables {
+        out.table(Area::Data, &dir, "levels.csv", &levels_table(s));
+    }
     if s.starts.is_empty() {
         out.chart(Area::Reports, "peg", &format!("T{}_levels", s.side), &super::layers::levels_chart(s)?);
         if let Some(p) = &s.problems {
-            out.table(Area::Data, &dir, "finishes.csv", &problems_table(p));
+            if tables {
+                out.table(Area::Data, &dir, "finishes.csv", &problems_table(p));
+            }
             out.chart(Area::Reports, "peg", &format!("T{}_problems", s.side), &problems_chart(s.side, p)?);
         }
         return Ok(()); // no per-start analysis
@@ -349,11 +355,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
             .claims("peg.jaap")
             .claims("peg.oeis"),
         Section::new("New results")
-            .text(if r.sides.iter().any(|s| s.side > super::REPRODUCE_MAX_SIDE) || r.sides.len() < 2 {
-                "Figures we found no publication of."
-            } else {
-                "Figures we found no publication of. Side 8 is not part of `reproduce` by default (about 33 minutes and 8 GB of level files on a 2-core machine): `statespace peg --side 8 --keep-levels DIR` writes `data/peg/T8/` and its own page, [T8.md](T8.md), with its claims (or `reproduce --max-peg-side 8` puts them on this page)."
-            })
+            .text(new_results_text(r))
             .claims("peg.new"),
     ];
     // The cross-side chart exists only where several sides are computed together (`reproduce`).
@@ -413,6 +415,29 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         sections,
         definitions: definitions(),
     }
+}
+
+/// The new-results section's opening: where a side beyond the default run comes from.
+fn new_results_text(r: &PegResults) -> String {
+    let mut text = String::from("Figures we found no publication of.");
+    for s in &r.sides {
+        if s.saved.is_some() {
+            text += &format!(
+                " Side {side} is not recomputed by `reproduce` by default ({cost}): its tables are read back from `data/peg/T{side}/`, written by `statespace peg --side {side} --keep-levels DIR` (the command is in that directory's `manifest.json`), and re-checked on every run: every play is replayed from its start to its finish with its move count, every position-class verdict is recomputed, every (start, finish) pair must appear once, and the level table must be consistent (dead = reachable - winnable, winnable counts equal at k and {holes} - k pegs). `reproduce --max-peg-side {side}` recomputes it from scratch.",
+                side = s.side,
+                holes = s.holes,
+                cost = super::SIDE8_COST,
+            );
+        }
+    }
+    let beyond = r.sides.iter().any(|s| s.side > super::REPRODUCE_MAX_SIDE);
+    if !beyond && r.sides.len() > 1 {
+        text += &format!(
+            " Side 8 is not part of `reproduce` by default ({}): `statespace peg --side 8 --keep-levels DIR` writes `data/peg/T8/` and its own page, `reports/peg/T8.md`, and later runs of `reproduce` show it here.",
+            super::SIDE8_COST
+        );
+    }
+    text
 }
 
 /// The levels chart's caption, with the largest side's totals.

@@ -1,0 +1,218 @@
+//! A side computed by an earlier, longer run (side 8: `statespace peg --side 8 --keep-levels DIR`,
+//! half an hour and 8 GiB of level files) read back from its data directory, so that the default
+//! `reproduce` shows it on the family page and in the claims without recomputing it.
+//!
+//! Nothing is taken on trust that can be re-checked cheaply: every play is parsed and replayed
+//! from its start to its finish (a wrong play is refused, and its move count must equal the
+//! `moves` column), every `passes_class_test` and position-class proof is recomputed from the
+//! triangle, every (start, finish) pair must appear exactly once, and the level table must be
+//! internally consistent (dead = reachable - winnable, counts within C(holes, pegs), winnable
+//! counts symmetric under k <-> holes - k, as complementing reverses jumps). What cannot be
+//! re-checked in seconds (the reachable counts themselves, an exhaustion proof) is what the run
+//! that wrote the files computed; its manifest names that command.
+
+use super::solvability::{ProblemRow, Verdict};
+use super::{LevelRow, PegStudy};
+use crate::puzzles::peg::{parse_play, Triangle};
+use anyhow::{bail, ensure, Context, Result};
+use std::path::Path;
+
+/// Whether `dir` holds a saved side (both tables present).
+pub fn present(dir: &Path) -> bool {
+    dir.join("levels.csv").is_file() && dir.join("finishes.csv").is_file()
+}
+
+fn read_rows(path: &Path, header: &[&str]) -> Result<Vec<csv::StringRecord>> {
+    let mut reader = csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let got: Vec<String> = reader.headers().with_context(|| format!("{}: no header", path.display()))?.iter().map(String::from).collect();
+    ensure!(got == header, "{}: columns {:?}, expected {:?}", path.display(), got, header);
+    let mut rows = Vec::new();
+    for (i, r) in reader.records().enumerate() {
+        rows.push(r.with_context(|| format!("{}: row {} is malformed", path.display(), i + 2))?);
+    }
+    Ok(rows)
+}
+
+fn number<T: std::str::FromStr>(path: &Path, line: usize, column: &str, text: &str) -> Result<T> {
+    text.parse().map_err(|_| anyhow::anyhow!("{}: row {line}, {column} {text:?} is not a number", path.display()))
+}
+
+/// Reads and re-checks the side-`side` tables in `dir` (a `data/peg/T{side}` directory).
+pub fn load(side: usize, dir: &Path) -> Result<PegStudy> {
+    let t = Triangle::any_side(side);
+    let holes = t.holes();
+    let levels = load_levels(&t, &dir.join("levels.csv"))?;
+    let problems = load_problems(&t, &dir.join("finishes.csv"))?;
+    Ok(PegStudy {
+        side,
+        holes,
+        levels,
+        starts: Vec::new(),
+        finishes: Vec::new(),
+        profile: Vec::new(),
+        move_histogram: None,
+        positions: None,
+        problems: Some(problems),
+        saved: Some(dir.to_path_buf()),
+    })
+}
+
+fn load_levels(t: &Triangle, path: &Path) -> Result<Vec<LevelRow>> {
+    let holes = t.holes();
+    let rows = read_rows(path, &["pegs", "reachable", "winnable", "dead"])?;
+    let mut levels: Vec<LevelRow> = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let line = i + 2;
+        let pegs: usize = number(path, line, "pegs", &r[0])?;
+        let reachable: u64 = number(path, line, "reachable", &r[1])?;
+        let winnable: u64 = number(path, line, "winnable", &r[2])?;
+        let dead: u64 = number(path, line, "dead", &r[3])?;
+        ensure!(pegs == i + 1, "{}: row {line} has {pegs} pegs, expected {} (one row per peg count, 1 to {})", path.display(), i + 1, holes - 1);
+        ensure!(winnable <= reachable && reachable - winnable == dead, "{}: row {line}: dead must be reachable - winnable", path.display());
+        let all = (0..pegs).fold(1u128, |a, j| a * (holes - j) as u128 / (j + 1) as u128);
+        ensure!(u128::from(reachable) <= all, "{}: row {line}: {reachable} reachable of only {all} positions with {pegs} pegs", path.display());
+        levels.push(LevelRow { pegs, reachable, winnable });
+    }
+    ensure!(levels.len() == holes - 1, "{}: {} rows, expected {} (1 to {} pegs)", path.display(), levels.len(), holes - 1, holes - 1);
+    ensure!(levels[holes - 2].reachable == holes as u64, "{}: the {} single-vacancy starts must be the {}-peg level", path.display(), holes, holes - 1);
+    for l in &levels {
+        // Winnable at k pegs = reachable at k with a reachable complement (holes - k pegs).
+        let mirror = &levels[holes - l.pegs - 1];
+        ensure!(l.winnable == mirror.winnable, "{}: winnable counts at {} and {} pegs differ (complementing reverses jumps, so they must agree)", path.display(), l.pegs, mirror.pegs);
+    }
+    // The study keeps levels from the most pegs down.
+    levels.reverse();
+    Ok(levels)
+}
+
+fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
+    let holes = t.holes();
+    let header = ["start", "finish", "passes_class_test", "solvable", "proof", "positions_searched", "moves", "play"];
+    let rows = read_rows(path, &header)?;
+    ensure!(rows.len() == holes * holes, "{}: {} rows, expected one per (start, finish): {}", path.display(), rows.len(), holes * holes);
+    let mut out = Vec::with_capacity(rows.len());
+    for (i, r) in rows.iter().enumerate() {
+        let line = i + 2;
+        let (start, finish): (usize, usize) = (number(path, line, "start", &r[0])?, number(path, line, "finish", &r[1])?);
+        ensure!(
+            (start, finish) == (i / holes + 1, i % holes + 1),
+            "{}: row {line} is ({start}, {finish}); rows must run through every (start, finish) in order",
+            path.display()
+        );
+        let (s, f) = (start - 1, finish - 1);
+        let passes = t.class_test(s, f);
+        ensure!(r[2] == *if passes { "true" } else { "false" }, "{}: row {line}: passes_class_test is {}, the class test says {passes}", path.display(), &r[2]);
+        let verdict = match &r[4] {
+            "play" => {
+                let play = parse_play(t, &r[7]).with_context(|| format!("{}: row {line}", path.display()))?;
+                let replayed = super::replay(t, t.start(s), &play);
+                let Some((end, moves)) = replayed else {
+                    bail!("{}: row {line}: the play does not replay from start {start} to one peg", path.display())
+                };
+                ensure!(end == f, "{}: row {line}: the play ends on hole {}, not {finish}", path.display(), end + 1);
+                let listed: u32 = number(path, line, "moves", &r[6])?;
+                ensure!(listed == moves, "{}: row {line}: moves says {listed}, the play has {moves}", path.display());
+                ensure!(&r[3] == "true", "{}: row {line}: a row with a play must be solvable", path.display());
+                Verdict::Play(play)
+            }
+            "position class" => {
+                ensure!(!passes && &r[3] == "false", "{}: row {line}: a position-class proof needs start and finish in different classes", path.display());
+                Verdict::PositionClass
+            }
+            "exhaustive search" => {
+                ensure!(passes && &r[3] == "false", "{}: row {line}: an exhaustion proof is only for problems passing the class test", path.display());
+                Verdict::Exhausted { positions: number(path, line, "positions_searched", &r[5])? }
+            }
+            other => bail!("{}: row {line}: unknown proof {other:?}", path.display()),
+        };
+        out.push(ProblemRow { start: s, finish: f, verdict });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn committed() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/peg/T8")
+    }
+
+    /// A copy of the committed side-8 tables with `edit` applied to one file's text.
+    fn tampered(file: &str, edit: impl Fn(&str) -> String) -> tempdir::Dir {
+        let dir = tempdir::Dir::new(file);
+        for f in ["levels.csv", "finishes.csv"] {
+            let text = std::fs::read_to_string(committed().join(f)).unwrap();
+            std::fs::write(dir.0.join(f), if f == file { edit(&text) } else { text }).unwrap();
+        }
+        dir
+    }
+
+    mod tempdir {
+        pub struct Dir(pub std::path::PathBuf);
+        impl Dir {
+            pub fn new(tag: &str) -> Dir {
+                use std::sync::atomic::{AtomicUsize, Ordering};
+                static N: AtomicUsize = AtomicUsize::new(0);
+                let p = std::env::temp_dir().join(format!(
+                    "statespace-saved-{}-{}-{}",
+                    std::process::id(),
+                    N.fetch_add(1, Ordering::Relaxed),
+                    tag.replace('.', "_")
+                ));
+                std::fs::create_dir_all(&p).unwrap();
+                Dir(p)
+            }
+        }
+        impl Drop for Dir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+    }
+
+    #[test]
+    fn the_committed_side_8_tables_load_and_recheck() {
+        let s = load(8, &committed()).unwrap();
+        let p = s.problems.as_ref().unwrap();
+        assert_eq!(p.len(), 36 * 36);
+        // Every problem passing the class test has a replayed play: A130515's 80 classes, all solvable.
+        let t = Triangle::any_side(8);
+        assert_eq!(p.iter().filter(|r| r.solvable()).count(), p.iter().filter(|r| t.class_test(r.start, r.finish)).count());
+        assert_eq!(s.levels.len(), 35);
+        assert_eq!(s.levels[0].pegs, 35);
+        // Single pegs reachable = holes that finish some solvable problem.
+        let finishes: std::collections::BTreeSet<usize> = p.iter().filter(|r| r.solvable()).map(|r| r.finish).collect();
+        assert_eq!(s.levels.last().unwrap().reachable, finishes.len() as u64);
+    }
+
+    #[test]
+    fn tampered_tables_are_refused_with_the_row() {
+        let cases: Vec<(&str, Box<dyn Fn(&str) -> String>, &str)> = vec![
+            // A play whose last move lands elsewhere.
+            ("finishes.csv", Box::new(|t: &str| t.replacen("29-16-18-31-29", "29-16-18-31", 1)), "does not replay"),
+            // A class verdict flipped.
+            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,position class", "1,2,true,false,position class", 1)), "class test"),
+            // A move count that the play does not have.
+            ("finishes.csv", Box::new(|t: &str| t.replacen("1,1,true,true,play,,14,", "1,1,true,true,play,,13,", 1)), "moves says 13"),
+            // A missing row.
+            ("finishes.csv", Box::new(|t: &str| t.lines().filter(|l| !l.starts_with("1,3,")).collect::<Vec<_>>().join("\n")), "rows"),
+            // An unknown proof.
+            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,position class", "1,2,false,false,trust me", 1)), "unknown proof"),
+            // Winnable counts no longer symmetric.
+            ("levels.csv", Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,80,352", 1)), "winnable counts"),
+            // dead != reachable - winnable.
+            ("levels.csv", Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,81,350", 1)), "dead"),
+            // A wrong header.
+            ("levels.csv", Box::new(|t: &str| t.replacen("pegs,reachable", "pegs,reached", 1)), "columns"),
+        ];
+        for (file, edit, want) in cases {
+            let dir = tampered(file, &edit);
+            let before = std::fs::read_to_string(committed().join(file)).unwrap();
+            assert_ne!(edit(&before), before, "the edit for {want:?} changed nothing");
+            let err = format!("{:#}", load(8, &dir.0).err().unwrap_or_else(|| panic!("tampering ({want}) was accepted")));
+            assert!(err.contains(want), "{err}");
+            assert!(!err.contains('\n'), "one line: {err}");
+        }
+    }
+}

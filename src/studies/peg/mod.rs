@@ -75,6 +75,24 @@ pub struct PegStudy {
     pub saved: Option<std::path::PathBuf>,
 }
 
+impl PegStudy {
+    /// A side with no per-start analysis: the union's levels and, where decided, its problems.
+    pub fn union_only(t: &Triangle, levels: Vec<LevelRow>, problems: Option<Vec<solvability::ProblemRow>>) -> PegStudy {
+        PegStudy {
+            side: t.side(),
+            holes: t.holes(),
+            levels,
+            starts: Vec::new(),
+            finishes: Vec::new(),
+            profile: Vec::new(),
+            move_histogram: None,
+            positions: None,
+            problems,
+            saved: None,
+        }
+    }
+}
+
 /// Largest side `reproduce` computes by default: side 8 is beyond the default run's budget
 /// ([`SIDE8_COST`]; `reproduce --max-peg-side 8`), and is read back from `data/peg/T8` when an
 /// earlier run wrote it ([`saved`]).
@@ -424,18 +442,7 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     let by_search = !opts.levels_only && !crate::puzzles::peg::SIDES.contains(&t.side());
     let union = layers::union(&t, &keep, !opts.levels_only && !by_search, counters)?;
     let levels = union.levels;
-    let bare = |levels, problems| PegStudy {
-        side: t.side(),
-        holes: t.holes(),
-        levels,
-        starts: Vec::new(),
-        finishes: Vec::new(),
-        profile: Vec::new(),
-        move_histogram: None,
-        positions: None,
-        problems,
-        saved: None,
-    };
+    let bare = |levels, problems| PegStudy::union_only(&t, levels, problems);
     if opts.levels_only {
         return Ok(bare(levels, None));
     }

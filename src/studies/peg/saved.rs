@@ -40,21 +40,9 @@ fn number<T: std::str::FromStr>(path: &Path, line: usize, column: &str, text: &s
 /// Reads and re-checks the side-`side` tables in `dir` (a `data/peg/T{side}` directory).
 pub fn load(side: usize, dir: &Path) -> Result<PegStudy> {
     let t = Triangle::any_side(side);
-    let holes = t.holes();
     let levels = load_levels(&t, &dir.join("levels.csv"))?;
     let problems = load_problems(&t, &dir.join("finishes.csv"))?;
-    Ok(PegStudy {
-        side,
-        holes,
-        levels,
-        starts: Vec::new(),
-        finishes: Vec::new(),
-        profile: Vec::new(),
-        move_histogram: None,
-        positions: None,
-        problems: Some(problems),
-        saved: Some(dir.to_path_buf()),
-    })
+    Ok(PegStudy { saved: Some(dir.to_path_buf()), ..PegStudy::union_only(&t, levels, Some(problems)) })
 }
 
 fn load_levels(t: &Triangle, path: &Path) -> Result<Vec<LevelRow>> {

@@ -361,7 +361,8 @@ pub fn bytes_needed(n: usize, top: usize, keep: &Keep) -> u64 {
     }
 }
 
-fn binomial(n: usize, k: usize) -> u64 {
+/// C(n, k) (exact while it fits in 64 bits).
+pub fn binomial(n: usize, k: usize) -> u64 {
     (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128) as u64
 }
 

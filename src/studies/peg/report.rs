@@ -101,10 +101,16 @@ pub fn problems_chart(side: usize, problems: &[ProblemRow]) -> Result<Rendered> 
     for r in problems {
         cells[r.finish][r.start] = r.moves().map(f64::from);
     }
-    let ticks: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
+    start_finish_heatmap(format!("T{side}: moves of the play found from start (x) to finish (y)"), cells, "moves (upper bound)", "impossible")
+}
+
+/// A (start, finish) grid of move counts, start holes across, finish holes up; `-` where `cells`
+/// holds none (meaning `none_meaning`).
+fn start_finish_heatmap(title: String, cells: Vec<Vec<Option<f64>>>, key: &str, none_meaning: &str) -> Result<Rendered> {
+    let ticks: Vec<String> = (1..=cells.len()).map(|h| h.to_string()).collect();
     chart::heatmap_with_key(
         &Heatmap {
-            title: format!("T{side}: moves of the play found from start (x) to finish (y)"),
+            title,
             x_label: "start hole (the one vacancy)".into(),
             y_label: "finish hole (the last peg)".into(),
             x_ticks: ticks.clone(),
@@ -112,7 +118,7 @@ pub fn problems_chart(side: usize, problems: &[ProblemRow]) -> Result<Rendered> 
             cells,
             none_label: "-".into(),
         },
-        &chart::ColourKey { title: "moves (upper bound)".into(), none_meaning: "impossible".into() },
+        &chart::ColourKey { title: key.into(), none_meaning: none_meaning.into() },
     )
 }
 
@@ -169,19 +175,7 @@ pub fn min_moves_chart(s: &PegStudy) -> Result<Rendered> {
     for f in &s.finishes {
         cells[f.finish][f.start] = Some(f.min_moves as f64);
     }
-    let ticks: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
-    chart::heatmap_with_key(
-        &Heatmap {
-            title: format!("T{}: minimum moves from start (x) to finish (y)", s.side),
-            x_label: "start hole (the one vacancy)".into(),
-            y_label: "finish hole (the last peg)".into(),
-            x_ticks: ticks.clone(),
-            y_ticks: ticks,
-            cells,
-            none_label: "-".into(),
-        },
-        &chart::ColourKey { title: "minimum moves".into(), none_meaning: "no single-peg finish".into() },
-    )
+    start_finish_heatmap(format!("T{}: minimum moves from start (x) to finish (y)", s.side), cells, "minimum moves", "no single-peg finish")
 }
 
 /// Every reachable position, for research use.

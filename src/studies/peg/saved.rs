@@ -55,10 +55,10 @@ fn load_levels(t: &Triangle, path: &Path) -> Result<Vec<LevelRow>> {
         let reachable: u64 = number(path, line, "reachable", &r[1])?;
         let winnable: u64 = number(path, line, "winnable", &r[2])?;
         let dead: u64 = number(path, line, "dead", &r[3])?;
-        ensure!(pegs == i + 1, "{}: row {line} has {pegs} pegs, expected {} (one row per peg count, 1 to {})", path.display(), i + 1, holes - 1);
+        ensure!(pegs == i + 1 && pegs < holes, "{}: row {line} has {pegs} pegs, expected {} (one row per peg count, 1 to {})", path.display(), i + 1, holes - 1);
         ensure!(winnable <= reachable && reachable - winnable == dead, "{}: row {line}: dead must be reachable - winnable", path.display());
-        let all = (0..pegs).fold(1u128, |a, j| a * (holes - j) as u128 / (j + 1) as u128);
-        ensure!(u128::from(reachable) <= all, "{}: row {line}: {reachable} reachable of only {all} positions with {pegs} pegs", path.display());
+        let all = crate::engine::layered::binomial(holes, pegs);
+        ensure!(reachable <= all, "{}: row {line}: {reachable} reachable of only {all} positions with {pegs} pegs", path.display());
         levels.push(LevelRow { pegs, reachable, winnable });
     }
     ensure!(levels.len() == holes - 1, "{}: {} rows, expected {} (1 to {} pegs)", path.display(), levels.len(), holes - 1, holes - 1);
@@ -191,6 +191,8 @@ mod tests {
             ("levels.csv", Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,80,352", 1)), "winnable counts"),
             // dead != reachable - winnable.
             ("levels.csv", Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,81,350", 1)), "dead"),
+            // A row past the last peg count.
+            ("levels.csv", Box::new(|t: &str| format!("{t}36,1,1,0\n")), "36 pegs"),
             // A wrong header.
             ("levels.csv", Box::new(|t: &str| t.replacen("pegs,reachable", "pegs,reached", 1)), "columns"),
         ];

@@ -109,6 +109,7 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
             if side <= o.max_peg_side {
                 opts.sides.push(crate::studies::peg::PegOptions {
                     keep_levels: Some(o.peg_levels.join(format!("T{side}"))),
+                    symmetry: true,
                     ..crate::studies::peg::PegOptions::for_side(side)
                 });
             } else if crate::studies::peg::saved::present(&saved) {

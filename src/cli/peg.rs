@@ -26,13 +26,21 @@ pub struct PegArgs {
     /// Keep each finished level of the union in DIR; a rerun resumes from the last one.
     #[arg(long, value_name = "DIR")]
     pub keep_levels: Option<PathBuf>,
+    /// Check every reachable level against the triangle's six symmetries and count its positions
+    /// up to symmetry (symmetry.csv). On for full analyses of sides 4-7; with --levels-only and
+    /// for side 8 only when asked (side 8: about 20 minutes more, reading every kept level).
+    #[arg(long)]
+    pub symmetry: bool,
 }
 
 /// Validated options: the side exists and fits.
 pub fn options(a: &PegArgs) -> Result<Options> {
     crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
     Ok(Options {
-        sides: vec![PegOptions { levels_only: a.levels_only, keep_levels: a.keep_levels.clone(), ..PegOptions::for_side(a.side) }],
+        sides: vec![{
+            let o = PegOptions::for_side(a.side);
+            PegOptions { levels_only: a.levels_only, keep_levels: a.keep_levels.clone(), symmetry: (o.symmetry && !a.levels_only) || a.symmetry, ..o }
+        }],
         seed001: false,
     })
 }

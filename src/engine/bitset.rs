@@ -15,7 +15,8 @@ const SCAN_CHUNK_WORDS: usize = 1 << 12;
 impl Bitset {
     pub fn new(len: u64) -> Self {
         let n = len.div_ceil(64) as usize;
-        let mut words = Vec::with_capacity(n);
+        let mut words: Vec<AtomicU64> = Vec::with_capacity(n);
+        super::memory::prefer_huge_pages(words.as_ptr() as *const u8, n * 8);
         words.resize_with(n, || AtomicU64::new(0));
         Bitset { words, len }
     }

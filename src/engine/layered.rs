@@ -161,12 +161,27 @@ pub struct Layer {
 impl Layer {
     pub fn empty(colex: &Colex, k: usize) -> Layer {
         let len = colex.count(k);
-        Layer { k, len, words: vec![0; len.div_ceil(64) as usize] }
+        // Zeroed pages from the allocator are not yet touched, so the advice takes effect.
+        let words = vec![0u64; len.div_ceil(64) as usize];
+        super::memory::prefer_huge_pages(words.as_ptr() as *const u8, words.len() * 8);
+        Layer { k, len, words }
     }
 
     #[inline]
     pub fn get(&self, r: u64) -> bool {
         self.words[(r >> 6) as usize] >> (r & 63) & 1 == 1
+    }
+
+    /// Asks for the cache line of bit `r` (a hint, for reads to come).
+    #[inline(always)]
+    pub fn prefetch(&self, r: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(w) = self.words.get((r >> 6) as usize) {
+            // SAFETY: a prefetch never faults; `w` is a valid reference.
+            unsafe { std::arch::x86_64::_mm_prefetch(w as *const u64 as *const i8, std::arch::x86_64::_MM_HINT_T0) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = r;
     }
 
     pub fn set(&mut self, r: u64) {
@@ -179,17 +194,58 @@ impl Layer {
 
     /// Calls `f(state)` for every set bit, in parallel over chunks (order unspecified).
     pub fn par_for_each_state(&self, colex: &Colex, f: impl Fn(u64) + Sync) {
-        self.words.par_chunks(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
-            let mut cursor = Cursor::new(colex, self.k);
-            for (i, &w) in words.iter().enumerate() {
-                let base = (ci * CHUNK_WORDS + i) as u64 * 64;
-                let mut bits = w;
-                while bits != 0 {
-                    f(cursor.at(base + bits.trailing_zeros() as u64));
-                    bits &= bits - 1;
+        self.par_fold_states(colex, || (), |_, s| f(s), |_, _| ());
+    }
+
+    /// Folds every set bit's state into a per-chunk accumulator (`init`, `fold`), then merges
+    /// the accumulators (`merge` must be associative and commutative: the chunk order varies).
+    pub fn par_fold_states<T: Send>(
+        &self,
+        colex: &Colex,
+        init: impl Fn() -> T + Sync + Send,
+        fold: impl Fn(&mut T, u64) + Sync + Send,
+        merge: impl Fn(T, T) -> T + Sync + Send,
+    ) -> T {
+        self.words
+            .par_chunks(CHUNK_WORDS)
+            .enumerate()
+            .map(|(ci, words)| {
+                let mut acc = init();
+                let mut cursor = Cursor::new(colex, self.k);
+                for (i, &w) in words.iter().enumerate() {
+                    let base = (ci * CHUNK_WORDS + i) as u64 * 64;
+                    let mut bits = w;
+                    while bits != 0 {
+                        fold(&mut acc, cursor.at(base + bits.trailing_zeros() as u64));
+                        bits &= bits - 1;
+                    }
                 }
-            }
-        });
+                acc
+            })
+            .reduce(&init, &merge)
+    }
+
+    /// The states whose bits are set, in rank order, listed in parallel over chunks.
+    pub fn par_states(&self, colex: &Colex) -> Vec<u64> {
+        let parts: Vec<Vec<u64>> = self
+            .words
+            .par_chunks(CHUNK_WORDS)
+            .enumerate()
+            .map(|(ci, words)| {
+                let mut out = Vec::new();
+                let mut cursor = Cursor::new(colex, self.k);
+                for (i, &w) in words.iter().enumerate() {
+                    let base = (ci * CHUNK_WORDS + i) as u64 * 64;
+                    let mut bits = w;
+                    while bits != 0 {
+                        out.push(cursor.at(base + bits.trailing_zeros() as u64));
+                        bits &= bits - 1;
+                    }
+                }
+                out
+            })
+            .collect();
+        parts.concat()
     }
 
     /// The states whose bits are set, in rank order (for tests and small layers).
@@ -207,6 +263,111 @@ impl Layer {
     }
 }
 
+/// Every layer reachable from `start`, top down, each listed in rank order: the successors of a
+/// layer's states set bits (atomic OR) in a bit array over the next layer's colex ranks. For one
+/// start a layer is sparse, so pushing from its states beats pulling over every rank (what
+/// [`search`] does for the union); no visited set is needed, since each move leaves its layer.
+pub fn push_layers<G: SubsetGraph>(g: &G, colex: &Colex, start: u64, counters: &Counters) -> Vec<Vec<u64>> {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    let mut layers = vec![vec![start]];
+    loop {
+        let here = layers.last().expect("the start");
+        let k = here[0].count_ones() as usize;
+        if k == 0 {
+            break;
+        }
+        counters.set_depth(layers.len() as u64 - 1);
+        let words: Vec<AtomicU64> = (0..colex.count(k - 1).div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        here.par_chunks(4096).for_each(|part| {
+            for &s in part {
+                g.any_successor(s, |c| {
+                    let r = colex.rank(c);
+                    let (w, bit) = (&words[(r >> 6) as usize], 1u64 << (r & 63));
+                    if w.load(Relaxed) & bit == 0 {
+                        w.fetch_or(bit, Relaxed);
+                    }
+                    false
+                });
+            }
+            counters.add_expanded(part.len() as u64);
+        });
+        let next = Layer { k: k - 1, len: colex.count(k - 1), words: words.into_iter().map(AtomicU64::into_inner).collect() };
+        let states = next.par_states(colex);
+        if states.is_empty() {
+            break;
+        }
+        layers.push(states);
+    }
+    layers
+}
+
+/// Positions of the states of one sorted list of k-subsets (ascending, hence colex order), found
+/// by rank: a bit array over the layer's colex ranks with a running count per word, so a lookup
+/// is one rank and two reads in arrays of C(n,k)/64 words (a few MiB for n = 28), instead of a
+/// binary search through the list itself (hundreds of MiB). Absent states are rejected by the
+/// same bit test.
+pub struct DenseIndex<'a> {
+    colex: &'a Colex,
+    k: usize,
+    /// Per 32 ranks: the listed states of lower rank (high half) and the 32 bits (low half), so
+    /// a lookup reads one word.
+    entries: Vec<u64>,
+}
+
+impl<'a> DenseIndex<'a> {
+    /// `states` must be distinct k-subsets in ascending order (fewer than 2^32).
+    pub fn new(colex: &'a Colex, states: &[u64]) -> DenseIndex<'a> {
+        let k = states.first().map_or(0, |s| s.count_ones() as usize);
+        assert!(states.len() < u32::MAX as usize, "level too large to index");
+        assert!(states.windows(2).all(|w| w[0] < w[1]) && states.iter().all(|s| s.count_ones() as usize == k), "states must be ascending and of one size");
+        let mut entries = vec![0u64; colex.count(k).div_ceil(32) as usize];
+        // Bits in parallel over chunks of states (ranks ascend, so chunks own disjoint entries
+        // except at their edges: OR the parts per chunk, then fold).
+        let parts: Vec<Vec<(usize, u64)>> = states
+            .par_chunks(1 << 16)
+            .map(|part| {
+                let mut out: Vec<(usize, u64)> = Vec::new();
+                for &s in part {
+                    let r = colex.rank(s);
+                    let (e, bit) = ((r >> 5) as usize, 1u64 << (r & 31));
+                    match out.last_mut() {
+                        Some((last, bits)) if *last == e => *bits |= bit,
+                        _ => out.push((e, bit)),
+                    }
+                }
+                out
+            })
+            .collect();
+        for (e, bits) in parts.into_iter().flatten() {
+            entries[e] |= bits;
+        }
+        let mut total = 0u64;
+        for e in entries.iter_mut() {
+            let ones = e.count_ones() as u64;
+            *e |= total << 32;
+            total += ones;
+        }
+        DenseIndex { colex, k, entries }
+    }
+
+    /// The position of `s` in the list, if listed.
+    #[inline]
+    pub fn find(&self, s: u64) -> Option<usize> {
+        if s.count_ones() as usize != self.k {
+            return None;
+        }
+        let r = self.colex.rank(s);
+        let e = *self.entries.get((r >> 5) as usize)?;
+        let bit = r & 31;
+        (e >> bit & 1 == 1).then(|| (e >> 32) as usize + (e & ((1u64 << bit) - 1)).count_ones() as usize)
+    }
+}
+
+/// Rank gaps longer than this are crossed by unranking (a loop of about n steps) rather than by
+/// Gosper steps (a few instructions each). Peg side 7's per-start layers are 1-20% full; with 12
+/// instead of 48 its full analysis took 62.5 s instead of 64.2 s (single runs, within noise).
+const UNRANK_GAP: u64 = 12;
+
 /// Walks the states of one layer in rank order: stepping is Gosper's hack, long gaps unrank.
 struct Cursor<'a> {
     colex: &'a Colex,
@@ -222,7 +383,7 @@ impl<'a> Cursor<'a> {
 
     #[inline]
     fn at(&mut self, r: u64) -> u64 {
-        if r < self.rank || r - self.rank > 48 {
+        if r < self.rank || r - self.rank > UNRANK_GAP {
             self.state = self.colex.unrank(self.k, r);
             self.rank = r;
         }
@@ -480,6 +641,15 @@ impl<'a> Store<'a> {
     }
 }
 
+/// One saved layer (`kind` "reach" or "win") of the search named `key` in `dir`, with its
+/// count; `None` when that layer was never finished.
+pub fn saved_layer(dir: &Path, key: &str, n: usize, kind: &str, k: usize) -> Result<Option<(Layer, u64)>> {
+    ensure!(dir.join("search.txt").is_file(), "{} is not a level directory (no search.txt)", dir.display());
+    let keep = Keep::Dir(dir.to_path_buf());
+    let store = Store::open(&keep, key, n)?;
+    store.load(kind, &Colex::new(n), k)
+}
+
 /// The reachable layers of a finished search, loaded from its level directory for membership
 /// tests (e.g. to prune a later depth-first search): every layer in memory at once (for 36
 /// elements, 2^36 bits = 8 GiB).
@@ -513,10 +683,18 @@ impl LayerSet {
     }
 }
 
+/// Which pass of [`search`] a visited layer comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    Reachable,
+    Winnable,
+}
+
 /// Forward from `starts`, then backward from `goals`: per layer, from the top layer down to
 /// the last one reached, the reachable states and those from which a goal can be reached.
 /// `key` names the search in a level directory (a rerun with the same key resumes, another key
-/// is refused). `on_winnable(layer)` sees each finished winnable layer, bottom up.
+/// is refused). `visit(pass, colex, layer)` sees each finished reachable layer (top down, saved
+/// ones as they are loaded) and then each finished winnable layer.
 pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
     g: &G,
     starts: &[u64],
@@ -524,7 +702,7 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
     keep: &Keep,
     key: &str,
     counters: &Counters,
-    mut on_winnable: impl FnMut(&Colex, &Layer),
+    mut visit: impl FnMut(Pass, &Colex, &Layer),
 ) -> Result<Vec<LayerCount>> {
     let n = g.universe();
     let colex = Colex::new(n);
@@ -545,6 +723,7 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
     let mut cur: Option<Layer> = None;
     let mut k = top;
     while let Some((layer, count)) = store.load("reach", &colex, k)? {
+        visit(Pass::Reachable, &colex, &layer);
         reachable[k] = count;
         counters.add_expanded(colex.count(k));
         cur = Some(layer);
@@ -561,6 +740,7 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
         None => {
             let mut first = Layer::empty(&colex, top);
             seed(&colex, top, &mut first);
+            visit(Pass::Reachable, &colex, &first);
             reachable[top] = first.count_ones();
             counters.add_expanded(colex.count(top));
             store.save("reach", &first, reachable[top])?;
@@ -577,6 +757,7 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
             break;
         }
         reachable[k - 1] = count;
+        visit(Pass::Reachable, &colex, &next);
         store.save("reach", &next, count)?;
         store.keep(std::mem::replace(&mut cur, next));
         k -= 1;
@@ -605,11 +786,11 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
                 let wk = and_reversed(Some(&rk), rj.as_ref().unwrap_or(&rk), k, counters);
                 drop((rk, rj));
                 winnable[k] = wk.count_ones();
-                on_winnable(&colex, &wk);
+                visit(Pass::Winnable, &colex, &wk);
                 if j != k && j <= top {
                     let wj = and_reversed(None, &wk, j, counters);
                     winnable[j] = winnable[k];
-                    on_winnable(&colex, &wj);
+                    visit(Pass::Winnable, &colex, &wj);
                 }
             }
         }
@@ -626,7 +807,7 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
             while k <= top && store.has("win", k) {
                 let (layer, count) = store.load("win", &colex, k)?.expect("present");
                 winnable[k] = count;
-                on_winnable(&colex, &layer);
+                visit(Pass::Winnable, &colex, &layer);
                 counters.add_expanded(colex.count(k));
                 below = Some(layer);
                 k += 1;
@@ -637,7 +818,7 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
                 pull_backward(g, &colex, &mut layer, below.as_ref(), &is_goal, counters);
                 winnable[k] = layer.count_ones();
                 store.save("win", &layer, winnable[k])?;
-                on_winnable(&colex, &layer);
+                visit(Pass::Winnable, &colex, &layer);
                 below = Some(layer);
             }
         }
@@ -653,6 +834,46 @@ mod tests {
     use super::*;
     use crate::engine::bfs::{self, Limits};
     use crate::engine::{Model, Ranked, Reversed, Reversible};
+
+    #[test]
+    fn pushed_layers_are_the_bfs_levels() {
+        for seed in 0..30u64 {
+            let n = 6 + (seed % 7) as usize;
+            let g = RandomLayered::new(n, seed + 7);
+            let start = ((1u64 << n) - 1) & !(1 << (seed as usize % n));
+            let colex = Colex::new(n);
+            let got = push_layers(&g, &colex, start, &Counters::default());
+            let want = bfs::reference_levels(&g, &[start]);
+            let want: Vec<Vec<u64>> = want.into_iter().filter(|l| !l.is_empty()).collect();
+            assert_eq!(got, want, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_dense_index_finds_each_listed_state_at_its_position() {
+        let colex = Colex::new(12);
+        let mut x = 77u64;
+        for k in [0usize, 1, 5, 6, 12] {
+            let all: Vec<u64> = (0u64..1 << 12).filter(|s| s.count_ones() as usize == k).collect();
+            let listed: Vec<u64> = all
+                .iter()
+                .copied()
+                .filter(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x % 3 != 0
+                })
+                .collect();
+            let index = DenseIndex::new(&colex, &listed);
+            for &s in &all {
+                assert_eq!(index.find(s), listed.iter().position(|&t| t == s), "k {k} state {s:b}");
+            }
+            if !listed.is_empty() {
+                assert_eq!(index.find(listed[0] << 1 | 1), None, "another size");
+            }
+        }
+    }
 
     #[test]
     fn colex_ranks_are_dense_and_ordered() {
@@ -834,13 +1055,18 @@ mod tests {
             let full = (1u64 << n) - 1;
             let starts = [full & !(1 << (seed as usize % n)), full & !(1 << ((seed as usize * 7 + 1) % n))];
             let (want_reach, want_win) = flat(&g, &starts);
-            let mut got_win = Vec::new();
-            let counts = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "test", &Counters::default(), |colex, l| {
-                got_win.extend(l.states(colex))
+            let (mut got_reach, mut got_win) = (Vec::new(), Vec::new());
+            let counts = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "test", &Counters::default(), |pass, colex, l| {
+                match pass {
+                    Pass::Reachable => got_reach.extend(l.states(colex)),
+                    Pass::Winnable => got_win.extend(l.states(colex)),
+                }
             })
             .unwrap();
             got_win.sort();
+            got_reach.sort();
             assert_eq!(got_win, want_win, "seed {seed}");
+            assert_eq!(got_reach, want_reach, "seed {seed}: every reachable layer is visited once");
             for c in &counts {
                 let r = want_reach.iter().filter(|s| s.count_ones() as usize == c.k).count() as u64;
                 assert_eq!(c.reachable, r, "seed {seed} layer {}", c.k);
@@ -859,8 +1085,10 @@ mod tests {
             let run = |g: &RandomLayered| {
                 let mut win = Vec::new();
                 let goals = Goals::<fn(u64) -> bool>::ComplementsOfStarts;
-                let counts = search(g, &starts, goals, &Keep::Memory, "t", &Counters::default(), |colex, l| {
-                    win.extend(l.states(colex))
+                let counts = search(g, &starts, goals, &Keep::Memory, "t", &Counters::default(), |pass, colex, l| {
+                    if pass == Pass::Winnable {
+                        win.extend(l.states(colex))
+                    }
                 })
                 .unwrap();
                 win.sort();
@@ -877,11 +1105,11 @@ mod tests {
     fn a_search_resumes_from_its_saved_layers() {
         let g = RandomLayered::new(11, 3);
         let starts = [(1u64 << 11) - 2];
-        let memory = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "t", &Counters::default(), |_, _| {}).unwrap();
+        let memory = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "t", &Counters::default(), |_, _, _| {}).unwrap();
         let dir = std::env::temp_dir().join(format!("layered-resume-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let keep = Keep::Dir(dir.clone());
-        let first = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _| {}).unwrap();
+        let first = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _, _| {}).unwrap();
         assert_eq!(first, memory);
         // Interrupted runs: drop the later layers and resume.
         for k in [5usize, 8] {
@@ -892,13 +1120,13 @@ mod tests {
             for j in 0..k {
                 let _ = std::fs::remove_file(dir.join(format!("reach-{j:02}.bits")));
             }
-            let again = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _| {}).unwrap();
+            let again = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _, _| {}).unwrap();
             assert_eq!(again, memory);
         }
         // A saved backward pass is reused as is.
-        let again = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _| {}).unwrap();
+        let again = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _, _| {}).unwrap();
         assert_eq!(again, memory);
-        assert!(search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "other", &Counters::default(), |_, _| {}).is_err());
+        assert!(search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "other", &Counters::default(), |_, _, _| {}).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

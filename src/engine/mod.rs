@@ -4,6 +4,7 @@
 pub mod beam;
 pub mod bfs;
 pub mod bitset;
+pub mod closure;
 pub mod dag;
 pub mod dfs;
 pub mod gf2;

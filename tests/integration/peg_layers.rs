@@ -64,6 +64,43 @@ impl Tri {
     }
 }
 
+/// The six images of a board: the two mirrors generate the group (m1 m2 is a rotation).
+fn images(t: &Tri, b: u64) -> [u64; 6] {
+    let (x, y) = (t.map(0, b), t.map(1, b));
+    let (xy, yx) = (t.map(1, x), t.map(0, y));
+    [b, x, y, xy, yx, t.map(0, xy)]
+}
+
+/// symmetry.csv's row for one level, the slow way: the orbit of each position listed, orbits
+/// counted by their smallest member, fixed points by applying one rotation and one reflection.
+fn symmetry_row(t: &Tri, pegs: usize, level: &HashSet<u64>) -> Vec<String> {
+    let mut canon = HashSet::new();
+    let (mut by_rotation, mut by_reflection) = (0u64, 0u64);
+    for &b in level {
+        let im = images(t, b);
+        assert!(im.iter().all(|i| level.contains(i)), "T{} {pegs} pegs: an image of {b:b} is not reachable", t.n);
+        canon.insert(*im.iter().min().unwrap());
+        by_rotation += (t.map(1, t.map(0, b)) == b) as u64;
+        by_reflection += (t.map(0, b) == b) as u64;
+    }
+    [pegs as u64, level.len() as u64, canon.len() as u64, by_rotation, by_reflection].iter().map(|v| v.to_string()).collect()
+}
+
+/// Every level of side n by a plain set BFS, from the most pegs down (non-empty ones).
+fn plain_levels(t: &Tri) -> Vec<(usize, HashSet<u64>)> {
+    let full = (1u64 << t.holes) - 1;
+    let mut level: HashSet<u64> = (0..t.holes).map(|h| full & !(1 << h)).collect();
+    let mut out = Vec::new();
+    for pegs in (1..t.holes).rev() {
+        if level.is_empty() {
+            break;
+        }
+        let next = level.iter().flat_map(|&b| t.children(b)).collect();
+        out.push((pegs, std::mem::replace(&mut level, next)));
+    }
+    out
+}
+
 fn binom(n: u64, k: u64) -> u64 {
     if k > n {
         return 0;
@@ -100,11 +137,22 @@ fn read_level(path: &Path) -> (usize, Vec<u64>) {
 fn levels_only_gives_the_committed_bytes_on_t4_to_t6() {
     for n in 4..=6 {
         let dir = scratch(&format!("layers-T{n}"));
-        let got = levels_only(n, &dir, &[]);
+        let got = levels_only(n, &dir, &["--symmetry"]);
         let want = std::fs::read(committed(&format!("data/peg/T{n}/levels.csv"))).unwrap();
         assert_eq!(String::from_utf8(got).unwrap(), String::from_utf8(want).unwrap(), "T{n}");
         let png = std::fs::read(dir.join(format!("charts/T{n}_levels.png"))).unwrap();
         assert!(png.len() > 1000);
+        // symmetry.csv (written by this run and committed) against orbits listed one by one.
+        let t = Tri::new(n);
+        let mut want: Vec<Vec<String>> = plain_levels(&t).iter().map(|(pegs, l)| symmetry_row(&t, *pegs, l)).collect();
+        want.sort_by_key(|r| r[0].parse::<u64>().unwrap());
+        for file in [dir.join("data/symmetry.csv"), committed(&format!("data/peg/T{n}/symmetry.csv"))] {
+            let got: Vec<Vec<String>> = read_csv(&file)
+                .iter()
+                .map(|r| ["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"].iter().map(|c| r[*c].clone()).collect())
+                .collect();
+            assert_eq!(got, want, "{}", file.display());
+        }
     }
 }
 
@@ -169,10 +217,25 @@ fn side_8_levels_match_direct_counts() {
     let full = (1u64 << 36) - 1;
     // The top levels by a plain set BFS from the 36 starts.
     let mut level: HashSet<u64> = (0..36).map(|h| full & !(1 << h)).collect();
+    let sym = read_csv(&committed("data/peg/T8/symmetry.csv"));
+    let sym_row = |pegs: u64| -> Vec<String> {
+        let r = sym.iter().find(|r| r["pegs"] == pegs.to_string()).expect("a symmetry row per level");
+        ["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"].iter().map(|c| r[*c].clone()).collect()
+    };
     for pegs in (31..=35).rev() {
         assert_eq!(get(by_pegs[&pegs], "reachable"), level.len() as u64, "T8 {pegs} pegs");
+        assert_eq!(sym_row(pegs), symmetry_row(&t, pegs as usize, &level), "T8 {pegs} pegs: symmetry.csv");
         level = level.iter().flat_map(|&b| t.children(b)).collect();
     }
+    // Every level: the reachable count of levels.csv, and orbits by Burnside's lemma.
+    assert_eq!(sym.len(), 35);
+    for r in &sym {
+        let v = |c: &str| r[c].parse::<u64>().unwrap();
+        assert_eq!(v("reachable"), get(by_pegs[&v("pegs")], "reachable"));
+        assert_eq!(6 * v("orbits"), v("reachable") + 2 * v("fixed_by_rotation") + 3 * v("fixed_by_reflection"), "T8 {} pegs", v("pegs"));
+    }
+    // One peg: the 36 holes fall into 8 classes (4 on each mirror axis).
+    assert_eq!(sym_row(1), ["1", "36", "8", "0", "4"]);
     for r in &rows {
         let pegs = get(r, "pegs");
         assert_eq!(get(r, "reachable"), get(r, "winnable") + get(r, "dead"));

@@ -179,6 +179,17 @@ pub fn claims(r: &PegResults) -> Vec<Claim> {
         let reachable: u64 = s.levels.iter().map(|l| l.reachable).sum();
         let winnable: u64 = s.levels.iter().map(|l| l.winnable).sum();
         out.push(Claim::new_result(FAMILY, &format!("peg.new.side{}_union", s.side), &format!("Positions reachable from some single-vacancy start of side {} ({} holes), and of those the winnable ones", s.side, s.holes), format!("{} reachable, {} winnable", thousands(reachable.into()), thousands(winnable.into())), &format!("data/peg/T{}/levels.csv", s.side)));
+        if let Some(sym) = &s.symmetry {
+            let orbits: u64 = sym.iter().map(|r| r.orbits).sum();
+            let symmetric: u64 = sym.iter().map(|r| r.fixed_by_reflection).sum();
+            out.push(Claim::new_result(
+                FAMILY,
+                &format!("peg.new.side{}_orbits", s.side),
+                &format!("Reachable positions of side {} up to the triangle's six symmetries (every level checked closed under them)", s.side),
+                format!("{} classes of {} positions, all {} levels closed; {} positions are their own mirror image under a given reflection", thousands(orbits.into()), thousands(reachable.into()), sym.len(), thousands(symmetric.into())),
+                &format!("data/peg/T{}/symmetry.csv", s.side),
+            ));
+        }
         if !s.starts.is_empty() {
             let games: u128 = s.starts.iter().map(|x| x.complete_games).sum();
             let wins: u128 = s.starts.iter().map(|x| x.winning_sequences).sum();

@@ -20,6 +20,19 @@ pub fn resources() -> Vec<ResourceDoc> {
             source: SOURCE,
         },
         ResourceDoc {
+            pattern: "peg/T*/symmetry.csv",
+            description: "The union's reachable positions per peg count under the six symmetries of the triangle (2 rotations, 3 reflections): every level is checked to be closed under them, and Burnside's lemma gives the positions up to symmetry, orbits = (reachable + 2 fixed_by_rotation + 3 fixed_by_reflection) / 6.",
+            fields: vec![
+                field("pegs", Integer, "pegs on the board", ""),
+                field("reachable", Integer, "positions with this many pegs reachable from some single-vacancy start (as in levels.csv)", ""),
+                field("orbits", Integer, "of those, positions up to the six symmetries (classes of positions that map to each other)", ""),
+                field("fixed_by_rotation", Integer, "reachable positions a 120-degree rotation maps to themselves (the 240-degree rotation fixes the same ones)", ""),
+                field("fixed_by_reflection", Integer, "reachable positions one reflection maps to themselves (each of the three reflections fixes as many)", ""),
+            ],
+            primary_key: vec!["pegs"],
+            source: SOURCE,
+        },
+        ResourceDoc {
             pattern: "peg/T*/starts.csv",
             description: "Per single-vacancy start: reachable positions, winning jump sequences, complete games, fewest moves.",
             fields: vec![

@@ -3,13 +3,14 @@
 //! 2^36 positions) needs two levels of at most C(36,18) bits = 1.06 GiB each when finished levels
 //! go to disk (`--keep-levels`), instead of 3 x 2^36 bits.
 
-use super::LevelRow;
+use super::{LevelRow, SymmetryRow};
 use crate::engine::bitset::Bitset;
-use crate::engine::layered::{self, Keep};
+use crate::engine::closure::{self, Group};
+use crate::engine::layered::{self, Keep, Pass};
 use crate::engine::progress::Counters;
 use crate::puzzles::peg::{Board, Triangle};
 use crate::puzzles::peg_bits::PackedTriangle;
-use anyhow::{bail, Result};
+use anyhow::{bail, ensure, Result};
 
 /// The largest side whose union (`--levels-only`) is computed; full analyses stop at
 /// [`crate::puzzles::peg::SIDES`].
@@ -34,6 +35,9 @@ pub fn triangle_for(side: usize, levels_only: bool, levels_on_disk: bool) -> Res
 pub struct Union {
     /// From the most pegs down, as the BFS depth order of the flat engine.
     pub levels: Vec<LevelRow>,
+    /// Each reachable level checked against the six symmetries (only when asked), from the most
+    /// pegs down.
+    pub symmetry: Option<Vec<SymmetryRow>>,
     /// Winnable positions as one flat bit array over boards (only when asked: 2^holes bits).
     pub winnable: Option<Bitset>,
 }
@@ -87,25 +91,91 @@ pub fn check_memory(t: &Triangle, keep: &Keep, flat_winnable: bool) -> Result<()
     Ok(())
 }
 
+/// The triangle's six symmetries as a group acting on holes (= board bits), with which of its
+/// elements are the two rotations and which the three reflections.
+pub struct Symmetries {
+    pub group: Group,
+    rotations: Vec<usize>,
+    reflections: Vec<usize>,
+}
+
+impl Symmetries {
+    pub fn of(t: &Triangle) -> Result<Symmetries> {
+        let maps: Vec<Vec<usize>> = t.symmetries().iter().map(|p| p.iter().map(|&h| h as usize).collect()).collect();
+        let group = Group::new(&maps)?;
+        let order = |i: usize| {
+            let m = &maps[i];
+            (1..=6).find(|&o| (0..m.len()).all(|h| (0..o).fold(h, |x, _| m[x]) == h)).expect("order divides 6")
+        };
+        let rotations: Vec<usize> = (0..maps.len()).filter(|&i| order(i) == 3).collect();
+        let reflections: Vec<usize> = (0..maps.len()).filter(|&i| order(i) == 2).collect();
+        ensure!(t.side() < 2 || (rotations.len() == 2 && reflections.len() == 3), "the triangle's symmetries are not the dihedral group of order 6");
+        Ok(Symmetries { group, rotations, reflections })
+    }
+
+    /// Checks one reachable level: closed under the group, else an error naming the level.
+    pub fn check(&self, colex: &layered::Colex, layer: &layered::Layer) -> Result<SymmetryRow> {
+        let c = closure::closure(colex, layer, &self.group);
+        ensure!(
+            c.images_outside == 0,
+            "the reachable positions with {} pegs are not closed under the triangle's symmetries: {} images of its {} positions lie outside it",
+            layer.k,
+            c.images_outside,
+            c.members
+        );
+        Ok(SymmetryRow {
+            pegs: layer.k,
+            reachable: c.members,
+            orbits: c.orbits().expect("closed"),
+            fixed_by_rotation: self.rotations.first().map_or(c.members, |&i| c.fixed[i]),
+            fixed_by_reflection: self.reflections.first().map_or(c.members, |&i| c.fixed[i]),
+        })
+    }
+}
+
 /// Union of all single-vacancy starts, per peg count; `flat_winnable` also returns the winnable
-/// positions as a bit array over boards (for the per-start analysis of sides up to 7).
-pub fn union(t: &Triangle, keep: &Keep, flat_winnable: bool, counters: &Counters) -> Result<Union> {
+/// positions as a bit array over boards (for the per-start analysis of sides up to 7), and
+/// `symmetry` checks every reachable level against the six symmetries as it is finished (or
+/// loaded from the level directory).
+pub fn union(t: &Triangle, keep: &Keep, flat_winnable: bool, symmetry: bool, counters: &Counters) -> Result<Union> {
     check_memory(t, keep, flat_winnable)?;
+    let symmetries = symmetry.then(|| Symmetries::of(t)).transpose()?;
+    let mut rows: Vec<SymmetryRow> = Vec::new();
+    let mut broken: Option<anyhow::Error> = None;
     let packed = PackedTriangle::new(t);
     let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
     let flat = flat_winnable.then(|| Bitset::new(1 << t.holes()));
     // Winnable = can reach a single peg = the complement of a start: by duality, reachable with a
     // reachable complement (checked against the backward pass in the tests).
     let goals = layered::Goals::<fn(Board) -> bool>::ComplementsOfStarts;
-    let counts = layered::search(&packed, &starts, goals, keep, &search_key(t), counters, |colex, layer| {
-        if let Some(f) = &flat {
-            layer.par_for_each_state(colex, |b| {
-                f.insert(b);
-            });
+    let counts = layered::search(&packed, &starts, goals, keep, &search_key(t), counters, |pass, colex, layer| match pass {
+        Pass::Winnable => {
+            if let Some(f) = &flat {
+                layer.par_for_each_state(colex, |b| {
+                    f.insert(b);
+                });
+            }
+        }
+        Pass::Reachable => {
+            if let (Some(sym), None) = (&symmetries, &broken) {
+                let r = sym.check(colex, layer);
+                match r {
+                    Ok(row) => rows.push(row),
+                    Err(e) => broken = Some(e),
+                }
+            }
         }
     })?;
-    let levels = counts.iter().map(|c| LevelRow { pegs: c.k, reachable: c.reachable, winnable: c.winnable }).collect();
-    Ok(Union { levels, winnable: flat })
+    if let Some(e) = broken {
+        return Err(e);
+    }
+    let levels: Vec<LevelRow> = counts.iter().map(|c| LevelRow { pegs: c.k, reachable: c.reachable, winnable: c.winnable }).collect();
+    let symmetry = symmetries.map(|_| {
+        // The search visits levels down to one below the last non-empty one; keep the table's.
+        rows.retain(|r| levels.iter().any(|l| l.pegs == r.pegs));
+        rows
+    });
+    Ok(Union { levels, symmetry, winnable: flat })
 }
 
 /// Reachable, winnable and dead positions per peg count (log scale; zero counts are left out).
@@ -143,7 +213,7 @@ mod tests {
             let t = Triangle::new(side).unwrap();
             let counters = Counters::default();
             let (_, flat_win, flat_levels) = super::super::union_levels(&t, &counters);
-            let u = union(&t, &Keep::Memory, true, &counters).unwrap();
+            let u = union(&t, &Keep::Memory, true, true, &counters).unwrap();
             assert_eq!(u.levels, flat_levels, "T{side}");
             let w = u.winnable.unwrap();
             assert_eq!(w.ones().collect::<Vec<_>>(), flat_win.ones().collect::<Vec<_>>(), "T{side}");
@@ -183,11 +253,11 @@ mod tests {
             let packed = PackedTriangle::new(&t);
             assert!(packed.complement_reverses_moves());
             let shortcut = run(&|f| {
-                layered::search(&packed, &starts, layered::Goals::<fn(u64) -> bool>::ComplementsOfStarts, &Keep::Memory, key, &c, |a, b| f(a, b)).unwrap()
+                layered::search(&packed, &starts, layered::Goals::<fn(u64) -> bool>::ComplementsOfStarts, &Keep::Memory, key, &c, |p, a, b| if p == layered::Pass::Winnable { f(a, b) }).unwrap()
             });
             let slow = Backward(PackedTriangle::new(&t));
             let backward = run(&|f| {
-                layered::search(&slow, &starts, layered::Goals::Where(|b: u64| b.count_ones() == 1), &Keep::Memory, key, &c, |a, b| f(a, b)).unwrap()
+                layered::search(&slow, &starts, layered::Goals::Where(|b: u64| b.count_ones() == 1), &Keep::Memory, key, &c, |p, a, b| if p == layered::Pass::Winnable { f(a, b) }).unwrap()
             });
             assert_eq!(shortcut, backward, "T{side}");
         }

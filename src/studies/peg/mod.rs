@@ -8,6 +8,7 @@ use crate::engine::dag;
 use crate::engine::progress::Counters;
 use crate::engine::{Reversed, Reversible};
 use crate::puzzles::peg::{Board, Jump, Triangle};
+use crate::puzzles::peg_bits::PackedTriangle;
 use anyhow::{ensure, Result};
 use rayon::prelude::*;
 
@@ -25,6 +26,19 @@ pub struct LevelRow {
     pub pegs: usize,
     pub reachable: u64,
     pub winnable: u64,
+}
+
+/// One peg count of the union under the triangle's six symmetries (2 rotations, 3
+/// reflections): the level is closed under them (checked), and Burnside's lemma gives its
+/// positions up to symmetry, orbits = (reachable + 2 fixed_by_rotation + 3 fixed_by_reflection) / 6
+/// (each rotation fixes as many positions as the other, each reflection as many as the others).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SymmetryRow {
+    pub pegs: usize,
+    pub reachable: u64,
+    pub orbits: u64,
+    pub fixed_by_rotation: u64,
+    pub fixed_by_reflection: u64,
 }
 
 /// Per start hole (1-based in outputs, 0-based here).
@@ -61,6 +75,8 @@ pub struct PegStudy {
     pub side: usize,
     pub holes: usize,
     pub levels: Vec<LevelRow>,
+    /// The union's levels under the six symmetries, when checked.
+    pub symmetry: Option<Vec<SymmetryRow>>,
     pub starts: Vec<StartRow>,
     pub finishes: Vec<FinishRow>,
     /// (start, jumps, positions reachable after exactly that many jumps).
@@ -82,6 +98,7 @@ impl PegStudy {
             side: t.side(),
             holes: t.holes(),
             levels,
+            symmetry: None,
             starts: Vec::new(),
             finishes: Vec::new(),
             profile: Vec::new(),
@@ -112,6 +129,8 @@ pub struct PegOptions {
     pub positions: bool,
     /// Stop after the union over all starts (levels.csv only).
     pub levels_only: bool,
+    /// Check every reachable level of the union against the six symmetries (symmetry.csv).
+    pub symmetry: bool,
     /// Keep each finished level of the union in this directory and resume from it.
     pub keep_levels: Option<std::path::PathBuf>,
     /// Read the side's tables back from this data directory ([`saved::load`]) instead of
@@ -121,7 +140,7 @@ pub struct PegOptions {
 
 impl PegOptions {
     pub fn for_side(side: usize) -> PegOptions {
-        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, keep_levels: None, saved: None }
+        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, symmetry: side <= *crate::puzzles::peg::SIDES.end(), keep_levels: None, saved: None }
     }
 }
 
@@ -201,10 +220,12 @@ struct StartResult {
 
 fn analyse_start(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counters) -> Result<StartResult> {
     let start = t.start(hole);
-    let (reach, levels) = bfs::levels(t, &[start], Limits::default(), counters);
-    let reachable_positions = reach.visited.count_ones();
-    drop(reach);
+    // Levels by peg count, each in colex (= ascending) order, the order the flat BFS lists them.
+    let colex = crate::engine::layered::Colex::new(t.holes());
+    let packed = PackedTriangle::new(t);
+    let levels = crate::engine::layered::push_layers(&packed, &colex, start, counters);
     let profile: Vec<u64> = levels.iter().map(|l| l.len() as u64).collect();
+    let reachable_positions = profile.iter().sum();
 
     // One forward pass over every reachable position: sequence counts (summed over dead ends
     // they give the complete games), and fewest moves, kept for the positions that can still
@@ -214,9 +235,12 @@ fn analyse_start(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counte
     let mut kept: Vec<Vec<Packed>> = Vec::with_capacity(levels.len());
     let mut finals: Vec<Forward> = Vec::new();
     let last_depth = t.holes() - 2;
-    dag::forward(
-        t,
+    // Predecessors are found through a bit array over each level's colex ranks (a few MiB at
+    // side 7) rather than by binary search in the level's list (hundreds of MiB).
+    dag::forward_with(
+        &packed,
         &levels,
+        |level| crate::engine::layered::DenseIndex::new(&colex, level),
         |_| Forward { sequences: 1, moves: 0, last: 0 },
         |v, j, _| forward_step(v, j),
         forward_combine,
@@ -440,9 +464,10 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     let t = layers::triangle_for(opts.side, opts.levels_only, opts.keep_levels.is_some())?;
     let keep = opts.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
     let by_search = !opts.levels_only && !crate::puzzles::peg::SIDES.contains(&t.side());
-    let union = layers::union(&t, &keep, !opts.levels_only && !by_search, counters)?;
+    let union = layers::union(&t, &keep, !opts.levels_only && !by_search, opts.symmetry, counters)?;
     let levels = union.levels;
-    let bare = |levels, problems| PegStudy::union_only(&t, levels, problems);
+    let symmetry = union.symmetry;
+    let bare = |levels, problems| PegStudy { symmetry: symmetry.clone(), ..PegStudy::union_only(&t, levels, problems) };
     if opts.levels_only {
         return Ok(bare(levels, None));
     }
@@ -459,9 +484,20 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     let mut finishes = Vec::new();
     let mut profile = Vec::new();
     let mut histogram: Vec<u128> = Vec::new();
-    for orbit in t.hole_orbits() {
+    // Two start orbits at a time: each analysis is parallel inside, but has serial stretches
+    // (listing a level, tracing plays) that the other one fills.
+    let orbits = t.hole_orbits();
+    let mut analysed = Vec::with_capacity(orbits.len());
+    for pair in orbits.chunks(2) {
+        let (a, b) = rayon::join(
+            || analyse_start(&t, &winnable, pair[0][0], counters),
+            || pair.get(1).map(|o| analyse_start(&t, &winnable, o[0], counters)).transpose(),
+        );
+        analysed.push(a?);
+        analysed.extend(b?);
+    }
+    for (orbit, res) in orbits.into_iter().zip(analysed) {
         let rep = orbit[0];
-        let res = analyse_start(&t, &winnable, rep, counters)?;
         let hist = if opts.move_histogram {
             let h = move_histogram_from(&t, &winnable, rep, counters);
             ensure!(
@@ -510,7 +546,7 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     let move_histogram = opts.move_histogram.then(|| {
         histogram.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as u32, c)).collect()
     });
-    Ok(PegStudy { side: t.side(), holes: t.holes(), levels, starts, finishes, profile, move_histogram, positions, problems: None, saved: None })
+    Ok(PegStudy { side: t.side(), holes: t.holes(), levels, symmetry, starts, finishes, profile, move_histogram, positions, problems: None, saved: None })
 }
 
 /// The family's options: which sides, and how much of each.

@@ -24,6 +24,17 @@ pub fn levels_table(s: &PegStudy) -> Table {
     t
 }
 
+/// The union's levels under the six symmetries (pure: rows in, table out).
+pub fn symmetry_table(rows: &[super::SymmetryRow]) -> Table {
+    let mut t = Table::new(&["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"]);
+    let mut rows = rows.to_vec();
+    rows.sort_by_key(|r| r.pegs);
+    for r in rows {
+        t.push(vec![r.pegs.into(), r.reachable.into(), r.orbits.into(), r.fixed_by_rotation.into(), r.fixed_by_reflection.into()]);
+    }
+    t
+}
+
 /// log10 of an exact count, for plotting beside the exact decimal column (empty for 0).
 pub fn log10_cell(v: u128) -> Cell {
     if v == 0 {
@@ -218,6 +229,9 @@ pub fn export_side(s: &PegStudy, out: &mut Export) -> Result<()> {
     let tables = s.saved.is_none();
     if tables {
         out.table(Area::Data, &dir, "levels.csv", &levels_table(s));
+        if let Some(rows) = &s.symmetry {
+            out.table(Area::Data, &dir, "symmetry.csv", &symmetry_table(rows));
+        }
     }
     if s.starts.is_empty() {
         out.chart(Area::Reports, "peg", &format!("T{}_levels", s.side), &super::layers::levels_chart(s)?);
@@ -251,6 +265,15 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
         export_side(s, &mut out)?;
     }
     out.chart(Area::Reports, "peg", "levels_by_pegs", &levels_chart(r)?);
+    // Sides beyond the default analysis (side 8, computed by a longer run and read back) keep
+    // their own page and claims, regenerated from what was re-checked.
+    for s in r.sides.iter().filter(|s| s.side > super::REPRODUCE_MAX_SIDE) {
+        let single = PegResults { sides: vec![s.clone()], seed001: None };
+        let claims = super::claims::claims(&single);
+        let page = crate::output::report::render_page(&side_page(&single), &claims, "", 0);
+        out.bytes(Area::Reports, "peg", &format!("T{}.md", s.side), page.into_bytes(), None);
+        out.table(Area::Reports, "peg", &format!("T{}_claims.csv", s.side), &crate::output::report::claims_table(&claims));
+    }
     if let Some(s) = &r.seed001 {
         out.table(Area::Data, "peg", super::seed001::EXAMPLE_CSV, &super::seed001::example_table(s));
     }
@@ -403,7 +426,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         title: "Peg solitaire on triangles".into(),
         intro: vec![
             "Peg solitaire on the triangle of side n (n(n+1)/2 holes; side 4 is the 10-coin puzzle of seed 001). A game starts with every hole filled but one (a *single-vacancy start*); a jump moves a peg over an adjacent peg into an empty hole, removing the jumped peg. A *move* is a maximal chain of jumps by one peg. Holes are numbered 1.. row by row from the apex (T4: 1 / 2 3 / 4 5 6 / 7 8 9 10).".into(),
-            "How: a parallel BFS over bit arrays gives the union of every start's reachable positions, a backward BFS from the single-peg positions restricted to it gives the winnable ones; each start orbit (6 symmetries) gets a level-by-level DP carrying sequence counts and fewest moves. Counts are exact (128-bit).".into(),
+            "How: the layered engine gives the union of every start's reachable positions one peg count at a time (the positions of a level ranked densely, one bit each), and the winnable ones as those whose complement is reachable too (complementing a position reverses every jump); every level is checked closed under the six symmetries, which gives its positions up to symmetry (symmetry.csv). Each start orbit (6 symmetries) gets its own levels and a level-by-level DP carrying sequence counts and fewest moves. Counts are exact (128-bit).".into(),
             "Side 8 (36 holes, 2^36 positions) is computed level by level: positions of one peg count are ranked densely (combinatorial number system), so a level's bit array has C(36, pegs) bits; levels go to disk (`--keep-levels DIR`) and a killed run resumes from its last complete level. Its problem table decides each (start, finish) separately: the position-class test, else a depth-first search pruned by the class and by the union of all starts (a failed search is a proof by exhaustion), then a beam search for plays with fewer moves. Its move counts are upper bounds.".into(),
         ],
         sections,

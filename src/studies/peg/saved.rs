@@ -12,7 +12,7 @@
 //! that wrote the files computed; its manifest names that command.
 
 use super::solvability::{ProblemRow, Verdict};
-use super::{LevelRow, PegStudy};
+use super::{LevelRow, PegStudy, SymmetryRow};
 use crate::puzzles::peg::{parse_play, Triangle};
 use anyhow::{bail, ensure, Context, Result};
 use std::path::Path;
@@ -42,7 +42,45 @@ pub fn load(side: usize, dir: &Path) -> Result<PegStudy> {
     let t = Triangle::any_side(side);
     let levels = load_levels(&t, &dir.join("levels.csv"))?;
     let problems = load_problems(&t, &dir.join("finishes.csv"))?;
-    Ok(PegStudy { saved: Some(dir.to_path_buf()), ..PegStudy::union_only(&t, levels, Some(problems)) })
+    let sym_path = dir.join("symmetry.csv");
+    let symmetry = if sym_path.is_file() { Some(load_symmetry(&levels, &sym_path)?) } else { None };
+    Ok(PegStudy { saved: Some(dir.to_path_buf()), symmetry, ..PegStudy::union_only(&t, levels, Some(problems)) })
+}
+
+/// The levels under the six symmetries: one row per level of `levels`, the same reachable
+/// counts, and fixed-point counts that make Burnside's orbit count a whole number.
+fn load_symmetry(levels: &[LevelRow], path: &Path) -> Result<Vec<SymmetryRow>> {
+    let rows = read_rows(path, &["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"])?;
+    ensure!(rows.len() == levels.len(), "{}: {} rows, expected one per level of levels.csv ({})", path.display(), rows.len(), levels.len());
+    let mut out = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let line = i + 2;
+        let row = SymmetryRow {
+            pegs: number(path, line, "pegs", &r[0])?,
+            reachable: number(path, line, "reachable", &r[1])?,
+            orbits: number(path, line, "orbits", &r[2])?,
+            fixed_by_rotation: number(path, line, "fixed_by_rotation", &r[3])?,
+            fixed_by_reflection: number(path, line, "fixed_by_reflection", &r[4])?,
+        };
+        let level = levels.iter().find(|l| l.pegs == row.pegs);
+        ensure!(
+            level.is_some_and(|l| l.reachable == row.reachable) && row.pegs == i + 1,
+            "{}: row {line} ({} pegs, {} reachable) does not match levels.csv",
+            path.display(),
+            row.pegs,
+            row.reachable
+        );
+        ensure!(
+            row.fixed_by_rotation <= row.reachable
+                && row.fixed_by_reflection <= row.reachable
+                && row.reachable + 2 * row.fixed_by_rotation + 3 * row.fixed_by_reflection == 6 * row.orbits,
+            "{}: row {line}: orbits must be (reachable + 2 fixed_by_rotation + 3 fixed_by_reflection) / 6 (Burnside)",
+            path.display()
+        );
+        out.push(row);
+    }
+    out.reverse();
+    Ok(out)
 }
 
 fn load_levels(t: &Triangle, path: &Path) -> Result<Vec<LevelRow>> {
@@ -129,7 +167,7 @@ mod tests {
     /// A copy of the committed side-8 tables with `edit` applied to one file's text.
     fn tampered(file: &str, edit: impl Fn(&str) -> String) -> tempdir::Dir {
         let dir = tempdir::Dir::new(file);
-        for f in ["levels.csv", "finishes.csv"] {
+        for f in ["levels.csv", "finishes.csv", "symmetry.csv"] {
             let text = std::fs::read_to_string(committed().join(f)).unwrap();
             std::fs::write(dir.0.join(f), if f == file { edit(&text) } else { text }).unwrap();
         }
@@ -169,6 +207,8 @@ mod tests {
         assert_eq!(p.iter().filter(|r| r.solvable()).count(), p.iter().filter(|r| t.class_test(r.start, r.finish)).count());
         assert_eq!(s.levels.len(), 35);
         assert_eq!(s.levels[0].pegs, 35);
+        let sym = s.symmetry.as_ref().expect("symmetry.csv is committed");
+        assert_eq!(sym.iter().map(|r| (r.pegs, r.reachable)).collect::<Vec<_>>(), s.levels.iter().map(|l| (l.pegs, l.reachable)).collect::<Vec<_>>());
         // Single pegs reachable = holes that finish some solvable problem.
         let finishes: std::collections::BTreeSet<usize> = p.iter().filter(|r| r.solvable()).map(|r| r.finish).collect();
         assert_eq!(s.levels.last().unwrap().reachable, finishes.len() as u64);
@@ -195,6 +235,12 @@ mod tests {
             ("levels.csv", Box::new(|t: &str| format!("{t}36,1,1,0\n")), "36 pegs"),
             // A wrong header.
             ("levels.csv", Box::new(|t: &str| t.replacen("pegs,reachable", "pegs,reached", 1)), "columns"),
+            // An orbit count that Burnside's lemma does not give.
+            ("symmetry.csv", Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n1,36,9,0,4\n", 1)), "Burnside"),
+            // A reachable count that is not levels.csv's.
+            ("symmetry.csv", Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n1,30,7,0,4\n", 1)), "does not match levels.csv"),
+            // A missing level.
+            ("symmetry.csv", Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n", 1)), "one per level"),
         ];
         for (file, edit, want) in cases {
             let dir = tampered(file, &edit);

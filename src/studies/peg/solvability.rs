@@ -220,7 +220,7 @@ mod tests {
             let t = Triangle::new(side).unwrap();
             let dir = std::env::temp_dir().join(format!("statespace-solvability-{}-{side}", std::process::id()));
             let c = Counters::default();
-            layers::union(&t, &Keep::Dir(dir.clone()), false, &c).unwrap();
+            layers::union(&t, &Keep::Dir(dir.clone()), false, false, &c).unwrap();
             let set = LayerSet::load(&dir, &layers::search_key(&t), t.holes(), 1..t.holes()).unwrap();
             let clock = std::time::Instant::now();
             let rows = problems(&t, &set, &c).unwrap();

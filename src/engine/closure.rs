@@ -155,8 +155,11 @@ impl Tally {
 pub fn closure(colex: &Colex, layer: &Layer, group: &Group) -> Closure {
     let m = group.elements.len();
     // Class representatives (fixed points) and generators (closure): each image computed once.
+    // The identity fixes every state: no image needed.
+    let identity = group.elements.iter().position(|e| e.map.iter().enumerate().all(|(i, &m)| i == m)).expect("a group has an identity");
     let mut wanted: Vec<usize> = group.class_of.clone();
     wanted.extend(&group.generators);
+    wanted.retain(|&i| i != identity);
     wanted.sort();
     wanted.dedup();
     let mut t = layer.par_fold_states(
@@ -202,6 +205,7 @@ pub fn closure(colex: &Colex, layer: &Layer, group: &Group) -> Closure {
         },
     );
     t.flush(layer);
+    t.fixed[identity] = t.members;
     let fixed = (0..m).map(|i| t.fixed[group.class_of[i]]).collect();
     Closure { members: t.members, images_outside: t.outside, fixed }
 }

@@ -484,18 +484,10 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     let mut finishes = Vec::new();
     let mut profile = Vec::new();
     let mut histogram: Vec<u128> = Vec::new();
-    // Two start orbits at a time: each analysis is parallel inside, but has serial stretches
-    // (listing a level, tracing plays) that the other one fills.
+    // Start orbits in parallel as well as inside: each analysis has serial stretches (listing a
+    // level, tracing plays) that another one fills. Results keep the orbit order.
     let orbits = t.hole_orbits();
-    let mut analysed = Vec::with_capacity(orbits.len());
-    for pair in orbits.chunks(2) {
-        let (a, b) = rayon::join(
-            || analyse_start(&t, &winnable, pair[0][0], counters),
-            || pair.get(1).map(|o| analyse_start(&t, &winnable, o[0], counters)).transpose(),
-        );
-        analysed.push(a?);
-        analysed.extend(b?);
-    }
+    let analysed: Vec<StartResult> = orbits.par_iter().map(|o| analyse_start(&t, &winnable, o[0], counters)).collect::<Result<_>>()?;
     for (orbit, res) in orbits.into_iter().zip(analysed) {
         let rep = orbit[0];
         let hist = if opts.move_histogram {

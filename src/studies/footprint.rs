@@ -14,7 +14,7 @@ const MIB: u128 = 1 << 20;
 /// bit arrays ([`crate::engine::layered::bytes_needed`]: every layer in memory, or three when the
 /// layers are kept on disk) plus 64 MiB; the full per-start analysis adds a flat winnable bit array
 /// and its searches: measured peaks on this project's machine (README benchmarks: T7 in full
-/// 1481 MiB, T6 in full 201 MiB) plus 30%.
+/// 2458 MiB with its start orbits analysed in parallel, T6 in full 201 MiB) plus 30%.
 pub fn peg(side: usize, levels_only: bool, levels_on_disk: bool) -> u128 {
     let holes = side * (side + 1) / 2;
     if holes > 64 {
@@ -26,7 +26,7 @@ pub fn peg(side: usize, levels_only: bool, levels_on_disk: bool) -> u128 {
         (_, true) => union,
         (..=5, false) => union.max(64 * MIB),
         (6, false) => union.max(262 * MIB),
-        (7, false) => union.max(1926 * MIB),
+        (7, false) => union.max(3196 * MIB),
         // Side 8 decides its problems by search over every reachable level at once (2^36 bits).
         (8, false) if levels_on_disk => union.max((1u128 << holes) / 8 + 1024 * MIB),
         // Beyond: the flat winnable array of 2^holes bits and the per-start searches' two more.

@@ -45,6 +45,11 @@ impl Bitset {
         w.fetch_or(bit, Relaxed) & bit == 0
     }
 
+    /// The words, once no one else sets bits any more.
+    pub fn into_words(self) -> Vec<u64> {
+        self.words.into_iter().map(AtomicU64::into_inner).collect()
+    }
+
     pub fn word(&self, w: usize) -> u64 {
         self.words[w].load(Relaxed)
     }

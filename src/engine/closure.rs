@@ -7,7 +7,7 @@
 //! orbits = (sum over group elements g of the states g fixes) / |group|.
 
 use super::layered::{Colex, Layer};
-use anyhow::{ensure, Result};
+use anyhow::{bail, ensure, Result};
 
 /// A permutation of the elements `0..n`, applied to subsets a byte at a time.
 #[derive(Clone, Debug)]
@@ -64,6 +64,8 @@ pub struct Group {
     /// equally many states of a closed set (x g x^-1 fixes x(s) iff g fixes s), so fixed points
     /// are counted once per class.
     pub class_of: Vec<usize>,
+    /// Index of the identity in `elements`.
+    pub identity: usize,
 }
 
 impl Group {
@@ -75,7 +77,7 @@ impl Group {
         let n = elements[0].map.len();
         ensure!(elements.iter().all(|e| e.map.len() == n), "permutations of different sizes");
         let index = |p: &ElementPermutation| elements.iter().position(|e| e.map == p.map);
-        ensure!(elements.iter().any(|e| e.map.iter().enumerate().all(|(i, &m)| i == m)), "no identity");
+        let Some(identity) = elements.iter().position(|e| e.map.iter().enumerate().all(|(i, &m)| i == m)) else { bail!("no identity") };
         for a in &elements {
             for b in &elements {
                 ensure!(index(&a.then(b)).is_some(), "the permutations are not closed under composition");
@@ -83,7 +85,7 @@ impl Group {
         }
         // Greedy: add an element outside the subgroup generated so far until it is everything.
         let mut generators = Vec::new();
-        let mut reached = vec![elements.iter().position(|e| e.map.iter().enumerate().all(|(i, &m)| i == m)).unwrap()];
+        let mut reached = vec![identity];
         while reached.len() < elements.len() {
             let g = (0..elements.len()).find(|i| !reached.contains(i)).unwrap();
             generators.push(g);
@@ -98,7 +100,6 @@ impl Group {
                 }
             }
         }
-        let identity = elements.iter().position(|e| e.map.iter().enumerate().all(|(i, &m)| i == m)).unwrap();
         let inverse = |x: usize| (0..elements.len()).find(|&y| index(&elements[x].then(&elements[y])) == Some(identity)).unwrap();
         let class_of = (0..elements.len())
             .map(|g| {
@@ -108,7 +109,7 @@ impl Group {
                     .unwrap()
             })
             .collect();
-        Ok(Group { elements, generators, class_of })
+        Ok(Group { elements, generators, class_of, identity })
     }
 }
 
@@ -154,36 +155,25 @@ impl Tally {
 /// layer, and which elements fix it. Parallel over chunks of the layer.
 pub fn closure(colex: &Colex, layer: &Layer, group: &Group) -> Closure {
     let m = group.elements.len();
-    // Class representatives (fixed points) and generators (closure): each image computed once.
-    // The identity fixes every state: no image needed.
-    let identity = group.elements.iter().position(|e| e.map.iter().enumerate().all(|(i, &m)| i == m)).expect("a group has an identity");
-    let mut wanted: Vec<usize> = group.class_of.clone();
-    wanted.extend(&group.generators);
-    wanted.retain(|&i| i != identity);
-    wanted.sort();
-    wanted.dedup();
+    // One image per element that is a class representative (fixed points) or a generator
+    // (closure); the identity fixes every state and needs none.
+    let identity = group.identity;
+    let wanted: Vec<(usize, bool, bool)> = (0..m)
+        .filter(|&i| i != identity)
+        .map(|i| (i, group.class_of[i] == i, group.generators.contains(&i)))
+        .filter(|&(_, rep, generator)| rep || generator)
+        .collect();
     let mut t = layer.par_fold_states(
         colex,
         || Tally { members: 0, outside: 0, fixed: vec![0; m], pending: Vec::with_capacity(BATCH) },
         |t, s| {
             t.members += 1;
-            let mut images = [0u64; 16];
-            for (slot, &i) in wanted.iter().enumerate().take(16) {
-                images[slot] = group.elements[i].apply(s);
-            }
-            let image_of = |i: usize| match wanted.iter().position(|&w| w == i) {
-                Some(slot) if slot < 16 => images[slot],
-                _ => group.elements[i].apply(s),
-            };
-            for (slot, &i) in wanted.iter().enumerate() {
-                if group.class_of[i] == i {
-                    let image = if slot < 16 { images[slot] } else { group.elements[i].apply(s) };
+            for &(i, rep, generator) in &wanted {
+                let image = group.elements[i].apply(s);
+                if rep {
                     t.fixed[i] += (image == s) as u64;
                 }
-            }
-            for &i in &group.generators {
-                let image = image_of(i);
-                if image != s {
+                if generator && image != s {
                     let r = colex.rank(image);
                     layer.prefetch(r);
                     t.pending.push(r);

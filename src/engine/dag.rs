@@ -97,8 +97,9 @@ pub fn forward_with<'l, M, V, I>(
         let index = make_index(above);
         // In batches of states: first every predecessor is found and its value's cache line
         // requested, then the values are combined. The previous level's values are read at
-        // random (hundreds of MiB at peg side 7), so overlapping the misses of a batch is what
-        // pays; the order of combination (and so every result) is unchanged.
+        // random (hundreds of MiB at peg side 7), so the misses of a batch overlap; the order of
+        // combination (and so every result) is unchanged. Measured on the full side-7 analysis
+        // (idle, single runs): 105.5 s CPU, 58.0 s wall, against 111.8 s and 59.4 s one at a time.
         let values: Vec<V> = here
             .par_chunks(BATCH)
             .map_init(

@@ -211,15 +211,7 @@ impl Layer {
             .enumerate()
             .map(|(ci, words)| {
                 let mut acc = init();
-                let mut cursor = Cursor::new(colex, self.k);
-                for (i, &w) in words.iter().enumerate() {
-                    let base = (ci * CHUNK_WORDS + i) as u64 * 64;
-                    let mut bits = w;
-                    while bits != 0 {
-                        fold(&mut acc, cursor.at(base + bits.trailing_zeros() as u64));
-                        bits &= bits - 1;
-                    }
-                }
+                self.walk_chunk(colex, ci, words, |s| fold(&mut acc, s));
                 acc
             })
             .reduce(&init, &merge)
@@ -233,42 +225,32 @@ impl Layer {
             .enumerate()
             .map(|(ci, words)| {
                 let mut out = Vec::new();
-                let mut cursor = Cursor::new(colex, self.k);
-                for (i, &w) in words.iter().enumerate() {
-                    let base = (ci * CHUNK_WORDS + i) as u64 * 64;
-                    let mut bits = w;
-                    while bits != 0 {
-                        out.push(cursor.at(base + bits.trailing_zeros() as u64));
-                        bits &= bits - 1;
-                    }
-                }
+                self.walk_chunk(colex, ci, words, |s| out.push(s));
                 out
             })
             .collect();
         parts.concat()
     }
 
-    /// The states whose bits are set, in rank order (for tests and small layers).
-    pub fn states(&self, colex: &Colex) -> Vec<u64> {
-        let mut out = Vec::new();
+    /// Calls `f(state)` for the set bits of chunk `ci` (its `words`), in rank order.
+    fn walk_chunk(&self, colex: &Colex, ci: usize, words: &[u64], mut f: impl FnMut(u64)) {
         let mut cursor = Cursor::new(colex, self.k);
-        for (wi, &w) in self.words.iter().enumerate() {
+        for (i, &w) in words.iter().enumerate() {
+            let base = (ci * CHUNK_WORDS + i) as u64 * 64;
             let mut bits = w;
             while bits != 0 {
-                out.push(cursor.at(wi as u64 * 64 + bits.trailing_zeros() as u64));
+                f(cursor.at(base + bits.trailing_zeros() as u64));
                 bits &= bits - 1;
             }
         }
-        out
     }
 }
 
 /// Every layer reachable from `start`, top down, each listed in rank order: the successors of a
-/// layer's states set bits (atomic OR) in a bit array over the next layer's colex ranks. For one
+/// layer's states set bits (an atomic [`Bitset`](super::bitset::Bitset)) over the next layer's colex ranks. For one
 /// start a layer is sparse, so pushing from its states beats pulling over every rank (what
 /// [`search`] does for the union); no visited set is needed, since each move leaves its layer.
 pub fn push_layers<G: SubsetGraph>(g: &G, colex: &Colex, start: u64, counters: &Counters) -> Vec<Vec<u64>> {
-    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
     let mut layers = vec![vec![start]];
     loop {
         let here = layers.last().expect("the start");
@@ -277,21 +259,17 @@ pub fn push_layers<G: SubsetGraph>(g: &G, colex: &Colex, start: u64, counters: &
             break;
         }
         counters.set_depth(layers.len() as u64 - 1);
-        let words: Vec<AtomicU64> = (0..colex.count(k - 1).div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        let bits = super::bitset::Bitset::new(colex.count(k - 1));
         here.par_chunks(4096).for_each(|part| {
             for &s in part {
                 g.any_successor(s, |c| {
-                    let r = colex.rank(c);
-                    let (w, bit) = (&words[(r >> 6) as usize], 1u64 << (r & 63));
-                    if w.load(Relaxed) & bit == 0 {
-                        w.fetch_or(bit, Relaxed);
-                    }
+                    bits.insert(colex.rank(c));
                     false
                 });
             }
             counters.add_expanded(part.len() as u64);
         });
-        let next = Layer { k: k - 1, len: colex.count(k - 1), words: words.into_iter().map(AtomicU64::into_inner).collect() };
+        let next = Layer { k: k - 1, len: colex.count(k - 1), words: bits.into_words() };
         let states = next.par_states(colex);
         if states.is_empty() {
             break;
@@ -639,15 +617,6 @@ impl<'a> Store<'a> {
             None => bail!("internal error: layer {k} was neither kept nor saved"),
         }
     }
-}
-
-/// One saved layer (`kind` "reach" or "win") of the search named `key` in `dir`, with its
-/// count; `None` when that layer was never finished.
-pub fn saved_layer(dir: &Path, key: &str, n: usize, kind: &str, k: usize) -> Result<Option<(Layer, u64)>> {
-    ensure!(dir.join("search.txt").is_file(), "{} is not a level directory (no search.txt)", dir.display());
-    let keep = Keep::Dir(dir.to_path_buf());
-    let store = Store::open(&keep, key, n)?;
-    store.load(kind, &Colex::new(n), k)
 }
 
 /// The reachable layers of a finished search, loaded from its level directory for membership
@@ -1058,8 +1027,8 @@ mod tests {
             let (mut got_reach, mut got_win) = (Vec::new(), Vec::new());
             let counts = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "test", &Counters::default(), |pass, colex, l| {
                 match pass {
-                    Pass::Reachable => got_reach.extend(l.states(colex)),
-                    Pass::Winnable => got_win.extend(l.states(colex)),
+                    Pass::Reachable => got_reach.extend(l.par_states(colex)),
+                    Pass::Winnable => got_win.extend(l.par_states(colex)),
                 }
             })
             .unwrap();
@@ -1087,7 +1056,7 @@ mod tests {
                 let goals = Goals::<fn(u64) -> bool>::ComplementsOfStarts;
                 let counts = search(g, &starts, goals, &Keep::Memory, "t", &Counters::default(), |pass, colex, l| {
                     if pass == Pass::Winnable {
-                        win.extend(l.states(colex))
+                        win.extend(l.par_states(colex))
                     }
                 })
                 .unwrap();

@@ -158,8 +158,7 @@ pub fn union(t: &Triangle, keep: &Keep, flat_winnable: bool, symmetry: bool, cou
         }
         Pass::Reachable => {
             if let (Some(sym), None) = (&symmetries, &broken) {
-                let r = sym.check(colex, layer);
-                match r {
+                match sym.check(colex, layer) {
                     Ok(row) => rows.push(row),
                     Err(e) => broken = Some(e),
                 }
@@ -244,7 +243,7 @@ mod tests {
             let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
             let run = |g: &dyn Fn(&mut dyn FnMut(&layered::Colex, &layered::Layer)) -> Vec<layered::LayerCount>| {
                 let mut win = Vec::new();
-                let counts = g(&mut |colex, l| win.push((l.k, l.count_ones(), l.states(colex).iter().fold(0u64, |h, &b| h.rotate_left(5) ^ b))));
+                let counts = g(&mut |colex, l| win.push((l.k, l.count_ones(), l.par_states(colex).iter().fold(0u64, |h, &b| h.rotate_left(5) ^ b))));
                 win.sort();
                 (counts, win)
             };

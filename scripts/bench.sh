@@ -50,7 +50,7 @@ for f in "${families[@]}"; do
           "$BIN" peg --side 8 --keep-levels "$T8DIR/levels" --out "$SCRATCH/T8" --charts "$SCRATCH/c"
         rm -rf "$T8DIR"
       fi
-      measure "peg T7 full per-start analysis (all files)" 300 - \
+      measure "peg T7 full per-start analysis (all files)" 60 - \
         "$BIN" peg --side 7 --out "$SCRATCH/T7" --charts "$SCRATCH/c"
       measure "peg T6 full (with dataset and move histogram)" 30 - \
         "$BIN" peg --side 6 --out "$SCRATCH/T6" --charts "$SCRATCH/c"

@@ -111,6 +111,16 @@ impl Group {
             .collect();
         Ok(Group { elements, generators, class_of, identity })
     }
+
+    /// The subgroup of the elements that map `s` to itself.
+    pub fn stabiliser(&self, s: u64) -> Group {
+        let maps: Vec<Vec<usize>> = self.elements.iter().filter(|e| e.apply(s) == s).map(|e| e.map.clone()).collect();
+        Group::new(&maps).expect("a stabiliser is a subgroup")
+    }
+
+    pub fn order(&self) -> usize {
+        self.elements.len()
+    }
 }
 
 /// What [`closure`] found in one layer.

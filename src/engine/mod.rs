@@ -13,6 +13,7 @@ pub mod layered;
 pub mod memory;
 pub mod norepeat;
 pub mod progress;
+pub mod quotient;
 
 /// A transition system: only describes, never searches (cf. stateright's `Model`).
 pub trait Model: Sync {

@@ -545,7 +545,13 @@ fn draw_xy<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &XYChart, xa: A
         let mut pts: Vec<(f64, f64)> =
             s.points.iter().filter_map(|&(x, y)| Some((xa.map(x)?, ya.map(y)?))).collect();
         if matches!(s.mark, Mark::Line | Mark::LinePoints) {
-            chart.draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2))).map_err(err)?;
+            if pts.len() <= 5000 {
+                // Segment by segment: a 2-pixel polyline's mitred joins turn sharp V-shaped turns
+                // (a count jumping 1 -> 2 -> 1 at the axis floor) into long spikes in the PNG.
+                chart.draw_series(pts.windows(2).map(|w| PathElement::new(vec![w[0], w[1]], colour.stroke_width(2)))).map_err(err)?;
+            } else {
+                chart.draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2))).map_err(err)?;
+            }
         }
         if s.mark == Mark::DashedHollow {
             chart.draw_series(DashedLineSeries::new(pts.clone(), 6, 4, colour.stroke_width(2))).map_err(err)?;

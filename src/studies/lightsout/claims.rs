@@ -456,7 +456,7 @@ pub fn claims(s: &Study) -> Vec<Claim> {
     if let Some(s4) = &s.seed004 {
         out.extend(super::seed004::claims(s4));
     }
-    out.extend(super::sampled::claims(&s.sampled));
+    out.extend(super::sampled::claims(&s.sampled, &s.histograms));
     if let Some(g) = &s.gods {
         // Sizes the published table lists with nullity 0: the solution of every board is unique,
         // so the board made by pressing every cell needs all n^2 presses, and none needs more.

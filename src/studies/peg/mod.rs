@@ -5,6 +5,8 @@
 use crate::engine::bfs::{self, Limits};
 use crate::engine::bitset::Bitset;
 use crate::engine::dag;
+use crate::engine::closure::Group;
+use crate::engine::quotient::Quotient;
 use crate::engine::progress::Counters;
 use crate::engine::{Reversed, Reversible};
 use crate::puzzles::peg::{Board, Jump, Triangle};
@@ -218,7 +220,16 @@ struct StartResult {
     profile: Vec<u64>,
 }
 
-fn analyse_start(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counters) -> Result<StartResult> {
+fn analyse_start(t: &Triangle, winnable: &Bitset, symmetries: &Group, hole: usize, counters: &Counters) -> Result<StartResult> {
+    if !winnable.get(t.start(hole)) {
+        return Ok(count_unsolvable(t, symmetries, hole, counters));
+    }
+    analyse_in_full(t, winnable, hole, counters)
+}
+
+/// [`analyse_start`] over every position reachable from the start, with the values that trace
+/// optimal plays.
+fn analyse_in_full(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counters) -> Result<StartResult> {
     let start = t.start(hole);
     // Levels by peg count, each in colex (= ascending) order, the order the flat BFS lists them.
     let colex = crate::engine::layered::Colex::new(t.holes());
@@ -294,6 +305,40 @@ fn analyse_start(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counte
         min_moves: finishes.iter().map(|f| f.min_moves).min(),
     };
     Ok(StartResult { row, finishes, profile })
+}
+
+/// [`analyse_start`] for a start that cannot be won: only its positions and complete games are
+/// left to count, and both are preserved by the start's symmetries, so the search runs over the
+/// quotient by its stabiliser (side 7's centre start has 6 symmetries, each corner and axis
+/// start 2): about 1/|stabiliser| of the positions, each counted with its orbit's size.
+fn count_unsolvable(t: &Triangle, symmetries: &Group, hole: usize, counters: &Counters) -> StartResult {
+    let start = t.start(hole);
+    let colex = crate::engine::layered::Colex::new(t.holes());
+    let packed = PackedTriangle::new(t);
+    let stabiliser = symmetries.stabiliser(start);
+    let quotient = Quotient::new(&packed, &stabiliser);
+    let levels = crate::engine::layered::push_layers(&quotient, &colex, start, counters);
+    let profile: Vec<u64> = levels.iter().map(|l| l.par_iter().map(|&b| quotient.orbit_size(b)).sum()).collect();
+    let mut complete_games = 0u128;
+    dag::forward_with(
+        &quotient,
+        &levels,
+        |level| crate::engine::layered::DenseIndex::new(&colex, level),
+        |_| 1u128,
+        |&sequences, _, _| sequences,
+        |a, b| a + b,
+        |_| unreachable!("every position of a BFS level beyond the first has a predecessor"),
+        |_, boards, sequences| {
+            complete_games += boards
+                .par_iter()
+                .zip(sequences)
+                .filter(|(&b, _)| !t.has_jump(b))
+                .map(|(&b, &n)| n * quotient.orbit_size(b) as u128)
+                .sum::<u128>();
+        },
+    );
+    let row = StartRow { start: hole, reachable_positions: profile.iter().sum(), winning_sequences: 0, complete_games, min_moves: None };
+    StartResult { row, finishes: Vec::new(), profile }
 }
 
 /// Walks back from a finish through positions whose stored (moves, last) prove a play of
@@ -487,7 +532,8 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     // Start orbits in parallel as well as inside: each analysis has serial stretches (listing a
     // level, tracing plays) that another one fills. Results keep the orbit order.
     let orbits = t.hole_orbits();
-    let analysed: Vec<StartResult> = orbits.par_iter().map(|o| analyse_start(&t, &winnable, o[0], counters)).collect::<Result<_>>()?;
+    let symmetries = layers::Symmetries::of(&t)?;
+    let analysed: Vec<StartResult> = orbits.par_iter().map(|o| analyse_start(&t, &winnable, &symmetries.group, o[0], counters)).collect::<Result<_>>()?;
     for (orbit, res) in orbits.into_iter().zip(analysed) {
         let rep = orbit[0];
         let hist = if opts.move_histogram {
@@ -584,5 +630,35 @@ impl crate::studies::Study for Peg {
 
     fn export(results: &PegResults, claims: &[crate::studies::Claim]) -> Result<crate::studies::Export> {
         report::export(results, claims)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quotient count of [`count_unsolvable`] against the full analysis, on every start
+    /// orbit of sides 4-6 (solvable starts included: their counts are defined the same way), so
+    /// trivial, order-2 and order-6 stabilisers are all compared.
+    #[test]
+    fn counts_up_to_symmetry_equal_the_full_counts() {
+        for side in 4..=6 {
+            let t = Triangle::new(side).unwrap();
+            let counters = Counters::default();
+            let (_, winnable, _) = union_levels(&t, &counters);
+            let symmetries = layers::Symmetries::of(&t).unwrap();
+            let mut stabilisers = std::collections::BTreeSet::new();
+            for orbit in t.hole_orbits() {
+                let hole = orbit[0];
+                stabilisers.insert(symmetries.group.stabiliser(t.start(hole)).order());
+                let full = analyse_in_full(&t, &winnable, hole, &counters).unwrap();
+                let quotient = count_unsolvable(&t, &symmetries.group, hole, &counters);
+                assert_eq!(quotient.profile, full.profile, "side {side} start {}", hole + 1);
+                assert_eq!(quotient.row.reachable_positions, full.row.reachable_positions);
+                assert_eq!(quotient.row.complete_games, full.row.complete_games, "side {side} start {}", hole + 1);
+            }
+            let expect: &[usize] = if side == 4 { &[1, 2, 6] } else { &[1, 2] };
+            assert_eq!(stabilisers.into_iter().collect::<Vec<_>>(), expect, "side {side}");
+        }
     }
 }

@@ -19,7 +19,7 @@ pub struct ReproduceArgs {
     /// Only these families (peg, tricolore, lightsout); default all.
     #[arg(long, value_name = "FAMILY", value_delimiter = ',')]
     pub only: Vec<FamilyArg>,
-    /// Largest peg triangle side to compute (4..=8; side 8 takes about 31 minutes and 8 GiB of
+    /// Largest peg triangle side to compute (4..=8; side 8 takes about 26 minutes and 8 GiB of
     /// level files in --peg-levels). A side above it whose tables are already in data/ (side 8)
     /// is read back and re-checked instead.
     #[arg(long, value_name = "N", default_value_t = crate::studies::peg::REPRODUCE_MAX_SIDE)]

@@ -119,7 +119,7 @@ pub const REPRODUCE_MAX_SIDE: usize = 7;
 
 /// What computing side 8 costs, measured with `scripts/bench.sh` (BENCH_PEG8=1) on this
 /// project's 2-core machine; quoted on the report page.
-pub const SIDE8_COST: &str = "about 31 minutes (28 for the union, 2.5 for the problem table) and 8 GiB of level files on a 2-core machine";
+pub const SIDE8_COST: &str = "about 26 minutes (23.4 for the union, 2.5 for the problem table) and 8 GiB of level files on a 2-core machine";
 
 /// Options of one study run.
 #[derive(Clone, Debug)]

@@ -188,7 +188,7 @@ fn nullity_two(c1: usize, c2: usize, c3: usize, binom: &[Vec<BigUint>]) -> Vec<B
         for x in 0..=c3 {
             // r - c3 >= l + 2x - c3
             let from = (l + 2 * x).saturating_sub(c3);
-            if from <= h && l + 2 * x <= c3 + h {
+            if from <= h {
                 dist[l + x] += &binom[c3][x] * &suffix[from];
             }
         }

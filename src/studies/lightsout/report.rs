@@ -210,7 +210,7 @@ impl StudyOptions {
             gods: Some(super::gods::GodsOptions::reproduce()),
             seed004: true,
             // The plus/open sides up to 20 whose exact histogram is refused, and 53 (nullity 2),
-            // whose exact histogram checks the sampler (`lightsout.sampled.agrees_with_exact`).
+            // sampled as a check against its exact histogram (claim lightsout.sampled.plus_open.53).
             sampled_sides: vec![9, 11, 14, 16, 19, 53],
             sampled_count: 1_000_000,
         }

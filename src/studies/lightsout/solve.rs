@@ -482,6 +482,15 @@ pub fn walsh_hadamard<T>(v: &mut [T])
 where
     T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>,
 {
+    walsh_hadamard_from(v, 1)
+}
+
+/// [`walsh_hadamard`]'s levels from `from` (a power of two) up, for input whose lower levels
+/// are already transformed (e.g. only on the blocks that hold nonzeros).
+pub fn walsh_hadamard_from<T>(v: &mut [T], from: usize)
+where
+    T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>,
+{
     fn levels<T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>>(v: &mut [T], from: usize, to: usize) {
         let mut len = from;
         while len < to {
@@ -496,9 +505,9 @@ where
             len *= 2;
         }
     }
-    let block = v.len().min(1 << 12);
+    let block = v.len().min(1 << 12).max(from);
     for chunk in v.chunks_mut(block) {
-        levels(chunk, 1, chunk.len());
+        levels(chunk, from, chunk.len());
     }
     levels(v, block, v.len());
 }

@@ -33,3 +33,4 @@ run "plus/open nullity of one 1000000x1000000 board (goal 10 s)" 10 $BIN lightso
 run "plus/torus nullity, every n <= 25000 (no goal; was refused past 1000)" 10 $BIN lightsout sweep --topology torus --max-n 25000 --out "$OUT"
 run "plus/open m x n table, m, n <= 1000, Parquet + heatmap (no goal)" 60 $BIN lightsout rect-dataset --max 1000 --out "$OUT"
 run "God's numbers, n <= 30 and nullity-2 n <= 256 (no goal)" 600 $BIN lightsout gods --out "$OUT"
+run "God's numbers, n <= 17: 9x9 and 16x16 closed by branch and bound (no goal)" 60 $BIN lightsout gods --max-n 17 --max-n-d2 17 --out "$OUT"

@@ -95,6 +95,10 @@ pub struct GodsArgs {
     /// Restarts of the witness search for nullity > 2.
     #[arg(long, default_value_t = 4)]
     pub restarts: usize,
+    /// Branch-and-bound work per decision where the witness is below the parity bound, in units of
+    /// about a nanosecond of one core (0: witness and parity bound only).
+    #[arg(long, value_name = "UNITS", default_value_t = gods::DEFAULT_BUDGET)]
+    pub budget: u64,
     #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
     pub out: PathBuf,
 }
@@ -396,7 +400,15 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
                 bail!("--restarts must be at least 1");
             }
             let mut out = OutputDir::create(&a.out, command)?;
-            let r = gods::compute(&gods::GodsOptions { all_up_to: a.max_n, d2_up_to: a.max_n_d2, restarts: a.restarts })?;
+            if a.budget > gods::MAX_BUDGET {
+                bail!("--budget {} is beyond {}", a.budget, gods::MAX_BUDGET);
+            }
+            let r = gods::compute(&gods::GodsOptions {
+                all_up_to: a.max_n,
+                d2_up_to: a.max_n_d2,
+                restarts: a.restarts,
+                budget: a.budget,
+            })?;
             out.write_table("gods_numbers.csv", &gods::table(&r))?;
             out.write("gods_witnesses.txt", gods::witnesses_text(&r).as_bytes(), None)?;
             out.write_chart("gods_numbers", &gods::chart(&r)?)?;

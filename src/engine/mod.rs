@@ -5,6 +5,7 @@ pub mod beam;
 pub mod bfs;
 pub mod bitset;
 pub mod closure;
+pub mod covering;
 pub mod dag;
 pub mod dfs;
 pub mod gf2;

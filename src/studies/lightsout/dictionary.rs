@@ -128,7 +128,7 @@ pub fn resources() -> Vec<ResourceDoc> {
         },
         ResourceDoc {
             pattern: "lightsout/gods_numbers.csv",
-            description: "God's number (the most presses any solvable position needs) of the plus/open n x n boards with nullity > 0 that the study covers, exact where a witness position meets the upper bound, otherwise proven bounds. Witness positions are in gods_witnesses.txt.",
+            description: "God's number (the most presses any solvable position needs) of the plus/open n x n boards with nullity > 0 that the study covers, exact where a witness position meets the upper bound (the parity/averaging bound, lowered by an exact branch and bound where its budget allowed), otherwise proven bounds. Witness positions are in gods_witnesses.txt.",
             fields: vec![
                 field("rule", String, "plus (cell and 4 neighbours)", ""),
                 field("topology", String, "open", ""),
@@ -136,10 +136,10 @@ pub fn resources() -> Vec<ResourceDoc> {
                 field("nullity", Integer, "nullity of the press matrix (dimension of the quiet space)", ""),
                 field("gods_number", Integer, "the exact God's number; empty when only bounds are proven", "presses"),
                 field("lower_bound", Integer, "fewest presses of the witness position (proven by the solver): God's number is at least this", "presses"),
-                field("upper_bound", Integer, "parity/averaging bound over the coset weights of the quiet code: God's number is at most this", "presses"),
+                field("upper_bound", Integer, "proven: God's number is at most this (the parity/averaging bound over the coset weights of the quiet code, or one less than a value the branch and bound refuted; `method` says which)", "presses"),
                 field("positions_at_max", BigInteger, "solvable positions needing exactly God's number of presses, where computed (nullity <= 2 by closed form, small cases by enumeration); empty otherwise", ""),
                 field("class_sizes", String, "cells per quiet-signature class, space-separated (nullity <= 4 only; empty otherwise)", "cells"),
-                field("method", String, "how the value or bounds were obtained", ""),
+                field("method", String, "how the witness and the upper bound were obtained (a refutation names its tree size in nodes; an undecided branch and bound names its budget)", ""),
             ],
             primary_key: vec!["n"],
             source: "Computed by statespace (issue 9); sizes listed by wmboyles/LightsOut-Math are checked against it (claims lightsout.gods_number.*)",

@@ -17,10 +17,15 @@
 //! (computed by the solver, Walsh-Hadamard over signatures) is the bound. For d = 2 the witness
 //! w_s = floor(c_s / 2), plus one on one odd class when all three nonzero classes are odd,
 //! always meets the upper bound (the case analysis is in `d2_witness`), so God's number is exact;
-//! for larger d a deterministic local search looks for a witness, and the value is exact only
-//! when it meets the upper bound.
+//! for larger d a deterministic local search looks for a witness.
+//!
+//! Closing the gap: where the witness is below the bound, the branch and bound of
+//! [`crate::engine::covering`] decides "is God's number at least G" exactly, upwards from the
+//! witness (a success is a better witness) and downwards from the bound (a refutation lowers the
+//! bound), each decision within a node budget; what stays undecided is reported as bounds.
 
 use super::solve::{self, Outcome};
+use crate::engine::covering;
 use super::sutner;
 use crate::output::table::{Cell, Table};
 use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
@@ -270,6 +275,8 @@ pub struct GodsRow {
     /// Solvable positions needing exactly God's number of presses, when known.
     pub positions_at_max: Option<BigUint>,
     pub method: String,
+    /// Nodes of the branch-and-bound refutation that set `upper` below the parity bound.
+    pub refutation_nodes: Option<u64>,
     /// The witness position (lights on), whose fewest presses is `lower`.
     pub witness: Grid,
 }
@@ -310,16 +317,30 @@ fn binom(n: usize, k: usize) -> BigUint {
     r
 }
 
-/// God's number (or bounds) of the plus/open n x n board with nullity d > 0.
-pub fn gods_row(n: usize, restarts: usize) -> Result<GodsRow> {
+/// God's number (or bounds) of the plus/open n x n board with nullity d > 0; `budget` units of
+/// work per branch-and-bound decision where the witness is below the parity bound.
+pub fn gods_row(n: usize, restarts: usize, budget: u64) -> Result<GodsRow> {
     let (cl, _quiet) = classes(n)?;
     let d = cl.nullity;
     ensure!(d > 0, "{n}x{n} has nullity 0: God's number is n^2 (every position has one solution)");
-    let (w, how) = if d == 2 {
+    let (mut w, mut how) = if d == 2 {
         (d2_witness(&cl.sizes), "closed form (d = 2)")
     } else {
         (search_witness(&cl.sizes, restarts), "local search witness")
     };
+    let parity_bound = cl.upper_bound();
+    let searched = cl.sizes[0] as i64 + *values(&cl.sizes, &w).iter().min().expect("non-empty");
+    let mut upper = parity_bound;
+    let mut bnb = None;
+    if (searched as usize) < parity_bound && budget > 0 {
+        let r = covering::covering_radius(&cl.sizes, searched as usize, parity_bound, budget);
+        if let Some(better) = r.witness.clone() {
+            w = better;
+            how = "branch-and-bound witness";
+        }
+        upper = r.upper;
+        bnb = Some(r);
+    }
     let predicted = cl.sizes[0] as i64 + *values(&cl.sizes, &w).iter().min().expect("non-empty");
     let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
     let x = witness_presses(&cl, &w)?;
@@ -328,7 +349,6 @@ pub fn gods_row(n: usize, restarts: usize) -> Result<GodsRow> {
     ensure!(s.exact_minimum, "internal error: nullity {d} minimum not exact");
     let lower = s.presses.count() as usize;
     ensure!(lower as i64 == predicted, "internal error: witness minimum {lower} != class arithmetic {predicted}");
-    let upper = cl.upper_bound();
     ensure!(lower <= upper, "internal error: witness {lower} above the proven bound {upper}");
     let mut positions_at_max = (d == 2).then(|| d2_positions_at_max(&cl.sizes, lower));
     if n * n <= super::histogram::EXHAUSTIVE_CELLS {
@@ -341,12 +361,21 @@ pub fn gods_row(n: usize, restarts: usize) -> Result<GodsRow> {
         }
         positions_at_max = at_max;
     }
-    let method = if lower == upper {
-        format!("exact: witness ({how}) meets the parity/averaging bound")
-    } else {
-        format!("bounds: witness ({how}) below the parity/averaging bound")
+    // The refutation that set the upper bound (its tree size is the same at any thread count).
+    let refutation_nodes = bnb.as_ref().and_then(|r| {
+        r.steps.iter().find(|st| st.2 == "infeasible" && st.0 == upper + 1).map(|st| st.1)
+    });
+    let upper_how = match refutation_nodes {
+        Some(nodes) => format!("branch and bound refutes {} ({nodes} nodes; parity/averaging bound {parity_bound})", upper + 1),
+        None => "parity/averaging bound".to_string(),
     };
-    Ok(GodsRow { n, nullity: d, class_sizes: cl.sizes.clone(), upper, lower, positions_at_max, method, witness: board })
+    let method = if lower == upper {
+        format!("exact: witness ({how}); upper bound: {upper_how}")
+    } else {
+        let undecided = bnb.as_ref().map_or(String::new(), |_| format!("; branch and bound undecided at {} within {budget} units of work", lower + 1));
+        format!("bounds: witness ({how}); upper bound: {upper_how}{undecided}")
+    };
+    Ok(GodsRow { n, nullity: d, class_sizes: cl.sizes.clone(), upper, lower, positions_at_max, method, refutation_nodes, witness: board })
 }
 
 /// Options of the study: which sides.
@@ -357,11 +386,19 @@ pub struct GodsOptions {
     /// Every n <= this with nullity exactly 2.
     pub d2_up_to: usize,
     pub restarts: usize,
+    /// Branch-and-bound work per decision (0: parity bound and witness only; see
+    /// [`covering::spectrum_at_most`] for the unit).
+    pub budget: u64,
 }
+
+/// Default work per branch-and-bound decision: 10 to 30 CPU seconds here.
+pub const DEFAULT_BUDGET: u64 = 10_000_000_000;
+/// Largest budget accepted (days on two cores).
+pub const MAX_BUDGET: u64 = 1_000_000_000_000_000;
 
 impl GodsOptions {
     pub fn reproduce() -> GodsOptions {
-        GodsOptions { all_up_to: 30, d2_up_to: 256, restarts: 4 }
+        GodsOptions { all_up_to: 30, d2_up_to: 256, restarts: 4, budget: DEFAULT_BUDGET }
     }
 }
 
@@ -381,7 +418,7 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
         }
     }
     use rayon::prelude::*;
-    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts)).collect();
+    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts, o.budget)).collect();
     Ok(GodsResults { rows: rows.into_iter().collect::<Result<_>>()? })
 }
 
@@ -487,8 +524,10 @@ pub fn claims(r: &GodsResults) -> Vec<Claim> {
         let id = format!("lightsout.gods_number.plus_open.{}", row.n);
         let statement = format!("God's number of the {0}x{0} Lights Out board (plus, open; nullity {1})", row.n, row.nullity);
         let evidence = format!(
-            "data/lightsout/gods_numbers.csv; witness in gods_witnesses.txt (exact minimum {} by the solver); upper bound {} by parity/averaging over the quiet code",
-            row.lower, row.upper
+            "data/lightsout/gods_numbers.csv; witness in gods_witnesses.txt (exact minimum {} by the solver); upper bound {} ({})",
+            row.lower,
+            row.upper,
+            row.method.split("upper bound: ").nth(1).unwrap_or("parity/averaging bound")
         );
         match (anchor, row.exact()) {
             (Some(&(_, published)), Some(g)) => {
@@ -572,7 +611,7 @@ mod tests {
 
     #[test]
     fn anchors_are_confirmed_and_fills_are_new() {
-        let r = GodsResults { rows: vec![gods_row(4, 1).unwrap(), gods_row(5, 1).unwrap(), gods_row(17, 1).unwrap()] };
+        let r = GodsResults { rows: vec![gods_row(4, 1, 0).unwrap(), gods_row(5, 1, 0).unwrap(), gods_row(17, 1, 0).unwrap()] };
         let c = claims(&r);
         let v: Vec<(&str, Verdict, &str)> = c.iter().map(|c| (c.id.as_str(), c.verdict, c.computed.as_str())).collect();
         assert_eq!(

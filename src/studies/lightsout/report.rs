@@ -812,9 +812,10 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
     if let Some(g) = &s.gods {
         let exact = g.rows.iter().filter(|r| r.exact().is_some()).count();
         let largest = g.rows.iter().filter(|r| r.exact().is_some()).map(|r| r.n).max().unwrap_or(0);
+        let refuted = g.rows.iter().filter(|r| r.refutation_nodes.is_some()).count();
         gods = gods
             .text(format!(
-                "Beyond the histograms: for {} plus/open sides with nullity > 0 (every such n <= {} and every nullity-2 n <= {}), God's number from the quiet code alone. A solvable position's fewest presses is the lightest press pattern in its coset of the quiet space; the lower bound is a witness position whose minimum the solver proves, the upper bound a parity/averaging bound over the coset weights; where they meet the value is exact ({exact} sides, the largest n = {largest}). Witness positions: `data/lightsout/gods_witnesses.txt`.",
+                "Beyond the histograms: for {} plus/open sides with nullity > 0 (every such n <= {} and every nullity-2 n <= {}), God's number from the quiet code alone. A solvable position's fewest presses is the lightest press pattern in its coset of the quiet space; the lower bound is a witness position whose minimum the solver proves, the upper bound a parity/averaging bound over the coset weights. Where they differ, an exact branch and bound over the quiet code's cell classes (`engine/covering.rs`: is there a position needing G presses?) raises the witness and refutes values from the top, within a budget of nodes per question; {refuted} sides owe their upper bound to such a refutation (the `method` column names it and its tree size). Where the bounds meet the value is exact ({exact} sides, the largest n = {largest}). Witness positions: `data/lightsout/gods_witnesses.txt`.",
                 g.rows.len(),
                 g.rows.iter().filter(|r| r.nullity != 2).map(|r| r.n).max().unwrap_or(0),
                 g.rows.iter().filter(|r| r.nullity == 2).map(|r| r.n).max().unwrap_or(0),

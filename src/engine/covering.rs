@@ -27,6 +27,8 @@
 //!
 //! The rule is checked against exhaustive enumeration of y on random small codes in the tests.
 
+use super::progress::Counters;
+
 /// What the search found for one bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -66,7 +68,7 @@ enum Found {
 }
 
 /// The search's fixed data and its shared node count.
-struct Ctx {
+struct Ctx<'p> {
     d: usize,
     bound: i64,
     stages: Vec<Stage>,
@@ -76,6 +78,8 @@ struct Ctx {
     /// Work done: each node costs 2^h + 1 (its update and check of the stage's 2^h values).
     work: std::sync::atomic::AtomicU64,
     budget: u64,
+    /// Work is also added here, for a progress reporter outside the engine.
+    progress: &'p Counters,
 }
 
 /// Where the search stands: class k of stage h, with the stage's fixed transform and bounds.
@@ -116,10 +120,11 @@ fn bit_length(t: usize) -> usize {
     (usize::BITS - t.leading_zeros()) as usize
 }
 
-impl Ctx {
+impl Ctx<'_> {
     fn flush(&self, local: &mut Tally) -> bool {
         use std::sync::atomic::Ordering;
         self.nodes.fetch_add(local.nodes, Ordering::Relaxed);
+        self.progress.add_expanded(local.work);
         let total = self.work.fetch_add(local.work, Ordering::Relaxed) + local.work;
         *local = Tally::default();
         total <= self.budget
@@ -251,7 +256,7 @@ fn class_values(c: i64, sign_free: bool) -> Vec<i64> {
 /// (a node at stage h costs 2^h + 1: about 10^9 units per second per core; the budget is shared
 /// by the threads, so a search stopped by it may stop at a slightly different node count from
 /// run to run; a finished search does not).
-pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64) -> Search {
+pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Counters) -> Search {
     let d = sizes.len().trailing_zeros() as usize;
     assert_eq!(sizes.len(), 1 << d, "sizes must have length 2^d");
     let stages: Vec<Stage> = (0..d)
@@ -276,7 +281,7 @@ pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64) -> Search {
             Some(o)
         })
         .collect();
-    let ctx = Ctx { d, bound, stages, offset, nodes: 0.into(), work: 0.into(), budget };
+    let ctx = Ctx { d, bound, stages, offset, nodes: 0.into(), work: 0.into(), budget, progress };
     let mut local = Tally::default();
     let found = ctx.stage(0, &[0], &mut vec![0; 1 << d], &mut local, &|| false);
     ctx.flush(&mut local);
@@ -331,7 +336,8 @@ pub struct Radius {
     pub steps: Vec<(usize, u64, &'static str)>,
 }
 
-pub fn covering_radius(sizes: &[usize], lower: usize, upper: usize, budget: u64) -> Radius {
+/// `progress` counts the work of every decision (for a reporter drawn outside the engine).
+pub fn covering_radius(sizes: &[usize], lower: usize, upper: usize, budget: u64, progress: &Counters) -> Radius {
     let c0 = sizes[0];
     let total: usize = sizes[1..].iter().sum();
     let mut r = Radius { lower, upper, witness: None, steps: Vec::new() };
@@ -342,7 +348,8 @@ pub fn covering_radius(sizes: &[usize], lower: usize, upper: usize, budget: u64)
     while r.lower < r.upper {
         let target = if upwards { r.lower + 1 } else { r.upper };
         let bound = bound_for(target);
-        let s = spectrum_at_most(sizes, bound, budget);
+        let s = spectrum_at_most(sizes, bound, budget, progress);
+        progress.depth.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         match s.decision {
             Decision::Feasible(y) => {
                 let max = spectrum_max(&y);
@@ -419,7 +426,7 @@ mod tests {
             let best = brute_min_max(&sizes);
             checked += 1;
             for bound in best - 4..=best + 3 {
-                let s = spectrum_at_most(&sizes, bound, u64::MAX);
+                let s = spectrum_at_most(&sizes, bound, u64::MAX, &Counters::default());
                 match s.decision {
                     Decision::Feasible(y) => {
                         assert!(bound >= best, "{sizes:?} bound {bound}: feasible below the optimum {best}");
@@ -454,7 +461,7 @@ mod tests {
         let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
         let run = |threads: usize, bound: i64| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| spectrum_at_most(&sizes, bound, u64::MAX))
+            pool.install(|| spectrum_at_most(&sizes, bound, u64::MAX, &Counters::default()))
         };
         let (mut feasible, mut infeasible) = (0, 0);
         for bound in (total % 2..total.min(16)).step_by(2) {
@@ -477,10 +484,10 @@ mod tests {
         let sizes = random_code(9, 6, 30);
         let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
         // A refutation needing more than 10 units of work is reported unknown, never infeasible.
-        let exact = (total % 2..).step_by(2).find(|&b| spectrum_at_most(&sizes, b, u64::MAX).decision != Decision::Infeasible).unwrap();
-        let hard = spectrum_at_most(&sizes, exact - 2, u64::MAX);
+        let exact = (total % 2..).step_by(2).find(|&b| spectrum_at_most(&sizes, b, u64::MAX, &Counters::default()).decision != Decision::Infeasible).unwrap();
+        let hard = spectrum_at_most(&sizes, exact - 2, u64::MAX, &Counters::default());
         assert!(hard.nodes > 10);
-        assert_eq!(spectrum_at_most(&sizes, exact - 2, 10).decision, Decision::Unknown);
+        assert_eq!(spectrum_at_most(&sizes, exact - 2, 10, &Counters::default()).decision, Decision::Unknown);
     }
 
     #[test]
@@ -489,7 +496,7 @@ mod tests {
         let c0 = sizes[0];
         let total: usize = sizes[1..].iter().sum();
         let exact = c0 + ((total as i64 - brute_min_max(&sizes)) / 2) as usize;
-        let r = covering_radius(&sizes, c0, c0 + total, u64::MAX);
+        let r = covering_radius(&sizes, c0, c0 + total, u64::MAX, &Counters::default());
         assert_eq!((r.lower, r.upper), (exact, exact));
     }
 }

@@ -26,6 +26,8 @@
 
 use super::solve::{self, Outcome};
 use crate::engine::covering;
+use crate::engine::progress::{Counters, Reporter};
+use std::sync::Arc;
 use super::sutner;
 use crate::output::table::{Cell, Table};
 use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
@@ -319,7 +321,7 @@ fn binom(n: usize, k: usize) -> BigUint {
 
 /// God's number (or bounds) of the plus/open n x n board with nullity d > 0; `budget` units of
 /// work per branch-and-bound decision where the witness is below the parity bound.
-pub fn gods_row(n: usize, restarts: usize, budget: u64) -> Result<GodsRow> {
+pub fn gods_row(n: usize, restarts: usize, budget: u64, progress: &Counters) -> Result<GodsRow> {
     let (cl, _quiet) = classes(n)?;
     let d = cl.nullity;
     ensure!(d > 0, "{n}x{n} has nullity 0: God's number is n^2 (every position has one solution)");
@@ -333,7 +335,7 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64) -> Result<GodsRow> {
     let mut upper = parity_bound;
     let mut bnb = None;
     if (searched as usize) < parity_bound && budget > 0 {
-        let r = covering::covering_radius(&cl.sizes, searched as usize, parity_bound, budget);
+        let r = covering::covering_radius(&cl.sizes, searched as usize, parity_bound, budget, progress);
         if let Some(better) = r.witness.clone() {
             w = better;
             how = "branch-and-bound witness";
@@ -418,7 +420,13 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
         }
     }
     use rayon::prelude::*;
-    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts, o.budget)).collect();
+    // Progress: the branch and bound's work against its most (two undecided questions per side
+    // with nullity > 2 at the full budget), so the bar's ETA is an upper bound; silent off a terminal.
+    let counters = Arc::new(Counters::default());
+    let searched = sides.iter().filter(|&&n| nul[n] > 2).count() as u64;
+    counters.total.store((2 * searched).saturating_mul(o.budget).max(1), std::sync::atomic::Ordering::Relaxed);
+    let _reporter = (o.budget > 0 && searched > 0).then(|| Reporter::start("God's numbers, branch and bound (level = questions settled)".into(), counters.clone()));
+    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts, o.budget, &counters)).collect();
     Ok(GodsResults { rows: rows.into_iter().collect::<Result<_>>()? })
 }
 
@@ -611,7 +619,7 @@ mod tests {
 
     #[test]
     fn anchors_are_confirmed_and_fills_are_new() {
-        let r = GodsResults { rows: vec![gods_row(4, 1, 0).unwrap(), gods_row(5, 1, 0).unwrap(), gods_row(17, 1, 0).unwrap()] };
+        let r = GodsResults { rows: vec![gods_row(4, 1, 0, &Counters::default()).unwrap(), gods_row(5, 1, 0, &Counters::default()).unwrap(), gods_row(17, 1, 0, &Counters::default()).unwrap()] };
         let c = claims(&r);
         let v: Vec<(&str, Verdict, &str)> = c.iter().map(|c| (c.id.as_str(), c.verdict, c.computed.as_str())).collect();
         assert_eq!(

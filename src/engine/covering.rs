@@ -148,8 +148,8 @@ impl Ctx<'_> {
         }
         // mn[i0][i][b], b < 2^i0 <= 2^i: the least rsum[i][a] over a extending b.
         let mut mn: Vec<Vec<Vec<i64>>> = vec![vec![Vec::new(); h + 1]; h + 1];
-        for i in 0..=h {
-            mn[i][i] = rsum[i].clone();
+        for (i, level) in rsum.into_iter().enumerate() {
+            mn[i][i] = level;
             for i0 in (0..i).rev() {
                 let up = &mn[i0 + 1][i];
                 mn[i0][i] = (0..1usize << i0).map(|b| up[b].min(up[b + (1 << i0)])).collect();
@@ -300,18 +300,7 @@ pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Cou
 /// The transform's maximum for one y (the check every feasible answer gets).
 pub fn spectrum_max(y: &[i64]) -> i64 {
     let mut v = y.to_vec();
-    let n = v.len();
-    let mut len = 1;
-    while len < n {
-        for start in (0..n).step_by(2 * len) {
-            for i in start..start + len {
-                let (a, b) = (v[i], v[i + len]);
-                v[i] = a + b;
-                v[i + len] = a - b;
-            }
-        }
-        len *= 2;
-    }
+    super::walsh::walsh_hadamard(&mut v);
     v.into_iter().max().expect("non-empty")
 }
 

@@ -15,6 +15,7 @@ pub mod memory;
 pub mod norepeat;
 pub mod progress;
 pub mod quotient;
+pub mod walsh;
 
 /// A transition system: only describes, never searches (cf. stateright's `Model`).
 pub trait Model: Sync {

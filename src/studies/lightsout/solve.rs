@@ -476,41 +476,7 @@ pub fn split_minimum(sigs: &[(u64, i32)], cells: usize, k: usize, slice: usize) 
     (((cells as i64 - best.0 as i64) / 2) as u64, best.1)
 }
 
-/// In-place (unnormalised) Walsh-Hadamard transform: W(a) = sum_s h(s) (-1)^{|a & s|}. The
-/// levels below 2^12 run block by block (each block stays in L1), the rest over the array.
-pub fn walsh_hadamard<T>(v: &mut [T])
-where
-    T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>,
-{
-    walsh_hadamard_from(v, 1)
-}
-
-/// [`walsh_hadamard`]'s levels from `from` (a power of two) up, for input whose lower levels
-/// are already transformed (e.g. only on the blocks that hold nonzeros).
-pub fn walsh_hadamard_from<T>(v: &mut [T], from: usize)
-where
-    T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>,
-{
-    fn levels<T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>>(v: &mut [T], from: usize, to: usize) {
-        let mut len = from;
-        while len < to {
-            for block in v.chunks_mut(2 * len) {
-                let (lo, hi) = block.split_at_mut(len);
-                for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
-                    let (x, y) = (*a, *b);
-                    *a = x + y;
-                    *b = x - y;
-                }
-            }
-            len *= 2;
-        }
-    }
-    let block = v.len().min(1 << 12).max(from);
-    for chunk in v.chunks_mut(block) {
-        levels(chunk, from, chunk.len());
-    }
-    levels(v, block, v.len());
-}
+pub use crate::engine::walsh::{walsh_hadamard, walsh_hadamard_from};
 
 /// Past the exact range: greedy single/pair descent, then a large-neighbourhood search that
 /// repeatedly takes the exact best over a random `NEIGHBOURHOOD_BITS`-dimensional subspace of

@@ -25,6 +25,7 @@ run "solve all-ones 8000x8000, singular (no goal; C++ 35.9 s class)" 36 $BIN lig
 run "solve all-ones 1000x1000 (seed 000: 'a few seconds')" 3 $BIN lightsout solve --all-ones 1000 --presses "$OUT/p1000.txt"
 run "solve all-ones 10000x10000, block rule (Kronecker chasing; no goal)" 3 $BIN lightsout solve --all-ones 10000 --rule block --presses "$OUT/pb.txt"
 run "solve all-ones 39x39, nullity 32: exact minimum over 2^32 solutions (no goal)" 10 $BIN lightsout solve --all-ones 39 --presses "$OUT/p39.txt"
+run "solve all-ones 61x61, nullity 40: exact minimum over 2^40 solutions (no goal)" 300 $BIN lightsout solve --all-ones 61 --presses "$OUT/p61.txt"
 run "dense elimination, 16384x16384 plus matrix n=128 (2x M4RI 0.26 s)" 0.52 $BIN lightsout dense --n 128
 run "dense elimination, 4096x4096 plus torus n=64 (no goal)" 1 $BIN lightsout dense --n 64 --topology torus
 # Issue 9: the halved Sutner gcd (sweep and one board), the torus formula, the m x n dataset, God's numbers.

@@ -16,6 +16,7 @@ pub mod norepeat;
 pub mod progress;
 pub mod quotient;
 pub mod walsh;
+pub mod walsh_max;
 
 /// A transition system: only describes, never searches (cf. stateright's `Model`).
 pub trait Model: Sync {

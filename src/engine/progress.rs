@@ -56,7 +56,11 @@ impl Reporter {
                 }
                 if with_total {
                     bar.set_position(counters.expanded.load(Relaxed).min(total));
-                    bar.set_message(format!("{label}: level {}", counters.depth.load(Relaxed)));
+                    // Engines that count levels say which one; a plain sweep has none.
+                    match counters.depth.load(Relaxed) {
+                        0 => bar.set_message(label.clone()),
+                        d => bar.set_message(format!("{label}: level {d}")),
+                    }
                 } else {
                     bar.set_message(format!(
                         "{label}: depth {}, {} states expanded",

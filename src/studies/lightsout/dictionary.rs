@@ -101,7 +101,7 @@ pub fn resources() -> Vec<ResourceDoc> {
                 field("first_found_presses", Integer, "presses in the first solution the elimination produces, before minimising", "presses"),
                 field("min_presses", Integer, "fewest presses found over the 2^nullity solutions", "presses"),
                 field("exact", Boolean, "true when min_presses is the minimum over every solution, false when it is the best found by descent (an upper bound)", ""),
-                field("method", String, "how min_presses was found: unique (nullity 0), transform (nullity <= 20: one Walsh-Hadamard transform over all 2^nullity solutions), split transform (nullity 21..32: 2^(nullity-20) transforms of 2^20; exact), neighbourhood search (best found, not proven minimal)", ""),
+                field("method", String, "how min_presses was found: unique (nullity 0), transform (nullity <= 17: one Walsh-Hadamard transform over all 2^nullity solutions), split transform (nullity 18..42: an outer loop of transforms of 2^13 or more entries, 16 solutions per vector lane, every solution evaluated; exact), neighbourhood search (nullity > 42: best found, not proven minimal)", ""),
             ],
             primary_key: vec!["n"],
             source: SOURCE,

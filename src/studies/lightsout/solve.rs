@@ -12,17 +12,23 @@
 //! phi = s gamma / d (s f_m + t h_n = d) and quiet first rows (h_n / d) z^j, j < deg d.
 
 use crate::engine::gf2::{self, ext_gcd, words, Poly};
+use crate::engine::progress::{Counters, Reporter};
+use crate::engine::walsh_max::{self, walsh_peak};
+use std::sync::Arc;
 use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
 use anyhow::{bail, ensure, Result};
-use rayon::prelude::*;
 
-/// Largest nullity for which the minimum over every solution is exact: 2^32 coset elements, as
-/// 2^12 transforms of 2^20 entries (about 20 s on this 2-core machine).
-pub const EXACT_NULLITY: usize = 32;
-/// Bits of each transform in the split exact minimum (2^20 i32 = 4 MiB per thread).
-pub const SLICE_BITS: usize = 20;
-/// Subspace dimension, rounds without improvement, and round cap of the search past exact.
-const NEIGHBOURHOOD_BITS: usize = 26;
+/// Largest nullity for which the minimum over every solution is exact: all 2^42 coset elements
+/// evaluated by [`walsh_peak`] (2^40 in about 4 min, 2^42 in about 17 min on this 2-core
+/// machine; 2^32 in about 1 s). Past it, 2^62 is out of reach and the answer is a labelled
+/// upper bound.
+pub const EXACT_NULLITY: usize = 42;
+/// Nullities from which a terminal shows a progress bar for the exact minimum (about 10 s).
+const PROGRESS_NULLITY: usize = 35;
+/// Subspace dimensions of the search past exact, one phase each: the narrower phase first (the
+/// earlier search, so its result is a floor for what this one reports), then wider subspaces
+/// from where it stopped. Then rounds without improvement, and round cap, per phase.
+const NEIGHBOURHOOD_BITS: [usize; 2] = [26, 30];
 const NEIGHBOURHOOD_PATIENCE: usize = 48;
 const NEIGHBOURHOOD_ROUNDS: usize = 600;
 /// Boards larger than this (cells) get the greedy descent only.
@@ -363,28 +369,40 @@ fn solve_plus_open_rows(game: &Game, board: &Grid) -> Result<Outcome> {
 /// Replaces `x` by a fewest-press element of `x + span(quiet)`. Exact (returns true) when the
 /// nullity is at most [`EXACT_NULLITY`]: with s_c the cell's signature (which quiet patterns
 /// contain it), the weight of x + sum a_i q_i is (N - W(a)) / 2 where W is the Walsh-Hadamard
-/// transform of h(s) = sum over cells of signature s of (-1)^{x_c}, computed as 2^(k - SLICE_BITS)
-/// transforms of 2^SLICE_BITS entries (see [`split_minimum`]). Past [`EXACT_NULLITY`]: a
-/// large-neighbourhood descent, not proven minimal.
+/// transform of h(s) = sum over cells of signature s of (-1)^{x_c}, maximised over every a by
+/// [`coset_minimum`]. Past [`EXACT_NULLITY`]: a large-neighbourhood descent, not proven minimal.
 pub fn minimise(x: &mut Grid, quiet: &[Grid]) -> Result<bool> {
     let k = quiet.len();
-    if k == 0 {
-        return Ok(true);
+    if k == 0 || x.is_clear() {
+        return Ok(true); // no presses: nothing in the coset is lighter
     }
     if k > EXACT_NULLITY {
-        neighbourhood_descent(x, quiet);
+        for bits in NEIGHBOURHOOD_BITS {
+            neighbourhood_descent(x, quiet, bits);
+        }
         return Ok(false);
     }
-    let (_, best) = split_minimum(&cell_signatures(x, quiet), x.rows * x.cols, k, SLICE_BITS);
+    let counters = Arc::new(Counters::default());
+    let _bar = (k >= PROGRESS_NULLITY).then(|| Reporter::start(format!("fewest presses over all 2^{k} solutions"), counters.clone()));
+    let (_, best) = coset_minimum(&cell_signatures(x, quiet), x.rows * x.cols, k, Some(&counters));
     apply_combination(x, quiet, best);
     Ok(true)
+}
+
+/// The exact minimum weight over a coset from its cells' signatures (see [`cell_signatures`]), as
+/// (weight, combination index; the smallest index among the minimisers): N - 2 weight is the
+/// largest Walsh coefficient, found by the lane-parallel split transform of
+/// [`crate::engine::walsh_max`].
+pub fn coset_minimum(sigs: &[(u64, i32)], cells: usize, k: usize, counters: Option<&Counters>) -> (u64, u64) {
+    let peak = walsh_peak(sigs, k, counters);
+    (((cells as i64 - peak.value) / 2) as u64, peak.at)
 }
 
 /// How [`minimise`] treats a coset of this nullity (the `method` column of the datasets).
 pub fn method(nullity: usize) -> &'static str {
     match nullity {
         0 => "unique",
-        k if k <= SLICE_BITS => "transform",
+        k if walsh_max::single_transform(k) => "transform",
         k if k <= EXACT_NULLITY => "split transform",
         _ => "neighbourhood search",
     }
@@ -439,50 +457,13 @@ pub fn cell_signatures(x: &Grid, quiet: &[Grid]) -> Vec<(u64, i32)> {
     merged
 }
 
-/// The exact minimum weight over `x + span(quiet)` from the cells' signatures, as (weight,
-/// combination index; the smallest index among the minimisers). Write a = (a_hi, a_lo) with
-/// a_lo the low `slice` bits: W(a) = sum_{s_lo} h_{a_hi}(s_lo) (-1)^{<a_lo, s_lo>} where
-/// h_{a_hi}(s_lo) = sum over signatures s = (s_hi, s_lo) of h(s) (-1)^{<a_hi, s_hi>}. So each
-/// a_hi costs one transform of 2^slice entries (cache-sized) instead of one of 2^k, and the
-/// a_hi are independent (rayon). Time 2^k * slice; memory 2^slice per thread.
-pub fn split_minimum(sigs: &[(u64, i32)], cells: usize, k: usize, slice: usize) -> (u64, u64) {
-    assert!(k <= 64 && cells < 1 << 30);
-    let slice = slice.min(k);
-    let high = k - slice;
-    let mask = (1u64 << slice) - 1;
-    let best = (0..1u64 << high)
-        .into_par_iter()
-        .map_init(
-            || vec![0i32; 1 << slice],
-            |buf, a_hi| {
-                buf.fill(0);
-                for &(s, w) in sigs {
-                    let flip = (a_hi & (s >> slice)).count_ones() & 1 == 1;
-                    buf[(s & mask) as usize] += if flip { -w } else { w };
-                }
-                walsh_hadamard(buf);
-                // Largest W = fewest presses; the first index among equals.
-                let (mut top, mut at) = (i32::MIN, 0usize);
-                for (i, &v) in buf.iter().enumerate() {
-                    if v > top {
-                        top = v;
-                        at = i;
-                    }
-                }
-                (top, a_hi << slice | at as u64)
-            },
-        )
-        .reduce(|| (i32::MIN, u64::MAX), |p, q| if (p.0, std::cmp::Reverse(p.1)) >= (q.0, std::cmp::Reverse(q.1)) { p } else { q });
-    (((cells as i64 - best.0 as i64) / 2) as u64, best.1)
-}
-
 pub use crate::engine::walsh::{walsh_hadamard, walsh_hadamard_from};
 
 /// Past the exact range: greedy single/pair descent, then a large-neighbourhood search that
-/// repeatedly takes the exact best over a random `NEIGHBOURHOOD_BITS`-dimensional subspace of
+/// repeatedly takes the exact best over a random `subspace_bits`-dimensional subspace of
 /// the quiet code (one transform each), until `NEIGHBOURHOOD_PATIENCE` rounds in a row find
 /// nothing better. Seeded, so deterministic; an upper bound, never claimed minimal.
-fn neighbourhood_descent(x: &mut Grid, quiet: &[Grid]) {
+fn neighbourhood_descent(x: &mut Grid, quiet: &[Grid], subspace_bits: usize) {
     greedy(x, quiet);
     let cells = x.rows * x.cols;
     if cells > NEIGHBOURHOOD_MAX_CELLS {
@@ -491,7 +472,7 @@ fn neighbourhood_descent(x: &mut Grid, quiet: &[Grid]) {
     // Rounds cost about `cells` each: keep the whole search near 2^28 cell visits.
     let round_cap = NEIGHBOURHOOD_ROUNDS.min((1 << 28) / cells.max(1)).max(8);
     let k = quiet.len();
-    let dim = NEIGHBOURHOOD_BITS.min(k);
+    let dim = subspace_bits.min(k);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (k as u64);
     let mut next = move || {
         seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -517,7 +498,7 @@ fn neighbourhood_descent(x: &mut Grid, quiet: &[Grid]) {
                 g
             })
             .collect();
-        let (weight, best) = split_minimum(&cell_signatures(x, &basis), cells, dim, SLICE_BITS);
+        let (weight, best) = coset_minimum(&cell_signatures(x, &basis), cells, dim, None);
         if weight < current {
             apply_combination(x, &basis, best);
             current = weight;
@@ -568,6 +549,7 @@ fn greedy(x: &mut Grid, quiet: &[Grid]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rayon::prelude::*;
 
     /// Brute force over every press pattern of a tiny board: the minimum presses (None if
     /// unsolvable).
@@ -628,6 +610,44 @@ mod tests {
         }
     }
 
+    /// The previous exact minimum, kept as the slower reference for [`coset_minimum`]: the minimum
+    /// weight over `x + span(quiet)` from the cells' signatures, as (weight,
+    /// combination index; the smallest index among the minimisers). Write a = (a_hi, a_lo) with
+    /// a_lo the low `slice` bits: W(a) = sum_{s_lo} h_{a_hi}(s_lo) (-1)^{<a_lo, s_lo>} where
+    /// h_{a_hi}(s_lo) = sum over signatures s = (s_hi, s_lo) of h(s) (-1)^{<a_hi, s_hi>}. So each
+    /// a_hi costs one transform of 2^slice entries (cache-sized) instead of one of 2^k, and the
+    /// a_hi are independent (rayon). Time 2^k * slice; memory 2^slice per thread.
+    pub fn split_minimum(sigs: &[(u64, i32)], cells: usize, k: usize, slice: usize) -> (u64, u64) {
+        assert!(k <= 64 && cells < 1 << 30);
+        let slice = slice.min(k);
+        let high = k - slice;
+        let mask = (1u64 << slice) - 1;
+        let best = (0..1u64 << high)
+            .into_par_iter()
+            .map_init(
+                || vec![0i32; 1 << slice],
+                |buf, a_hi| {
+                    buf.fill(0);
+                    for &(s, w) in sigs {
+                        let flip = (a_hi & (s >> slice)).count_ones() & 1 == 1;
+                        buf[(s & mask) as usize] += if flip { -w } else { w };
+                    }
+                    walsh_hadamard(buf);
+                    // Largest W = fewest presses; the first index among equals.
+                    let (mut top, mut at) = (i32::MIN, 0usize);
+                    for (i, &v) in buf.iter().enumerate() {
+                        if v > top {
+                            top = v;
+                            at = i;
+                        }
+                    }
+                    (top, a_hi << slice | at as u64)
+                },
+            )
+            .reduce(|| (i32::MIN, u64::MAX), |p, q| if (p.0, std::cmp::Reverse(p.1)) >= (q.0, std::cmp::Reverse(q.1)) { p } else { q });
+        (((cells as i64 - best.0 as i64) / 2) as u64, best.1)
+    }
+
     /// The whole transform's input, as the single-transform reference for [`split_minimum`]:
     /// h(s) = sum over cells with quiet signature s of (-1)^{x_c}, for every s in 0..2^k.
     fn signature_histogram(x: &Grid, quiet: &[Grid]) -> Vec<i64> {
@@ -654,16 +674,17 @@ mod tests {
         h
     }
 
-    /// The split transform against a plain loop over every combination (k = 10) and against the
-    /// single transform (k = 18), for every slice width, on random codes and words.
+    /// The lane-parallel minimum and the older split transform (every slice width) against a
+    /// plain loop over every combination (k = 10) and against the single transform (k = 18, 24),
+    /// on random codes and words.
     #[test]
-    fn split_minimum_matches_exhaustive_and_whole_transform() {
+    fn coset_minimum_matches_exhaustive_and_whole_transform() {
         let mut seed = 7u64;
         let mut rand = || {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             seed >> 11
         };
-        for (k, rows, cols) in [(10usize, 9usize, 7usize), (18, 13, 70)] {
+        for (k, rows, cols) in [(10usize, 9usize, 7usize), (18, 13, 70), (24, 31, 40)] {
             for _ in 0..3 {
                 let random_grid = |rand: &mut dyn FnMut() -> u64| {
                     let mut g = Grid::zeros(rows, cols).unwrap();
@@ -695,7 +716,9 @@ mod tests {
                     let a = (0..w.len()).min_by_key(|&a| ((cells as i64 - w[a]) / 2, a)).unwrap();
                     (((cells as i64 - w[a]) / 2) as u64, a as u64)
                 };
-                for slice in 0..=k {
+                assert_eq!(coset_minimum(&sigs, cells, k, None), want, "k {k}");
+                let slices: Vec<usize> = if k > 18 { vec![14, 20, 24] } else { (0..=k).collect() };
+                for slice in slices {
                     assert_eq!(split_minimum(&sigs, cells, k, slice), want, "k {k} slice {slice}");
                 }
                 let mut y = x.clone();
@@ -703,6 +726,19 @@ mod tests {
                 assert_eq!(y.count(), want.0);
             }
         }
+    }
+
+    /// Real Lights Out cosets (all-ones 47 x 47, nullity 30: 3,500 signature classes): the
+    /// lane-parallel minimum equals the split transform's, and OEIS A075464(47) = 971.
+    #[test]
+    fn coset_minimum_matches_split_transform_on_a_real_coset() {
+        let game = Game::new(Rule::Plus, Topology::Open, 47, 47).unwrap();
+        let Outcome::Solved(s) = solve_plus_open(&game, &Grid::ones(47, 47).unwrap()).unwrap() else { panic!("solvable") };
+        assert_eq!(s.quiet.len(), 30);
+        let sigs = cell_signatures(&s.presses, &s.quiet);
+        let fast = coset_minimum(&sigs, 47 * 47, 30, None);
+        assert_eq!(fast, split_minimum(&sigs, 47 * 47, 30, 20));
+        assert_eq!(fast.0, 971);
     }
 
     /// Past the exact range the descent only ever lowers the count and stays in the coset.
@@ -714,7 +750,7 @@ mod tests {
         assert_eq!(s.quiet.len(), 32);
         let mut x = s.presses.clone();
         let before = x.count();
-        neighbourhood_descent(&mut x, &s.quiet);
+        neighbourhood_descent(&mut x, &s.quiet, 20);
         // OEIS A075464(39) = 561 is the minimum: the descent can reach it, never pass it.
         assert!(x.count() <= before && x.count() >= 561, "{before} -> {}", x.count());
         assert!(apply_presses(&game, &ones, &x).unwrap().is_clear());

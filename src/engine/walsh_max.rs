@@ -1,0 +1,422 @@
+//! The largest Walsh coefficient of a signed class vector over GF(2)^k, k <= 64:
+//! max over a of W(a) = sum_s h(s) (-1)^{<a, s>}, with the smallest a attaining it.
+//!
+//! Minimum-weight decoding of a coset of a k-dimensional binary code reduces to this (h(s) sums
+//! (-1)^{x_c} over the coordinates c of signature s), so its reach is set by raw speed: every a is
+//! evaluated, 2^k of them, with nothing pruned (the maximum sits several standard deviations out,
+//! where no cheap bound on a subtree is tight enough to cut it).
+//!
+//! Layout: a = (a_top, a_lane, a_lo). The `slice` low bits are one in-cache transform; the next
+//! [`LANE_BITS`] bits are the 16 lanes of a vector, so one pass computes 16 values of a_lane side
+//! by side and every butterfly is a plain vertical add/sub (no shuffles); the top bits are the
+//! parallel outer loop. Per a_top: fold every class into its slot with the sign
+//! (-1)^{<a_top, s_top>} (branch-free), transform, take the vertical maximum. Values are i16
+//! lanes when sum |h| fits (twice the lanes per instruction), else i32. AVX2 is used when the
+//! CPU has it (runtime check); the portable path computes the same numbers.
+
+use super::progress::Counters;
+use rayon::prelude::*;
+
+/// Bits of a held in the lanes of one vector (16 lanes).
+pub const LANE_BITS: usize = 4;
+const LANES: usize = 1 << LANE_BITS;
+/// Bits of the in-cache transform: 2^13 slots of 16 i16 = 256 KiB, inside one core's L2. More
+/// classes than slots widen it (up to [`MAX_SLICE_BITS`]), so folding the classes in never costs
+/// more than the transform.
+pub const SLICE_BITS: usize = 13;
+pub const MAX_SLICE_BITS: usize = 22;
+/// Outer steps per unit of parallel work (and per progress update).
+const STEPS_PER_CHUNK: u64 = 64;
+
+/// The maximum of W and the smallest a at which it is attained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Peak {
+    pub value: i64,
+    pub at: u64,
+}
+
+/// Whether dimension `k` takes a single transform (no outer loop) whatever the class count.
+pub fn single_transform(k: usize) -> bool {
+    k <= LANE_BITS + SLICE_BITS
+}
+
+/// (slice bits, outer bits) for dimension k and this many classes.
+fn split(k: usize, classes: usize) -> (usize, usize) {
+    let k = k.max(LANE_BITS);
+    let wide = (usize::BITS - classes.max(1).leading_zeros()) as usize; // about log2(classes) + 1
+    let slice = (k - LANE_BITS).min(wide.clamp(SLICE_BITS, MAX_SLICE_BITS));
+    (slice, k - LANE_BITS - slice)
+}
+
+/// max_a W(a) over a in GF(2)^k (ties: the smallest a), for `classes` = (s, h(s)) with every
+/// s < 2^k (repeated signatures add). Progress: `counters.total` is set to the number of outer
+/// steps and `counters.expanded` counts them as they finish.
+pub fn walsh_peak(classes: &[(u64, i32)], k: usize, counters: Option<&Counters>) -> Peak {
+    assert!(k <= 64, "at most 64 dimensions");
+    assert!(k == 64 || classes.iter().all(|&(s, _)| s >> k == 0), "signature outside GF(2)^k");
+    let mass: i64 = classes.iter().map(|&(_, h)| (h as i64).abs()).sum();
+    assert!(mass <= i32::MAX as i64, "sum of |h| beyond i32");
+    let peak = if mass <= i16::MAX as i64 { run::<i16>(classes, k, counters) } else { run::<i32>(classes, k, counters) };
+    // Dimensions padded up to LANE_BITS duplicate values above 2^k; the smallest a is below it.
+    debug_assert!(k == 64 || peak.at >> k == 0);
+    peak
+}
+
+/// A lane value: i16 or i32 with wrapping arithmetic (sums never exceed the mass, checked).
+trait Lane: Copy + Default + Ord + Send + Sync {
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn from_i32(v: i32) -> Self;
+    fn to_i64(self) -> i64;
+}
+
+impl Lane for i16 {
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self.wrapping_add(o)
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self.wrapping_sub(o)
+    }
+    fn from_i32(v: i32) -> Self {
+        v as i16
+    }
+    fn to_i64(self) -> i64 {
+        self as i64
+    }
+}
+
+impl Lane for i32 {
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self.wrapping_add(o)
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self.wrapping_sub(o)
+    }
+    fn from_i32(v: i32) -> Self {
+        v
+    }
+    fn to_i64(self) -> i64 {
+        self as i64
+    }
+}
+
+type Vector<T> = [T; LANES];
+
+/// One class after the split: its slot, its 16 lane values h(s) (-1)^{<lane, s_lane>} and their
+/// negation, and the top bits of its signature (which a_top negate it).
+struct Folded<T> {
+    slot: u32,
+    top: u64,
+    values: [Vector<T>; 2],
+}
+
+fn run<T: Lane>(classes: &[(u64, i32)], k: usize, counters: Option<&Counters>) -> Peak {
+    let (slice, top_bits) = split(k, classes.len());
+    let folded = fold_classes::<T>(classes, slice);
+    let steps = 1u64 << top_bits;
+    if let Some(cn) = counters {
+        cn.total.store(steps, std::sync::atomic::Ordering::Relaxed);
+    }
+    let chunks = steps.div_ceil(STEPS_PER_CHUNK);
+    let best = (0..chunks)
+        .into_par_iter()
+        .map_init(
+            || vec![[T::default(); LANES]; 1 << slice],
+            |buf, c| {
+                let (from, to) = (c * STEPS_PER_CHUNK, ((c + 1) * STEPS_PER_CHUNK).min(steps));
+                let p = chunk(&folded, buf, slice, from, to);
+                if let Some(cn) = counters {
+                    cn.add_expanded(to - from);
+                }
+                p
+            },
+        )
+        .reduce(|| Peak { value: i64::MIN, at: u64::MAX }, better);
+    best
+}
+
+/// The classes split at `slice`, in slot order (the fold then walks the buffer forwards).
+fn fold_classes<T: Lane>(classes: &[(u64, i32)], slice: usize) -> Vec<Folded<T>> {
+    let mut folded: Vec<Folded<T>> = classes
+        .iter()
+        .filter(|&&(_, h)| h != 0)
+        .map(|&(s, h)| {
+            let lane_sig = (s >> slice) as usize & (LANES - 1);
+            let mut values = [[T::default(); LANES]; 2];
+            for lane in 0..LANES {
+                let odd = (lane & lane_sig).count_ones() & 1 == 1;
+                values[0][lane] = T::from_i32(if odd { -h } else { h });
+                values[1][lane] = T::from_i32(if odd { h } else { -h });
+            }
+            Folded { slot: (s & ((1u64 << slice) - 1)) as u32, top: s >> (slice + LANE_BITS), values }
+        })
+        .collect();
+    folded.sort_by_key(|f| (f.slot, f.top));
+    folded
+}
+
+fn better(p: Peak, q: Peak) -> Peak {
+    if (p.value, std::cmp::Reverse(p.at)) >= (q.value, std::cmp::Reverse(q.at)) {
+        p
+    } else {
+        q
+    }
+}
+
+fn chunk<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64) -> Peak {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (checked just above).
+            return unsafe { chunk_avx2(folded, buf, slice, from, to) };
+        }
+    }
+    chunk_body(folded, buf, slice, from, to)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn chunk_avx2<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64) -> Peak {
+    chunk_body(folded, buf, slice, from, to)
+}
+
+/// Outer steps a_top in from..to (ascending), returning the best (value, smallest a) among them.
+#[inline(always)]
+fn chunk_body<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64) -> Peak {
+    let mut best = Peak { value: i64::MIN, at: u64::MAX };
+    for a_top in from..to {
+        for v in buf.iter_mut() {
+            *v = [T::default(); LANES];
+        }
+        for f in folded {
+            // The sign picks one of the two stored vectors by index: no branch to mispredict.
+            let values = &f.values[((a_top & f.top).count_ones() & 1) as usize];
+            let slot = &mut buf[f.slot as usize];
+            for l in 0..LANES {
+                slot[l] = slot[l].add(values[l]);
+            }
+        }
+        transform(buf);
+        let mut top = buf[0];
+        for v in buf.iter() {
+            for l in 0..LANES {
+                top[l] = top[l].max(v[l]);
+            }
+        }
+        let m = top.iter().copied().max().expect("16 lanes").to_i64();
+        // a_top ascends, so an equal value here never has a smaller a than the best so far.
+        if m > best.value {
+            let base = a_top << (slice + LANE_BITS);
+            'find: for lane in 0..LANES {
+                for (i, v) in buf.iter().enumerate() {
+                    if v[lane].to_i64() == m {
+                        best = Peak { value: m, at: base | (lane as u64) << slice | i as u64 };
+                        break 'find;
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Slots transformed block by block before the levels that span blocks: 2^10 slots of 16 i16
+/// are 32 KiB, one core's L1.
+const L1_SLOTS: usize = 1 << 10;
+
+/// In-place transform over the slot index, 16 lanes at a time (vertical butterflies only), three
+/// levels per pass (radix 8, then 4 and 2 for the rest) to cut the loads and stores, the low levels inside L1-sized blocks.
+#[inline(always)]
+fn transform<T: Lane>(v: &mut [Vector<T>]) {
+    let block = v.len().min(L1_SLOTS);
+    let mut len = 1;
+    for chunk in v.chunks_exact_mut(block) {
+        len = levels(chunk, 1, block);
+    }
+    levels(v, len, v.len());
+}
+
+/// Levels len, 2 len, ... below `to` over every block of `v`; returns the first level not done.
+#[inline(always)]
+fn levels<T: Lane>(v: &mut [Vector<T>], mut len: usize, to: usize) -> usize {
+    while 8 * len <= to {
+        for block in v.chunks_exact_mut(8 * len) {
+            let (lo, hi) = block.split_at_mut(4 * len);
+            let (ab, cd) = lo.split_at_mut(2 * len);
+            let (ef, gh) = hi.split_at_mut(2 * len);
+            let (a, b) = ab.split_at_mut(len);
+            let (c, d) = cd.split_at_mut(len);
+            let (e, f) = ef.split_at_mut(len);
+            let (g, h) = gh.split_at_mut(len);
+            let rows = a.iter_mut().zip(b.iter_mut()).zip(c.iter_mut()).zip(d.iter_mut());
+            let rows = rows.zip(e.iter_mut()).zip(f.iter_mut()).zip(g.iter_mut()).zip(h.iter_mut());
+            for (((((((a, b), c), d), e), f), g), h) in rows {
+                for l in 0..LANES {
+                    let (p0, p1, p2, p3) = (a[l].add(b[l]), a[l].sub(b[l]), c[l].add(d[l]), c[l].sub(d[l]));
+                    let (p4, p5, p6, p7) = (e[l].add(f[l]), e[l].sub(f[l]), g[l].add(h[l]), g[l].sub(h[l]));
+                    let (q0, q1, q2, q3) = (p0.add(p2), p1.add(p3), p0.sub(p2), p1.sub(p3));
+                    let (q4, q5, q6, q7) = (p4.add(p6), p5.add(p7), p4.sub(p6), p5.sub(p7));
+                    a[l] = q0.add(q4);
+                    b[l] = q1.add(q5);
+                    c[l] = q2.add(q6);
+                    d[l] = q3.add(q7);
+                    e[l] = q0.sub(q4);
+                    f[l] = q1.sub(q5);
+                    g[l] = q2.sub(q6);
+                    h[l] = q3.sub(q7);
+                }
+            }
+        }
+        len *= 8;
+    }
+    while 4 * len <= to {
+        for block in v.chunks_exact_mut(4 * len) {
+            let (ab, cd) = block.split_at_mut(2 * len);
+            let (a, b) = ab.split_at_mut(len);
+            let (c, d) = cd.split_at_mut(len);
+            for (((a, b), c), d) in a.iter_mut().zip(b.iter_mut()).zip(c.iter_mut()).zip(d.iter_mut()) {
+                for l in 0..LANES {
+                    let (y0, y1) = (a[l].add(b[l]), a[l].sub(b[l]));
+                    let (y2, y3) = (c[l].add(d[l]), c[l].sub(d[l]));
+                    a[l] = y0.add(y2);
+                    c[l] = y0.sub(y2);
+                    b[l] = y1.add(y3);
+                    d[l] = y1.sub(y3);
+                }
+            }
+        }
+        len *= 4;
+    }
+    if 2 * len <= to {
+        for block in v.chunks_exact_mut(2 * len) {
+            let (lo, hi) = block.split_at_mut(len);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                for l in 0..LANES {
+                    let (p, q) = (x[l], y[l]);
+                    x[l] = p.add(q);
+                    y[l] = p.sub(q);
+                }
+            }
+        }
+        len *= 2;
+    }
+    len
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// W(a) for every a, straight from the definition.
+    fn exhaustive(classes: &[(u64, i32)], k: usize) -> Peak {
+        let mut best = Peak { value: i64::MIN, at: u64::MAX };
+        for a in 0..1u64 << k {
+            let w: i64 = classes.iter().map(|&(s, h)| if (a & s).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum();
+            if w > best.value {
+                best = Peak { value: w, at: a };
+            }
+        }
+        best
+    }
+
+    fn random_classes(seed: u64, k: usize, count: usize, spread: i32) -> Vec<(u64, i32)> {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mask = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
+        (0..count).map(|_| (next() & mask, (next() % (2 * spread as u64 + 1)) as i32 - spread)).collect()
+    }
+
+    #[test]
+    fn matches_the_definition_on_small_dimensions() {
+        for k in 0..=14 {
+            for seed in 0..6 {
+                let classes = random_classes(seed * 131 + k as u64, k, 1 + (seed as usize * 37) % 90, 3);
+                assert_eq!(walsh_peak(&classes, k, None), exhaustive(&classes, k), "k {k} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn i32_lanes_when_the_mass_exceeds_i16() {
+        // Mass 40000 > i16::MAX: the i32 path; scaled classes scale the peak, same argmax.
+        let classes = random_classes(7, 12, 40, 1);
+        let big: Vec<(u64, i32)> = classes.iter().map(|&(s, h)| (s, h * 1000)).collect();
+        let p = walsh_peak(&classes, 12, None);
+        let q = walsh_peak(&big, 12, None);
+        assert_eq!(q, Peak { value: p.value * 1000, at: p.at });
+        assert_eq!(q, exhaustive(&big, 12));
+    }
+
+    #[test]
+    fn many_classes_widen_the_slice_and_agree() {
+        // 20000 classes in k = 24: slice 15 instead of 13; against the whole 2^24 transform.
+        let k = 24;
+        let classes = random_classes(5, k, 20000, 1);
+        assert_eq!(split(k, classes.len()), (15, 5));
+        let mut h = vec![0i32; 1 << k];
+        for &(s, v) in &classes {
+            h[s as usize] += v;
+        }
+        super::super::walsh::walsh_hadamard(&mut h);
+        let at = (0..h.len()).max_by_key(|&a| (h[a], std::cmp::Reverse(a))).unwrap();
+        assert_eq!(walsh_peak(&classes, k, None), Peak { value: h[at] as i64, at: at as u64 });
+    }
+
+    #[test]
+    fn portable_and_vector_paths_agree() {
+        // The AVX2 entry (when this CPU has it) against the portable body, step by step.
+        let k = 21;
+        let classes = random_classes(11, k, 900, 2);
+        let (slice, top) = split(k, classes.len());
+        let folded = fold_classes::<i16>(&classes, slice);
+        let mut a = vec![[0i16; LANES]; 1 << slice];
+        let mut b = a.clone();
+        for step in 0..1u64 << top {
+            assert_eq!(chunk(&folded, &mut a, slice, step, step + 1), chunk_body(&folded, &mut b, slice, step, step + 1));
+            assert_eq!(a, b, "step {step}");
+        }
+    }
+
+    #[test]
+    fn ties_resolve_to_the_smallest_a() {
+        // h = 0 everywhere except s = 0: every a attains the maximum.
+        assert_eq!(walsh_peak(&[(0, 5)], 20, None), Peak { value: 5, at: 0 });
+        // A single class s: W(a) = h for every a orthogonal to s; the smallest is 0.
+        assert_eq!(walsh_peak(&[(1 << 19, 2)], 22, None), Peak { value: 2, at: 0 });
+        // Negative h: the smallest a with <a, s> = 1 is the lowest set bit of s.
+        assert_eq!(walsh_peak(&[(0b1011 << 15, -3)], 22, None), Peak { value: 3, at: 1 << 15 });
+    }
+
+    #[test]
+    fn the_outer_loop_agrees_with_one_big_transform() {
+        // k = 22: 2^5 outer steps; reference: the whole 2^22 transform at once.
+        let k = 22;
+        let classes = random_classes(99, k, 700, 2);
+        let mut h = vec![0i32; 1 << k];
+        for &(s, v) in &classes {
+            h[s as usize] += v;
+        }
+        super::super::walsh::walsh_hadamard(&mut h);
+        let (mut value, mut at) = (i32::MIN, 0);
+        for (a, &w) in h.iter().enumerate() {
+            if w > value {
+                value = w;
+                at = a;
+            }
+        }
+        let counters = Counters::default();
+        assert_eq!(walsh_peak(&classes, k, Some(&counters)), Peak { value: value as i64, at: at as u64 });
+        let total = counters.total.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(total, 1 << (k - LANE_BITS - SLICE_BITS));
+        assert_eq!(counters.expanded.load(std::sync::atomic::Ordering::Relaxed), total);
+    }
+}

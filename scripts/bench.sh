@@ -1,63 +1,64 @@
 #!/usr/bin/env bash
-# Benchmarks (speed goals live here, never in tests): wall time and peak memory of each goal's
-# command on this machine, with the ratio to the goal (< 1 meets it).
-# Usage: scripts/bench.sh [peg|tricolore|lightsout]...   (default: all)
+# Benchmarks (speed goals live here, never in tests): wall time, CPU time and peak memory of each
+# goal's command on this machine, with the ratio to the goal (< 1 meets it) and to a reference
+# timed in the same run. Each measurement is appended as a row to data/bench/measurements.csv;
+# `cargo run --release -- reproduce` renders them into reports/benchmarks.md.
+# Usage: scripts/bench.sh [peg|tricolore|lightsout|reproduce]...   (default: peg tricolore lightsout)
+#   BENCH_PEG8=1       also the side-8 union and problem table (about 25 min each, 8 GiB of levels
+#                      under BENCH_PEG8_DIR, default target/)
+#   BENCH_REPRODUCE=1  also the default `reproduce` (into a scratch copy of data/ and reports/)
+#   BENCH_RECORD=0     print only; BENCH_NOTE=... adds a note to every row (see scripts/bench_lib.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-BIN="${CARGO_TARGET_DIR:-target}/release/statespace"
-SCRATCH=$(mktemp -d)
-trap 'rm -rf "$SCRATCH"' EXIT
-export BIN SCRATCH
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-
-# measure LABEL GOAL_SECONDS GOAL_MIB COMMAND...   (GOAL_MIB may be '-')
-measure() {
-  local label=$1 goal_s=$2 goal_mb=$3
-  shift 3
-  /usr/bin/time -f "%e %M %U %S" -o "$SCRATCH/time.log" "$@" >/dev/null 2>"$SCRATCH/stderr" || {
-    echo "$label: FAILED"; cat "$SCRATCH/stderr"; return 1; }
-  local secs kb user sys
-  read -r secs kb user sys <"$SCRATCH/time.log"
-  LAST_CPU=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
-  awk -v l="$label" -v s="$secs" -v c="$LAST_CPU" -v g="$goal_s" -v m="$((kb / 1024))" -v gm="$goal_mb" 'BEGIN {
-    printf "%-52s %8.2f s (goal %s s, ratio %.2f)  CPU %8.1f s  peak %6d MiB", l, s, g, s / g, c, m;
-    if (gm != "-") printf " (goal %s MiB, ratio %.2f)", gm, m / gm;
-    printf "\n";
-  }'
-}
-export -f measure
+source scripts/bench_lib.sh
+export BENCH_CSV BENCH_NOTE="${BENCH_NOTE:-}"
+bench_machine
+bench_reference
 
 families=("$@")
-[ ${#families[@]} -eq 0 ] && families=(peg tricolore lightsout)
+if [ ${#families[@]} -eq 0 ]; then
+  families=(peg tricolore lightsout)
+  [ "${BENCH_REPRODUCE:-0}" = 1 ] && families+=(reproduce)
+fi
 for f in "${families[@]}"; do
   case $f in
     peg)
-      measure "peg T7 union + winnable (levels.csv, layered)" 5 1024 \
-        "$BIN" peg --side 7 --levels-only --out "$SCRATCH/T7L" --charts "$SCRATCH/c"
+      bench_measure peg-t7-levels "peg T7 union + winnable (levels.csv, layered)" 5 1024 \
+        "$BIN" peg --side 7 --levels-only --out "$BENCH_TMP/T7L" --charts "$BENCH_TMP/c"
       # The floor the layered engine is read against: one layer's bits scanned, walked, ranked.
       cargo build --release --quiet --example layer_scan
-      "${CARGO_TARGET_DIR:-target}/release/examples/layer_scan" 28 14
-      if [ "${BENCH_PEG8:-0}" = 1 ]; then  # about 30 min each on a 2-core machine: opt in
+      "$BENCH_TARGET/release/examples/layer_scan" 28 14
+      if [ "${BENCH_PEG8:-0}" = 1 ]; then  # about 25 min each on a 2-core machine: opt in
         # The level files (8 GiB) go beside the repo, not to a small /tmp.
-        T8DIR=$(mktemp -d -p "${BENCH_PEG8_DIR:-$PWD/target}")
-        measure "peg T8 union + winnable (levels.csv, layered)" 1800 16384 \
-          "$BIN" peg --side 8 --levels-only --keep-levels "$T8DIR/levels" --out "$SCRATCH/T8L" --charts "$SCRATCH/c"
+        T8DIR=$(mktemp -d -p "${BENCH_PEG8_DIR:-$BENCH_TARGET}")
+        BENCH_LEVELS=$T8DIR
+        bench_measure peg-t8-levels "peg T8 union + winnable (levels.csv, layered)" 1800 16384 \
+          "$BIN" peg --side 8 --levels-only --keep-levels "$T8DIR/levels" --out "$BENCH_TMP/T8L" --charts "$BENCH_TMP/c"
         # 2^36 positions, each visited once by the forward pull: states/s/core against the floor above.
         awk -v s="$LAST_CPU" 'BEGIN { printf "  T8 union: %.3e states/s/core (2^36 states / %.0f CPU s)\n", 2^36 / s, s }'
         # The problem table alone: the union's levels are reused from the run above.
-        measure "peg T8 solvability table (finishes.csv)" 1800 16384 \
-          "$BIN" peg --side 8 --keep-levels "$T8DIR/levels" --out "$SCRATCH/T8" --charts "$SCRATCH/c"
+        bench_measure peg-t8-finishes "peg T8 solvability table (finishes.csv)" 1800 16384 \
+          "$BIN" peg --side 8 --keep-levels "$T8DIR/levels" --out "$BENCH_TMP/T8" --charts "$BENCH_TMP/c"
         rm -rf "$T8DIR"
       fi
-      measure "peg T7 full per-start analysis (all files)" 60 - \
-        "$BIN" peg --side 7 --out "$SCRATCH/T7" --charts "$SCRATCH/c"
-      measure "peg T6 full (with dataset and move histogram)" 30 - \
-        "$BIN" peg --side 6 --out "$SCRATCH/T6" --charts "$SCRATCH/c"
+      bench_measure peg-t7-full "peg T7 full per-start analysis (all files)" 60 - \
+        "$BIN" peg --side 7 --out "$BENCH_TMP/T7" --charts "$BENCH_TMP/c"
+      bench_measure peg-t6-full "peg T6 full (with dataset and move histogram)" - - \
+        "$BIN" peg --side 6 --out "$BENCH_TMP/T6" --charts "$BENCH_TMP/c"
       ;;
     tricolore|lightsout)
-      if [ -f "scripts/bench_$f.sh" ]; then bash "scripts/bench_$f.sh"; else echo "$f: no benchmark script"; fi
+      bash "scripts/bench_$f.sh"
       ;;
-    *) echo "unknown family $f (expected peg, tricolore, lightsout)"; exit 2 ;;
+    reproduce)
+      # `reproduce` reads results that take long to compute back from data/, so it runs on a copy.
+      cp -a data reports "$BENCH_TMP/"
+      bench_measure reproduce "reproduce (default)" 240 - \
+        "$BIN" reproduce --data "$BENCH_TMP/data" --reports "$BENCH_TMP/reports" --peg-levels "$BENCH_TMP/levels"
+      ;;
+    *) echo "unknown family $f (expected peg, tricolore, lightsout, reproduce)"; exit 2 ;;
   esac
 done
+if [ "${BENCH_RECORD:-1}" != 0 ]; then
+  echo "appended to $BENCH_CSV; regenerate reports/benchmarks.md with: cargo run --release -- reproduce"
+fi

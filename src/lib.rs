@@ -8,10 +8,12 @@
 //! - [`studies`]: one module per family that runs engines on a puzzle and turns the results into
 //!   tables, charts and datasets (the published statistics);
 //! - [`output`]: exporters (pure functions to bytes) and atomic, manifest-keeping writers;
+//! - [`fsutil`]: generic file-system helpers (atomic writes) used by engines and outputs alike;
 //! - [`cli`] and [`reproduce`]: the thin layer on top.
 
 pub mod cli;
 pub mod engine;
+pub mod fsutil;
 pub mod output;
 pub mod puzzles;
 pub mod reproduce;

@@ -6,12 +6,12 @@ use crate::engine::progress::{Counters, Reporter};
 use crate::output::datapackage;
 use crate::output::export::{self, Area};
 use crate::output::manifest::{find_manifests, read_manifest, sha256_hex, MANIFEST};
-use crate::output::report::{claims_table, render_page, Page};
+use crate::output::report::{claims_table, render_page, render_summary};
 use crate::output::OutputDir;
 use crate::studies::lightsout::Lightsout;
 use crate::studies::peg::Peg;
 use crate::studies::tricolore::Tricolore;
-use crate::studies::{Claim, Study};
+use crate::studies::Study;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -31,6 +31,9 @@ pub enum Family {
 #[derive(Clone, Debug)]
 pub struct ReproduceOptions {
     pub check: bool,
+    /// Recompute what the default run reads back from `data` and re-checks (results that cost
+    /// more than a minute: see `studies::lightsout::saved` and `studies::peg::saved`).
+    pub full: bool,
     pub data: PathBuf,
     pub reports: PathBuf,
     /// Empty = every family.
@@ -73,13 +76,12 @@ pub fn run(o: &ReproduceOptions) -> Result<()> {
     }
 }
 
-/// Runs one family: compute, claims, export, write; returns its claims and page.
-fn family<S: Study>(options: &S::Options, ctx: &Ctx) -> Result<(Vec<Claim>, Page)> {
-    let counters = Arc::new(Counters::default());
-    let results = {
-        let _progress = Reporter::start(format!("reproduce {}", S::FAMILY), counters.clone());
-        S::compute(options, &counters)?
-    };
+/// Runs one family: compute, claims, export, write (data, page, summary, claims). `counters`
+/// feed the run's one progress display (the family names its stages).
+fn family<S: Study>(options: &S::Options, ctx: &Ctx, counters: &Counters) -> Result<()> {
+    counters.set_stage(S::FAMILY, 0);
+    let results = S::compute(options, counters)?;
+    counters.set_stage(format!("{}: tables, charts and pages", S::FAMILY), 0);
     let claims = S::claims(&results);
     let out = S::export(&results, &claims)?;
     drop(results);
@@ -87,10 +89,11 @@ fn family<S: Study>(options: &S::Options, ctx: &Ctx) -> Result<(Vec<Claim>, Page
     export::write(&out.files, |area, dir| ctx.place(area, dir), COMMAND)?;
     let mut reports = OutputDir::create(&ctx.reports.join(S::FAMILY), COMMAND)?;
     reports.write("README.md", render_page(&page, &claims, "", 0).as_bytes(), None)?;
+    reports.write(SUMMARY, render_summary(&page, &claims).as_bytes(), None)?;
     reports.write_table("claims.csv", &claims_table(&claims))?;
     reports.finish()?;
     eprintln!("reproduce {}: {} files, {} claims", S::FAMILY, out.files.len(), claims.len());
-    Ok((claims, page))
+    Ok(())
 }
 
 fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
@@ -100,86 +103,129 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
     // Prove both roots writable before any work, and hold their locks to the end.
     let _locks = [OutputDir::create(&ctx.data, COMMAND)?, OutputDir::create(&ctx.reports, COMMAND)?];
     let wants = |f: Family| o.only.is_empty() || o.only.contains(&f);
-    let mut done = Vec::new();
+    // One progress display for the whole run (drawn on a terminal only): the stage, what is
+    // done and, where the stage has a measure of work, an ETA.
+    let counters = Arc::new(Counters::default());
+    let _progress = Reporter::start("reproduce".into(), counters.clone());
     if wants(Family::Peg) {
-        let mut opts = Peg::reproduce_options();
-        opts.sides.retain(|s| s.side <= o.max_peg_side);
-        for side in crate::studies::peg::REPRODUCE_MAX_SIDE + 1..=crate::studies::peg::layers::MAX_LEVELS_SIDE {
-            let saved = o.data.join(crate::studies::peg::report::side_dir(side));
-            if side <= o.max_peg_side {
-                opts.sides.push(crate::studies::peg::PegOptions {
-                    keep_levels: Some(o.peg_levels.join(format!("T{side}"))),
-                    symmetry: true,
-                    ..crate::studies::peg::PegOptions::for_side(side)
-                });
-            } else if crate::studies::peg::saved::present(&saved) {
-                // Computed by an earlier, longer run: shown and re-checked, not recomputed.
-                opts.sides.push(crate::studies::peg::PegOptions {
-                    saved: Some(saved),
-                    ..crate::studies::peg::PegOptions::for_side(side)
-                });
-            }
-        }
-        done.push(family::<Peg>(&opts, ctx)?);
+        // Side 8 from the committed data (not the scratch tree of --check), unless computed.
+        let opts = Peg::reproduce_options_to(o.max_peg_side, &o.peg_levels, &o.data);
+        family::<Peg>(&opts, ctx, &counters)?;
     }
     if wants(Family::Tricolore) {
-        done.push(family::<Tricolore>(&Tricolore::reproduce_options(), ctx)?);
+        family::<Tricolore>(&Tricolore::reproduce_options(), ctx, &counters)?;
     }
     if wants(Family::Lightsout) {
-        done.push(family::<Lightsout>(&Lightsout::reproduce_options(), ctx)?);
+        // Read back from the committed data (not the scratch tree of --check), unless --full.
+        let opts = Lightsout::reproduce_options_to((!o.full).then_some(o.data.as_path()));
+        family::<Lightsout>(&opts, ctx, &counters)?;
     }
+    benchmarks(o, ctx)?;
+    write_datapackage(&ctx.data)?;
+    // The entry page and the combined claims, from every family's files: the ones this run
+    // wrote and, under --only, the others as they are on disk; so they are never stale.
+    let package = std::fs::read(ctx.data.join("datapackage.json")).context("the data package was not written")?;
+    let (summaries, claims) = family_files(o, ctx)?;
     let mut top = OutputDir::create(&ctx.reports, COMMAND)?;
-    if done.len() == 3 {
-        let claims: Vec<Claim> = done.iter().flat_map(|(c, _)| c.clone()).collect();
-        top.write("README.md", entry_page(&done).as_bytes(), None)?;
-        top.write_table("claims.csv", &claims_table(&claims))?;
-    }
-    top.finish()?;
-    write_datapackage(&ctx.data)
+    top.write("README.md", entry_page(&summaries, &claims, &sha256_hex(&package))?.as_bytes(), None)?;
+    top.write("claims.csv", &claims, Some(claims_rows(&claims)?))?;
+    top.finish()
 }
 
-/// `reports/README.md`: every family's page, with chart paths relative to `reports/`.
-fn entry_page(done: &[(Vec<Claim>, Page)]) -> String {
-    let all: Vec<&Claim> = done.iter().flat_map(|(c, _)| c).collect();
-    let count = |v: crate::studies::Verdict| all.iter().filter(|c| c.verdict == v).count();
-    let mut md = String::from(
-        "# statespace reports\n\n\
-         Generated by `cargo run --release -- reproduce` from the data in `../data/` (described field by field in \
-         `../data/datapackage.json`); do not edit. Every published figure we check is a *claim* with its source, \
-         the published value, ours and a verdict: all of them are in [`claims.csv`](claims.csv).\n\n",
-    );
-    md += &format!(
-        "{} claims: {} confirmed, {} corrected, {} refuted, {} new.\n\n",
-        all.len(),
-        count(crate::studies::Verdict::Confirmed),
-        count(crate::studies::Verdict::Corrected),
-        count(crate::studies::Verdict::Refuted),
-        count(crate::studies::Verdict::New)
-    );
-    md += "Families: ";
-    md += &done
-        .iter()
-        .map(|(_, p)| format!("[{}](#{}) ([page]({}/README.md))", p.title, anchor(&p.title), p.family))
-        .collect::<Vec<_>>()
-        .join(", ");
-    md += "\n\nData licence: CC BY 4.0 (see `../LICENSE-DATA`); cite with `../CITATION.cff`.\n\n";
-    for (claims, page) in done {
-        md += &render_page(page, claims, &format!("{}/", page.family), 1);
-    }
-    md
-}
+/// Each family's section of the entry page, in the page's order.
+const SUMMARY: &str = "summary.md";
+const PAGE_ORDER: [&str; 3] = ["peg", "tricolore", "lightsout"];
 
-/// GitHub's heading anchor.
-fn anchor(title: &str) -> String {
-    title
-        .to_lowercase()
-        .chars()
-        .filter_map(|c| match c {
-            'a'..='z' | '0'..='9' | '-' | '_' => Some(c),
-            ' ' => Some('-'),
-            _ => None,
+/// Every family's `summary.md` (in page order) and the combined `claims.csv` (the families'
+/// tables joined in id order: each is sorted by id and ids start with the family name).
+fn family_files(o: &ReproduceOptions, ctx: &Ctx) -> Result<(Vec<String>, Vec<u8>)> {
+    let read = |family: &str, name: &str| -> Result<Vec<u8>> {
+        let fresh = ctx.reports.join(family).join(name);
+        let path = if fresh.exists() { fresh } else { o.reports.join(family).join(name) };
+        std::fs::read(&path).with_context(|| {
+            format!("cannot read {} for the entry page: run `statespace reproduce` without --only once", path.display())
         })
-        .collect()
+    };
+    let mut summaries = Vec::new();
+    for f in PAGE_ORDER {
+        summaries.push(String::from_utf8(read(f, SUMMARY)?).with_context(|| format!("reports/{f}/{SUMMARY} is not UTF-8"))?);
+    }
+    let mut by_id: Vec<&str> = PAGE_ORDER.to_vec();
+    by_id.sort_unstable();
+    let mut claims: Vec<u8> = Vec::new();
+    for f in by_id {
+        let bytes = read(f, "claims.csv")?;
+        let split = bytes.iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| i + 1);
+        let (header, body) = bytes.split_at(split);
+        if claims.is_empty() {
+            claims.extend_from_slice(header);
+        } else if !claims.starts_with(header) {
+            bail!("reports/{f}/claims.csv has other columns than the other families' claims");
+        }
+        claims.extend_from_slice(body);
+    }
+    Ok((summaries, claims))
+}
+
+/// The verdict of every row of a claims table.
+fn verdicts(claims: &[u8]) -> Result<Vec<String>> {
+    let mut r = csv::Reader::from_reader(claims);
+    let col = r.headers()?.iter().position(|h| h == "verdict").context("claims.csv has no verdict column")?;
+    r.records().map(|rec| Ok(rec?.get(col).unwrap_or("").to_string())).collect()
+}
+
+fn claims_rows(claims: &[u8]) -> Result<u64> {
+    Ok(verdicts(claims)?.len() as u64)
+}
+
+/// `reports/benchmarks.md` and its charts from `data/bench/*.csv` (appended by `scripts/bench.sh`;
+/// read from the data root even under `--check`). The CSVs are written back unchanged so that
+/// `data/bench/manifest.json` lists them and the Data Package describes them. Nothing without them.
+fn benchmarks(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
+    use crate::studies::benchmarks as bench;
+    let csvs = bench::read_dir(&o.data.join(bench::DIR))?;
+    if csvs.is_empty() {
+        return Ok(());
+    }
+    let (data, reports): (Vec<_>, Vec<_>) = bench::export(&csvs)?.files.into_iter().partition(|f| f.area == Area::Data);
+    export::write(&data, |area, dir| ctx.place(area, dir), bench::COMMAND)?;
+    export::write(&reports, |area, dir| ctx.place(area, dir), COMMAND)
+}
+
+/// `reports/README.md`: an abstract, the verdicts with their counts and meanings, each family's
+/// summary (headline tables, key charts numbered in order), and links to the family pages.
+fn entry_page(summaries: &[String], claims: &[u8], package_sha256: &str) -> Result<String> {
+    use crate::studies::Verdict;
+    let verdicts = verdicts(claims)?;
+    let count = |v: Verdict| verdicts.iter().filter(|x| x.as_str() == v.as_str()).count();
+    let mut md = String::from("# statespace reports\n\n");
+    md += &format!(
+        "Generated by `statespace reproduce` (statespace {}; data package `../data/datapackage.json`, sha256 {}) from the data in `../data/`; do not edit.\n\n",
+        env!("CARGO_PKG_VERSION"),
+        &package_sha256[..16]
+    );
+    md += "## Abstract\n\n";
+    md += &format!(
+        "Three families of click-and-jump puzzles, each analysed exhaustively: peg solitaire on triangles (every position of every single-vacancy start, to the 36-hole triangle), Tricolore (the document's half-board tables and the whole 4x4 board), and Lights Out over GF(2) (nullities for every size, exact fewest presses, God's numbers). Every published figure we could find is a *claim*: its source, the published value, ours, a verdict and the evidence in `../data/`. {} claims in all; every one is in [`claims.csv`](claims.csv). Speed and memory of the main computations: [benchmarks](benchmarks.md).\n\n",
+        verdicts.len()
+    );
+    md += "## Verdicts\n\n| verdict | claims | meaning |\n|---|---:|---|\n";
+    for v in [Verdict::Confirmed, Verdict::Corrected, Verdict::Refuted, Verdict::New] {
+        md += &format!("| {v} | {} | {} |\n", count(v), v.definition());
+    }
+    md += "\n";
+    let mut figure = 0;
+    for s in summaries {
+        for (i, part) in s.split("*Figure: ").enumerate() {
+            if i > 0 {
+                figure += 1;
+                md += &format!("*Figure {figure}: ");
+            }
+            md += part;
+        }
+    }
+    md += "## Data, licence and citation\n\nEvery CSV and Parquet file under `../data/` is described field by field in `../data/datapackage.json` (a Frictionless Data Package). Data and reports: CC BY 4.0 (`../LICENSE-DATA`); code: MIT. Cite with `../CITATION.cff`.\n";
+    Ok(md)
 }
 
 /// `data/datapackage.json` from every data file on disk and the three families' dictionaries.
@@ -192,6 +238,7 @@ fn datapackage_bytes(data: &Path) -> Result<Vec<u8>> {
     let mut docs = crate::studies::peg::dictionary::resources();
     docs.extend(crate::studies::tricolore::dictionary::resources());
     docs.extend(crate::studies::lightsout::dictionary::resources());
+    docs.extend(crate::studies::benchmarks::resources());
     let files = datapackage::scan(data)?;
     datapackage::package(&docs, &files)
 }

@@ -1,14 +1,16 @@
 //! `statespace lightsout`: sweeps, rectangles, solving, histograms, quiet patterns, hand algorithms.
 
-use crate::output::export::{self, Export};
-use crate::output::OutputDir;
-use crate::puzzles::lightsout::{parse_board, uses_digits, Game, Grid, Rule, Topology};
-use crate::studies::lightsout::{frontier, gods, hand, histogram, nullity, quiet, report, sampled, solve, sutner};
+use super::run_task;
+use crate::output::export::OutDirs;
+use crate::puzzles::lightsout::{Game, Rule, Topology};
+use crate::studies::lightsout::commands::*;
+use crate::studies::lightsout::gods::{self, GodsOptions};
+use crate::studies::lightsout::{frontier, histogram, quiet, sutner};
 use crate::studies::lightsout::{MAX_RECT, MAX_SWEEP_BLOCK, MAX_SWEEP_PLUS_OPEN, MAX_SWEEP_TORUS};
 use crate::studies::footprint;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 super::value_enum!(
     /// What one press toggles.
@@ -192,303 +194,170 @@ pub struct HandArgs {
 }
 
 
+impl TryFrom<&SweepArgs> for SweepOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &SweepArgs) -> Result<SweepOptions> {
+        let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
+        let limit = match (rule, topology) {
+            (Rule::Plus, Topology::Open) => MAX_SWEEP_PLUS_OPEN,
+            (Rule::Plus, Topology::Torus) => MAX_SWEEP_TORUS,
+            (Rule::Block, _) => MAX_SWEEP_BLOCK,
+        };
+        if a.max_n == 0 || a.max_n > limit {
+            bail!("--max-n {} is outside 1..={limit} for {} {}", a.max_n, rule.name(), topology.name());
+        }
+        footprint::check(&format!("lightsout sweep --max-n {}", a.max_n), footprint::lightsout_sweep(a.max_n))?;
+        Ok(SweepOptions { rule, topology, max_n: a.max_n })
+    }
+}
+
+impl TryFrom<&RectArgs> for RectOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &RectArgs) -> Result<RectOptions> {
+        let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
+        if a.max == 0 || a.max > MAX_RECT {
+            bail!("--max {} is outside 1..={MAX_RECT}", a.max);
+        }
+        if rule == Rule::Plus && topology == Topology::Torus && a.max > 200 {
+            bail!("--max {} is beyond 200 for the plus torus (light chasing per pair)", a.max);
+        }
+        footprint::check(&format!("lightsout rect --max {}", a.max), footprint::lightsout_rect(a.max))?;
+        Ok(RectOptions { rule, topology, max: a.max })
+    }
+}
+
+impl TryFrom<&SolveArgs> for SolveOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &SolveArgs) -> Result<SolveOptions> {
+        let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
+        let to_file = a.presses.is_some();
+        match (&a.file, a.all_ones) {
+            (_, Some(0)) => bail!("--all-ones 0: the board needs at least one cell"),
+            (_, Some(n)) => SolveOptions::all_ones(rule, topology, n, to_file),
+            (Some(f), None) => {
+                let text = std::fs::read_to_string(f).with_context(|| format!("cannot read board file {}", f.display()))?;
+                SolveOptions::from_text(rule, topology, &text, format!("board file {}", f.display()), to_file)
+            }
+            (None, None) => bail!("give a board FILE or --all-ones N"),
+        }
+    }
+}
+
+impl TryFrom<&HistogramArgs> for HistogramOptions {
+    type Error = anyhow::Error;
+    fn try_from(h: &HistogramArgs) -> Result<HistogramOptions> {
+        let (a, max) = (&h.board, histogram::MAX_N);
+        let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
+        if let Some(k) = h.samples {
+            if (rule, topology) != (Rule::Plus, Topology::Open) {
+                bail!("--samples is for the plus rule on open boards");
+            }
+            if k == 0 || k > 1_000_000_000 {
+                bail!("--samples {k} is outside 1..=1000000000");
+            }
+            if a.n == 0 || a.n > max {
+                bail!("--n {} is outside 1..={max}", a.n);
+            }
+        } else {
+            if a.n == 0 || a.n > max {
+                bail!("--n {} is outside 1..={max} (the methods here need the full press matrix)", a.n);
+            }
+            footprint::check(&format!("lightsout histogram --n {}", a.n), footprint::lightsout_histogram(a.n))?;
+        }
+        Ok(HistogramOptions { rule, topology, n: a.n, samples: h.samples })
+    }
+}
+
+impl TryFrom<&SquareArgs> for QuietOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &SquareArgs) -> Result<QuietOptions> {
+        if a.n == 0 || a.n > quiet::MAX_N {
+            bail!("--n {} is outside 1..={}", a.n, quiet::MAX_N);
+        }
+        Ok(QuietOptions { rule: a.rule.into(), topology: a.topology.into(), n: a.n })
+    }
+}
+
+impl TryFrom<&DenseArgs> for DenseOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &DenseArgs) -> Result<DenseOptions> {
+        if a.n == 0 || a.n > 256 {
+            bail!("--n {} is outside 1..=256 (a 65536 x 65536 matrix at most)", a.n);
+        }
+        let game = Game::new(a.rule.into(), a.topology.into(), a.n, a.n)?;
+        let cells = game.cells() as u128;
+        footprint::check(&format!("lightsout dense --n {}", a.n), (1 << 24) + cells * cells / 4)?;
+        Ok(DenseOptions { game })
+    }
+}
+
+impl TryFrom<&HandArgs> for HandOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &HandArgs) -> Result<HandOptions> {
+        if !(2..=9).contains(&a.max_n) {
+            bail!("--max-n {} is outside 2..=9", a.max_n);
+        }
+        Ok(HandOptions { max_n: a.max_n })
+    }
+}
+
+impl TryFrom<&NullityArgs> for NullityOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &NullityArgs) -> Result<NullityOptions> {
+        if a.n == 0 || a.n > sutner::MAX_SINGLE {
+            bail!("--n {} is outside 1..={}", a.n, sutner::MAX_SINGLE);
+        }
+        Ok(NullityOptions { rule: a.rule.into(), topology: a.topology.into(), n: a.n })
+    }
+}
+
+impl TryFrom<&RectDatasetArgs> for RectDatasetOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &RectDatasetArgs) -> Result<RectDatasetOptions> {
+        if a.max == 0 || a.max > frontier::MAX_RECT_DATASET {
+            bail!("--max {} is outside 1..={}", a.max, frontier::MAX_RECT_DATASET);
+        }
+        let cells = (a.max * a.max) as u128;
+        footprint::check(&format!("lightsout rect-dataset --max {}", a.max), (1 << 26) + cells * 16)?;
+        Ok(RectDatasetOptions { max: a.max })
+    }
+}
+
+impl TryFrom<&GodsArgs> for GodsOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &GodsArgs) -> Result<GodsOptions> {
+        if a.max_n == 0 || a.max_n > 40 {
+            bail!("--max-n {} is outside 1..=40 (nullities above {} are not handled)", a.max_n, gods::MAX_NULLITY);
+        }
+        if a.max_n_d2 > frontier::MAX_GODS_SIDE {
+            bail!("--max-n-d2 {} is beyond {}", a.max_n_d2, frontier::MAX_GODS_SIDE);
+        }
+        if a.restarts == 0 {
+            bail!("--restarts must be at least 1");
+        }
+        if a.budget > gods::MAX_BUDGET {
+            bail!("--budget {} is beyond {}", a.budget, gods::MAX_BUDGET);
+        }
+        Ok(GodsOptions { all_up_to: a.max_n, d2_up_to: a.max_n_d2, restarts: a.restarts, budget: a.budget, saved: None })
+    }
+}
+
 pub fn run(cmd: Command, command: &str) -> Result<()> {
+    let out = |dir: &Path| Some(OutDirs::one(dir));
     match cmd {
-        Command::Sweep(a) => {
-            let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
-            let limit = match (rule, topology) {
-                (Rule::Plus, Topology::Open) => MAX_SWEEP_PLUS_OPEN,
-                (Rule::Plus, Topology::Torus) => MAX_SWEEP_TORUS,
-                (Rule::Block, _) => MAX_SWEEP_BLOCK,
-            };
-            if a.max_n == 0 || a.max_n > limit {
-                bail!("--max-n {} is outside 1..={limit} for {} {}", a.max_n, rule.name(), topology.name());
-            }
-            footprint::check(&format!("lightsout sweep --max-n {}", a.max_n), footprint::lightsout_sweep(a.max_n))?;
-            let mut out = OutputDir::create(&a.out, command)?;
-            let counters = std::sync::Arc::new(crate::engine::progress::Counters::default());
-            let nul = {
-                let _progress = crate::engine::progress::Reporter::start(
-                    format!("sweep {} {} to n = {}", rule.name(), topology.name(), a.max_n),
-                    counters.clone(),
-                );
-                nullity::sweep_counted(rule, topology, a.max_n, Some(&counters))?
-            };
-            let t = report::sweep_table(&nul);
-            let name = format!("sweep_{}_{}.csv", rule.name(), topology.name());
-            out.write_table(&name, &t)?;
-            out.finish()?;
-            let max = (1..=a.max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
-            let solvable = (1..=a.max_n).filter(|&n| nul[n] == 0).count();
-            println!(
-                "{} {}: n = 1..{}: {solvable} sizes with every board solvable; largest nullity {} at n = {max}; wrote {}",
-                rule.name(),
-                topology.name(),
-                a.max_n,
-                nul[max],
-                a.out.join(name).display()
-            );
-            Ok(())
+        Command::Sweep(a) => run_task(&SweepOptions::try_from(&a)?, out(&a.out), command).map(drop),
+        Command::Rect(a) => run_task(&RectOptions::try_from(&a)?, out(&a.out), command).map(drop),
+        Command::Solve(a) => {
+            let options = SolveOptions::try_from(&a)?;
+            let outcome = run_task(&options, None, command)?;
+            a.presses.as_deref().map_or(Ok(()), |p| save_presses(p, &options, &outcome))
         }
-        Command::Rect(a) => {
-            let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
-            if a.max == 0 || a.max > MAX_RECT {
-                bail!("--max {} is outside 1..={MAX_RECT}", a.max);
-            }
-            if rule == Rule::Plus && topology == Topology::Torus && a.max > 200 {
-                bail!("--max {} is beyond 200 for the plus torus (light chasing per pair)", a.max);
-            }
-            footprint::check(&format!("lightsout rect --max {}", a.max), footprint::lightsout_rect(a.max))?;
-            let mut out = OutputDir::create(&a.out, command)?;
-            let rows = nullity::rect(rule, topology, a.max)?;
-            let name = format!("rect_{}_{}.csv", rule.name(), topology.name());
-            out.write_table(&name, &report::rect_table(&rows))?;
-            out.finish()?;
-            println!("wrote {}", a.out.join(name).display());
-            Ok(())
-        }
-        Command::Solve(a) => run_solve(&a),
-        Command::Histogram(h) => {
-            let a = &h.board;
-            let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
-            if let Some(k) = h.samples {
-                if (rule, topology) != (Rule::Plus, Topology::Open) {
-                    bail!("--samples is for the plus rule on open boards");
-                }
-                if k == 0 || k > 1_000_000_000 {
-                    bail!("--samples {k} is outside 1..=1000000000");
-                }
-                if a.n == 0 || a.n > histogram::MAX_N {
-                    bail!("--n {} is outside 1..={}", a.n, histogram::MAX_N);
-                }
-                let s = sampled::compute(a.n, k, report::SAMPLE_SEED ^ a.n as u64)?;
-                let mut out = OutputDir::create(&a.out, command)?;
-                let name = sampled::file_name(&s);
-                out.write_table(&name, &sampled::table(&s))?;
-                out.finish()?;
-                println!(
-                    "plus open {0}x{0}: {1} sampled positions, mean fewest presses {2:.3} +- {3:.3}, most seen {4} (a lower bound on God's number); wrote {5}",
-                    a.n,
-                    s.samples,
-                    s.mean(),
-                    s.mean_standard_error(),
-                    s.largest_seen(),
-                    a.out.join(name).display()
-                );
-                return Ok(());
-            }
-            if (1..=histogram::MAX_N).contains(&a.n) {
-                footprint::check(&format!("lightsout histogram --n {}", a.n), footprint::lightsout_histogram(a.n))?;
-            }
-            let h = histogram::compute(rule, topology, a.n)?;
-            let mut out = OutputDir::create(&a.out, command)?;
-            let name = report::histogram_name(&h);
-            out.write_table(&name, &report::histogram_table(&h))?;
-            out.finish()?;
-            println!(
-                "{} {} {}x{}: {} solvable positions ({}), God's number {} ({} positions need it); wrote {}",
-                rule.name(),
-                topology.name(),
-                a.n,
-                a.n,
-                h.total(),
-                h.method,
-                h.gods_number(),
-                h.counts.last().map(|c| c.to_string()).unwrap_or_default(),
-                a.out.join(name).display()
-            );
-            Ok(())
-        }
-        Command::Quiet(a) => {
-            let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
-            let q = quiet::compute(rule, topology, a.n)?;
-            OutputDir::create(&a.out, command)?;
-            let mut files = Export::default();
-            report::quiet_export(&q, &mut files)?;
-            export::write(&files.files, |_, _| a.out.clone(), command)?;
-            println!(
-                "{} {} {}x{}: nullity {}; wrote quiet patterns and the chasing table to {}",
-                rule.name(),
-                topology.name(),
-                a.n,
-                a.n,
-                q.basis.len(),
-                a.out.display()
-            );
-            Ok(())
-        }
-        Command::Dense(a) => {
-            let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
-            if a.n == 0 || a.n > 256 {
-                bail!("--n {} is outside 1..=256 (a 65536 x 65536 matrix at most)", a.n);
-            }
-            let game = Game::new(rule, topology, a.n, a.n)?;
-            let cells = game.cells() as u128;
-            footprint::check(&format!("lightsout dense --n {}", a.n), (1 << 24) + cells * cells / 4)?;
-            let m = game.press_matrix()?;
-            let t = std::time::Instant::now();
-            let rank = m.rank();
-            let secs = t.elapsed().as_secs_f64();
-            println!(
-                "{} {} {n}x{n}: {c} x {c} press matrix, rank {rank}, nullity {}; elimination {secs:.3} s",
-                rule.name(),
-                topology.name(),
-                game.cells() - rank,
-                n = a.n,
-                c = game.cells()
-            );
-            Ok(())
-        }
-        Command::Hand(a) => {
-            if !(2..=9).contains(&a.max_n) {
-                bail!("--max-n {} is outside 2..=9", a.max_n);
-            }
-            let rows = hand::study(a.max_n)?;
-            let mut out = OutputDir::create(&a.out, command)?;
-            out.write_table("hand_algorithms.csv", &report::hand_table(&rows))?;
-            out.finish()?;
-            for r in &rows {
-                println!(
-                    "{n}x{n} {alg}: {b} boards, {c} cleared, mean presses {p:.2} vs minimum {q:.2}",
-                    n = r.n,
-                    alg = r.algorithm,
-                    b = r.boards,
-                    c = r.cleared,
-                    p = r.mean_presses(),
-                    q = r.mean_minimum()
-                );
-            }
-            Ok(())
-        }
-        Command::Nullity(a) => {
-            let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
-            let t = std::time::Instant::now();
-            let (nul, method) = sutner::single(rule, topology, a.n)?;
-            println!(
-                "{} {} {n}x{n}: nullity {nul}, rank {}; method: {method}; {:.3} s",
-                rule.name(),
-                topology.name(),
-                (a.n as u128 * a.n as u128) - nul as u128,
-                t.elapsed().as_secs_f64(),
-                n = a.n
-            );
-            Ok(())
-        }
-        Command::RectDataset(a) => {
-            if a.max == 0 || a.max > frontier::MAX_RECT_DATASET {
-                bail!("--max {} is outside 1..={}", a.max, frontier::MAX_RECT_DATASET);
-            }
-            let cells = (a.max * a.max) as u128;
-            footprint::check(&format!("lightsout rect-dataset --max {}", a.max), (1 << 26) + cells * 16)?;
-            let mut out = OutputDir::create(&a.out, command)?;
-            let r = frontier::rect_compute(a.max);
-            let name = frontier::rect_name(a.max);
-            out.write(&format!("{name}.parquet"), &frontier::rect_parquet(&r)?, Some(cells as u64))?;
-            out.write_chart(&name, &frontier::rect_chart(&r)?)?;
-            out.finish()?;
-            println!("plus open m x n, m, n <= {}: largest nullity {}; wrote {}", a.max, frontier::rect_max(&r), a.out.join(name + ".parquet").display());
-            Ok(())
-        }
-        Command::Gods(a) => {
-            if a.max_n == 0 || a.max_n > 40 {
-                bail!("--max-n {} is outside 1..=40 (nullities above {} are not handled)", a.max_n, gods::MAX_NULLITY);
-            }
-            if a.max_n_d2 > frontier::MAX_GODS_SIDE {
-                bail!("--max-n-d2 {} is beyond {}", a.max_n_d2, frontier::MAX_GODS_SIDE);
-            }
-            if a.restarts == 0 {
-                bail!("--restarts must be at least 1");
-            }
-            let mut out = OutputDir::create(&a.out, command)?;
-            if a.budget > gods::MAX_BUDGET {
-                bail!("--budget {} is beyond {}", a.budget, gods::MAX_BUDGET);
-            }
-            let r = gods::compute(&gods::GodsOptions {
-                all_up_to: a.max_n,
-                d2_up_to: a.max_n_d2,
-                restarts: a.restarts,
-                budget: a.budget,
-            })?;
-            out.write_table("gods_numbers.csv", &gods::table(&r))?;
-            out.write("gods_witnesses.txt", gods::witnesses_text(&r).as_bytes(), None)?;
-            out.write_chart("gods_numbers", &gods::chart(&r)?)?;
-            out.finish()?;
-            for row in &r.rows {
-                match row.exact() {
-                    Some(g) => println!("{0}x{0} (nullity {1}): God's number {g}", row.n, row.nullity),
-                    None => println!("{0}x{0} (nullity {1}): God's number between {2} and {3}", row.n, row.nullity, row.lower, row.upper),
-                }
-            }
-            println!("wrote {}", a.out.join("gods_numbers.csv").display());
-            Ok(())
-        }
+        Command::Histogram(a) => run_task(&HistogramOptions::try_from(&a)?, out(&a.board.out), command).map(drop),
+        Command::Quiet(a) => run_task(&QuietOptions::try_from(&a)?, out(&a.out), command).map(drop),
+        Command::Dense(a) => run_task(&DenseOptions::try_from(&a)?, None, command).map(drop),
+        Command::Hand(a) => run_task(&HandOptions::try_from(&a)?, out(&a.out), command).map(drop),
+        Command::Nullity(a) => run_task(&NullityOptions::try_from(&a)?, None, command).map(drop),
+        Command::RectDataset(a) => run_task(&RectDatasetOptions::try_from(&a)?, out(&a.out), command).map(drop),
+        Command::Gods(a) => run_task(&GodsOptions::try_from(&a)?, out(&a.out), command).map(drop),
     }
 }
-
-fn run_solve(a: &SolveArgs) -> Result<()> {
-    let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
-    let (board, digits, label) = match (&a.file, a.all_ones) {
-        (_, Some(0)) => bail!("--all-ones 0: the board needs at least one cell"),
-        (_, Some(n)) => {
-            let g = Game::new(rule, topology, n, n)?;
-            solve::check_size(&g)?;
-            (Grid::ones(n, n)?, true, format!("all-ones {n}x{n}"))
-        }
-        (Some(f), None) => {
-            let text = std::fs::read_to_string(f).with_context(|| format!("cannot read board file {}", f.display()))?;
-            let what = format!("board file {}", f.display());
-            let g = parse_board(&text, &what)?;
-            (g, uses_digits(&text), what)
-        }
-        (None, None) => bail!("give a board FILE or --all-ones N"),
-    };
-    let game = Game::new(rule, topology, board.rows, board.cols)?;
-    let out = solve::solve(&game, &board)?;
-    match out {
-        solve::Outcome::Unsolvable { nullity } => {
-            println!(
-                "{label} ({} {}, {}x{}): not solvable; nullity {nullity} (only 1 in 2^{nullity} boards is)",
-                rule.name(),
-                topology.name(),
-                board.rows,
-                board.cols
-            );
-            if let Some(p) = &a.presses {
-                // Leave no stale answer behind.
-                if p.exists() {
-                    std::fs::remove_file(p).with_context(|| format!("cannot remove {}", p.display()))?;
-                }
-            }
-        }
-        solve::Outcome::Solved(s) => {
-            let count = s.presses.count();
-            let text = s.presses.to_text(digits);
-            if let Some(p) = &a.presses {
-                crate::output::write_atomic(p, text.as_bytes())?;
-            }
-            println!(
-                "{label} ({} {}, {}x{}): solvable; nullity {}; solutions 2^{}{}; {} presses ({}); verified by replay",
-                rule.name(),
-                topology.name(),
-                board.rows,
-                board.cols,
-                s.nullity,
-                s.nullity,
-                if s.nullity <= 128 { format!(" = {}", num_bigint::BigUint::from(1u8) << s.nullity) } else { String::new() },
-                count,
-                if s.exact_minimum {
-                    "minimum over every solution".to_string()
-                } else {
-                    format!("best found; not proven minimal: nullity {} > {}", s.nullity, solve::EXACT_NULLITY)
-                }
-            );
-            if board.rows * board.cols <= 100 * 100 {
-                print!("{text}");
-            } else if a.presses.is_none() {
-                println!("(grid of {} cells not printed; use --presses FILE)", board.rows * board.cols);
-            }
-        }
-    }
-    Ok(())
-}
-

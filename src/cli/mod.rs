@@ -1,7 +1,11 @@
-//! The command line: clap definitions, one file per family, each parsing its arguments into the
-//! family's validated options and handing them to the study. The only module that knows clap; no
-//! analysis happens here.
+//! The command line: clap definitions, one file per family. Every command takes one path: its
+//! arguments become the family's validated options (`TryFrom<&XArgs>`, where every limit is
+//! checked), which [`run_task`] hands to [`export::drive`] (output directories locked and proved
+//! writable, then compute, export, write) before printing the summary. The only module that knows
+//! clap; no analysis happens here.
 
+use crate::output::export::{self, OutDirs};
+use crate::studies::Task;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
@@ -64,6 +68,14 @@ pub enum Command {
     /// Regenerates every table, chart and dataset into data/ and reports/.
     #[command(after_help = "Examples:\n  statespace reproduce\n  statespace reproduce --check")]
     Reproduce(reproduce::ReproduceArgs),
+}
+
+/// Every command's one path ([`export::drive`]: directories locked and proved writable, then
+/// computed, exported, written), then its summary on stdout.
+fn run_task<T: Task>(task: &T, dirs: Option<OutDirs>, command: &str) -> Result<T::Results> {
+    let results = export::drive(task, dirs.as_ref(), command, T::compute, T::export)?;
+    print!("{}", task.summary(&results, dirs.as_ref()));
+    Ok(results)
 }
 
 /// The command line as one string, for manifests.

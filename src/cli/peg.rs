@@ -1,13 +1,11 @@
 //! `statespace peg`: one triangle side into `data/peg/T{n}` and its charts.
 
-use crate::engine::progress::{Counters, Reporter};
-use crate::output::export::{self, Area};
-use crate::studies::peg::{report, Options, Peg, PegOptions};
-use crate::studies::Study;
+use crate::output::export::{self, OutDirs};
+use crate::studies::peg::{Options, PegOptions};
+use crate::studies::{footprint, Task};
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct PegArgs {
@@ -33,43 +31,24 @@ pub struct PegArgs {
     pub symmetry: bool,
 }
 
-/// Validated options: the side exists and fits.
-pub fn options(a: &PegArgs) -> Result<Options> {
-    crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
-    Ok(Options {
-        sides: vec![{
-            let o = PegOptions::for_side(a.side);
-            PegOptions { levels_only: a.levels_only, keep_levels: a.keep_levels.clone(), symmetry: (o.symmetry && !a.levels_only) || a.symmetry, ..o }
-        }],
-        seed001: false,
-    })
+/// Validated options: the side exists and fits in memory.
+impl TryFrom<&PegArgs> for Options {
+    type Error = anyhow::Error;
+    fn try_from(a: &PegArgs) -> Result<Options> {
+        crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
+        footprint::check(&format!("peg --side {}", a.side), footprint::peg(a.side, a.levels_only, a.keep_levels.is_some()))?;
+        let o = PegOptions::for_side(a.side);
+        let symmetry = (o.symmetry && !a.levels_only) || a.symmetry;
+        Ok(Options { sides: vec![PegOptions { levels_only: a.levels_only, keep_levels: a.keep_levels.clone(), symmetry, ..o }], seed001: false })
+    }
 }
 
+/// Like every command ([`super::run_task`]), but the summary goes to stderr.
 pub fn run(a: &PegArgs, command: &str) -> Result<()> {
-    let options = options(a)?;
-    crate::studies::footprint::check(&format!("peg --side {}", a.side), crate::studies::footprint::peg(a.side, a.levels_only, a.keep_levels.is_some()))?;
+    let options = Options::try_from(a)?;
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
-    // Prove the directories writable and hold their locks through the search.
-    let _locks = [crate::output::OutputDir::create(&out, command)?, crate::output::OutputDir::create(&a.charts, command)?];
-    let counters = Arc::new(Counters::default());
-    let results = {
-        let _progress = Reporter::start(format!("peg T{}", a.side), counters.clone());
-        Peg::compute(&options, &counters)?
-    };
-    let mut files = crate::studies::Export::default();
-    for s in &results.sides {
-        report::export_side(s, &mut files)?;
-    }
-    export::write(&files.files, |area, _| if area == Area::Data { out.clone() } else { a.charts.clone() }, command)?;
-    // Sides beyond `reproduce` get their own page and claims beside their charts.
-    if a.side > crate::studies::peg::REPRODUCE_MAX_SIDE && !a.levels_only {
-        let claims = Peg::claims(&results);
-        let page = report::side_page(&results);
-        let mut dir = crate::output::OutputDir::create(&a.charts, command)?;
-        dir.write(&format!("T{}.md", a.side), crate::output::report::render_page(&page, &claims, "", 0).as_bytes(), None)?;
-        dir.write_table(&format!("T{}_claims.csv", a.side), &crate::output::report::claims_table(&claims))?;
-        dir.finish()?;
-    }
-    eprintln!("peg T{}: wrote {} and {}", a.side, out.display(), a.charts.display());
+    let dirs = OutDirs { data: out, reports: a.charts.clone() };
+    let results = export::drive(&options, Some(&dirs), command, Options::compute, Options::export)?;
+    eprint!("{}", options.summary(&results, Some(&dirs)));
     Ok(())
 }

@@ -1,17 +1,13 @@
 //! `statespace tricolore`: half-board tables, the full board, reachability and the solver.
 
-use crate::engine::progress::{Counters, Reporter};
-use crate::output::export::{self, Area, Export};
-use crate::puzzles::tricolore::{Adjacency, Grid, Regime};
-use crate::studies::tricolore::{
-    full, full_compute, full_export, full_summary, half, half_dir, half_export, half_summary, report, solve_text, FullRun,
-    Method, SolveRun,
-};
+use super::run_task;
+use crate::output::export::OutDirs;
+use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
 use crate::studies::footprint;
-use anyhow::Result;
+use crate::studies::tricolore::{full, half, half_dir, parse_any, solve, FullRun, Method, ReachRun, SolveRun};
+use anyhow::{bail, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 super::value_enum!(
     /// Which squares adjoin.
@@ -44,17 +40,6 @@ super::value_enum!(
         Halves,
     }
 );
-
-/// Proves the directories writable before the search and holds their locks until the caller
-/// drops the result, so a second run on them is refused while this one computes.
-fn prove_writable(dirs: &[&Path], command: &str) -> Result<Vec<crate::output::OutputDir>> {
-    dirs.iter().map(|d| crate::output::OutputDir::create(d, command)).collect()
-}
-
-/// Data files into `data`, charts into `charts`.
-fn write(files: &Export, data: &Path, charts: &Path, command: &str) -> Result<()> {
-    export::write(&files.files, |area, _| if area == Area::Data { data.to_path_buf() } else { charts.to_path_buf() }, command)
-}
 
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
@@ -146,72 +131,71 @@ pub struct SolveArgs {
 }
 
 
-pub fn run(cmd: Command, command: &str) -> Result<()> {
-    match cmd {
-        Command::Half(a) => {
-            let (regime, adjacency): (Regime, Adjacency) = (a.regime.into(), a.adjacency.into());
-            let opts = half::HalfOptions { regime, adjacency, matrix: !a.no_dataset };
-            let out = a.out.clone().unwrap_or_else(|| half_dir(Path::new("data/tricolore"), regime, adjacency));
-            let _locks = prove_writable(&[&out, &a.charts], command)?;
-            let study = half::run(&opts)?;
-            let mut files = Export::default();
-            half_export(&study, "", &mut files)?;
-            write(&files, &out, &a.charts, command)?;
-            println!("{}", half_summary(&study));
-            Ok(())
-        }
-        Command::Full(a) => {
-            let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
-            let target = grid.parse(&a.target).map_err(|e| anyhow::anyhow!("--target: {e}"))?;
-            full::check_target(&grid, target)?;
-            let what = format!("tricolore full {}x{}", a.width, a.height);
-            footprint::check(&what, footprint::tricolore_search(grid.squares()))?;
-            let run = FullRun {
-                grid,
-                target,
-                halves_sample: a.halves_sample,
-                out: a.out.clone().unwrap_or_else(|| PathBuf::from("data/tricolore/full")),
-                charts: a.charts.clone(),
-            };
-            let _locks = prove_writable(&[&run.out, &run.charts], command)?;
-            let counters = Arc::new(Counters::default());
-            let (study, halves) = {
-                let _progress = Reporter::start(format!("tricolore full {}", run.grid.format(run.target)), counters.clone());
-                full_compute(&run, &counters)?
-            };
-            let mut files = Export::default();
-            full_export(&study, halves.as_ref(), "", &mut files)?;
-            write(&files, &run.out, &run.charts, command)?;
-            println!("{}", full_summary(&study));
-            if let Some(h) = halves {
-                println!("{}", h.summary());
-            }
-            Ok(())
-        }
-        Command::Reach(a) => {
-            let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
-            let what = format!("tricolore reach {}x{}", a.width, a.height);
-            footprint::check(&what, footprint::tricolore_search(grid.squares()))?;
-            let out = a.out.clone().unwrap_or_else(|| PathBuf::from("data/tricolore/full"));
-            let _locks = prove_writable(&[&out], command)?;
-            let counters = Arc::new(Counters::default());
-            let rows = {
-                let _progress = Reporter::start("tricolore reach".into(), counters.clone());
-                full::reachability(&grid, &counters)?
-            };
-            let mut files = Export::default();
-            files.table(Area::Data, "", "reachability.csv", &report::reach_table(&rows));
-            write(&files, &out, &out, command)?;
-            for r in &rows {
-                println!("{}: {} of {} missed {}", r.search, r.missed, r.examined, r.missed_boards.join(" "));
-            }
-            Ok(())
-        }
-        Command::Solve(a) => {
-            let run = SolveRun::new(&a.from, &a.to, a.adjacency.into(), a.regime.into(), a.method.into())?;
-            print!("{}", solve_text(&run)?);
-            Ok(())
-        }
+impl TryFrom<&HalfArgs> for half::HalfOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &HalfArgs) -> Result<half::HalfOptions> {
+        Ok(half::HalfOptions { regime: a.regime.into(), adjacency: a.adjacency.into(), matrix: !a.no_dataset })
     }
 }
 
+impl TryFrom<&FullArgs> for FullRun {
+    type Error = anyhow::Error;
+    fn try_from(a: &FullArgs) -> Result<FullRun> {
+        let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
+        let target = grid.parse(&a.target).map_err(|e| anyhow::anyhow!("--target: {e}"))?;
+        full::check_target(&grid, target)?;
+        footprint::check(&format!("tricolore full {}x{}", a.width, a.height), footprint::tricolore_search(grid.squares()))?;
+        Ok(FullRun { grid, target, halves_sample: a.halves_sample })
+    }
+}
+
+impl TryFrom<&ReachArgs> for ReachRun {
+    type Error = anyhow::Error;
+    fn try_from(a: &ReachArgs) -> Result<ReachRun> {
+        let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
+        footprint::check(&format!("tricolore reach {}x{}", a.width, a.height), footprint::tricolore_search(grid.squares()))?;
+        Ok(ReachRun { grid })
+    }
+}
+
+/// `solve`'s boards (rows joined by '.'; --from sets the shape), rules and method.
+impl TryFrom<&SolveArgs> for SolveRun {
+    type Error = anyhow::Error;
+    fn try_from(a: &SolveArgs) -> Result<SolveRun> {
+        let (regime, method): (Regime, Method) = (a.regime.into(), a.method.into());
+        let grid = parse_any(&a.from, a.adjacency.into())?;
+        let from = grid.parse(&a.from)?;
+        let to = grid.parse(&a.to).map_err(|e| anyhow::anyhow!("--to: {e} (it must have the shape of --from)"))?;
+        if from == to {
+            bail!("--from and --to are the same board {}; there is nothing to solve", grid.format(from));
+        }
+        if method == Method::Halves && (grid.height() != 4 || regime != Regime::Unrestricted) {
+            bail!("--method halves needs a board of four rows and the unrestricted regime");
+        }
+        let game = Game::new(grid, regime)?;
+        solve::check_target(&game, to)?;
+        Ok(SolveRun { game, from, to, method })
+    }
+}
+
+/// Data files into `out` (or its default), charts into `charts`.
+fn dirs(out: &Option<PathBuf>, default: impl FnOnce() -> PathBuf, charts: &Path) -> Option<OutDirs> {
+    Some(OutDirs { data: out.clone().unwrap_or_else(default), reports: charts.to_path_buf() })
+}
+
+pub fn run(cmd: Command, command: &str) -> Result<()> {
+    let full_dir = || PathBuf::from("data/tricolore/full");
+    match cmd {
+        Command::Half(a) => {
+            let o = half::HalfOptions::try_from(&a)?;
+            let to = dirs(&a.out, || half_dir(Path::new("data/tricolore"), o.regime, o.adjacency), &a.charts);
+            run_task(&o, to, command).map(drop)
+        }
+        Command::Full(a) => run_task(&FullRun::try_from(&a)?, dirs(&a.out, full_dir, &a.charts), command).map(drop),
+        Command::Reach(a) => {
+            let out = a.out.clone().unwrap_or_else(full_dir);
+            run_task(&ReachRun::try_from(&a)?, Some(OutDirs::one(&out)), command).map(drop)
+        }
+        Command::Solve(a) => run_task(&SolveRun::try_from(&a)?, None, command).map(drop),
+    }
+}

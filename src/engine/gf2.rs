@@ -86,8 +86,14 @@ pub struct Solutions {
     pub kernel: Vec<Vec<u64>>,
 }
 
+/// The matrix's words shared by the workers of one elimination step in [`BitMatrix::forward`].
 struct SendPtr(*mut u64);
+// SAFETY: a SendPtr is only built in `forward` from `&mut self.data` and dropped before it
+// returns; the workers holding it write disjoint rows and only read the pivot row, which none
+// writes (see the SAFETY notes there), so sharing the pointer between threads races on nothing.
 unsafe impl Send for SendPtr {}
+// SAFETY: as for Send: shared access only ever reads the pivot row or writes a row no other
+// worker touches.
 unsafe impl Sync for SendPtr {}
 impl SendPtr {
     fn ptr(&self) -> *mut u64 {
@@ -211,10 +217,17 @@ impl BitMatrix {
             if others.is_empty() {
                 continue;
             }
+            debug_assert!(w0 < w1 && w1 <= stride && self.data.len() == self.rows * stride);
             let base = SendPtr(self.data.as_mut_ptr());
+            // Each worker sees three non-overlapping ranges of `data`: its own row r split at w1
+            // (words w0..w1 written, w1..stride read) and the pivot row's words w0..w1 (read).
             let work = |&r: &u32| -> (u32, usize, Option<usize>) {
                 let r = r as usize;
-                // SAFETY: rows r != p are distinct, non-overlapping slices of `data`; p is only read.
+                // SAFETY: r and p are rows of the matrix (< self.rows) and w0 < w1 <= stride, so
+                // both ranges lie inside `data`, which `&mut self` keeps alive and unaliased for
+                // this call. `others` holds distinct rows, none of them p (a bucket lists each row
+                // once, p is its smallest), so no other worker creates a reference into row r, and
+                // row p is only ever read, here and by every other worker.
                 let (dst, src) = unsafe {
                     let b = base.ptr();
                     (
@@ -227,8 +240,10 @@ impl BitMatrix {
                 let lead = match lead {
                     Some(l) => Some(l),
                     None => {
-                        let row = unsafe { std::slice::from_raw_parts(base.ptr().add(r * stride) as *const u64, stride) };
-                        (w1..stride).find(|&w| row[w] != 0).map(|w| w * 64 + row[w].trailing_zeros() as usize)
+                        // SAFETY: words w1..stride of row r: inside `data` as above, disjoint from
+                        // `dst` (words w0..w1) and written by no worker.
+                        let tail = unsafe { std::slice::from_raw_parts(base.ptr().add(r * stride + w1) as *const u64, stride - w1) };
+                        tail.iter().position(|&x| x != 0).map(|i| (w1 + i) * 64 + tail[i].trailing_zeros() as usize)
                     }
                 };
                 (r as u32, w1, lead)
@@ -380,9 +395,6 @@ impl Poly {
     pub fn degree(&self) -> Option<usize> {
         self.w.last().map(|t| (self.w.len() - 1) * 64 + 63 - t.leading_zeros() as usize)
     }
-    pub fn coeff(&self, k: usize) -> bool {
-        k / 64 < self.w.len() && get_bit(&self.w, k)
-    }
     pub fn add(&self, o: &Poly) -> Poly {
         let (a, b) = if self.w.len() >= o.w.len() { (self, o) } else { (o, self) };
         let mut w = a.w.clone();
@@ -444,10 +456,6 @@ impl Poly {
             e >>= 1;
         }
         acc
-    }
-    /// Evaluates at `x = 1`: the parity of the number of terms.
-    pub fn at_one(&self) -> bool {
-        popcount(&self.w) & 1 == 1
     }
 }
 

@@ -118,6 +118,10 @@ fn combine_soft(a: &[u64], b: &[u64], m: [u64; 4], oa: &mut [u64], ob: &mut [u64
 }
 
 /// One pass over both inputs, four carry-less products per word, carries kept in registers.
+///
+/// # Safety
+/// The CPU must have `pclmulqdq` (checked at run time by the caller); `oa` and `ob` must hold
+/// `max(a.len(), b.len()) + 1` words (slices are indexed with bounds checks regardless).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "pclmulqdq,sse2")]
 unsafe fn combine_clmul(a: &[u64], b: &[u64], m: [u64; 4], oa: &mut [u64], ob: &mut [u64]) {

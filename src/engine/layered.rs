@@ -563,7 +563,7 @@ impl<'a> Store<'a> {
                 match std::fs::read_to_string(&key_file) {
                     Ok(k) if k == key => {}
                     Ok(_) => bail!("level directory {} holds another search's layers (see its search.txt)", d.display()),
-                    Err(_) => crate::output::write_atomic(&key_file, key.as_bytes())
+                    Err(_) => crate::fsutil::write_atomic(&key_file, key.as_bytes())
                         .with_context(|| format!("level directory {} is not writable", d.display()))?,
                 }
                 Some(d.as_path())
@@ -598,9 +598,13 @@ impl<'a> Store<'a> {
         use std::io::Read;
         let Some(dir) = self.dir else { return Ok(None) };
         let path = Self::path(dir, kind, k);
-        let Ok(file) = std::fs::File::open(&path) else { return Ok(None) };
+        let file = match std::fs::File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => bail!("cannot read level file {}: {e} (delete it to recompute)", path.display()),
+        };
         let bad = || anyhow::anyhow!("level file {} is damaged (delete it to recompute)", path.display());
-        let size = file.metadata()?.len();
+        let size = file.metadata().with_context(|| format!("cannot read level file {}", path.display()))?.len();
         let mut f = std::io::BufReader::with_capacity(1 << 20, file);
         let mut head = [0u8; 48];
         f.read_exact(&mut head).map_err(|_| bad())?;
@@ -648,7 +652,10 @@ impl<'a> Store<'a> {
         }
         match self.load(kind, colex, k)? {
             Some((l, _)) => Ok(l),
-            None => bail!("internal error: layer {k} was neither kept nor saved"),
+            None => match self.dir {
+                Some(d) => bail!("level file {} vanished during the search", Self::path(d, kind, k).display()),
+                None => bail!("internal error: layer {k} was neither kept nor saved"),
+            },
         }
     }
 }
@@ -808,7 +815,9 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
             let mut below: Option<Layer> = None;
             let mut k = lowest;
             while k <= top && store.has("win", k) {
-                let (layer, count) = store.load("win", &colex, k)?.expect("present");
+                let Some((layer, count)) = store.load("win", &colex, k)? else {
+                    bail!("level file {} vanished while being read", store.dir.map_or_else(PathBuf::new, |d| Store::path(d, "win", k)).display())
+                };
                 winnable[k] = count;
                 visit(Pass::Winnable, &colex, &layer);
                 counters.add_expanded(colex.count(k));
@@ -1132,5 +1141,27 @@ mod tests {
         assert_eq!(again, memory);
         assert!(search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "other", &Counters::default(), |_, _, _| {}).is_err());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A saved layer that exists but cannot be opened (here a socket, which even root cannot
+    /// open) is an error naming the file, in either pass: never a panic, never a silent recompute.
+    #[test]
+    fn an_unreadable_level_file_is_an_error_naming_it() {
+        let g = RandomLayered::new(11, 3);
+        let starts = [(1u64 << 11) - 2];
+        let goals = || Goals::Where(|s: u64| s.count_ones() == 1);
+        for file in ["win-05.bits", "reach-09.bits"] {
+            let dir = std::env::temp_dir().join(format!("layered-unreadable-{}-{file}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            let keep = Keep::Dir(dir.clone());
+            search(&g, &starts, goals(), &keep, "t", &Counters::default(), |_, _, _| {}).unwrap();
+            let path = dir.join(file);
+            assert!(path.exists(), "{file} was saved");
+            std::fs::remove_file(&path).unwrap();
+            let _socket = std::os::unix::net::UnixListener::bind(&path).unwrap();
+            let err = search(&g, &starts, goals(), &keep, "t", &Counters::default(), |_, _, _| {}).unwrap_err().to_string();
+            assert!(err.contains(&path.display().to_string()) && !err.contains('\n'), "{err}");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
     }
 }

@@ -8,7 +8,7 @@ use super::table::{to_csv, Table};
 use super::OutputDir;
 use anyhow::Result;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Which output tree a file belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -53,10 +53,6 @@ impl Export {
         self.bytes(area, dir, &format!("{stem}.png"), chart.png.clone(), None);
         self.bytes(area, dir, &format!("{stem}.svg"), chart.svg.clone().into_bytes(), None);
     }
-
-    pub fn extend(&mut self, other: Export) {
-        self.files.extend(other.files);
-    }
 }
 
 /// Writes every file of `files`, each directory through one [`OutputDir`] (so each gets its
@@ -78,4 +74,56 @@ pub fn write(files: &[OutFile], place: impl Fn(Area, &str) -> PathBuf, command: 
         out.finish()?;
     }
     Ok(())
+}
+
+/// Where one command writes: data files into `data`, charts and pages into `reports` (the same
+/// directory for commands with a single `--out`).
+#[derive(Clone, Debug)]
+pub struct OutDirs {
+    pub data: PathBuf,
+    pub reports: PathBuf,
+}
+
+impl OutDirs {
+    /// One directory for everything.
+    pub fn one(dir: &Path) -> OutDirs {
+        OutDirs { data: dir.to_path_buf(), reports: dir.to_path_buf() }
+    }
+
+    pub fn place(&self, area: Area) -> &Path {
+        match area {
+            Area::Data => &self.data,
+            Area::Reports => &self.reports,
+        }
+    }
+
+    /// Creates each directory, proves it writable and takes its lock (held until the result is
+    /// dropped), so a bad or busy `--out` is refused before any work.
+    pub fn lock(&self, command: &str) -> Result<Vec<OutputDir>> {
+        let mut dirs = vec![&self.data];
+        if self.reports != self.data {
+            dirs.push(&self.reports);
+        }
+        dirs.into_iter().map(|d| OutputDir::create(d, command)).collect()
+    }
+}
+
+/// Every command's one path: the output directories locked and proved writable before anything
+/// is computed, then `compute` (no disk writes), `export` (files as bytes: pure), and [`write`].
+/// A command that only prints passes no directories, and its export must be empty.
+pub fn drive<O, R>(
+    options: &O,
+    dirs: Option<&OutDirs>,
+    command: &str,
+    compute: impl FnOnce(&O) -> Result<R>,
+    export: impl FnOnce(&O, &R) -> Result<Export>,
+) -> Result<R> {
+    let _locks = dirs.map(|d| d.lock(command)).transpose()?;
+    let results = compute(options)?;
+    let files = export(options, &results)?;
+    match dirs {
+        Some(d) => write(&files.files, |area, _| d.place(area).to_path_buf(), command)?,
+        None => anyhow::ensure!(files.files.is_empty(), "internal error: files to write but no output directory"),
+    }
+    Ok(results)
 }

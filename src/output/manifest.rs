@@ -13,10 +13,6 @@ use std::path::{Path, PathBuf};
 
 pub const MANIFEST: &str = "manifest.json";
 
-pub fn version_string() -> String {
-    format!("{} (rev {})", env!("CARGO_PKG_VERSION"), env!("STATESPACE_GIT_REV"))
-}
-
 pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -48,7 +44,8 @@ impl OutputDir {
             .with_context(|| format!("output directory {} is not writable", root.display()))?;
         let _ = std::fs::remove_file(&probe);
         let lock = super::lock::DirLock::acquire(root)?;
-        super::staging::recover(root)?;
+        let manifest = read_manifest(&root.join(MANIFEST)).unwrap_or_default();
+        super::staging::recover(root, |name, bytes| manifest.get(name).is_some_and(|rec| rec.sha256 == sha256_hex(bytes)))?;
         Ok(OutputDir { root: root.to_path_buf(), command: command.to_string(), written: BTreeMap::new(), lock })
     }
 

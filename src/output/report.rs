@@ -15,6 +15,9 @@ pub struct Page {
     pub sections: Vec<Section>,
     /// Terms and columns used on the page and in the family's data files: (term, definition).
     pub definitions: Vec<(String, String)>,
+    /// What the entry page shows of the family: a few sentences, its headline table and its key
+    /// charts ([`render_summary`]); the page itself holds everything.
+    pub summary: Vec<Block>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -155,6 +158,47 @@ pub fn render_page(page: &Page, claims: &[Claim], chart_prefix: &str, heading: u
     md
 }
 
+impl Verdict {
+    /// What the verdict means, as the entry page defines it.
+    pub fn definition(self) -> &'static str {
+        match self {
+            Verdict::Confirmed => "the published value is what we compute",
+            Verdict::Corrected => "right in substance, wrong in a printed detail (a rounding, an arithmetic slip); we give the right value",
+            Verdict::Refuted => "the published statement is false; the evidence names the counterexample",
+            Verdict::New => "nothing published: a value first computed here",
+        }
+    }
+}
+
+/// The family's section of the entry page (`reports/<family>/summary.md`), paths relative to
+/// `reports/`. Each chart's caption starts with `Figure:`; the entry page numbers them in order.
+pub fn render_summary(page: &Page, claims: &[Claim]) -> String {
+    let prefix = format!("{}/", page.family);
+    let mut md = format!("## {}\n\n", page.title);
+    for b in &page.summary {
+        match b {
+            Block::Text(t) => md += &format!("{t}\n\n"),
+            Block::Table { caption, table } => md += &format!("{caption}\n\n{}\n", markdown_table(table)),
+            Block::Chart { stem, caption } => {
+                md += &format!("![{}]({prefix}{stem}.png)\n\n*Figure: {caption}* ([SVG]({prefix}{stem}.svg))\n\n", escape(caption))
+            }
+            Block::Claims { .. } => {}
+        }
+    }
+    let family_claims: Vec<&Claim> = claims.iter().filter(|c| c.family == page.family).collect();
+    let counts: Vec<String> = [Verdict::Confirmed, Verdict::Corrected, Verdict::Refuted, Verdict::New]
+        .iter()
+        .map(|&v| format!("{} {v}", family_claims.iter().filter(|c| c.verdict == v).count()))
+        .collect();
+    md += &format!(
+        "Claims: {} ({}). Every table, chart, claim and definition: [the {} page]({prefix}README.md).\n\n",
+        family_claims.len(),
+        counts.join(", "),
+        page.family
+    );
+    md
+}
+
 /// `reports/claims.csv`: every claim, one row each, sorted by id.
 pub fn claims_table(claims: &[Claim]) -> Table {
     let mut sorted: Vec<&Claim> = claims.iter().collect();
@@ -173,49 +217,4 @@ pub fn claims_table(claims: &[Claim]) -> Table {
         ]);
     }
     t
-}
-
-/// Parses `claims.csv` back (for the entry page assembled from the families' files, and tests).
-pub fn claims_from_csv(bytes: &[u8]) -> anyhow::Result<Vec<Claim>> {
-    let t = super::table::from_csv(bytes)?;
-    let col = |name: &str| t.column(name).ok_or_else(|| anyhow::anyhow!("claims.csv has no column {name}"));
-    let (id, family, source, statement, published, computed, verdict, evidence) = (
-        col("id")?,
-        col("family")?,
-        col("source")?,
-        col("statement")?,
-        col("published")?,
-        col("computed")?,
-        col("verdict")?,
-        col("evidence")?,
-    );
-    t.rows
-        .iter()
-        .map(|r| {
-            let text = |i: usize| r[i].render();
-            let family: &'static str = match text(family).as_str() {
-                "peg" => "peg",
-                "tricolore" => "tricolore",
-                "lightsout" => "lightsout",
-                other => anyhow::bail!("claims.csv: unknown family {other:?}"),
-            };
-            let verdict = match text(verdict).as_str() {
-                "confirmed" => Verdict::Confirmed,
-                "refuted" => Verdict::Refuted,
-                "corrected" => Verdict::Corrected,
-                "new" => Verdict::New,
-                other => anyhow::bail!("claims.csv: unknown verdict {other:?}"),
-            };
-            Ok(Claim {
-                family,
-                id: text(id),
-                source: text(source),
-                statement: text(statement),
-                published: text(published),
-                computed: text(computed),
-                verdict,
-                evidence: text(evidence),
-            })
-        })
-        .collect()
 }

@@ -6,9 +6,9 @@
 //! manifest one step ahead of the directory, with the complete bytes in the temporary file: the
 //! next run that opens the directory finishes that rename ([`recover`]) and removes every other
 //! stale temporary file. A failed write removes its temporary file and leaves the manifest as it
-//! was.
+//! was. What the manifest lists is the caller's to say ([`recover`] takes it as a test), so this
+//! module knows nothing of the manifest and [`super::manifest`] depends on it, not both ways.
 
-use super::manifest::{read_manifest, sha256_hex, MANIFEST};
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -60,8 +60,10 @@ pub struct Recovery {
 }
 
 /// Cleans up after runs that died in `root`. Call only while holding the directory's lock (no
-/// other live writer can own a temporary file there).
-pub fn recover(root: &Path) -> Result<Recovery> {
+/// other live writer can own a temporary file there). `listed(name, bytes)` says whether the
+/// directory's manifest lists exactly these bytes under `name`: a staged file so listed, whose
+/// final name does not yet hold them, is renamed into place; every other stale file is removed.
+pub fn recover(root: &Path, listed: impl Fn(&str, &[u8]) -> bool) -> Result<Recovery> {
     let mut out = Recovery::default();
     let entries = match std::fs::read_dir(root) {
         Ok(e) => e,
@@ -76,12 +78,11 @@ pub fn recover(root: &Path) -> Result<Recovery> {
         })
         .collect();
     stale.sort();
-    let manifest = read_manifest(&root.join(MANIFEST)).unwrap_or_default();
     for (name, target) in stale {
         let tmp = root.join(&name);
-        let finish = target.as_ref().and_then(|t| manifest.get(t).map(|rec| (t, rec))).is_some_and(|(t, rec)| {
-            let staged = std::fs::read(&tmp).map(|b| sha256_hex(&b) == rec.sha256).unwrap_or(false);
-            let current = std::fs::read(root.join(t)).map(|b| sha256_hex(&b) == rec.sha256).unwrap_or(false);
+        let finish = target.as_ref().is_some_and(|t| {
+            let staged = std::fs::read(&tmp).map(|b| listed(t, &b)).unwrap_or(false);
+            let current = std::fs::read(root.join(t)).map(|b| listed(t, &b)).unwrap_or(false);
             staged && !current
         });
         if finish {

@@ -217,18 +217,6 @@ impl Triangle {
         &self.symmetries
     }
 
-    pub fn map_board(&self, g: usize, board: Board) -> Board {
-        let perm = &self.symmetries[g];
-        let mut out = 0;
-        let mut b = board;
-        while b != 0 {
-            let i = b.trailing_zeros() as usize;
-            b &= b - 1;
-            out |= 1 << perm[i];
-        }
-        out
-    }
-
     /// Orbits of holes under the symmetries, each sorted, listed by smallest member.
     pub fn hole_orbits(&self) -> Vec<Vec<usize>> {
         let mut seen = vec![false; self.holes()];

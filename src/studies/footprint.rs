@@ -34,6 +34,17 @@ pub fn peg(side: usize, levels_only: bool, levels_on_disk: bool) -> u128 {
     }
 }
 
+/// The layered engine's union alone ([`crate::studies::peg::layers::union`]): its bit arrays
+/// ([`crate::engine::layered::bytes_needed`]) plus, when asked, the flat winnable array of
+/// 2^holes bits. No margin: the caller's own estimate ([`peg`]) holds the rest of the run.
+pub fn peg_union(holes: usize, keep: &Keep, flat_winnable: bool) -> u128 {
+    if holes > 64 {
+        return u128::MAX;
+    }
+    let flat = if flat_winnable { (1u128 << holes) / 8 } else { 0 };
+    crate::engine::layered::bytes_needed(holes, holes - 1, keep) as u128 + flat
+}
+
 /// One no-repeat search over every board of `squares` Tricolore squares (`full`, `reach`): 2
 /// bytes of packed distances per board, up to about one more for the largest pushed frontier
 /// (4x4: 132 MiB measured for 43 million boards), and 64 MiB for the rest.

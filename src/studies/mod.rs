@@ -7,13 +7,14 @@
 //! `reproduce` drives the three families through this one interface; nothing here knows clap.
 
 use crate::engine::progress::Counters;
-pub use crate::output::export::{Area, Export, OutFile};
+pub use crate::output::export::{Area, Export, OutDirs, OutFile};
 use anyhow::Result;
 
 /// Claims live with the renderer in `output`; studies build them.
 pub mod claim {
     pub use crate::output::claim::{Claim, Verdict};
 }
+pub mod benchmarks;
 pub mod footprint;
 pub mod lightsout;
 pub mod peg;
@@ -36,4 +37,20 @@ pub trait Study {
     fn claims(results: &Self::Results) -> Vec<Claim>;
     /// Tables, charts and datasets as bytes, plus the family's report page. Pure: no disk, no clock.
     fn export(results: &Self::Results, claims: &[Claim]) -> Result<Export>;
+}
+
+/// One command of a family (`statespace peg`, `statespace lightsout sweep`, ...): validated
+/// options (the CLI builds them from its arguments, checking every limit) that compute, export
+/// and summarise. [`crate::output::export::drive`] runs them: directories locked and proved
+/// writable, [`Task::compute`], [`Task::export`], the files written.
+pub trait Task {
+    type Results;
+    /// The computation: nothing written (a progress bar on a terminal at most).
+    fn compute(&self) -> Result<Self::Results>;
+    /// The files, as bytes. Pure. None for a command that only prints.
+    fn export(&self, _results: &Self::Results) -> Result<Export> {
+        Ok(Export::default())
+    }
+    /// What the command prints when done; `dirs` are where its files went.
+    fn summary(&self, results: &Self::Results, dirs: Option<&OutDirs>) -> String;
 }

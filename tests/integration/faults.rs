@@ -250,3 +250,49 @@ fn a_second_run_on_the_same_directory_is_refused() {
     check_clean(&same);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An `--out` (or `--charts`) that cannot be a writable directory is refused before any work:
+/// one line, a non-zero exit, at once (these runs compute for seconds to minutes), nothing
+/// written.
+#[test]
+fn an_unwritable_out_is_refused_before_computing() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("unwritable");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let file = dir.join("a-file");
+    std::fs::write(&file, b"not a directory").unwrap();
+    let (f, under, ok) = (s(&file), s(&file.join("sub")), s(&dir.join("ok")));
+    let read_only = dir.join("read-only");
+    std::fs::create_dir(&read_only).unwrap();
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Permissions bind everyone but root.
+    let binding = std::fs::write(read_only.join("probe"), b"").is_err();
+    let ro = s(&read_only);
+    let mut cases = vec![
+        // 10^9 sampled positions: minutes of work.
+        vec!["lightsout", "histogram", "--n", "9", "--samples", "1000000000", "--out", &f],
+        vec!["lightsout", "histogram", "--n", "9", "--samples", "1000000000", "--out", &under],
+        vec!["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--out", &f, "--charts", &ok],
+        vec!["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--out", &ok, "--charts", &under],
+    ];
+    if binding {
+        cases.push(vec!["lightsout", "histogram", "--n", "9", "--samples", "1000000000", "--out", &ro]);
+        cases.push(vec!["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--out", &ro, "--charts", &ok]);
+    }
+    for args in &cases {
+        let start = Instant::now();
+        let o = bin().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("output directory") && (err.contains("cannot create") || err.contains("not writable")), "{args:?}: {err}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{args:?} was refused only after {:?}", start.elapsed());
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"not a directory");
+    // The writable directory of the refused tricolore runs was proved and released, not written.
+    let left: Vec<_> = std::fs::read_dir(dir.join("ok")).map(|d| d.map(|e| e.unwrap().file_name()).collect()).unwrap_or_default();
+    assert!(left.is_empty(), "files left in the writable directory: {left:?}");
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -475,16 +475,17 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     let mut o = StudyOptions::reproduce();
     o.sweep_max = [1000, 60, 1000, 1000];
     o.rect_max = [6, 6, 6, 6];
-    o.histogram_sides = vec![(Rule::Plus, Topology::Open, 5), (Rule::Plus, Topology::Open, 9), (Rule::Block, Topology::Open, 3)];
+    o.histogram_sides = vec![(Rule::Plus, Topology::Open, 5), (Rule::Block, Topology::Open, 3)];
+    // 9x9 is beyond the exact method: named on the page with its reason, and sampled.
+    o.histogram_out_of_reach = vec![(Rule::Plus, Topology::Open, 9)];
     o.all_ones_max = 12;
     o.direct_check_max = 600;
     o.long_sweep_max = 2000;
     o.rect_dataset_max = 40;
-    // 30x30 (nullity 20) is past the sampler's limit: skipped with its reason.
-    o.sampled_sides = vec![9, 30];
+    o.sampled_sides = vec![9];
     o.sampled_count = 10_000;
     // Nullity > 0 up to 6 (4, 5) and nullity 2 up to 20 (5, 17): anchors 5 and 17 published.
-    o.gods = Some(statespace::studies::lightsout::gods::GodsOptions { all_up_to: 6, d2_up_to: 20, restarts: 1, budget: 0 });
+    o.gods = Some(statespace::studies::lightsout::gods::GodsOptions { all_up_to: 6, d2_up_to: 20, restarts: 1, budget: 0, saved: None });
     let counters = statespace::engine::progress::Counters::default();
     let r = Lightsout::compute(&o, &counters).unwrap();
     let claims = Lightsout::claims(&r);
@@ -605,6 +606,58 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     assert!(out.files.iter().any(|f| f.dir == "lightsout/n2000" && f.name == "sweep_plus_open.csv"));
 }
 
+/// Whatever the study is asked for is computed or the study fails with the reason: a histogram
+/// or a sampled side beyond its method is an error, not a "Not computed" line on the page, and a
+/// board listed as out of reach must be. (Before, each became a line of text and `reproduce`
+/// passed.)
+#[test]
+fn the_study_fails_when_something_it_was_asked_for_fails() {
+    use statespace::puzzles::lightsout::{Rule, Topology};
+    use statespace::studies::lightsout::{report::StudyOptions, Lightsout};
+    use statespace::studies::Study;
+    let small = || {
+        let mut o = StudyOptions::reproduce();
+        o.sweep_max = [20, 10, 20, 20];
+        o.rect_max = [3, 3, 3, 3];
+        o.histogram_sides = vec![(Rule::Plus, Topology::Open, 3)];
+        o.histogram_out_of_reach = Vec::new();
+        o.quiet_sides = Vec::new();
+        o.all_ones_max = 3;
+        o.hand_max = 3;
+        o.direct_check_max = 20;
+        o.long_sweep_max = 0;
+        o.rect_dataset_max = 0;
+        o.gods = None;
+        o.seed004 = false;
+        o.sampled_sides = Vec::new();
+        o.sampled_count = 100;
+        o
+    };
+    let counters = statespace::engine::progress::Counters::default();
+    assert!(Lightsout::compute(&small(), &counters).is_ok());
+    let mut o = small();
+    o.histogram_sides.push((Rule::Plus, Topology::Open, 9));
+    let e = Lightsout::compute(&o, &counters).err().expect("a refused histogram fails the study").to_string();
+    assert!(e.contains("9x9") && e.contains("beyond"), "{e}");
+    let mut o = small();
+    o.sampled_sides = vec![30];
+    let e = Lightsout::compute(&o, &counters).err().expect("a refused sample fails the study").to_string();
+    assert!(e.contains("30x30") && e.contains("nullity"), "{e}");
+    let mut o = small();
+    o.histogram_out_of_reach = vec![(Rule::Plus, Topology::Open, 4)];
+    let e = Lightsout::compute(&o, &counters).err().expect("a computable board is not out of reach").to_string();
+    assert!(e.contains("4x4"), "{e}");
+    // The reproduce options ask for nothing refused: every histogram side within reach, every
+    // side named out of reach indeed beyond it.
+    let r = StudyOptions::reproduce();
+    for &(rule, t, n) in &r.histogram_sides {
+        assert_eq!(statespace::studies::lightsout::histogram::out_of_reach(rule, t, n).unwrap(), None, "{n}");
+    }
+    for &(rule, t, n) in &r.histogram_out_of_reach {
+        assert!(statespace::studies::lightsout::histogram::out_of_reach(rule, t, n).unwrap().is_some(), "{n}");
+    }
+}
+
 /// Sampled histograms (issue 9): shares agree with the exact histograms where those exist (4x4,
 /// 5x5 and 53x53), the
 /// mean agrees with a brute-force Monte Carlo over whole cosets on 9x9, the bytes do not depend on
@@ -700,4 +753,98 @@ fn sampled_histograms_agree_with_exact_and_brute_force() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.trim_end().lines().count() == 1, "{args:?}: {err}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results the default `reproduce` reads back (studies::lightsout::saved): the committed rows
+// pass their re-checks, and a tampered row is refused naming its file.
+
+fn committed_lightsout() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/lightsout")
+}
+
+/// A copy of the files the read-back uses, with `edit` applied to one of them.
+fn tampered_copy(name: &str, file: &str, edit: impl Fn(&str) -> String) -> std::path::PathBuf {
+    use statespace::studies::lightsout::saved::*;
+    let dir = scratch(name);
+    for f in [ALL_ONES_CSV, ALL_ONES_PRESSES_CSV, GODS_CSV, GODS_WITNESSES] {
+        let text = std::fs::read_to_string(committed_lightsout().join(f)).unwrap();
+        let text = if f == file { edit(&text) } else { text };
+        std::fs::write(dir.join(f), text).unwrap();
+    }
+    dir
+}
+
+fn all_ones_read_back(dir: &Path, n: usize) -> anyhow::Result<u64> {
+    use statespace::puzzles::lightsout::{Game, Grid, Rule, Topology};
+    use statespace::studies::lightsout::{saved::SavedAllOnes, solve};
+    let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
+    let solve::Outcome::Solved(first) = solve::solve_first(&game, &Grid::ones(n, n)?)? else { panic!("all-ones is solvable") };
+    Ok(SavedAllOnes::load(dir)?.row(&game, &first)?.minimum)
+}
+
+#[test]
+fn all_ones_read_back_replays_every_costly_pattern() {
+    // Every size the default reproduce reads back: its pattern replayed, its count checked.
+    let table = read_csv(&committed_lightsout().join("all_ones_min_presses.csv"));
+    let costly: Vec<(usize, u64)> = table
+        .iter()
+        .filter(|r| r["nullity"].parse::<usize>().unwrap() > statespace::studies::lightsout::saved::READ_BACK_NULLITY)
+        .map(|r| (r["n"].parse().unwrap(), r["min_presses"].parse().unwrap()))
+        .collect();
+    assert_eq!(costly.iter().map(|c| c.0).collect::<Vec<_>>(), vec![61, 65, 79, 95]);
+    for &(n, min) in &costly {
+        assert_eq!(all_ones_read_back(&committed_lightsout(), n).unwrap(), min, "n = {n}");
+    }
+    // One pressed cell of 61's pattern turned off: the replay refuses it.
+    let dir = tampered_copy("all-ones-cell", "all_ones_presses.csv", |t| {
+        let mut lines: Vec<String> = t.lines().map(String::from).collect();
+        let i = lines.iter().position(|l| l.starts_with("61,1,")).unwrap();
+        lines[i] = lines[i].replacen('#', ".", 1);
+        lines.join("\n") + "\n"
+    });
+    let e = all_ones_read_back(&dir, 61).unwrap_err().to_string();
+    assert!(e.contains("all_ones_presses.csv") && e.contains("does not turn off"), "{e}");
+    // A minimum one lower than its pattern: refused.
+    let dir = tampered_copy("all-ones-count", "all_ones_min_presses.csv", |t| t.replace("61,40,1883,1629,", "61,40,1883,1628,"));
+    let e = all_ones_read_back(&dir, 61).unwrap_err().to_string();
+    assert!(e.contains("1629 presses, the table says 1628"), "{e}");
+    // A nullity that the elimination does not give: refused.
+    let dir = tampered_copy("all-ones-nullity", "all_ones_min_presses.csv", |t| t.replace("65,42,", "65,41,"));
+    let e = all_ones_read_back(&dir, 65).unwrap_err().to_string();
+    assert!(e.contains("nullity 41 on file, 42 recomputed"), "{e}");
+}
+
+fn gods_read_back(dir: &Path, n: usize) -> anyhow::Result<statespace::studies::lightsout::gods::GodsRow> {
+    use statespace::studies::lightsout::{gods, saved};
+    let quick = gods::gods_row(n, 4, 0, &statespace::engine::progress::Counters::default())?;
+    saved::SavedGods::load(dir)?.row(quick)
+}
+
+#[test]
+fn gods_read_back_resolves_witnesses_and_refuses_tampering() {
+    let table = read_csv(&committed_lightsout().join("gods_numbers.csv"));
+    // 9 and 16: exact by a branch-and-bound refutation (16's witness found by it); 19: bounds.
+    for n in [9usize, 16, 19] {
+        let row = gods_read_back(&committed_lightsout(), n).unwrap();
+        let want = table.iter().find(|r| r["n"] == n.to_string()).unwrap();
+        assert_eq!(row.lower.to_string(), want["lower_bound"], "n = {n}");
+        assert_eq!(row.upper.to_string(), want["upper_bound"], "n = {n}");
+        assert_eq!(row.method, want["method"], "n = {n}");
+        assert!(row.refutation_nodes.is_some(), "n = {n}");
+    }
+    // A witness claimed one press heavier than it is: the exact re-solve refuses it.
+    let dir = tampered_copy("gods-lower", "gods_numbers.csv", |t| t.replace("plus,open,16,8,124,124,124,", "plus,open,16,8,125,125,125,"));
+    let e = gods_read_back(&dir, 16).unwrap_err().to_string();
+    assert!(e.contains("gods_witnesses.txt") && e.contains("124"), "{e}");
+    // An upper bound above the re-derived parity bound: refused.
+    let dir = tampered_copy("gods-upper", "gods_numbers.csv", |t| {
+        t.lines()
+            .map(|l| if l.starts_with("plus,open,19,") { l.replacen(",175,", ",999,", 1) } else { l.to_string() })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    });
+    let e = gods_read_back(&dir, 19).unwrap_err().to_string();
+    assert!(e.contains("above the parity/averaging bound"), "{e}");
 }

@@ -94,3 +94,22 @@ fn force_runs_despite_the_estimate() {
     assert!(dir.join("sweep_plus_open.csv").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `reproduce` reaches the peg union without the `peg` command's estimate: the union's own check
+/// is the shared one, so the override refuses it and `--force` runs it anyway.
+#[test]
+fn the_peg_union_honours_the_override_and_force() {
+    let dir = scratch("memory-peg-union");
+    let (data, reports) = (dir.join("data"), dir.join("reports"));
+    let args = ["reproduce", "--only", "peg", "--max-peg-side", "4", "--data", data.to_str().unwrap(), "--reports", reports.to_str().unwrap()];
+    let o = with_available(100, &args);
+    refused(&o, &args, "100 bytes available");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("peg T4"), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    let o = with_available(100, &forced);
+    // Whatever the rest of the run does, the union ran and wrote its levels.
+    assert!(!String::from_utf8_lossy(&o.stderr).contains(" needs "), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(data.join("peg/T4/levels.csv").exists(), "{}", String::from_utf8_lossy(&o.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -101,25 +101,65 @@ fn committed_data_package_describes_and_types_every_file() {
     assert!(n >= 40, "only {n} CSV files loaded");
 }
 
+/// The claims as the code computes them: every verdict is one of the four, every id unique, and
+/// the verdicts the evidence in tests/data supports. Peg and Tricolore are recomputed here by
+/// `reproduce --only peg` and `reproduce --only tricolore`, side by side into scratch directories
+/// (about 90 s on 2 cores, 135 s of CPU); the fresh Data Package and peg page are checked as well. Lights Out is not: its `reproduce` takes over
+/// 20 minutes. Its verdicts are read from the committed `reports/lightsout/claims.csv`, checked to
+/// be the file `reproduce --check` compares byte for byte with a fresh computation (the sha256 its
+/// manifest pins); the reduced-size study in `lightsout.rs`
+/// (`study_claims_page_and_dictionary_from_a_fresh_computation`) checks every Lights Out verdict
+/// from a fresh computation.
 #[test]
-fn fresh_reproduce_writes_a_valid_package_and_an_entry_page() {
-    let dir = scratch("outputs-reproduce");
-    let (data, reports) = (dir.join("data"), dir.join("reports"));
-    ok(&["reproduce", "--only", "peg", "--max-peg-side", "5", "--data", data.to_str().unwrap(), "--reports", reports.to_str().unwrap()]);
-    assert!(check_package(&data) >= 8);
-    let page = std::fs::read_to_string(reports.join("peg/README.md")).unwrap();
+fn fresh_claims_have_the_expected_verdicts() {
+    let dir = scratch("outputs-claims");
+    // Both families at once (separate roots: one writer per directory), so the longer one, peg
+    // with side 7 (about 85 s), bounds the wait. A partial run builds the entry page from the
+    // other families' files under its reports root, as in a checkout: copied from reports/.
+    let runs: Vec<(&str, PathBuf, std::process::Child)> = ["peg", "tricolore"]
+        .iter()
+        .map(|family| {
+            let (data, reports) = (dir.join(family).join("data"), dir.join(family).join("reports"));
+            for other in ["peg", "tricolore", "lightsout"].into_iter().filter(|o| o != family) {
+                std::fs::create_dir_all(reports.join(other)).unwrap();
+                for name in ["summary.md", "claims.csv"] {
+                    let _ = std::fs::copy(root().join("reports").join(other).join(name), reports.join(other).join(name));
+                }
+            }
+            let child = bin()
+                .args(["reproduce", "--only", family, "--data", data.to_str().unwrap(), "--reports", reports.to_str().unwrap()])
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("statespace runs");
+            (*family, dir.join(family), child)
+        })
+        .collect();
+    let mut claims = Vec::new();
+    for (family, out, child) in runs {
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "reproduce --only {family} failed:\n{}", String::from_utf8_lossy(&o.stderr));
+        let fresh = read_csv(&out.join("reports").join(family).join("claims.csv"));
+        assert!(!fresh.is_empty() && fresh.iter().all(|c| c["family"] == family), "fresh {family} claims");
+        claims.extend(fresh);
+    }
+    // A fresh run writes a valid package and a peg page showing its charts.
+    assert!(check_package(&dir.join("peg/data")) >= 8);
+    let page = std::fs::read_to_string(dir.join("peg/reports/peg/README.md")).unwrap();
     for png in ["T4_profile.png", "T5_min_moves.png", "levels_by_pegs.png"] {
         assert!(page.contains(png), "peg page does not show {png}");
     }
-    let claims = read_csv(&reports.join("peg/claims.csv"));
-    assert!(claims.iter().any(|c| c["id"] == "peg.seed001.winning_plays" && c["verdict"] == "confirmed"));
-}
-
-/// The committed claims: every verdict is one of the four, every id unique, and the verdicts the
-/// evidence in tests/data supports.
-#[test]
-fn committed_claims_have_the_expected_verdicts() {
-    let claims = read_csv(&root().join("reports/claims.csv"));
+    let committed = root().join("reports/lightsout/claims.csv");
+    let sha: String = {
+        use sha2::Digest;
+        sha2::Sha256::digest(std::fs::read(&committed).unwrap()).iter().map(|b| format!("{b:02x}")).collect()
+    };
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(root().join("reports/lightsout/manifest.json")).unwrap()).unwrap();
+    let pinned = manifest["files"].as_array().unwrap().iter().find(|f| f["path"] == "claims.csv").map(|f| f["sha256"].clone());
+    assert_eq!(pinned, Some(Value::from(sha)), "reports/lightsout/claims.csv is not the file its manifest (and reproduce --check) records");
+    claims.extend(read_csv(&committed));
+    let _ = std::fs::remove_dir_all(&dir);
     let mut by_id: HashMap<String, HashMap<String, String>> = HashMap::new();
     for c in claims {
         assert!(["confirmed", "refuted", "corrected", "new"].contains(&c["verdict"].as_str()), "{c:?}");
@@ -169,12 +209,36 @@ fn committed_claims_have_the_expected_verdicts() {
     for family in ["peg", "tricolore", "lightsout"] {
         assert!(by_id.values().any(|c| c["family"] == family && c["verdict"] == "new"), "no new result for {family}");
     }
-    // The entry page shows every chart under reports/.
+    // Every chart under reports/ is shown on its page: a family's on the family page, the
+    // benchmarks' on theirs; the entry page shows a few, each a chart that exists.
     let readme = std::fs::read_to_string(root().join("reports/README.md")).unwrap();
+    let bench_page = std::fs::read_to_string(root().join("reports/benchmarks.md")).unwrap();
     let mut pngs = Vec::new();
     walk_png(&root().join("reports"), &mut pngs);
-    for p in pngs {
-        assert!(readme.contains(&p), "reports/README.md does not show {p}");
+    for p in &pngs {
+        let (dir, name) = p.split_once('/').unwrap_or_else(|| panic!("chart {p} outside a family directory"));
+        if dir == "bench" {
+            assert!(bench_page.contains(p.as_str()), "reports/benchmarks.md does not show {name}");
+        } else {
+            let page = std::fs::read_to_string(root().join("reports").join(dir).join("README.md")).unwrap();
+            assert!(page.contains(&format!("({name})")), "reports/{dir}/README.md does not show {name}");
+        }
+    }
+    let shown: Vec<&str> = readme.split("](").skip(1).filter_map(|s| s.split_once(')')).map(|(path, _)| path).filter(|p| p.ends_with(".png")).collect();
+    assert!(shown.len() >= 3, "the entry page shows {} charts", shown.len());
+    for p in shown {
+        assert!(pngs.iter().any(|x| x == p), "reports/README.md shows {p}, which does not exist");
+    }
+}
+
+/// `reproduce --check` (all families) compares the top-level `reports/claims.csv` with a fresh one,
+/// which holds every family's claims file: the committed files must agree.
+#[test]
+fn top_level_claims_are_the_family_claims() {
+    let top = read_csv(&root().join("reports/claims.csv"));
+    for family in ["peg", "tricolore", "lightsout"] {
+        let mine: Vec<HashMap<String, String>> = top.iter().filter(|c| c["family"] == family).cloned().collect();
+        assert!(mine == read_csv(&root().join(format!("reports/{family}/claims.csv"))), "reports/claims.csv and reports/{family}/claims.csv disagree");
     }
 }
 
@@ -184,8 +248,67 @@ fn walk_png(dir: &Path, out: &mut Vec<String>) {
         if p.is_dir() {
             walk_png(&p, out);
         } else if p.extension().is_some_and(|x| x == "png") {
-            out.push(p.file_name().unwrap().to_string_lossy().into_owned());
+            // As a page under reports/ links it: `<directory>/<name>`.
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let dir = p.parent().and_then(|d| d.file_name()).unwrap().to_string_lossy().into_owned();
+            out.push(format!("{dir}/{name}"));
         }
+    }
+}
+
+/// The benchmarks page from a small CSV: every goal's rows in date order, ratios to the goal and
+/// to the same-run reference computed, the families in page order, a chart per family with goals.
+#[test]
+fn benchmarks_page_is_rendered_from_the_measurements() {
+    use statespace::studies::benchmarks::{export, COLUMNS, PAGE};
+    use statespace::studies::Area;
+    let csv = format!(
+        "{}\n\
+         2026-01-15,lightsout-sweep-25000,\"statespace lightsout sweep, quoted\",0.6,,,3,,2,24,AMD EPYC,ref,1.2,\n\
+         2026-02-01,peg-t7-levels,statespace peg --side 7,2.5,4.9,41,5,1024,2,24,AMD EPYC,ref,1.25,idle\n\
+         2026-01-01,peg-t7-levels,statespace peg --side 7,10,,,5,1024,2,24,AMD EPYC,,,under load\n\
+         2026-01-01,peg-t6-full,statespace peg --side 6,3,,,,,2,24,AMD EPYC,,,no goal\n",
+        COLUMNS.join(",")
+    );
+    let out = export(&[("measurements.csv".into(), csv.clone().into_bytes())]).unwrap();
+    let file = |area: Area, dir: &str, name: &str| {
+        out.files.iter().find(|f| f.area == area && f.dir == dir && f.name == name).unwrap_or_else(|| panic!("no {dir}/{name}"))
+    };
+    let data = file(Area::Data, "bench", "measurements.csv");
+    assert_eq!((data.bytes.as_slice(), data.rows), (csv.as_bytes(), Some(4)), "the CSV goes back unchanged");
+    let page = String::from_utf8(file(Area::Reports, "", PAGE).bytes.clone()).unwrap();
+    let peg = &page[page.find("### peg-t7-levels").expect("a section per goal")..];
+    let (early, late) = (peg.find("| 2026-01-01 |").unwrap(), peg.find("| 2026-02-01 |").unwrap());
+    assert!(early < late, "rows by date");
+    // 2.5 s against a 5 s goal and a 1.25 s reference; 41 MiB against 1 GiB.
+    assert!(peg.contains("| 2026-02-01 | 2.50 s | 4.90 s | 41 MiB | 5 s, 1 GiB | 0.50 (peak 0.04) | 1.25 s | 2.00 |"), "{peg}");
+    assert!(peg.contains("| 2026-01-01 | 10.0 s | - | - | 5 s, 1 GiB | 2.00 | - | - | 2 cores, 24 GiB, AMD EPYC | under load |"), "{peg}");
+    let at = |s: &str| page.find(s).unwrap_or_else(|| panic!("page lacks {s}"));
+    assert!(at("### peg-t6-full") < at("### peg-t7-levels") && at("### peg-t7-levels") < at("### lightsout-sweep-25000"));
+    assert!(page.contains("`statespace lightsout sweep, quoted`"));
+    for stem in ["ratio_to_goal_peg", "ratio_to_goal_lightsout"] {
+        assert!(file(Area::Reports, "bench", &format!("{stem}.png")).bytes.starts_with(b"\x89PNG"));
+        file(Area::Reports, "bench", &format!("{stem}.svg"));
+        assert!(page.contains(&format!("(bench/{stem}.png)")), "the page shows {stem}");
+    }
+    // A malformed row is refused, naming the file.
+    let bad = format!("{}\n2026-1-1,peg-a,c,1,,,,,,,,,,\n", COLUMNS.join(","));
+    let err = export(&[("x.csv".into(), bad.into_bytes())]).err().expect("a bad date is refused").to_string();
+    assert!(err.contains("x.csv"), "{err}");
+}
+
+/// The committed page and charts are what the renderer makes of the committed measurements.
+#[test]
+fn committed_benchmarks_page_matches_the_measurements() {
+    use statespace::studies::benchmarks::{export, read_dir, DIR};
+    use statespace::studies::Area;
+    let csvs = read_dir(&root().join("data").join(DIR)).unwrap();
+    assert!(!csvs.is_empty(), "data/bench holds the measurements");
+    for f in export(&csvs).unwrap().files {
+        let area = if f.area == Area::Data { "data" } else { "reports" };
+        let path = root().join(area).join(&f.dir).join(&f.name);
+        let disk = std::fs::read(&path).unwrap_or_else(|_| panic!("{} is missing", path.display()));
+        assert!(disk == f.bytes, "{} differs from what reproduce writes: run `cargo run --release -- reproduce`", path.display());
     }
 }
 

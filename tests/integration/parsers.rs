@@ -275,15 +275,17 @@ fn tricolore_board_strings_never_panic_and_agree_with_a_reference_parser() {
         let from = tricolore_text(&mut rng, w, h);
         let to = if rng.chance(50) { tricolore_text(&mut rng, w, h) } else { "R".repeat(w) + &format!(".{}", "R".repeat(w)).repeat(h - 1) };
         let got = catch_unwind(AssertUnwindSafe(|| {
-            statespace::studies::tricolore::SolveRun::new(
-                &from,
-                &to,
-                Adjacency::King,
-                statespace::puzzles::tricolore::Regime::Unrestricted,
-                statespace::studies::tricolore::Method::Optimal,
-            )
+            use statespace::cli::tricolore::{AdjacencyArg, MethodArg, RegimeArg, SolveArgs};
+            let args = SolveArgs {
+                from: from.clone(),
+                to: to.clone(),
+                adjacency: AdjacencyArg::King,
+                regime: RegimeArg::Unrestricted,
+                method: MethodArg::Optimal,
+            };
+            statespace::studies::tricolore::SolveRun::try_from(&args)
         }))
-            .unwrap_or_else(|_| panic!("SolveRun::new panicked on {from:?} -> {to:?}"));
+            .unwrap_or_else(|_| panic!("SolveRun::try_from panicked on {from:?} -> {to:?}"));
         let valid = reference_tricolore(&from, w, h).is_some() && reference_tricolore(&to, w, h).is_some();
         match got {
             Ok(_) => {

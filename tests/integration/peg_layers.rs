@@ -194,6 +194,13 @@ fn kept_levels_are_the_reachable_sets_and_a_rerun_resumes() {
     bytes.truncate(bytes.len() - 8);
     std::fs::write(&f, bytes).unwrap();
     fails_with(&["peg", "--side", "6", "--levels-only", "--out", dir2.join("d").to_str().unwrap(), "--keep-levels", keep.to_str().unwrap()], "damaged");
+    // A level file that cannot be opened (a socket: even root cannot) is a one-line error naming
+    // it, not a silent recomputation.
+    std::fs::remove_file(&f).unwrap();
+    let _socket = std::os::unix::net::UnixListener::bind(&f).unwrap();
+    fails_with(&["peg", "--side", "6", "--levels-only", "--out", dir2.join("d").to_str().unwrap(), "--keep-levels", keep.to_str().unwrap()], "reach-10.bits");
+    drop(_socket);
+    std::fs::remove_file(&f).unwrap();
     // Another side's directory is refused.
     fails_with(&["peg", "--side", "5", "--levels-only", "--out", dir2.join("d").to_str().unwrap(), "--keep-levels", keep.to_str().unwrap()], "another search");
 }

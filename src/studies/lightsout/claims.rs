@@ -4,7 +4,7 @@
 //! Published values come from the oracle files in tests/data/lightsout (typed in once, beside
 //! their citation) or, where a statement is not a number, are quoted from the seed.
 
-use super::report::{board_string, AllOnesRow, Study};
+use super::report::{board_string, AllOnesRow, LightsoutResults};
 use crate::output::published::Published;
 use crate::puzzles::lightsout::{Rule, Topology};
 use crate::studies::claim::{Claim, Verdict};
@@ -49,12 +49,31 @@ fn combo_key(r: Rule, t: Topology) -> String {
     format!("{}_{}", r.name(), t.name())
 }
 
-pub fn claims(s: &Study) -> Vec<Claim> {
-    let mut out = Vec::new();
-    let seeds = seed_values();
-    let seed = |k: &str| seeds.get(k).cloned().unwrap_or_else(|| panic!("tests/data/lightsout/seeds.csv has no {k}"));
-    let po = s.sweep(Rule::Plus, Topology::Open);
+/// One value of tests/data/lightsout/seeds.csv.
+fn seed(k: &str) -> String {
+    seed_values().get(k).cloned().unwrap_or_else(|| panic!("tests/data/lightsout/seeds.csv has no {k}"))
+}
 
+pub fn claims(s: &LightsoutResults) -> Vec<Claim> {
+    let groups = [
+        oeis_claims(s),
+        issue4_claims(s),
+        seed002_theorem_claims(s),
+        seed002_hand_claims(s),
+        seed004_claims(s),
+        seed004_chase_claims(s),
+        seed000_claims(s),
+        new_claims(s),
+        a079873_claims(s),
+        module_claims(s),
+    ];
+    groups.into_iter().flatten().collect()
+}
+
+/// OEIS A159257 (nullities) and A075464 (all-ones minima), and the all-ones minima past its data.
+fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let po = s.sweep(Rule::Plus, Topology::Open);
     // OEIS A159257: nullity of the n x n plus/open press matrix.
     let a159257 = Published::parse(include_str!("../../../tests/data/lightsout/A159257.csv"));
     let (mut published, mut computed) = (Vec::new(), Vec::new());
@@ -115,10 +134,22 @@ pub fn claims(s: &Study) -> Vec<Claim> {
                 super::solve::EXACT_NULLITY,
                 if bounds.is_empty() { "none".to_string() } else { bounds.join(", ") }
             ),
-            "data/lightsout/all_ones_min_presses.csv, columns min_presses, exact, method",
+            &format!(
+                "data/lightsout/all_ones_min_presses.csv, columns min_presses, exact, method; every minimum's press pattern in data/lightsout/all_ones_presses.csv. Sizes of nullity > {} ({}) are read back by the default reproduce: the elimination is re-run, the press pattern replayed and its count checked, and the enumeration over every solution is read back (reproduce --full recomputes it)",
+                super::saved::READ_BACK_NULLITY,
+                {
+                    let big: Vec<String> = s.all_ones.iter().filter(|r| r.nullity > super::saved::READ_BACK_NULLITY).map(|r| r.n.to_string()).collect();
+                    if big.is_empty() { "none".to_string() } else { big.join(", ") }
+                }
+            ),
         ));
     }
+    out
+}
 
+/// Issue #4's doubling identity.
+fn issue4_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     // Issue #4's doubling identity, on the independent plain-gcd values.
     let d = &s.direct;
     let dmax = d.len() - 1;
@@ -138,7 +169,12 @@ pub fn claims(s: &Study) -> Vec<Claim> {
         Verdict::of(bad.is_empty()),
         &format!("nullities by the plain gcd deg gcd(f_n(x), f_n(x+1)), no halving and no 2-adic formula, n <= {dmax}"),
     ));
+    out
+}
 
+/// Seed 002's Lemma 2, Theorems 1 and 2 and the span dimension.
+fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     // Seed 002: Lemma 2 and Theorems 1, 2 and the span dimension, per rule and topology.
     let strip = &s.strip_open;
     let (ok, text) = over_sweep(strip, 1, &|n, k| (k == 0) == (n % 3 != 2));
@@ -194,7 +230,12 @@ pub fn claims(s: &Study) -> Vec<Claim> {
             &file,
         ));
     }
+    out
+}
 
+/// Seed 002's hand algorithms (Theorems 3-5 and their efficiency).
+fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     // Seed 002's hand algorithms (block rule, open boards).
     let hand = |alg: &'static str| s.hand.iter().filter(move |r| r.algorithm == alg);
     let scope = |alg: &'static str| {
@@ -249,7 +290,13 @@ pub fn claims(s: &Study) -> Vec<Claim> {
         Verdict::of(!not_minimal.is_empty()),
         "data/lightsout/hand_algorithms.csv, columns optimal_boards and cleared",
     ));
+    out
+}
 
+/// Seed 004's counts for the 5x5 plus board: rank, solvable share and patterns.
+fn seed004_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let po = s.sweep(Rule::Plus, Topology::Open);
     // Seed 004: the 5x5 plus board.
     if po.len() > 5 {
         out.push(Claim::compare(
@@ -290,6 +337,13 @@ pub fn claims(s: &Study) -> Vec<Claim> {
             &format!("data/lightsout/histogram_plus_5x5.csv: the positions sum to {} (exhaustive over all 2^25 press patterns)", h.total()),
         ));
     }
+    out
+}
+
+/// Seed 004's row-reduction method on the 5x5 plus board: the chase table, buttons 1 and 5, the
+/// rational inverse.
+fn seed004_chase_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     if let Some(rows) = s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 5)).and_then(|q| q.chase.as_ref()) {
         let firsts: std::collections::BTreeSet<&Vec<bool>> = rows.iter().map(|r| &r.first_row).collect();
         out.push(Claim::compare(
@@ -351,7 +405,12 @@ pub fn claims(s: &Study) -> Vec<Claim> {
             "the product C' B' over GF(2), all 23 x 23 entries",
         ));
     }
+    out
+}
 
+/// Seed 000's all-black 4x4 board.
+fn seed000_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     // Seed 000: the all-black 4x4 board.
     if let Some(r) = s.all_ones.iter().find(|r| r.n == 4) {
         out.push(Claim::compare(
@@ -381,7 +440,14 @@ pub fn claims(s: &Study) -> Vec<Claim> {
             ),
         ));
     }
+    out
+}
 
+/// New results: the long sweep, the block torus, the 2-adic formula.
+fn new_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let po = s.sweep(Rule::Plus, Topology::Open);
+    let dmax = s.direct.len() - 1;
     // New results.
     if let Some((max_n, nul)) = &s.long_sweep {
         let ok = (1..=*max_n).filter(|&n| nul[n] == 0).count();
@@ -418,6 +484,12 @@ pub fn claims(s: &Study) -> Vec<Claim> {
         },
         "data/lightsout/sweep_plus_open.csv against nullity::plus_open_square_direct",
     ));
+    out
+}
+
+/// OEIS A079873: 5x5 positions by fewest presses.
+fn a079873_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     // OEIS A079873: 5x5 positions by fewest presses. The published a(7) is a digit slip (the
     // terms must sum to the 2^23 solvable positions); the claim says where it differs.
     if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
@@ -453,6 +525,13 @@ pub fn claims(s: &Study) -> Vec<Claim> {
             },
         ));
     }
+    out
+}
+
+/// The claims built by seed 004's, the sampler's and God's numbers' modules, and God's numbers of the nullity-0 sizes.
+fn module_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let po = s.sweep(Rule::Plus, Topology::Open);
     if let Some(s4) = &s.seed004 {
         out.extend(super::seed004::claims(s4));
     }

@@ -107,6 +107,17 @@ pub fn resources() -> Vec<ResourceDoc> {
             source: SOURCE,
         },
         ResourceDoc {
+            pattern: "lightsout/all_ones_presses.csv",
+            description: "A press pattern behind every min_presses of all_ones_min_presses.csv, one board row per table row: replaying it turns off the all-ones n x n board (plus rule, open) in min_presses presses. The default reproduce re-checks the costly rows (nullity > 36) from it instead of recomputing them.",
+            fields: vec![
+                field("n", Integer, "side of the board", ""),
+                field("row", Integer, "board row, 1 = top", ""),
+                field("presses", String, "the row's cells, columns 1..n: # = pressed, . = not pressed", ""),
+            ],
+            primary_key: vec!["n", "row"],
+            source: SOURCE,
+        },
+        ResourceDoc {
             pattern: "lightsout/hand_algorithms.csv",
             description: "Seed 002's hand algorithms (one-way for 3k+2, two-way for 3k, two-way variant for 3k+1) on solvable block-rule open boards, against the fewest presses.",
             fields: vec![

@@ -37,10 +37,9 @@ pub const PROFILE_LIMIT: u128 = 1 << 27;
 pub const EXHAUSTIVE_CELLS: usize = 25;
 pub const MAX_N: usize = 64;
 
+/// The histogram of the n x n board, n in 1..=[`MAX_N`] (the methods here need the full press
+/// matrix; the command's options check the side).
 pub fn compute(rule: Rule, topology: Topology, n: usize) -> Result<Histogram> {
-    if n == 0 || n > MAX_N {
-        bail!("--n {n} is outside 1..={MAX_N} (the methods here need the full press matrix)");
-    }
     let game = Game::new(rule, topology, n, n)?;
     if game.cells() <= EXHAUSTIVE_CELLS {
         exhaustive(&game)
@@ -90,12 +89,27 @@ pub fn exhaustive(game: &Game) -> Result<Histogram> {
     })
 }
 
-pub fn by_signatures(game: &Game) -> Result<Histogram> {
+/// The largest nullity the signature method handles (2^k signatures).
+pub const MAX_SIGNATURE_NULLITY: usize = 20;
+
+/// A board's cells grouped by quiet signature: what [`by_signatures`] enumerates.
+struct Signatures {
+    k: usize,
+    /// Cells per signature (index = signature over the null-space basis; 0 = in no quiet pattern).
+    size: Vec<usize>,
+    /// The signed classes (signature, cells), by signature.
+    classes: Vec<(usize, usize)>,
+    /// Weight profiles: the product of (class size + 1), saturating.
+    profiles: u128,
+}
+
+/// The board's signature classes; Err(reason) when the nullity is beyond the method.
+fn signatures(game: &Game) -> Result<std::result::Result<Signatures, String>> {
     let a = game.press_matrix()?;
     let basis = a.null_space()?;
     let k = basis.len();
-    if k > 20 {
-        bail!("nullity {k} is too large for the signature method");
+    if k > MAX_SIGNATURE_NULLITY {
+        return Ok(Err(format!("nullity {k} is too large for the signature method")));
     }
     let cells = game.cells();
     // Class sizes by signature.
@@ -108,6 +122,47 @@ pub fn by_signatures(game: &Game) -> Result<Histogram> {
     // Saturating: with hundreds of classes the product overflows u128 (and a wrapped product
     // could slip under the limit).
     let profiles: u128 = classes.iter().fold(1u128, |p, &(_, n)| p.saturating_mul(n as u128 + 1));
+    Ok(Ok(Signatures { k, size, classes, profiles }))
+}
+
+/// Why the profile enumeration refuses (more profiles than [`PROFILE_LIMIT`]), if it does.
+fn too_many_profiles(game: &Game, k: usize, classes: usize, profiles: u128) -> Option<String> {
+    (profiles > PROFILE_LIMIT).then(|| {
+        format!(
+            "{0}x{0} {1} {2}: nullity {k}, {classes} signature classes, {3} weight profiles: beyond the {PROFILE_LIMIT} this method enumerates",
+            game.rows,
+            game.rule.name(),
+            game.topology.name(),
+            if profiles == u128::MAX { "more than 3.4e38".to_string() } else { profiles.to_string() }
+        )
+    })
+}
+
+/// Why [`compute`] refuses this board by design (its exact histogram is out of reach of the
+/// methods here), or None when it computes it. Cheap: one null space, no enumeration. Callers
+/// that list such boards knowingly (the report names them and samples them instead) check
+/// them here rather than turning a failed computation into a note.
+pub fn out_of_reach(rule: Rule, topology: Topology, n: usize) -> Result<Option<String>> {
+    if n == 0 || n > MAX_N {
+        bail!("--n {n} is outside 1..={MAX_N} (the methods here need the full press matrix)");
+    }
+    let game = Game::new(rule, topology, n, n)?;
+    if game.cells() <= EXHAUSTIVE_CELLS {
+        return Ok(None);
+    }
+    Ok(match signatures(&game)? {
+        Err(why) => Some(why),
+        Ok(sig) if sig.k == 2 => None,
+        Ok(sig) => too_many_profiles(&game, sig.k, sig.classes.len(), sig.profiles),
+    })
+}
+
+pub fn by_signatures(game: &Game) -> Result<Histogram> {
+    let Signatures { k, size, classes, profiles } = match signatures(game)? {
+        Ok(sig) => sig,
+        Err(why) => bail!("{why}"),
+    };
+    let cells = game.cells();
     // Only the rows of the class sizes: the full table to `cells` rows would hold 4 million big
     // integers at 53x53 (780 MB).
     let binom = binomial_rows(size.iter().copied());
@@ -142,15 +197,8 @@ pub fn by_signatures(game: &Game) -> Result<Histogram> {
 /// dist[w] = press patterns on the signed classes whose coset minimum there is w, by
 /// enumerating every weight profile (how many pressed cells each class holds).
 fn enumerated(game: &Game, k: usize, classes: &[(usize, usize)], profiles: u128, binom: &[Vec<BigUint>]) -> Result<Vec<BigUint>> {
-    if profiles > PROFILE_LIMIT {
-        bail!(
-            "{0}x{0} {1} {2}: nullity {k}, {3} signature classes, {4} weight profiles: beyond the {PROFILE_LIMIT} this method enumerates",
-            game.rows,
-            game.rule.name(),
-            game.topology.name(),
-            classes.len(),
-            if profiles == u128::MAX { "more than 3.4e38".to_string() } else { profiles.to_string() }
-        );
+    if let Some(why) = too_many_profiles(game, k, classes.len(), profiles) {
+        bail!("{why}");
     }
     let mut dist: Vec<BigUint> = vec![BigUint::default(); game.cells() + 1];
     let mut weights = vec![0usize; 1 << k]; // weight over signed classes for each a
@@ -313,6 +361,27 @@ mod tests {
             assert!(slow[size[1] + size[2] + size[3] + 1..].iter().all(|d| d == &BigUint::default()));
             assert_eq!(fast.total(), BigUint::from(1u8) << (n * n - 2));
         }
+    }
+
+    /// `out_of_reach` names exactly the boards `compute` refuses, with the same reason.
+    #[test]
+    fn out_of_reach_is_what_compute_refuses() {
+        let mut refused = Vec::new();
+        for n in 1..=20 {
+            let why = out_of_reach(Rule::Plus, Topology::Open, n).unwrap();
+            // Compute only the refusals (quick) and a few reachable sides.
+            if why.is_some() {
+                refused.push(n);
+            }
+            if why.is_some() || [6, 10, 20].contains(&n) {
+                match (compute(Rule::Plus, Topology::Open, n), why) {
+                    (Err(e), Some(w)) => assert_eq!(e.to_string(), w, "{n}"),
+                    (Ok(_), None) => {}
+                    (r, w) => panic!("{n}x{n}: compute {:?}, out_of_reach {w:?}", r.map(|h| h.nullity)),
+                }
+            }
+        }
+        assert_eq!(refused, [9, 11, 14, 16, 19]);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! algorithms for the block rule. Computation here; tables, charts and report in [`report`].
 
 pub mod claims;
+pub mod commands;
 pub mod dictionary;
 pub mod frontier;
 pub mod gods;
@@ -12,6 +13,7 @@ pub mod nullity;
 pub mod quiet;
 pub mod report;
 pub mod sampled;
+pub mod saved;
 pub mod seed004;
 pub mod solve;
 pub mod sutner;
@@ -23,7 +25,6 @@ pub const MAX_SWEEP_PLUS_OPEN: usize = 200_000;
 pub const MAX_SWEEP_TORUS: usize = 200_000;
 pub const MAX_SWEEP_BLOCK: usize = 100_000;
 pub const MAX_RECT: usize = 2000;
-pub const MAX_HISTOGRAM_EXHAUSTIVE: usize = 5;
 
 /// The family's options (what `reproduce` runs).
 pub type Options = report::StudyOptions;
@@ -33,21 +34,38 @@ pub struct Lightsout;
 impl crate::studies::Study for Lightsout {
     const FAMILY: &'static str = "lightsout";
     type Options = Options;
-    type Results = report::Study;
+    type Results = report::LightsoutResults;
 
     fn reproduce_options() -> Options {
         report::StudyOptions::reproduce()
     }
 
-    fn compute(o: &Options, _counters: &crate::engine::progress::Counters) -> Result<report::Study> {
-        report::Study::compute(o)
+    fn compute(o: &Options, counters: &crate::engine::progress::Counters) -> Result<report::LightsoutResults> {
+        report::LightsoutResults::compute(o, counters)
     }
 
-    fn claims(r: &report::Study) -> Vec<crate::studies::Claim> {
+    fn claims(r: &report::LightsoutResults) -> Vec<crate::studies::Claim> {
         claims::claims(r)
     }
 
-    fn export(r: &report::Study, claims: &[crate::studies::Claim]) -> Result<crate::studies::Export> {
+    fn export(r: &report::LightsoutResults, claims: &[crate::studies::Claim]) -> Result<crate::studies::Export> {
         report::export_all(r, claims)
+    }
+}
+
+impl Lightsout {
+    /// What `reproduce` runs: with `data`, the results that cost more than a minute are read back
+    /// from `data/lightsout` and re-checked by their certificates ([`saved`]); without it
+    /// (`reproduce --full`), everything is computed.
+    pub fn reproduce_options_to(data: Option<&std::path::Path>) -> Options {
+        let mut opts = report::StudyOptions::reproduce();
+        if let Some(data) = data {
+            let dir = data.join(<Lightsout as crate::studies::Study>::FAMILY);
+            opts.saved = Some(dir.clone());
+            if let Some(g) = opts.gods.as_mut() {
+                g.saved = Some(dir);
+            }
+        }
+        opts
     }
 }

@@ -6,40 +6,13 @@
 //! - dense elimination of the full press matrix;
 //! - block rule: the press matrix is a Kronecker product of 1D strips, rank = product of ranks.
 
+pub use super::sutner::{sutner_poly, sutner_polys};
+use super::sutner;
 use crate::engine::gf2::{self, words, BitMatrix, Poly};
 use crate::engine::progress::Counters;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
 use anyhow::Result;
 use rayon::prelude::*;
-
-/// `f_0..=f_max` (Sutner's polynomials), optionally with `x` replaced by `x + 1`.
-pub fn sutner_polys(max: usize, shifted: bool) -> Vec<Poly> {
-    let mut out = vec![Poly::one()];
-    if max == 0 {
-        return out;
-    }
-    let x = if shifted { Poly::from_exponents(&[0, 1]) } else { Poly::monomial(1) };
-    out.push(x.clone());
-    for k in 1..max {
-        let next = out[k].mul(&x).add(&out[k - 1]);
-        out.push(next);
-    }
-    out
-}
-
-/// Only f_k (or f_k(x + 1)), keeping two polynomials at a time.
-pub fn sutner_poly(k: usize, shifted: bool) -> Poly {
-    let x = if shifted { Poly::from_exponents(&[0, 1]) } else { Poly::monomial(1) };
-    let (mut prev, mut cur) = (Poly::one(), x.clone());
-    if k == 0 {
-        return prev;
-    }
-    for _ in 1..k {
-        let next = cur.mul(&x).add(&prev);
-        prev = std::mem::replace(&mut cur, next);
-    }
-    cur
-}
 
 /// Plus rule, open m x n board: deg gcd(f_m(x), f_n(x+1)).
 pub fn plus_open_rect(f: &[Poly], g: &[Poly], m: usize, n: usize) -> usize {
@@ -259,6 +232,17 @@ pub fn fast_square(rule: Rule, topology: Topology, n: usize) -> Result<usize> {
     })
 }
 
+/// One n x n nullity by the fastest method (Sutner's halved gcd, the torus formula: see
+/// [`sutner`]), with the method's name; n in 1..=[`sutner::MAX_SINGLE`] (the command's options
+/// check it).
+pub fn single(rule: Rule, topology: Topology, n: usize) -> Result<(usize, &'static str)> {
+    Ok(match (rule, topology) {
+        (Rule::Plus, Topology::Open) => (sutner::plus_open_one(n), sutner::METHOD_OPEN),
+        (Rule::Plus, Topology::Torus) => (sutner::plus_torus_one(n)?, sutner::METHOD_TORUS),
+        (Rule::Block, t) => (block_kronecker(t, n, n), "block rule: Kronecker product of 1D strips, rank = rank(strip)^2"),
+    })
+}
+
 /// Nullity for every n in 1..=max_n with the fast methods (index 0 unused).
 pub fn sweep(rule: Rule, topology: Topology, max_n: usize) -> Result<Vec<usize>> {
     sweep_counted(rule, topology, max_n, None)
@@ -269,8 +253,8 @@ pub fn sweep_counted(rule: Rule, topology: Topology, max_n: usize, counters: Opt
     let _ = counters; // the halved sweep takes seconds: no progress needed
     Ok(match (rule, topology) {
         // Issue 9: the halved Sutner gcd and the torus formula (both checked against the methods below).
-        (Rule::Plus, Topology::Open) => super::sutner::plus_open_sweep(max_n),
-        (Rule::Plus, Topology::Torus) if max_n >= 3 => super::sutner::plus_torus_sweep(max_n)?,
+        (Rule::Plus, Topology::Open) => sutner::plus_open_sweep(max_n),
+        (Rule::Plus, Topology::Torus) if max_n >= 3 => sutner::plus_torus_sweep(max_n)?,
         (Rule::Block, t) => (0..=max_n).map(|n| if n == 0 { 0 } else { block_kronecker(t, n, n) }).collect(),
         (Rule::Plus, Topology::Torus) => {
             let mut v: Vec<usize> = (0..=max_n)
@@ -347,6 +331,38 @@ mod tests {
                     assert_eq!(block_kronecker(t, m, n), dense(&b).unwrap(), "block {t:?} {m}x{n}");
                 }
             }
+        }
+    }
+
+    // The fast methods of [`sutner`] against the plain ones here.
+    #[test]
+    fn halved_sweep_and_single_match_the_unhalved_method() {
+        let old = plus_open_squares(2000);
+        let new = sutner::plus_open_sweep(2000);
+        assert_eq!(old, new);
+        for n in 1..=2000 {
+            assert_eq!(sutner::plus_open_one(n), old[n], "n = {n}");
+        }
+    }
+
+    #[test]
+    fn rect_table_matches_the_plain_gcd() {
+        let t = sutner::plus_open_rect_table(150);
+        let f = sutner_polys(150, false);
+        let g = sutner_polys(150, true);
+        for m in 1..=150 {
+            for n in 1..=150 {
+                assert_eq!(t[(m - 1) * 150 + n - 1] as usize, plus_open_rect(&f, &g, m, n), "{m}x{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn torus_formula_matches_light_chasing() {
+        let t = sutner::plus_torus_sweep(120).unwrap();
+        for n in 3..=120 {
+            assert_eq!(t[n], plus_torus_chase(n, n), "n = {n}");
+            assert_eq!(sutner::plus_torus_one(n).unwrap(), t[n]);
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::nullity::plus_open_chase_matrix;
 use crate::engine::gf2::{self, words, BitMatrix};
 use crate::puzzles::lightsout::{Game, Grid, Rule, Topology};
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 #[derive(Clone, Debug)]
 pub struct ChaseRow {
@@ -31,10 +31,8 @@ pub struct Quiet {
 
 pub const MAX_N: usize = 64;
 
+/// The quiet patterns of the n x n board, n in 1..=[`MAX_N`] (the command's options check it).
 pub fn compute(rule: Rule, topology: Topology, n: usize) -> Result<Quiet> {
-    if n == 0 || n > MAX_N {
-        bail!("--n {n} is outside 1..={MAX_N}");
-    }
     let game = Game::new(rule, topology, n, n)?;
     let a = game.press_matrix()?;
     let basis = a.null_space()?.iter().map(|v| Grid::from_vector(n, n, v)).collect::<Result<Vec<_>>>()?;

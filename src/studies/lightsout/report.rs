@@ -1,18 +1,20 @@
-//! The Lights Out study: its options and results ([`StudyOptions`], [`Study::compute`]) and pure
-//! exporters from results to tables, charts and the family page ([`export_all`]). The page is
-//! built from the results and the claims (see `claims.rs`); nothing is computed while rendering.
+//! The Lights Out study: its options and results ([`StudyOptions`],
+//! [`LightsoutResults::compute`]) and pure exporters from results to tables, charts and the
+//! family page ([`export_all`]). The page is built from the results and the claims (see
+//! `claims.rs`); nothing is computed while rendering.
 
 use super::hand::{self, HandRow};
 use super::histogram::{self, Histogram};
 use super::nullity;
 use super::quiet::{self, Quiet};
 use super::solve::{self, Outcome};
+use crate::engine::progress::Counters;
 use crate::output::chart::{self, BarChart, ColourKey, Heatmap, Rendered, Series};
 use crate::output::study_charts;
 use crate::output::export::{Area, Export};
 use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Game, Grid, Rule, Topology};
-use crate::output::report::{Page, Section};
+use crate::output::report::{Block, Page, Section};
 use crate::studies::claim::Claim;
 use anyhow::Result;
 use num_bigint::BigUint;
@@ -165,7 +167,11 @@ pub fn board_string(bits: u128, n: usize) -> String {
 pub struct StudyOptions {
     pub sweep_max: [usize; 4],
     pub rect_max: [usize; 4],
+    /// Boards whose exact click-distance histogram is computed: a failure fails the study.
     pub histogram_sides: Vec<(Rule, Topology, usize)>,
+    /// Boards named on the page as out of reach of the exact histogram, with the reason
+    /// ([`histogram::out_of_reach`]); the study fails if one of them is in fact within reach.
+    pub histogram_out_of_reach: Vec<(Rule, Topology, usize)>,
     pub quiet_sides: Vec<(Rule, Topology, usize)>,
     pub all_ones_max: usize,
     pub hand_max: usize,
@@ -182,11 +188,20 @@ pub struct StudyOptions {
     /// Plus/open sides given a sampled histogram, and the samples per side.
     pub sampled_sides: Vec<usize>,
     pub sampled_count: u64,
+    /// Where results that cost more than a minute are read back from and re-checked
+    /// (`data/lightsout`: all-ones minima past nullity [`super::saved::READ_BACK_NULLITY`]; God's
+    /// numbers' branch-and-bound refutations are read back through `gods.saved`); None =
+    /// recompute everything (`reproduce --full`).
+    pub saved: Option<std::path::PathBuf>,
 }
 
 impl StudyOptions {
     pub fn reproduce() -> StudyOptions {
-        let mut hist: Vec<(Rule, Topology, usize)> = (1..=20).map(|n| (Rule::Plus, Topology::Open, n)).collect();
+        // Plus/open sides up to 20, except those beyond the signature method's profile limit
+        // (named on the page and sampled instead).
+        const OUT_OF_REACH: [usize; 5] = [9, 11, 14, 16, 19];
+        let mut hist: Vec<(Rule, Topology, usize)> =
+            (1..=20).filter(|n| !OUT_OF_REACH.contains(n)).map(|n| (Rule::Plus, Topology::Open, n)).collect();
         // Nullity 2: the closed form makes it exact (137 million weight profiles otherwise).
         hist.push((Rule::Plus, Topology::Open, 53));
         hist.extend((1..=5).map(|n| (Rule::Block, Topology::Open, n)));
@@ -195,6 +210,7 @@ impl StudyOptions {
             sweep_max: [10000, 300, 10000, 10000],
             rect_max: [100, 40, 100, 100],
             histogram_sides: hist,
+            histogram_out_of_reach: OUT_OF_REACH.iter().map(|&n| (Rule::Plus, Topology::Open, n)).collect(),
             quiet_sides: vec![
                 (Rule::Plus, Topology::Open, 4),
                 (Rule::Plus, Topology::Open, 5),
@@ -213,6 +229,7 @@ impl StudyOptions {
             // sampled as a check against its exact histogram (claim lightsout.sampled.plus_open.53).
             sampled_sides: vec![9, 11, 14, 16, 19, 53],
             sampled_count: 1_000_000,
+            saved: None,
         }
     }
 }
@@ -223,15 +240,18 @@ pub struct AllOnesRow {
     pub first_found: u64,
     pub minimum: u64,
     pub exact: bool,
+    /// A solution with `minimum` presses (`all_ones_presses.csv`).
+    pub presses: Grid,
 }
 
-pub struct Study {
+/// Everything the Lights Out study computes (the results of [`super::Lightsout`]).
+pub struct LightsoutResults {
     pub opts_sweep_max: [usize; 4],
     pub sweeps: Vec<(Rule, Topology, Vec<usize>)>,
     pub rects: Vec<(Rule, Topology, Vec<(usize, usize, usize)>)>,
     pub histograms: Vec<Histogram>,
-    /// Sides whose histogram could not be computed, with the reason.
-    pub histogram_gaps: Vec<(Rule, Topology, usize, String)>,
+    /// The boards the options name as out of reach of the exact histogram, with the reason.
+    pub histogram_out_of_reach: Vec<(Rule, Topology, usize, String)>,
     pub quiet: Vec<Quiet>,
     pub all_ones: Vec<AllOnesRow>,
     pub all_ones_4x4_weights: Vec<u64>,
@@ -251,12 +271,14 @@ pub struct Study {
     pub gods: Option<super::gods::GodsResults>,
     pub seed004: Option<super::seed004::Seed004>,
     pub sampled: Vec<super::sampled::Sampled>,
-    /// Sides not sampled, with the reason.
-    pub sampled_skipped: Vec<(usize, String)>,
 }
 
-impl Study {
-    pub fn compute(o: &StudyOptions) -> Result<Study> {
+impl LightsoutResults {
+    /// Every table of the study; `progress` is told each stage and its work done.
+    pub fn compute(o: &StudyOptions, progress: &Counters) -> Result<LightsoutResults> {
+        let stage = |name: &str, total: usize| progress.set_stage(format!("lightsout: {name}"), total as u64);
+        let step = || progress.add_expanded(1);
+        stage("nullity sweeps and m x n tables", 0);
         // The long plus/open sweep contains the short one: compute it once.
         let long = (o.long_sweep_max > 0).then(|| nullity::sweep(Rule::Plus, Topology::Open, o.long_sweep_max)).transpose()?;
         let mut sweeps = Vec::new();
@@ -272,27 +294,42 @@ impl Study {
             rects.push((r, t, nullity::rect(r, t, o.rect_max[i])?));
         }
         let mut histograms = Vec::new();
-        let mut histogram_gaps = Vec::new();
+        stage("click-distance histograms (boards)", o.histogram_sides.len());
         for &(r, t, n) in &o.histogram_sides {
-            match histogram::compute(r, t, n) {
-                Ok(h) => histograms.push(h),
-                Err(e) => histogram_gaps.push((r, t, n, e.to_string())),
+            histograms.push(histogram::compute(r, t, n)?);
+            step();
+        }
+        let mut histogram_out_of_reach = Vec::new();
+        for &(r, t, n) in &o.histogram_out_of_reach {
+            match histogram::out_of_reach(r, t, n)? {
+                Some(why) => histogram_out_of_reach.push((r, t, n, why)),
+                None => anyhow::bail!(
+                    "internal error: the {} {} {n}x{n} histogram is listed as out of reach but is computable",
+                    r.name(),
+                    t.name()
+                ),
             }
         }
         let quiet = o.quiet_sides.iter().map(|&(r, t, n)| quiet::compute(r, t, n)).collect::<Result<Vec<_>>>()?;
+        let saved_all_ones = o.saved.as_deref().map(super::saved::SavedAllOnes::load).transpose()?;
         let mut all_ones = Vec::new();
+        stage("all-ones minima (n)", o.all_ones_max);
         for n in 1..=o.all_ones_max {
             let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
-            match solve::solve(&game, &Grid::ones(n, n)?)? {
-                Outcome::Solved(s) => all_ones.push(AllOnesRow {
-                    n,
-                    nullity: s.nullity,
-                    first_found: s.first_found,
-                    minimum: s.presses.count(),
-                    exact: s.exact_minimum,
-                }),
-                Outcome::Unsolvable { .. } => anyhow::bail!("internal error: the all-ones {n}x{n} board is always solvable"),
-            }
+            let Outcome::Solved(first) = solve::solve_first(&game, &Grid::ones(n, n)?)? else {
+                anyhow::bail!("internal error: the all-ones {n}x{n} board is always solvable")
+            };
+            let row = match &saved_all_ones {
+                Some(saved) if first.nullity > super::saved::READ_BACK_NULLITY => saved.row(&game, &first)?,
+                _ => {
+                    let Outcome::Solved(s) = solve::solve(&game, &Grid::ones(n, n)?)? else {
+                        anyhow::bail!("internal error: the all-ones {n}x{n} board is always solvable")
+                    };
+                    AllOnesRow { n, nullity: s.nullity, first_found: s.first_found, minimum: s.presses.count(), exact: s.exact_minimum, presses: s.presses }
+                }
+            };
+            all_ones.push(row);
+            step();
         }
         // Every solution of the all-ones 4x4 (seed 000: its first solver answered 10 presses).
         let game = Game::new(Rule::Plus, Topology::Open, 4, 4)?;
@@ -309,6 +346,7 @@ impl Study {
             }
             all_ones_4x4_weights.sort_unstable();
         }
+        stage("hand algorithms, plain-gcd nullities, seed 004", 0);
         let hand = hand::study(o.hand_max)?;
         let strip_open = (0..=o.sweep_max[2]).map(|n| if n == 0 { 0 } else { nullity::strip_nullity(Topology::Open, n) }).collect();
         let direct_max = o.direct_check_max.min(o.sweep_max[0]);
@@ -319,19 +357,19 @@ impl Study {
         let has_5 = o.sweep_max[0] >= 5;
         let buttons_1_5_equal_3 = has_5.then(|| nullity::plus_open_chase_matrix(5, 5).mul_vec(&[0b10101u64])[0] == 0);
         let seed004_inverse = if has_5 { Some(quiet::seed004_rational_inverse()?) } else { None };
+        stage("m x n nullity dataset", 0);
         let rect_dataset = (o.rect_dataset_max > 0).then(|| super::frontier::rect_compute(o.rect_dataset_max));
+        stage("God's numbers", 0);
         let gods = o.gods.as_ref().map(super::gods::compute).transpose()?;
         let seed004 = if o.seed004 { Some(super::seed004::compute()?) } else { None };
-        let (mut sampled, mut sampled_skipped) = (Vec::new(), Vec::new());
+        let mut sampled = Vec::new();
+        stage("sampled histograms (boards)", o.sampled_sides.len());
         for &n in &o.sampled_sides {
-            match super::sampled::compute(n, o.sampled_count, SAMPLE_SEED ^ n as u64) {
-                Ok(s) => sampled.push(s),
-                Err(e) => sampled_skipped.push((n, e.to_string())),
-            }
+            sampled.push(super::sampled::compute(n, o.sampled_count, SAMPLE_SEED ^ n as u64)?);
+            step();
         }
-        Ok(Study {
+        Ok(LightsoutResults {
             sampled,
-            sampled_skipped,
             seed004,
             rect_dataset,
             gods,
@@ -343,7 +381,7 @@ impl Study {
             sweeps,
             rects,
             histograms,
-            histogram_gaps,
+            histogram_out_of_reach,
             quiet,
             all_ones,
             all_ones_4x4_weights,
@@ -358,7 +396,7 @@ impl Study {
 }
 
 /// Every sweep the study holds: the four n <= 10000 ones, then the long plus/open sweep.
-pub fn all_sweeps(s: &Study) -> Vec<(Rule, Topology, &[usize])> {
+pub fn all_sweeps(s: &LightsoutResults) -> Vec<(Rule, Topology, &[usize])> {
     let mut v: Vec<(Rule, Topology, &[usize])> = s.sweeps.iter().map(|(r, t, nul)| (*r, *t, nul.as_slice())).collect();
     if let Some((_, nul)) = &s.long_sweep {
         v.push((Rule::Plus, Topology::Open, nul.as_slice()));
@@ -368,7 +406,7 @@ pub fn all_sweeps(s: &Study) -> Vec<(Rule, Topology, &[usize])> {
 
 /// Per sweep (rule, topology, largest n) and n mod 3: sizes, sizes with every board solvable,
 /// their share, the mean solvable fraction and the largest nullity.
-pub fn residue_table(s: &Study) -> Table {
+pub fn residue_table(s: &LightsoutResults) -> Table {
     let mut t = Table::new(&[
         "rule",
         "topology",
@@ -419,22 +457,22 @@ fn residue_shares(nul: &[usize]) -> [f64; 3] {
     [share(0), share(1), share(2)]
 }
 
-fn residue_chart(s: &Study) -> Result<Rendered> {
+fn residue_chart(s: &LightsoutResults) -> Result<Rendered> {
     let series: Vec<(String, [f64; 3])> =
         s.sweeps.iter().map(|(r, t, nul)| (format!("{} {} (n <= {})", r.name(), t.name(), nul.len() - 1), residue_shares(nul))).collect();
     study_charts::share_by_residue_chart("Share of board sizes n where every board is solvable, by n mod 3", &series)
 }
 
 /// The sweep the solvable-fraction chart shows: the long plus/open one when computed.
-fn fraction_sweep(s: &Study) -> &[usize] {
+fn fraction_sweep(s: &LightsoutResults) -> &[usize] {
     s.long_sweep.as_ref().map_or(s.sweep(Rule::Plus, Topology::Open), |(_, nul)| nul.as_slice())
 }
 
-fn solvable_fraction_chart(s: &Study) -> Result<Rendered> {
+fn solvable_fraction_chart(s: &LightsoutResults) -> Result<Rendered> {
     study_charts::solvable_fraction_chart("plus rule, open board", fraction_sweep(s))
 }
 
-fn solver_chart(s: &Study) -> Result<Rendered> {
+fn solver_chart(s: &LightsoutResults) -> Result<Rendered> {
     let a = &s.all_ones;
     let n: Vec<usize> = a.iter().map(|r| r.n).collect();
     let first: Vec<u64> = a.iter().map(|r| r.first_found).collect();
@@ -443,7 +481,7 @@ fn solver_chart(s: &Study) -> Result<Rendered> {
     study_charts::all_ones_presses_chart(&n, &first, &min, &exact)
 }
 
-fn hand_chart(s: &Study) -> Result<Rendered> {
+fn hand_chart(s: &LightsoutResults) -> Result<Rendered> {
     chart::bar_chart(&BarChart {
         title: "Block rule: seed 002's hand algorithms vs the minimum (mean presses per solvable board)".into(),
         x_label: "n (2, 5, 8: one-way; 3, 6: two-way; 4, 7: two-way 3k+1)".into(),
@@ -478,7 +516,72 @@ fn bool_cell(b: bool) -> Cell {
     b.into()
 }
 
-pub fn all_ones_table(s: &Study) -> Table {
+/// The press pattern behind every `min_presses` (one row of the board per table row, `#` =
+/// pressed), so a reader can replay each minimum; `reproduce` re-checks the costly ones from it.
+pub fn all_ones_presses_table(s: &LightsoutResults) -> Table {
+    let mut t = Table::new(&["n", "row", "presses"]);
+    for r in &s.all_ones {
+        for (i, line) in r.presses.to_text(false).lines().enumerate() {
+            t.push(vec![r.n.into(), (i + 1).into(), line.into()]);
+        }
+    }
+    t
+}
+
+/// The entry page's view: solvability by size, and the frontier (the all-ones minima past the
+/// exact method's reach and God's numbers where the search is hard).
+fn summary(s: &LightsoutResults) -> Vec<Block> {
+    let mut out = vec![
+        Block::Text("Lights Out over GF(2): a press toggles a cell and its 4 neighbours (plus rule) or its 3x3 block (seed 002's Toggle Squares), on open boards or the torus. A board is solvable iff it lies in the column space of the press matrix, so every question here is linear algebra: nullities for every size, exact fewest presses over all 2^nullity solutions, and God's numbers as covering radii of the quiet code.".into()),
+        Block::Table { caption: "How many n x n sizes have every board solvable:".into(), table: sweep_headline_table(s) },
+        Block::Chart { stem: "solvable_share_by_n_mod_3".into(), caption: share_caption(s) },
+    ];
+    let frontier = frontier_table(s);
+    if !frontier.rows.is_empty() {
+        out.push(Block::Table {
+            caption: "The frontier: the costliest all-ones minima and God's numbers past n = 8 (new unless the family page names a source):".into(),
+            table: frontier,
+        });
+    }
+    if s.gods.is_some() {
+        out.push(Block::Chart { stem: "gods_numbers".into(), caption: "God's number (the most presses any solvable position needs) as a share of the n^2 cells: filled points where exact, open circles joined by a grey line where only bounds are proven.".into() });
+    }
+    out
+}
+
+/// How a God's number's upper bound is proven, in a few words.
+fn upper_proof(r: &super::gods::GodsRow) -> String {
+    match r.refutation_nodes {
+        Some(nodes) => format!("{} refuted by branch and bound ({nodes} nodes)", r.upper + 1),
+        None => "the parity/averaging bound".to_string(),
+    }
+}
+
+/// All-ones sizes of nullity > 24 and God's numbers of nullity > 2 past n = 8, each with its
+/// value (exact, or its proven bounds) and how it is proven.
+fn frontier_table(s: &LightsoutResults) -> Table {
+    let mut t = Table::new(&["quantity", "n", "nullity", "value", "proof"]);
+    for r in s.all_ones.iter().filter(|r| r.nullity > 24) {
+        let (value, proof) = if r.exact {
+            (r.minimum.to_string(), format!("exact: all 2^{} solutions evaluated", r.nullity))
+        } else {
+            (format!("<= {}", r.minimum), "upper bound: best found by neighbourhood search, replayed".to_string())
+        };
+        t.push(vec!["fewest presses, all-ones board".into(), r.n.into(), r.nullity.into(), value.into(), proof.into()]);
+    }
+    if let Some(g) = &s.gods {
+        for r in g.rows.iter().filter(|r| r.nullity > 2 && r.n > 8) {
+            let (value, proof) = match r.exact() {
+                Some(x) => (x.to_string(), format!("exact: a witness solved exactly; above it, {}", upper_proof(r))),
+                None => (format!("{} to {}", r.lower, r.upper), format!("proven bounds: a witness solved exactly; above, {}", upper_proof(r))),
+            };
+            t.push(vec!["God's number".into(), r.n.into(), r.nullity.into(), value.into(), proof.into()]);
+        }
+    }
+    t
+}
+
+pub fn all_ones_table(s: &LightsoutResults) -> Table {
     let mut t = Table::new(&["n", "nullity", "first_found_presses", "min_presses", "exact", "method"]);
     for r in &s.all_ones {
         t.push(vec![r.n.into(), r.nullity.into(), r.first_found.into(), r.minimum.into(), bool_cell(r.exact), solve::method(r.nullity).into()]);
@@ -487,7 +590,7 @@ pub fn all_ones_table(s: &Study) -> Table {
 }
 
 /// One row per sweep: how many sizes are fully solvable and where the nullity peaks.
-pub fn sweep_headline_table(s: &Study) -> Table {
+pub fn sweep_headline_table(s: &LightsoutResults) -> Table {
     let mut t = Table::new(&["rule", "topology", "n", "sizes with every board solvable", "share", "largest nullity", "at n", "data"]);
     for (r, tp, nul) in all_sweeps(s) {
         let max_n = nul.len() - 1;
@@ -508,7 +611,7 @@ pub fn sweep_headline_table(s: &Study) -> Table {
 }
 
 /// Where a sweep's CSV lives under `data/`.
-pub fn sweep_path(s: &Study, r: Rule, t: Topology, max_n: usize) -> String {
+pub fn sweep_path(s: &LightsoutResults, r: Rule, t: Topology, max_n: usize) -> String {
     match &s.long_sweep {
         Some((m, _)) if *m == max_n && (r, t) == (Rule::Plus, Topology::Open) && s.sweep(r, t).len() - 1 != max_n => {
             format!("data/lightsout/n{m}/sweep_plus_open.csv")
@@ -518,7 +621,7 @@ pub fn sweep_path(s: &Study, r: Rule, t: Topology, max_n: usize) -> String {
 }
 
 /// God's number and the size of the solvable set for every histogram computed.
-pub fn gods_table(s: &Study) -> Table {
+pub fn gods_table(s: &LightsoutResults) -> Table {
     // Past 40 digits a count is shown by its leading digits and length (53x53: 845 digits); the
     // exact value is in the histogram's CSV.
     let short = |c: &BigUint| {
@@ -545,7 +648,7 @@ pub fn gods_table(s: &Study) -> Table {
     t
 }
 
-fn hand_page_table(s: &Study) -> Table {
+fn hand_page_table(s: &LightsoutResults) -> Table {
     let mut t = Table::new(&["n", "algorithm", "boards", "tested", "cleared", "mean presses", "mean minimum", "optimal on", "largest excess"]);
     for r in &s.hand {
         t.push(vec![
@@ -574,7 +677,7 @@ fn chase_page_table(q: &Quiet) -> Option<Table> {
 }
 
 /// Every table and chart of the reproduce study, and the family page.
-pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
+pub fn export_all(s: &LightsoutResults, claims: &[Claim]) -> Result<Export> {
     let mut out = Export::default();
     let d = "lightsout";
     for (r, t, nul) in &s.sweeps {
@@ -599,7 +702,8 @@ pub fn export_all(s: &Study, claims: &[Claim]) -> Result<Export> {
     for q in &s.quiet {
         quiet_export(q, &mut out)?;
     }
-    out.table(Area::Data, d, "all_ones_min_presses.csv", &all_ones_table(s));
+    out.table(Area::Data, d, super::saved::ALL_ONES_CSV, &all_ones_table(s));
+    out.table(Area::Data, d, super::saved::ALL_ONES_PRESSES_CSV, &all_ones_presses_table(s));
     out.chart(Area::Reports, d, "solver_first_vs_minimum", &solver_chart(s)?);
     out.table(Area::Data, d, "hand_algorithms.csv", &hand_table(&s.hand));
     out.chart(Area::Reports, d, "hand_algorithms", &hand_chart(s)?);
@@ -650,7 +754,7 @@ pub fn gods_bounds_table(g: &super::gods::GodsResults) -> Table {
 pub const SOLVABLE_FRACTION_CHART: &str = "solvable_fraction_plus_open";
 
 /// The family page: built from the results and the claims; the renderer computes nothing.
-pub fn page(s: &Study, _claims: &[Claim]) -> Page {
+pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
     let po = s.sweep(Rule::Plus, Topology::Open);
     let mut sections = Vec::new();
 
@@ -698,9 +802,10 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
     let mut seed000 = Section::new("Seed 000 (Token Flip): the all-ones board")
         .claims("lightsout.seed000")
         .text(format!(
-            "Fewest presses that turn off the all-ones n x n board (plus rule, open), n = 1..{}. `first found` is the solution the elimination produces before minimising (what a solver that stops at any solution answers); `exact` says the minimum is over all 2^nullity solutions (nullity <= {}: the largest Walsh-Hadamard coefficient over the quiet-pattern signatures, every one of the 2^nullity values evaluated by 16-lane split transforms of 2^13 entries; 2^42 takes about 17 minutes on 2 cores), otherwise it is the best found by a seeded large-neighbourhood search (exact minima over random 26-dimensional, then 30-dimensional subspaces of the quiet code), an upper bound; `method` names which. The seed's \"1000x1000 does take a few seconds\" is a timing, not data: `scripts/bench_lightsout.sh` measures the all-ones 1000 x 1000 and 10000 x 10000 solves.",
+            "Fewest presses that turn off the all-ones n x n board (plus rule, open), n = 1..{}. `first found` is the solution the elimination produces before minimising (what a solver that stops at any solution answers); `exact` says the minimum is over all 2^nullity solutions (nullity <= {}: the largest Walsh-Hadamard coefficient over the quiet-pattern signatures, every one of the 2^nullity values evaluated by 16-lane split transforms of 2^13 entries; 2^42 takes about 17 minutes on 2 cores), otherwise it is the best found by a seeded large-neighbourhood search (exact minima over random 26-dimensional, then 30-dimensional subspaces of the quiet code), an upper bound; `method` names which. The seed's \"1000x1000 does take a few seconds\" is a timing, not data: `scripts/bench_lightsout.sh` measures the all-ones 1000 x 1000 and 10000 x 10000 solves. Every minimum's press pattern is in `data/lightsout/all_ones_presses.csv`. The sizes of nullity > {} cost minutes each, so the default `reproduce` reads them back from the two files and re-checks them: the elimination is re-run (nullity and first solution must match), the press pattern is replayed and must turn the board off in exactly `min_presses` presses; only the enumeration that proves no solution is lighter is read back (`reproduce --full` recomputes it).",
             s.all_ones.len(),
-            solve::EXACT_NULLITY
+            solve::EXACT_NULLITY,
+            super::saved::READ_BACK_NULLITY
         ))
         .table("All-ones boards (`data/lightsout/all_ones_min_presses.csv`):", all_ones_table(s))
         .chart("solver_first_vs_minimum", solver_caption(s));
@@ -805,7 +910,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
         "For each board whose click-distance histogram was computed (`data/lightsout/histogram_*.csv`): the solvable positions (2^rank), the most presses any of them needs (God's number) and how many need it:",
         gods_table(s),
     );
-    for (r, t, n, why) in &s.histogram_gaps {
+    for (r, t, n, why) in &s.histogram_out_of_reach {
         let sampled = (*r, *t) == (Rule::Plus, Topology::Open) && s.sampled.iter().any(|x| x.n == *n);
         gods = gods.text(format!("Not computed ({} {} {n}x{n}): {why}.{}", r.name(), t.name(), if sampled { " Its sampled histogram is in the section below." } else { "" }));
     }
@@ -815,7 +920,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
         let refuted = g.rows.iter().filter(|r| r.refutation_nodes.is_some()).count();
         gods = gods
             .text(format!(
-                "Beyond the histograms: for {} plus/open sides with nullity > 0 (every such n <= {} and every nullity-2 n <= {}), God's number from the quiet code alone. A solvable position's fewest presses is the lightest press pattern in its coset of the quiet space; the lower bound is a witness position whose minimum the solver proves, the upper bound a parity/averaging bound over the coset weights. Where they differ, an exact branch and bound over the quiet code's cell classes (`engine/covering.rs`: is there a position needing G presses?) raises the witness and refutes values from the top, within a budget of nodes per question; {refuted} sides owe their upper bound to such a refutation (the `method` column names it and its tree size). Where the bounds meet the value is exact ({exact} sides, the largest n = {largest}). Witness positions: `data/lightsout/gods_witnesses.txt`.",
+                "Beyond the histograms: for {} plus/open sides with nullity > 0 (every such n <= {} and every nullity-2 n <= {}), God's number from the quiet code alone. A solvable position's fewest presses is the lightest press pattern in its coset of the quiet space; the lower bound is a witness position whose minimum the solver proves, the upper bound a parity/averaging bound over the coset weights. Where they differ, an exact branch and bound over the quiet code's cell classes (`engine/covering.rs`: is there a position needing G presses?) raises the witness and refutes values from the top, within a budget of nodes per question; {refuted} sides owe their upper bound to such a refutation (the `method` column names it and its tree size). Where the bounds meet the value is exact ({exact} sides, the largest n = {largest}). Witness positions: `data/lightsout/gods_witnesses.txt`. The branch and bound takes minutes at its budget, so the default `reproduce` reads its results back from these two files and re-checks what it can in seconds: the quiet code's classes, the witness search and the parity/averaging bound are re-derived, and every stored witness is solved again exactly; the refutations themselves are read back (`reproduce --full` recomputes them).",
                 g.rows.len(),
                 g.rows.iter().filter(|r| r.nullity != 2).map(|r| r.n).max().unwrap_or(0),
                 g.rows.iter().filter(|r| r.nullity == 2).map(|r| r.n).max().unwrap_or(0),
@@ -830,8 +935,8 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
             .claims("lightsout.gods_number");
     }
     sections.push(gods);
-    if !s.sampled.is_empty() || !s.sampled_skipped.is_empty() {
-        sections.push(super::sampled::section(&s.sampled, &s.sampled_skipped));
+    if !s.sampled.is_empty() {
+        sections.push(super::sampled::section(&s.sampled));
     }
     if let Some(r) = &s.rect_dataset {
         let name = super::frontier::rect_name(r.max);
@@ -879,6 +984,7 @@ pub fn page(s: &Study, _claims: &[Claim]) -> Page {
         (1..=30.min(po.len() - 1)).map(|n| po[n].to_string()).collect::<Vec<_>>().join(", ")
     );
     Page {
+        summary: summary(s),
         family: "lightsout".into(),
         title: "Lights Out".into(),
         intro: vec![
@@ -931,7 +1037,7 @@ pub fn definitions() -> Vec<(String, String)> {
 }
 
 /// The n mod 3 chart's caption, with the shares it shows.
-fn share_caption(s: &Study) -> String {
+fn share_caption(s: &LightsoutResults) -> String {
     let shares = |nul: &[usize]| -> Vec<String> {
         (0..3)
             .map(|res| {
@@ -952,7 +1058,7 @@ fn share_caption(s: &Study) -> String {
 }
 
 /// The all-ones chart's caption, with the shares it shows.
-fn solver_caption(s: &Study) -> String {
+fn solver_caption(s: &LightsoutResults) -> String {
     let a = &s.all_ones;
     let share = |p: u64, n: usize| p as f64 / (n * n) as f64;
     let mean = |f: &dyn Fn(&AllOnesRow) -> f64| a.iter().map(f).sum::<f64>() / a.len().max(1) as f64;
@@ -972,7 +1078,7 @@ fn solver_caption(s: &Study) -> String {
 
 /// The hand-algorithm chart's caption: where the hand algorithm is furthest from and closest to
 /// the minimum.
-fn hand_caption(s: &Study) -> String {
+fn hand_caption(s: &LightsoutResults) -> String {
     let ratio = |r: &HandRow| r.mean_presses() / r.mean_minimum().max(f64::MIN_POSITIVE);
     let rows: Vec<&HandRow> = s.hand.iter().filter(|r| r.mean_minimum() > 0.0).collect();
     let worst = rows.iter().max_by(|a, b| ratio(a).total_cmp(&ratio(b)));

@@ -134,11 +134,9 @@ impl Solver {
 }
 
 
-/// Samples `samples` uniformly random solvable positions of the plus/open n x n board.
+/// Samples `samples` (at least 1) uniformly random solvable positions of the plus/open n x n
+/// board.
 pub fn compute(n: usize, samples: u64, seed: u64) -> Result<Sampled> {
-    if samples == 0 {
-        bail!("--samples must be at least 1");
-    }
     let (cl, _) = gods::classes(n)?;
     if cl.nullity > MAX_NULLITY {
         bail!("{n}x{n}: nullity {} is beyond the {MAX_NULLITY} the sampler handles (2^nullity weights per sample)", cl.nullity);
@@ -253,7 +251,7 @@ pub fn claims(all: &[Sampled], exact: &[Histogram]) -> Vec<Claim> {
 }
 
 /// The page section.
-pub fn section(all: &[Sampled], skipped: &[(usize, String)]) -> Section {
+pub fn section(all: &[Sampled]) -> Section {
     let mut t = Table::new(&["n", "nullity", "samples", "mean_fewest_presses", "standard_error", "most_seen"]);
     for s in all {
         t.push(vec![s.n.into(), s.nullity.into(), s.samples.into(), Cell::Fixed(s.mean(), 3), Cell::Fixed(s.mean_standard_error(), 3), s.largest_seen().into()]);
@@ -261,9 +259,6 @@ pub fn section(all: &[Sampled], skipped: &[(usize, String)]) -> Section {
     let mut sec = Section::new("Sampled histograms (beyond the exact method)")
         .text("Where the exact click-distance histogram is out of reach, uniformly random solvable positions are drawn and each is solved exactly: a random press pattern gives a uniform solvable position, and its fewest presses is the lightest member of its coset of the quiet space. These are estimates with standard errors, never mixed with the exact histograms; the most presses seen is only a lower bound on God's number.")
         .table("Per side (`data/lightsout/sampled_histogram_plus_{n}x{n}.csv`: samples, share and its standard error per number of presses):", t);
-    for (n, why) in skipped {
-        sec = sec.text(format!("Not sampled ({n}x{n}): {why}."));
-    }
     if !all.is_empty() {
         sec = sec.chart(
             "histogram_sampled",

@@ -86,8 +86,9 @@ pub fn check_size(game: &Game) -> Result<()> {
 
 }
 
-/// Solves `board`; the returned presses are verified by replay (an error, never a wrong answer).
-pub fn solve(game: &Game, board: &Grid) -> Result<Outcome> {
+/// Solves `board` without minimising: the first solution the elimination produces (what a
+/// solver that stops at any solution answers) and the quiet patterns; verified by replay.
+pub fn solve_first(game: &Game, board: &Grid) -> Result<Outcome> {
     check_size(game)?;
     let out = match (game.rule, game.topology) {
         (Rule::Plus, Topology::Open) => solve_plus_open(game, board)?,
@@ -96,6 +97,14 @@ pub fn solve(game: &Game, board: &Grid) -> Result<Outcome> {
     };
     let Outcome::Solved(mut s) = out else { return Ok(out) };
     s.first_found = s.presses.count();
+    ensure!(apply_presses(game, board, &s.presses)?.is_clear(), "internal error: the computed presses do not clear the board");
+    Ok(Outcome::Solved(s))
+}
+
+/// Solves `board`; the returned presses are verified by replay (an error, never a wrong answer).
+pub fn solve(game: &Game, board: &Grid) -> Result<Outcome> {
+    let out = solve_first(game, board)?;
+    let Outcome::Solved(mut s) = out else { return Ok(out) };
     if s.quiet.len() == s.nullity {
         s.exact_minimum = minimise(&mut s.presses, &s.quiet)?;
     } else {

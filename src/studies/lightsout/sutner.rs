@@ -1,12 +1,13 @@
 //! Nullities at scale from Sutner's polynomials (f_0 = 1, f_1 = x, f_{k+1} = x f_k + f_{k-1}),
-//! faster than [`super::nullity`] by three identities, each checked against elimination in tests:
+//! faster than the plain methods of `nullity.rs` (which builds on this module, not the reverse)
+//! by three identities, each checked against elimination in tests (in `nullity.rs`):
 //!
 //! 1. Halving: f_{a+b} = f_a f_b + f_{a-1} f_{b-1} (Chebyshev), so over GF(2)
 //!    f_{2k} = (f_k + f_{k-1})^2 and f_{2k+1} = x f_k^2. With s = f_k + f_{k-1} written as
 //!    s = a(u) + x b(u) (u = x^2 + x), gcd(s(x), s(x+1)) = gcd(a, b)(u), so the plus/open nullity
 //!    of the 2k x 2k board is deg gcd(s^2(x), s^2(x+1)) = 4 deg gcd(a, b): a gcd of polynomials
 //!    of degree ~k/2 instead of ~2k. Odd sides follow from the 2-adic formula of
-//!    [`super::nullity::plus_open_squares`].
+//!    `nullity::plus_open_squares`.
 //! 2. Doubling: the same identities give f_k for one k from O(log k) squarings (linear time each),
 //!    so one n = 10^6 board costs one gcd of degree ~n/4.
 //! 3. Torus: the n x n plus torus press matrix is (C + I) (x) I + I (x) C with C = S + S^{-1} the
@@ -17,12 +18,40 @@
 //!    (characteristic 2), which gives torus(n) = 2^a (2 open(m - 1) + 4 [3 | m]) for n >= 3
 //!    (open(m - 1) / 2 counts the pairs r, r + 1 of nonzero eigenvalues; 3 | m adds 0 and 1).
 
-use super::nullity;
 use crate::engine::gf2::{self, Poly};
 use crate::engine::gf2poly as wp;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use rayon::prelude::*;
+
+/// `f_0..=f_max` (Sutner's polynomials), optionally with `x` replaced by `x + 1`.
+pub fn sutner_polys(max: usize, shifted: bool) -> Vec<Poly> {
+    let mut out = vec![Poly::one()];
+    if max == 0 {
+        return out;
+    }
+    let x = if shifted { Poly::from_exponents(&[0, 1]) } else { Poly::monomial(1) };
+    out.push(x.clone());
+    for k in 1..max {
+        let next = out[k].mul(&x).add(&out[k - 1]);
+        out.push(next);
+    }
+    out
+}
+
+/// Only f_k (or f_k(x + 1)), keeping two polynomials at a time.
+pub fn sutner_poly(k: usize, shifted: bool) -> Poly {
+    let x = if shifted { Poly::from_exponents(&[0, 1]) } else { Poly::monomial(1) };
+    let (mut prev, mut cur) = (Poly::one(), x.clone());
+    if k == 0 {
+        return prev;
+    }
+    for _ in 1..k {
+        let next = cur.mul(&x).add(&prev);
+        prev = std::mem::replace(&mut cur, next);
+    }
+    cur
+}
 
 /// How the single-board nullity was computed (printed by `lightsout nullity`).
 pub const METHOD_OPEN: &str =
@@ -159,7 +188,7 @@ fn torus_from_open(n: usize, open_of: impl Fn(usize) -> usize) -> usize {
 
 /// Sides 1 and 2 of the torus follow the set convention (see the puzzle): dense elimination.
 fn torus_small(n: usize) -> Result<usize> {
-    nullity::dense(&Game::new(Rule::Plus, Topology::Torus, n, n)?)
+    Ok(Game::new(Rule::Plus, Topology::Torus, n, n)?.press_matrix()?.nullity())
 }
 
 /// Plus rule on the n x n torus, one n.
@@ -183,23 +212,11 @@ pub fn plus_torus_sweep(max_n: usize) -> Result<Vec<usize>> {
 /// Largest side `lightsout nullity` accepts (the gcd has degree ~n/4: about a second at 10^6).
 pub const MAX_SINGLE: usize = 20_000_000;
 
-/// One n x n nullity by the fast method, with the method's name.
-pub fn single(rule: Rule, topology: Topology, n: usize) -> Result<(usize, &'static str)> {
-    if n == 0 || n > MAX_SINGLE {
-        bail!("--n {n} is outside 1..={MAX_SINGLE}");
-    }
-    Ok(match (rule, topology) {
-        (Rule::Plus, Topology::Open) => (plus_open_one(n), METHOD_OPEN),
-        (Rule::Plus, Topology::Torus) => (plus_torus_one(n)?, METHOD_TORUS),
-        (Rule::Block, t) => (nullity::block_kronecker(t, n, n), "block rule: Kronecker product of 1D strips, rank = rank(strip)^2"),
-    })
-}
-
 /// Plus/open m x n nullity for every 1 <= m, n <= max, row-major (`out[(m-1) * max + n-1]`):
 /// deg gcd(f_m(x), f_n(x+1)), computed for m <= n and mirrored (the board transposes).
 pub fn plus_open_rect_table(max: usize) -> Vec<u16> {
-    let f = nullity::sutner_polys(max, false);
-    let g = nullity::sutner_polys(max, true);
+    let f = sutner_polys(max, false);
+    let g = sutner_polys(max, true);
     let pairs: Vec<(usize, usize)> = (1..=max).flat_map(|m| (m..=max).map(move |n| (m, n))).collect();
     let vals: Vec<u16> =
         pairs.par_iter().map(|&(m, n)| wp::gcd_degree(f[m].words(), g[n].words()).unwrap_or(0) as u16).collect();
@@ -217,42 +234,11 @@ mod tests {
 
     #[test]
     fn doubling_matches_the_recurrence() {
-        let f = nullity::sutner_polys(300, false);
+        let f = sutner_polys(300, false);
         for k in 1..300 {
             let (a, b) = sutner_pair(k);
             assert_eq!(a.to_poly(), f[k], "f_{k}");
             assert_eq!(b.to_poly(), f[k - 1], "f_{}", k - 1);
-        }
-    }
-
-    #[test]
-    fn halved_sweep_and_single_match_the_unhalved_method() {
-        let old = nullity::plus_open_squares(2000);
-        let new = plus_open_sweep(2000);
-        assert_eq!(old, new);
-        for n in 1..=2000 {
-            assert_eq!(plus_open_one(n), old[n], "n = {n}");
-        }
-    }
-
-    #[test]
-    fn rect_table_matches_the_plain_gcd() {
-        let t = plus_open_rect_table(150);
-        let f = nullity::sutner_polys(150, false);
-        let g = nullity::sutner_polys(150, true);
-        for m in 1..=150 {
-            for n in 1..=150 {
-                assert_eq!(t[(m - 1) * 150 + n - 1] as usize, nullity::plus_open_rect(&f, &g, m, n), "{m}x{n}");
-            }
-        }
-    }
-
-    #[test]
-    fn torus_formula_matches_light_chasing() {
-        let t = plus_torus_sweep(120).unwrap();
-        for n in 3..=120 {
-            assert_eq!(t[n], nullity::plus_torus_chase(n, n), "n = {n}");
-            assert_eq!(plus_torus_one(n).unwrap(), t[n]);
         }
     }
 }

@@ -28,6 +28,11 @@ fn thousands(v: u128) -> String {
 }
 
 pub fn claims(r: &PegResults) -> Vec<Claim> {
+    [seed001_claims(r), t5_claims(r), oeis_claims(r), problem_claims(r), union_claims(r)].into_iter().flatten().collect()
+}
+
+/// Seed 001: the 10-coin triangle.
+fn seed001_claims(r: &PegResults) -> Vec<Claim> {
     let mut out = Vec::new();
     let seed = "seed 001 (Matt Parker's coin puzzle)";
     if let Some(t4) = side(r, 4) {
@@ -36,7 +41,12 @@ pub fn claims(r: &PegResults) -> Vec<Claim> {
         let wins: u128 = t4.starts.iter().map(|s| s.winning_sequences).sum();
         out.push(Claim::compare(FAMILY, "peg.seed001.winning_plays", seed, "There are 84 possible plays which win the game (over all 10 starts)", 84, wins, "data/peg/T4/starts.csv, column winning_sequences"));
     }
+    out
+}
 
+/// George Bell's and Jaap Scherphuis' figures for the 15-hole triangle.
+fn t5_claims(r: &PegResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     // George Bell and Jaap Scherphuis, T5.
     if let Some(t5) = side(r, 5) {
         let wins = oracle(include_str!("../../../tests/data/peg/winning_sequences.csv"));
@@ -88,7 +98,12 @@ pub fn claims(r: &PegResults) -> Vec<Claim> {
         }
         out.push(Claim::compare(FAMILY, "peg.jaap.t5_reachable_positions", "Jaap Scherphuis, Jaap's Puzzle Page, triangular peg solitaire", "Positions reachable from one single-vacancy start of T5 (the start included)", published.join("; "), computed.join("; "), "data/peg/T5/starts.csv, column reachable_positions"));
     }
+    out
+}
 
+/// OEIS A127500 (shortest solutions) and A130515 (problems passing the class test).
+fn oeis_claims(r: &PegResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     // OEIS A127500: the shortest solution over all problems on side n.
     let a127500 = oracle(include_str!("../../../tests/data/peg/A127500.csv"));
     for row in a127500.rows() {
@@ -134,7 +149,12 @@ pub fn claims(r: &PegResults) -> Vec<Claim> {
         };
         out.push(Claim::compare(FAMILY, &format!("peg.oeis_a130515.side{n}"), "OEIS A130515", &format!("Single-vacancy to single-survivor problems on side {n} that pass the position-class test, counted up to symmetry"), row("class_passing_problems"), ours, &evidence));
     }
+    out
+}
 
+/// New: per side, the problems passing the class test and how many of those are solvable.
+fn problem_claims(r: &PegResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     // Side 8's problem table: how many pass the class test, and how many of those are solvable.
     for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
         let Some(problems) = &s.problems else { continue };
@@ -173,7 +193,12 @@ pub fn claims(r: &PegResults) -> Vec<Claim> {
             &format!("data/peg/T{}/finishes.csv (the solvable problems) and the class test", s.side),
         ));
     }
+    out
+}
 
+/// New: the union over all starts, its symmetry classes and its games, per side.
+fn union_claims(r: &PegResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     // What nobody has published: the union over all starts, per side.
     for s in r.sides.iter().filter(|s| s.side >= 6) {
         let reachable: u64 = s.levels.iter().map(|l| l.reachable).sum();

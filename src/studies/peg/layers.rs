@@ -54,41 +54,19 @@ pub fn search_key(t: &Triangle) -> String {
     )
 }
 
-/// Bytes of memory available to new allocations (MemAvailable), if the system says.
-fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-fn gib(bytes: u64) -> String {
-    format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
-}
-
-/// Refuses a run whose bit arrays cannot fit, before allocating any.
+/// Refuses a run whose bit arrays cannot fit, before allocating any: the shared check
+/// ([`crate::studies::footprint::check`]: cgroup, `MemAvailable`, `ulimit -v`, the
+/// `STATESPACE_MEMORY_AVAILABLE` override, `--force`) on [`crate::studies::footprint::peg_union`].
 pub fn check_memory(t: &Triangle, keep: &Keep, flat_winnable: bool) -> Result<()> {
-    let n = t.holes();
-    let flat = if flat_winnable { (1u64 << n) / 8 } else { 0 };
-    let need = layered::bytes_needed(n, n - 1, keep) + flat;
-    if let Some(avail) = available_memory() {
-        if need > avail {
-            let hint = match keep {
-                Keep::Memory => format!(
-                    "; --keep-levels DIR keeps finished levels on disk and needs {}",
-                    gib(layered::bytes_needed(n, n - 1, &Keep::Dir(Default::default())) + flat)
-                ),
-                Keep::Dir(_) => String::new(),
-            };
-            bail!(
-                "peg T{}: the levels need {} of memory, only {} is available{hint}",
-                t.side(),
-                gib(need),
-                gib(avail)
-            );
+    use crate::studies::footprint;
+    let need = footprint::peg_union(t.holes(), keep, flat_winnable);
+    footprint::check(&format!("peg T{} (the union's levels)", t.side()), need).map_err(|e| match keep {
+        Keep::Memory => {
+            let on_disk = footprint::peg_union(t.holes(), &Keep::Dir(Default::default()), flat_winnable);
+            anyhow::anyhow!("{e}; --keep-levels DIR keeps finished levels on disk and needs {}", crate::engine::memory::human(on_disk))
         }
-    }
-    Ok(())
+        Keep::Dir(_) => e,
+    })
 }
 
 /// The triangle's six symmetries as a group acting on holes (= board bits), with which of its

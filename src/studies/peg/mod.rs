@@ -15,6 +15,7 @@ use anyhow::{ensure, Result};
 use rayon::prelude::*;
 
 pub mod claims;
+pub mod commands;
 pub mod dictionary;
 pub mod layers;
 pub mod report;
@@ -605,6 +606,26 @@ pub struct PegResults {
 /// The peg family in the common study shape.
 pub struct Peg;
 
+impl Peg {
+    /// What `reproduce` runs: sides 4..=`max_side` computed (a side past
+    /// [`REPRODUCE_MAX_SIDE`] keeps its union's levels in `levels/T{side}` and is checked closed
+    /// under the symmetries), and each larger side up to [`layers::MAX_LEVELS_SIDE`] whose
+    /// tables are in `data` (written by an earlier, longer run) read back and re-checked.
+    pub fn reproduce_options_to(max_side: usize, levels: &std::path::Path, data: &std::path::Path) -> Options {
+        let mut opts = <Peg as crate::studies::Study>::reproduce_options();
+        opts.sides.retain(|s| s.side <= max_side);
+        for side in REPRODUCE_MAX_SIDE + 1..=layers::MAX_LEVELS_SIDE {
+            let saved_dir = data.join(report::side_dir(side));
+            if side <= max_side {
+                opts.sides.push(PegOptions { keep_levels: Some(levels.join(format!("T{side}"))), symmetry: true, ..PegOptions::for_side(side) });
+            } else if saved::present(&saved_dir) {
+                opts.sides.push(PegOptions { saved: Some(saved_dir), ..PegOptions::for_side(side) });
+            }
+        }
+        opts
+    }
+}
+
 impl crate::studies::Study for Peg {
     const FAMILY: &'static str = "peg";
     type Options = Options;
@@ -615,7 +636,12 @@ impl crate::studies::Study for Peg {
     }
 
     fn compute(options: &Options, counters: &Counters) -> Result<PegResults> {
-        let sides = options.sides.iter().map(|o| run(o, counters)).collect::<Result<Vec<_>>>()?;
+        let mut sides = Vec::new();
+        for o in &options.sides {
+            let how = if o.saved.is_some() { "read back and re-checked" } else { "computed" };
+            counters.set_stage(format!("peg: side {} ({how})", o.side), 0);
+            sides.push(run(o, counters)?);
+        }
         let seed001 = if options.seed001 { Some(seed001::compute()?) } else { None };
         Ok(PegResults { sides, seed001 })
     }

@@ -5,7 +5,7 @@ use super::PegStudy;
 use crate::output::chart::{self, Heatmap, LineChart, Rendered, Series};
 use crate::output::study_charts;
 use crate::output::dataset::to_parquet;
-use crate::output::report::{Page, Section};
+use crate::output::report::{Block, Page, Section};
 use crate::output::{Cell, Table};
 use crate::studies::{Area, Claim, Export};
 use super::PegResults;
@@ -421,7 +421,15 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         }
     }
     sections.push(per_side);
+    let mut summary = vec![
+        Block::Text("Peg solitaire on the triangle of side n, from every single-vacancy start: every reachable position counted exactly, which are winnable, and the fewest jumps and moves (a move is a maximal chain of jumps by one peg). Side 4 is seed 001's 10-coin puzzle.".into()),
+        Block::Table { caption: "Per side, over every single-vacancy start:".into(), table: headline_table(r) },
+    ];
+    if r.sides.len() > 1 {
+        summary.push(Block::Chart { stem: "levels_by_pegs".into(), caption: levels_caption(r) });
+    }
     Page {
+        summary,
         family: "peg".into(),
         title: "Peg solitaire on triangles".into(),
         intro: vec![

@@ -80,11 +80,24 @@ pub fn claims(r: &TricoloreResults) -> Vec<Claim> {
     named_start_claims(r, &mut out);
     full_claims(r, &mut out);
     halves_claims(r, &mut out);
+    composed_halves_claims(r, &mut out);
     out
 }
 
+/// The 4x2 half-board claims (when the Unrestricted and Hybrid king studies were computed).
 fn half_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     let (Some(u), Some(h)) = (r.king(Regime::Unrestricted), r.king(Regime::Hybrid)) else { return };
+    mirror_pair_claims(u, out);
+    printed_table_claims(r, out);
+    reach_claims(r, u, h, out);
+    target_claims(r, out);
+    max_click_claims(r, out);
+    within_share_claims(r, out);
+    new_table_claims(r, out);
+}
+
+/// The 3321 starts: one per mirror pair.
+fn mirror_pair_claims(u: &HalfStudy, out: &mut Vec<Claim>) {
     let g = &u.grid;
     let symmetric = u.starts.iter().filter(|s| g.mirror(s.start) == s.start).count();
     let n = u.starts.len();
@@ -97,7 +110,10 @@ fn half_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
         format!("{n} starts: {symmetric} symmetric, {} with a mirror image not used", n - symmetric),
         "data/tricolore/half_unrestricted/starts.csv (one row per mirror-pair representative)",
     ));
+}
 
+/// The two printed tables, their totals and their averages.
+fn printed_table_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     // The two printed tables: king adjacency against every printed count.
     let mut tables_right = Vec::new();
     for regime in [Regime::Unrestricted, Regime::Hybrid] {
@@ -162,7 +178,11 @@ fn half_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             &format!("{mean:.1} at one decimal; mean over {}", half_file(*regime, false, "table.csv")),
         ));
     }
+}
 
+/// What every start reaches, and the 80 boards per start between Unrestricted and Hybrid.
+fn reach_claims(r: &TricoloreResults, u: &HalfStudy, h: &HalfStudy, out: &mut Vec<Claim>) {
+    let n = u.starts.len();
     // What every start reaches.
     let published_reach = [
         (Regime::Unrestricted, format!("{} boards from every start; never reached: BBBB.BBBB", doc::REACHED_PER_START[0].1), "\"any other 4x2 state (except BBBB.BBBB) can be reached\"; Total average 6560"),
@@ -192,7 +212,10 @@ fn half_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
         per(diff),
         "the totals of data/tricolore/half_unrestricted/table.csv and data/tricolore/half_hybrid/table.csv",
     ));
+}
 
+/// Selected final states (the "reversed" table).
+fn target_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     // Selected final states (the "reversed" table).
     for (regime, target, avg, max) in doc::TARGETS {
         let Some(s) = r.king(regime) else { continue };
@@ -209,7 +232,10 @@ fn half_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             &format!("{}, row {target} (over the {} starts other than the target; average {})", half_file(regime, false, "targets.csv"), t.starts, t.average().map_or("-".into(), |a| format!("{a:.4}"))),
         ));
     }
+}
 
+/// Ranges of the maximum clicks per start.
+fn max_click_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     // Ranges of the maximum clicks per start.
     for (regime, lo, hi) in doc::MAX_CLICK_RANGES {
         let Some(s) = r.king(regime) else { continue };
@@ -225,7 +251,10 @@ fn half_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             &format!("{}{orth}", half_file(regime, false, "eccentricity.csv")),
         ));
     }
+}
 
+/// Shares of pairs within a number of clicks.
+fn within_share_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     // "up to 10 clicks (or 7 in 98% of cases) ... up to 12 clicks (or 9 in 96% of cases)".
     for (regime, within, pct) in doc::WITHIN_SHARES {
         let Some(s) = r.king(regime) else { continue };
@@ -241,7 +270,10 @@ fn half_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             &format!("cumulative column share of {}", half_file(regime, false, "table.csv")),
         ));
     }
+}
 
+/// New: the Restricted table, and how adjacency changes the tables.
+fn new_table_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     // New: the Restricted table, and how adjacency changes the tables.
     if let Some(s) = r.king(Regime::Restricted) {
         out.push(Claim::new_result(
@@ -388,6 +420,7 @@ fn full_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     }
 }
 
+/// The halves method's worked example and bound (on the sampled boards).
 fn halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     if let Some(e) = &r.example {
         let (_, _, clicks) = doc::HALVES_EXAMPLE;
@@ -424,6 +457,11 @@ fn halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             &format!("data/tricolore/full/halves_vs_optimal_*.csv, column halves, targets {}", targets.join(", ")),
         ));
     }
+}
+
+/// The halves method on the two half tables composed, as the document computes it: the share
+/// within 16 clicks and the averages.
+fn composed_halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     let Some(c) = &r.composed else { return };
     let (k16, pct) = doc::HALVES_SHARE;
     let within = 100.0 * c.share_within(k16);

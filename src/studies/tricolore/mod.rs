@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 pub mod border;
 pub mod claims;
+pub mod commands;
 pub mod dictionary;
 pub mod document;
 pub mod evidence;
@@ -29,25 +30,21 @@ pub enum Method {
     Halves,
 }
 
-/// Validated options of `half`.
-#[derive(Clone, Debug)]
-pub struct HalfRun {
-    pub opts: half::HalfOptions,
-    pub out: PathBuf,
-    pub charts: PathBuf,
-}
-
-/// Validated options of `full`.
+/// Validated options of `full` (the CLI checks the target and the memory).
 #[derive(Clone, Debug)]
 pub struct FullRun {
     pub grid: Grid,
     pub target: u32,
     pub halves_sample: usize,
-    pub out: PathBuf,
-    pub charts: PathBuf,
 }
 
-/// Validated options of `solve`.
+/// Validated options of `reach`.
+#[derive(Clone, Debug)]
+pub struct ReachRun {
+    pub grid: Grid,
+}
+
+/// Validated options of `solve` (the CLI parses the boards and checks the target and method).
 pub struct SolveRun {
     pub game: Game,
     pub from: u32,
@@ -72,7 +69,7 @@ fn chart_stem(prefix: &str, regime: Regime, adjacency: Adjacency) -> String {
 }
 
 /// Parses a board and infers its shape from the text.
-fn parse_any(text: &str, adjacency: Adjacency) -> Result<Grid> {
+pub fn parse_any(text: &str, adjacency: Adjacency) -> Result<Grid> {
     let rows: Vec<&str> = text.split('.').collect();
     let width = rows[0].chars().count();
     if width == 0 || rows.iter().any(|r| r.chars().count() != width) {
@@ -84,24 +81,6 @@ fn parse_any(text: &str, adjacency: Adjacency) -> Result<Grid> {
     let grid = Grid::new(width, rows.len(), adjacency)?;
     grid.parse(text)?;
     Ok(grid)
-}
-
-impl SolveRun {
-    /// Validates `solve`'s boards (rows joined by '.'), rules and method.
-    pub fn new(from_text: &str, to_text: &str, adjacency: Adjacency, regime: Regime, method: Method) -> Result<SolveRun> {
-        let grid = parse_any(from_text, adjacency)?;
-        let from = grid.parse(from_text)?;
-        let to = grid.parse(to_text).map_err(|e| anyhow::anyhow!("--to: {e} (it must have the shape of --from)"))?;
-        if from == to {
-            bail!("--from and --to are the same board {}; there is nothing to solve", grid.format(from));
-        }
-        if method == Method::Halves && (grid.height() != 4 || regime != Regime::Unrestricted) {
-            bail!("--method halves needs a board of four rows and the unrestricted regime");
-        }
-        let game = Game::new(grid, regime)?;
-        solve::check_target(&game, to)?;
-        Ok(SolveRun { game, from, to, method })
-    }
 }
 
 /// The solution as printed by `solve`.
@@ -327,6 +306,7 @@ impl crate::studies::Study for Tricolore {
         let (mut king, mut orthogonal) = (Vec::new(), Vec::new());
         let mut maxima = Vec::new();
         for opts in &o.halves {
+            counters.set_stage(format!("tricolore: 4x2 half boards, {} regime", opts.regime.name()), 0);
             // The maxima need each king study's distance matrix; it is dropped afterwards unless
             // the options ask for the distance dataset.
             let with_matrix = o.verdicts && opts.adjacency == Adjacency::King;
@@ -345,12 +325,11 @@ impl crate::studies::Study for Tricolore {
         let grid4 = Grid::new(4, 4, Adjacency::King)?;
         let (mut fulls, mut comparisons) = (Vec::new(), Vec::new());
         for t in &o.full_targets {
+            counters.set_stage(format!("tricolore: 4x4 distances to {t}"), 0);
             let run = FullRun {
                 grid: grid4.clone(),
                 target: grid4.parse(t)?,
                 halves_sample: o.halves_sample,
-                out: PathBuf::new(),
-                charts: PathBuf::new(),
             };
             let (study, comparison) = full_compute(&run, counters)?;
             fulls.push(study);
@@ -368,6 +347,7 @@ impl crate::studies::Study for Tricolore {
             (Some(u), Some(h)) => Some(evidence::compose(u, h)),
             _ => None,
         };
+        counters.set_stage("tricolore: the halves method on every 4x4 board", 0);
         let verdicts = if o.verdicts {
             // The halves method on every board: the full targets' searches are reused; the
             // all-blue-border targets (the document's extension) get their own.

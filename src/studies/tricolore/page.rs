@@ -6,7 +6,7 @@ use super::document as doc;
 use super::full::FullStudy;
 use super::half::HalfStudy;
 use super::{verdicts, TricoloreResults};
-use crate::output::report::{Page, Section};
+use crate::output::report::{Block, Page, Section};
 use crate::output::{Cell, Table};
 use crate::puzzles::tricolore::{Adjacency, Regime};
 use crate::studies::Claim;
@@ -388,8 +388,10 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
         sections.push(others);
     }
     sections.extend(charts(r));
+    let summary = summary(r);
 
     Page {
+        summary,
         family: "tricolore".into(),
         title: "Tricolore".into(),
         intro: vec![
@@ -399,6 +401,24 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
         sections,
         definitions: definitions(),
     }
+}
+
+/// The entry page's view: what the puzzle is, the 4x4 result and the three regimes at a glance.
+fn summary(r: &TricoloreResults) -> Vec<Block> {
+    let mut out = vec![Block::Text(
+        "Tricolore XP (seed 003): Red, White and Blue squares; a click advances colours R -> W -> B -> R (red: itself, white: its neighbours, blue: itself and its neighbours), never the same square twice in succession. The document's 4x2 half-board tables are reproduced digit for digit under king adjacency, and the whole 4x4 board, which the document found too large to search, is searched exactly.".into(),
+    )];
+    if !r.fulls.is_empty() {
+        out.push(Block::Table { caption: "Fewest clicks from every 4x4 board to each target (new):".into(), table: full_table(&r.fulls) });
+    }
+    if !r.king.is_empty() {
+        out.push(Block::Table { caption: "The most clicks a 4x2 start needs, per regime:".into(), table: range_table(r) });
+        out.push(Block::Chart {
+            stem: "half_clicks_all".into(),
+            caption: "4x2 half boards, the three click regimes side by side (king adjacency): (start, board) pairs by fewest clicks.".into(),
+        });
+    }
+    out
 }
 
 /// Terms used on the page and in `data/tricolore/`.

@@ -57,12 +57,9 @@ pub fn descend(game: &Game, to_target: &Arrivals, board: u32, last: Option<usize
     Some(clicks)
 }
 
-/// An optimal click sequence from `from` to `to`.
+/// An optimal click sequence from `from` to `to` (none when they are the same board).
 pub fn optimal(game: &Game, from: u32, to: u32, counters: &Counters) -> Result<Vec<usize>> {
     let g = &game.grid;
-    if from == to {
-        bail!("--from and --to are the same board {}; there is nothing to solve", g.format(from));
-    }
     let arrivals = distances_to(game, to, counters)?;
     match descend(game, &arrivals, from, None) {
         Some(c) => Ok(c),

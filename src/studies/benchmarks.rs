@@ -1,0 +1,496 @@
+//! Benchmarks as data: `data/bench/*.csv` holds one row per measurement (appended by
+//! `scripts/bench.sh`), and [`export`] renders them, as a pure function of the bytes, into
+//! `reports/benchmarks.md` (one table per goal) and one chart per family of goals
+//! (`reports/bench/ratio_to_goal_<family>.{png,svg}`). `reproduce` reads the CSVs from the data root,
+//! writes them back through an [`crate::output::OutputDir`] so `data/bench/manifest.json` lists them
+//! (and the Data Package describes them with [`resources`]), and writes the page and charts.
+
+use crate::output::chart::{category_bar_chart, format_value, CategoryChart, CategorySeries, Scale};
+use crate::output::datapackage::{field, Kind, ResourceDoc};
+use crate::output::export::{Area, Export};
+use anyhow::{bail, Context, Result};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The directory under `data/` (and under `reports/`, for the charts).
+pub const DIR: &str = "bench";
+/// The page under `reports/`.
+pub const PAGE: &str = "benchmarks.md";
+/// What the manifest of `data/bench` records as the measurements' author.
+pub const COMMAND: &str = "scripts/bench.sh";
+
+/// The columns of every `data/bench/*.csv`, in order.
+pub const COLUMNS: [&str; 14] = [
+    "date",
+    "goal_id",
+    "command",
+    "wall_s",
+    "cpu_s",
+    "peak_mib",
+    "goal_s",
+    "goal_mib",
+    "cores",
+    "mem_gib",
+    "cpu_model",
+    "reference_label",
+    "reference_wall_s",
+    "note",
+];
+
+/// One measurement (one CSV row).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    pub date: String,
+    pub goal_id: String,
+    pub command: String,
+    pub wall_s: f64,
+    pub cpu_s: Option<f64>,
+    pub peak_mib: Option<f64>,
+    pub goal_s: Option<f64>,
+    pub goal_mib: Option<f64>,
+    pub cores: Option<u32>,
+    pub mem_gib: Option<f64>,
+    pub cpu_model: String,
+    pub reference_label: String,
+    pub reference_wall_s: Option<f64>,
+    pub note: String,
+}
+
+impl Measurement {
+    pub fn ratio_to_goal(&self) -> Option<f64> {
+        self.goal_s.map(|g| self.wall_s / g)
+    }
+    pub fn ratio_to_reference(&self) -> Option<f64> {
+        self.reference_wall_s.map(|r| self.wall_s / r)
+    }
+    /// The goal's family: what its id starts with (`peg-t7-levels` -> `peg`).
+    pub fn family(&self) -> &str {
+        self.goal_id.split('-').next().unwrap_or(&self.goal_id)
+    }
+}
+
+/// Parses one CSV (header exactly [`COLUMNS`]); `name` is for messages.
+pub fn parse(name: &str, bytes: &[u8]) -> Result<Vec<Measurement>> {
+    let mut r = csv::Reader::from_reader(bytes);
+    let header: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
+    if header != COLUMNS {
+        bail!("{name}: the columns must be {}", COLUMNS.join(","));
+    }
+    let mut out = Vec::new();
+    for (i, rec) in r.records().enumerate() {
+        let rec = rec.with_context(|| format!("{name}: row {}", i + 1))?;
+        let at = |c: &str| format!("{name}: row {}, {c}", i + 1);
+        let text = |k: usize| rec.get(k).unwrap_or("").to_string();
+        let number = |k: usize| -> Result<Option<f64>> {
+            let s = rec.get(k).unwrap_or("").trim();
+            if s.is_empty() {
+                return Ok(None);
+            }
+            let v: f64 = s.parse().with_context(|| format!("{}: {s:?} is not a number", at(COLUMNS[k])))?;
+            if !v.is_finite() || v < 0.0 {
+                bail!("{}: {s:?} is not a non-negative number", at(COLUMNS[k]));
+            }
+            Ok(Some(v))
+        };
+        let date = text(0);
+        let b = date.as_bytes();
+        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' || !b.iter().enumerate().all(|(j, c)| j == 4 || j == 7 || c.is_ascii_digit()) {
+            bail!("{}: {date:?} is not YYYY-MM-DD", at("date"));
+        }
+        let goal_id = text(1);
+        if goal_id.is_empty() || !goal_id.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
+            bail!("{}: {goal_id:?} is not a slug ([a-z0-9-]+)", at("goal_id"));
+        }
+        let wall_s = number(3)?.with_context(|| format!("{}: empty", at("wall_s")))?;
+        let goal_s = number(6)?;
+        if goal_s == Some(0.0) {
+            bail!("{}: a goal of 0 s", at("goal_s"));
+        }
+        let reference_wall_s = number(12)?;
+        if reference_wall_s == Some(0.0) {
+            bail!("{}: a reference of 0 s", at("reference_wall_s"));
+        }
+        out.push(Measurement {
+            date,
+            goal_id,
+            command: text(2),
+            wall_s,
+            cpu_s: number(4)?,
+            peak_mib: number(5)?,
+            goal_s,
+            goal_mib: number(7)?,
+            cores: number(8)?.map(|v| v as u32),
+            mem_gib: number(9)?,
+            cpu_model: text(10),
+            reference_label: text(11),
+            reference_wall_s,
+            note: text(13),
+        });
+    }
+    Ok(out)
+}
+
+/// Every `*.csv` directly under `dir`, sorted by name, as (name, bytes); none when `dir` is absent.
+pub fn read_dir(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(Vec::new()) };
+    let mut out = Vec::new();
+    for e in entries {
+        let path = e?.path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if path.is_file() && name.ends_with(".csv") {
+            out.push((name, std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Families in page order; any other prefix (`reproduce`, `build`, ...) follows, by name.
+const FAMILIES: [(&str, &str); 3] = [("peg", "Peg solitaire"), ("tricolore", "Tricolore"), ("lightsout", "Lights Out")];
+
+fn family_rank(f: &str) -> usize {
+    FAMILIES.iter().position(|(k, _)| *k == f).unwrap_or(FAMILIES.len())
+}
+
+fn family_title(f: &str) -> String {
+    FAMILIES.iter().find(|(k, _)| *k == f).map(|(_, t)| t.to_string()).unwrap_or_else(|| format!("`{f}`"))
+}
+
+/// A duration as read: `0.07 s`, `4.21 s`, `24.6 s`, `131 s`, `23 min 23 s (1403 s)`.
+fn seconds(s: f64) -> String {
+    if s >= 600.0 {
+        let r = s.round() as u64;
+        match r % 60 {
+            0 => format!("{} min ({r} s)", r / 60),
+            sec => format!("{} min {sec} s ({r} s)", r / 60),
+        }
+    } else if s >= 100.0 {
+        format!("{s:.0} s")
+    } else if s >= 10.0 {
+        format!("{s:.1} s")
+    } else {
+        format!("{s:.2} s")
+    }
+}
+
+/// A goal as stated: `5 s`, `0.52 s`, `60 s`, `30 min`, `1 GiB`, `256 MiB`.
+fn goal_seconds(s: f64) -> String {
+    if s >= 600.0 && s % 60.0 == 0.0 {
+        format!("{} min", format_value(s / 60.0))
+    } else {
+        format!("{} s", format_value(s))
+    }
+}
+
+fn goal_mib(m: f64) -> String {
+    if m >= 1024.0 && m % 1024.0 == 0.0 {
+        format!("{} GiB", format_value(m / 1024.0))
+    } else {
+        format!("{} MiB", format_value(m))
+    }
+}
+
+fn mib(m: f64) -> String {
+    if m >= 1024.0 {
+        format!("{:.1} GiB", m / 1024.0)
+    } else {
+        format!("{m:.0} MiB")
+    }
+}
+
+fn ratio(r: f64) -> String {
+    format!("{r:.2}")
+}
+
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+fn machine(m: &Measurement) -> String {
+    let mut parts = Vec::new();
+    if let Some(c) = m.cores {
+        parts.push(format!("{c} cores"));
+    }
+    if let Some(g) = m.mem_gib {
+        parts.push(format!("{} GiB", format_value(g)));
+    }
+    if !m.cpu_model.is_empty() {
+        parts.push(m.cpu_model.clone());
+    }
+    parts.join(", ")
+}
+
+fn goal_text(m: &Measurement) -> String {
+    match (m.goal_s, m.goal_mib) {
+        (Some(s), Some(g)) => format!("{}, {}", goal_seconds(s), goal_mib(g)),
+        (Some(s), None) => goal_seconds(s),
+        (None, Some(g)) => goal_mib(g),
+        (None, None) => "-".into(),
+    }
+}
+
+fn ratio_to_goal_text(m: &Measurement) -> String {
+    let mut s = m.ratio_to_goal().map(ratio).unwrap_or_else(|| "-".into());
+    if let (Some(p), Some(g)) = (m.peak_mib, m.goal_mib) {
+        s += &format!(" (peak {})", ratio(p / g));
+    }
+    s
+}
+
+/// A slug's sort key: digit runs compare as numbers (`allones-39` before `allones-10000`).
+fn natural(id: &str) -> Vec<(String, u128)> {
+    let mut out: Vec<(String, u128)> = Vec::new();
+    let mut text = String::new();
+    let mut digits = String::new();
+    for c in id.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else {
+            if !digits.is_empty() {
+                out.push((std::mem::take(&mut text), digits.parse().unwrap_or(u128::MAX)));
+                digits.clear();
+            }
+            text.push(c);
+        }
+    }
+    out.push((text, digits.parse().unwrap_or(0)));
+    out
+}
+
+/// The goals in page order, each with its measurements by date (rows of one date in file order).
+fn by_goal(rows: &[Measurement]) -> Vec<(String, Vec<&Measurement>)> {
+    type Key = (usize, String, Vec<(String, u128)>, String);
+    let mut goals: BTreeMap<Key, Vec<&Measurement>> = BTreeMap::new();
+    for m in rows {
+        let key = (family_rank(m.family()), m.family().to_string(), natural(&m.goal_id), m.goal_id.clone());
+        goals.entry(key).or_default().push(m);
+    }
+    goals
+        .into_iter()
+        .map(|((_, _, _, id), mut ms)| {
+            ms.sort_by(|a, b| a.date.cmp(&b.date)); // stable: one date's rows keep their order
+            (id, ms)
+        })
+        .collect()
+}
+
+/// The chart of one family: per day (a category), each goal's fastest wall time that day divided
+/// by the goal's latest value. `None` when no goal of the family has a goal.
+fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<Option<crate::output::chart::Rendered>> {
+    let with_goal: Vec<(&String, f64, &Vec<&Measurement>)> = goals
+        .iter()
+        .filter(|(_, ms)| ms[0].family() == family)
+        .filter_map(|(id, ms)| ms.iter().rev().find_map(|m| m.goal_s).map(|g| (id, g, ms)))
+        .collect();
+    if with_goal.is_empty() {
+        return Ok(None);
+    }
+    let mut dates: Vec<&str> = with_goal.iter().flat_map(|(_, _, ms)| ms.iter().map(|m| m.date.as_str())).collect();
+    dates.sort();
+    dates.dedup();
+    let series = with_goal
+        .iter()
+        .map(|(id, goal, ms)| CategorySeries {
+            name: format!("{id} (goal {})", goal_seconds(*goal)),
+            values: dates
+                .iter()
+                .map(|d| {
+                    ms.iter()
+                        .filter(|m| m.date == *d)
+                        .map(|m| m.wall_s / goal)
+                        .reduce(f64::min)
+                        .map(|r| ratio(r).parse().expect("a number"))
+                })
+                .collect(),
+        })
+        .collect();
+    let chart = category_bar_chart(&CategoryChart {
+        title: format!("{}: wall time / goal, fastest run of each day", family_title(family).replace('`', "")),
+        x_label: "date measured".into(),
+        y_label: "wall time / goal (below 1 meets it)".into(),
+        categories: dates.iter().map(|d| d.to_string()).collect(),
+        series,
+        y_scale: Scale::Auto,
+        value_labels: true,
+        markers: Vec::new(),
+    })?;
+    Ok(Some(chart))
+}
+
+/// The page and charts from the measurement CSVs (`(name, bytes)`, e.g. from [`read_dir`]): the
+/// CSVs themselves (for `data/bench/`), `benchmarks.md` (for `reports/`) and the charts (for
+/// `reports/bench/`). Pure: the same bytes give the same files.
+pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
+    let mut rows = Vec::new();
+    let mut out = Export::default();
+    for (name, bytes) in csvs {
+        let parsed = parse(name, bytes)?;
+        out.bytes(Area::Data, DIR, name, bytes.clone(), Some(parsed.len() as u64));
+        rows.extend(parsed);
+    }
+    let goals = by_goal(&rows);
+    let sources: Vec<String> = csvs.iter().map(|(n, _)| format!("[`../data/{DIR}/{n}`](../data/{DIR}/{n})")).collect();
+    let mut md = String::from("# Benchmarks\n\n");
+    md += &format!(
+        "Generated by `cargo run --release -- reproduce` from {} (described in `../data/datapackage.json`); do not edit. \
+         `scripts/bench.sh [peg|tricolore|lightsout|reproduce]` measures each goal's command and appends one row per \
+         measurement (`BENCH_PEG8=1` adds side 8, `BENCH_REPRODUCE=1` the default `reproduce`).\n\n",
+        sources.join(", ")
+    );
+    md += "*Wall* is elapsed time, *CPU* user plus system time over all threads (up to twice the wall time on 2 \
+           cores), *peak* the largest resident set. *Ratio to goal* = wall / goal: below 1 meets it (with a memory \
+           goal, the peak's ratio follows in brackets).\n\n";
+    md += "**Compare ratios to the reference, not wall times.** This machine's speed changes from day to day with \
+           what else runs on it, so a wall time is comparable with another day's only through its *ratio to the \
+           reference*, wall / the wall time of a reference command timed in the same run: whatever slows one slows \
+           the other. The reference runs none of this project's code, so only the machine moves it. Rows without a \
+           reference predate it; their notes say when the machine was under load (the figures are then upper \
+           bounds).\n\n";
+    let mut labels: Vec<&str> = rows.iter().map(|m| m.reference_label.as_str()).filter(|l| !l.is_empty()).collect();
+    labels.sort();
+    labels.dedup();
+    if !labels.is_empty() {
+        md += &format!("The reference: {}.\n\n", labels.iter().map(|l| cell(l)).collect::<Vec<_>>().join("; "));
+    }
+
+    md += "## Latest measurement of each goal\n\n";
+    md += "| goal | date | wall | goal | ratio to goal | ratio to reference | runs |\n|---|---|---:|---:|---:|---:|---:|\n";
+    for (id, ms) in &goals {
+        let last = ms.last().expect("a goal has a row");
+        md += &format!(
+            "| [`{id}`](#{id}) | {} | {} | {} | {} | {} | {} |\n",
+            last.date,
+            seconds(last.wall_s),
+            goal_text(last),
+            ratio_to_goal_text(last),
+            last.ratio_to_reference().map(ratio).unwrap_or_else(|| "-".into()),
+            ms.len()
+        );
+    }
+    md.push('\n');
+
+    let mut families: Vec<&str> = goals.iter().map(|(_, ms)| ms[0].family()).collect();
+    families.dedup();
+    let mut charts = Vec::new();
+    for f in &families {
+        if let Some(c) = family_chart(f, &goals)? {
+            charts.push((f.to_string(), c));
+        }
+    }
+    if !charts.is_empty() {
+        md += "## Ratio to goal over time\n\n";
+        for (f, c) in &charts {
+            let stem = format!("ratio_to_goal_{f}");
+            md += &format!(
+                "![{t}: wall time / goal by day]({DIR}/{stem}.png)\n\n*{t}: each goal's fastest wall time of the day \
+                 divided by the goal's latest value (where a goal changed, the tables give each run's ratio to the goal \
+                 in force then). Not corrected for the machine's speed.* ([SVG]({DIR}/{stem}.svg))\n\n",
+                t = family_title(f)
+            );
+            out.chart(Area::Reports, DIR, &stem, c);
+        }
+    }
+
+    md += "## Measurements by goal\n\n";
+    for (id, ms) in &goals {
+        md += &format!("### {id}\n\n");
+        let mut commands: Vec<&str> = Vec::new();
+        for m in ms {
+            if !commands.contains(&m.command.as_str()) {
+                commands.push(&m.command);
+            }
+        }
+        md += &format!(
+            "{}: {}.\n\n",
+            if commands.len() == 1 { "Command" } else { "Commands" },
+            commands.iter().map(|c| format!("`{}`", cell(c))).collect::<Vec<_>>().join("; ")
+        );
+        md += "| date | wall | CPU | peak | goal | ratio to goal | reference | ratio to reference | machine | note |\n\
+               |---|---:|---:|---:|---:|---:|---:|---:|---|---|\n";
+        for m in ms {
+            md += &format!(
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                m.date,
+                seconds(m.wall_s),
+                m.cpu_s.map(seconds).unwrap_or_else(|| "-".into()),
+                m.peak_mib.map(mib).unwrap_or_else(|| "-".into()),
+                goal_text(m),
+                ratio_to_goal_text(m),
+                m.reference_wall_s.map(seconds).unwrap_or_else(|| "-".into()),
+                m.ratio_to_reference().map(ratio).unwrap_or_else(|| "-".into()),
+                cell(&machine(m)),
+                cell(&m.note)
+            );
+        }
+        md.push('\n');
+    }
+    out.bytes(Area::Reports, "", PAGE, md.into_bytes(), None);
+    Ok(out)
+}
+
+/// The data dictionary of `data/bench/*.csv`.
+pub fn resources() -> Vec<ResourceDoc> {
+    vec![ResourceDoc {
+        pattern: "bench/*.csv",
+        description: "Benchmark measurements, one row per run of a goal's command by scripts/bench.sh, in the order measured (sorted by date). Wall times from different days compare only through reference_wall_s, a reference timed in the same run.",
+        fields: vec![
+            field("date", Kind::String, "day of the measurement, YYYY-MM-DD (UTC)", ""),
+            field("goal_id", Kind::String, "the goal measured: a stable slug whose first part is the family (peg-t7-levels, lightsout-sweep-100000, reproduce, ...)", ""),
+            field("command", Kind::String, "the command timed ($TMP stands for a scratch directory, $LEVELS for a directory of kept level files)", ""),
+            field("wall_s", Kind::Number, "elapsed (wall-clock) time", "s"),
+            field("cpu_s", Kind::Number, "user plus system CPU time over all threads; empty when not recorded", "s"),
+            field("peak_mib", Kind::Number, "largest resident set size; empty when not recorded (older rows: converted from GiB given to one decimal)", "MiB"),
+            field("goal_s", Kind::Number, "the wall-time goal in force when measured; empty when the command has none", "s"),
+            field("goal_mib", Kind::Number, "the peak-memory goal in force when measured; empty when none", "MiB"),
+            field("cores", Kind::Integer, "logical cores of the machine (nproc)", ""),
+            field("mem_gib", Kind::Number, "the machine's memory (MemTotal), rounded", "GiB"),
+            field("cpu_model", Kind::String, "the CPU's model name (/proc/cpuinfo)", ""),
+            field("reference_label", Kind::String, "the reference command timed in the same run; empty for rows measured before the reference existed", ""),
+            field("reference_wall_s", Kind::Number, "the reference's wall time in the same run (wall_s / reference_wall_s compares across days); empty with reference_label", "s"),
+            field("note", Kind::String, "conditions that bear on the figure: load on the machine, runs behind a range, what changed in the code", ""),
+        ],
+        primary_key: vec![],
+        source: "Measured by scripts/bench.sh on the project's machine (history transcribed from the earlier README's benchmark tables)",
+    }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn csv(rows: &[&str]) -> Vec<u8> {
+        let mut s = COLUMNS.join(",");
+        for r in rows {
+            s += "\n";
+            s += r;
+        }
+        s.push('\n');
+        s.into_bytes()
+    }
+
+    #[test]
+    fn rejects_a_bad_header_date_or_number() {
+        assert!(parse("x", b"date,goal\n").is_err());
+        assert!(parse("x", &csv(&["2026-1-01,peg-a,c,1,,,,,,,,,,"])).is_err());
+        assert!(parse("x", &csv(&["2026-01-01,peg-a,c,fast,,,,,,,,,,"])).is_err());
+        assert!(parse("x", &csv(&["2026-01-01,Peg A,c,1,,,,,,,,,,"])).is_err());
+        assert_eq!(parse("x", &csv(&["2026-01-01,peg-a,\"c, d\",1.5,,,3,,2,24,AMD,,,n"])).unwrap()[0].ratio_to_goal(), Some(0.5));
+    }
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(seconds(0.071), "0.07 s");
+        assert_eq!(seconds(24.6), "24.6 s");
+        assert_eq!(seconds(131.0), "131 s");
+        assert_eq!(seconds(1403.0), "23 min 23 s (1403 s)");
+        assert_eq!(seconds(840.0), "14 min (840 s)");
+        assert_eq!(goal_seconds(1800.0), "30 min");
+        assert_eq!(goal_seconds(0.52), "0.52 s");
+        assert_eq!(goal_seconds(60.0), "60 s");
+        assert_eq!(goal_mib(1024.0), "1 GiB");
+        let mut ids = vec!["a-10000", "a-39", "a-1000000", "a-10000-block", "b"];
+        ids.sort_by_key(|i| natural(i));
+        assert_eq!(ids, ["a-39", "a-10000", "a-10000-block", "a-1000000", "b"]);
+        assert_eq!(mib(3072.0), "3.0 GiB");
+    }
+}

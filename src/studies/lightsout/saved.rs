@@ -1,0 +1,239 @@
+//! Results that cost more than a minute to compute, read back from `data/lightsout` by the
+//! default `reproduce` and re-checked by their certificates; `reproduce --full` recomputes them.
+//!
+//! - **All-ones minima past nullity [`READ_BACK_NULLITY`]** (61 and 65 exact over 2^40 and 2^42
+//!   solutions, 4 and 18 minutes; 79 and 95 by the neighbourhood search). Re-checked: the
+//!   elimination is re-run (nullity and first solution must match the table), the stored press
+//!   pattern (`all_ones_presses.csv`) is replayed on the all-ones board and must turn it off with
+//!   exactly `min_presses` presses. Read back: that no solution is lighter (the enumeration).
+//! - **God's numbers settled by the branch and bound** (minutes at the default budget).
+//!   Re-checked: the quiet code's classes, the witness search and the parity/averaging bound are
+//!   re-derived; the stored witness position (`gods_witnesses.txt`) is solved again exactly and
+//!   must need `lower_bound` presses. Read back: the refutation that sets `upper_bound` below the
+//!   parity bound (its node count is in `method`).
+//!
+//! A row that disagrees with what is re-derived is an error naming the file: the run fails, it
+//! never reports a value it could not re-check.
+
+use super::gods::{self, GodsRow};
+use super::report::AllOnesRow;
+use super::solve::{self, Outcome, Solution};
+use crate::engine::progress::Counters;
+use crate::puzzles::lightsout::{apply_presses, parse_board, Game, Grid, Rule, Topology};
+use anyhow::{bail, ensure, Context, Result};
+use num_bigint::BigUint;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// All-ones sizes whose nullity exceeds this are read back: 2^36 solutions take about 20 s here,
+/// 2^40 about 4 minutes, and past [`solve::EXACT_NULLITY`] the neighbourhood search minutes.
+pub const READ_BACK_NULLITY: usize = 36;
+
+pub const ALL_ONES_CSV: &str = "all_ones_min_presses.csv";
+pub const ALL_ONES_PRESSES_CSV: &str = "all_ones_presses.csv";
+pub const GODS_CSV: &str = "gods_numbers.csv";
+pub const GODS_WITNESSES: &str = "gods_witnesses.txt";
+
+const ALL_ONES_HEADER: [&str; 6] = ["n", "nullity", "first_found_presses", "min_presses", "exact", "method"];
+const PRESSES_HEADER: [&str; 3] = ["n", "row", "presses"];
+const GODS_HEADER: [&str; 10] =
+    ["rule", "topology", "n", "nullity", "gods_number", "lower_bound", "upper_bound", "positions_at_max", "class_sizes", "method"];
+
+fn read_rows(path: &Path, header: &[&str]) -> Result<Vec<csv::StringRecord>> {
+    let mut reader = csv::Reader::from_path(path)
+        .with_context(|| format!("cannot read {} (run `statespace reproduce --full` to compute it)", path.display()))?;
+    let got: Vec<String> = reader.headers().with_context(|| format!("{}: no header", path.display()))?.iter().map(String::from).collect();
+    ensure!(got == header, "{}: columns {:?}, expected {:?}", path.display(), got, header);
+    let mut rows = Vec::new();
+    for (i, r) in reader.records().enumerate() {
+        let r = r.with_context(|| format!("{}: row {} is malformed", path.display(), i + 2))?;
+        ensure!(r.len() == header.len(), "{}: row {} has {} fields, expected {}", path.display(), i + 2, r.len(), header.len());
+        rows.push(r);
+    }
+    Ok(rows)
+}
+
+fn number<T: std::str::FromStr>(path: &Path, line: usize, column: &str, text: &str) -> Result<T> {
+    text.parse().map_err(|_| anyhow::anyhow!("{}: row {line}, {column} {text:?} is not a number", path.display()))
+}
+
+/// One all-ones row as written by a run that computed it.
+struct AllOnesSaved {
+    nullity: usize,
+    first_found: u64,
+    minimum: u64,
+    exact: bool,
+    method: String,
+}
+
+/// The all-ones table and its press patterns, as on disk.
+pub struct SavedAllOnes {
+    dir: PathBuf,
+    rows: BTreeMap<usize, AllOnesSaved>,
+    /// n -> the rows of its press pattern ('#' pressed, '.' not), top to bottom.
+    presses: BTreeMap<usize, Vec<String>>,
+}
+
+impl SavedAllOnes {
+    pub fn load(dir: &Path) -> Result<SavedAllOnes> {
+        let path = dir.join(ALL_ONES_CSV);
+        let mut rows = BTreeMap::new();
+        for (i, r) in read_rows(&path, &ALL_ONES_HEADER)?.iter().enumerate() {
+            let line = i + 2;
+            let n: usize = number(&path, line, "n", &r[0])?;
+            let exact = match &r[4] {
+                "true" => true,
+                "false" => false,
+                other => bail!("{}: row {line}, exact {other:?} is not true/false", path.display()),
+            };
+            let row = AllOnesSaved {
+                nullity: number(&path, line, "nullity", &r[1])?,
+                first_found: number(&path, line, "first_found_presses", &r[2])?,
+                minimum: number(&path, line, "min_presses", &r[3])?,
+                exact,
+                method: r[5].to_string(),
+            };
+            ensure!(rows.insert(n, row).is_none(), "{}: n = {n} appears twice", path.display());
+        }
+        let path = dir.join(ALL_ONES_PRESSES_CSV);
+        let mut presses: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+        for (i, r) in read_rows(&path, &PRESSES_HEADER)?.iter().enumerate() {
+            let line = i + 2;
+            let n: usize = number(&path, line, "n", &r[0])?;
+            let row: usize = number(&path, line, "row", &r[1])?;
+            let rows = presses.entry(n).or_default();
+            ensure!(row == rows.len() + 1, "{}: row {line}, n = {n}: pattern row {row} out of order (expected {})", path.display(), rows.len() + 1);
+            rows.push(r[2].to_string());
+        }
+        Ok(SavedAllOnes { dir: dir.to_path_buf(), rows, presses })
+    }
+
+    /// The all-ones n x n row, re-checked against `first` (the elimination re-run): the table
+    /// must agree with it, and the stored press pattern must turn the board off in `min_presses`.
+    pub fn row(&self, game: &Game, first: &Solution) -> Result<AllOnesRow> {
+        let n = game.rows;
+        let table = self.dir.join(ALL_ONES_CSV);
+        let file = self.dir.join(ALL_ONES_PRESSES_CSV);
+        let s = self.rows.get(&n).with_context(|| format!("{}: no row for n = {n} (run `statespace reproduce --full`)", table.display()))?;
+        let differs = |what: &str, saved: &dyn std::fmt::Display, now: &dyn std::fmt::Display| {
+            anyhow::anyhow!("{}: n = {n} has {what} {saved} on file, {now} recomputed", table.display())
+        };
+        ensure!(s.nullity == first.nullity, differs("nullity", &s.nullity, &first.nullity));
+        ensure!(s.first_found == first.first_found, differs("first_found_presses", &s.first_found, &first.first_found));
+        ensure!(s.method == solve::method(first.nullity), differs("method", &s.method, &solve::method(first.nullity)));
+        ensure!(s.exact == (first.nullity <= solve::EXACT_NULLITY), differs("exact", &s.exact, &(first.nullity <= solve::EXACT_NULLITY)));
+        let rows = self.presses.get(&n).with_context(|| format!("{}: no press pattern for n = {n}", file.display()))?;
+        let presses = parse_board(&rows.join("\n"), &format!("{}, n = {n}", file.display()))?;
+        ensure!((presses.rows, presses.cols) == (n, n), "{}: the n = {n} pattern is {} x {}", file.display(), presses.rows, presses.cols);
+        ensure!(apply_presses(game, &Grid::ones(n, n)?, &presses)?.is_clear(), "{}: the n = {n} pattern does not turn off the all-ones board", file.display());
+        ensure!(presses.count() == s.minimum, "{}: the n = {n} pattern has {} presses, the table says {}", file.display(), presses.count(), s.minimum);
+        ensure!(s.minimum <= first.first_found, differs("min_presses above the first solution", &s.minimum, &first.first_found));
+        Ok(AllOnesRow { n, nullity: s.nullity, first_found: s.first_found, minimum: s.minimum, exact: s.exact, presses })
+    }
+}
+
+/// One God's-number row as on disk, with its witness position.
+struct GodsSaved {
+    nullity: usize,
+    lower: usize,
+    upper: usize,
+    positions_at_max: String,
+    method: String,
+    witness: Option<Grid>,
+}
+
+/// `gods_numbers.csv` and `gods_witnesses.txt`, as on disk.
+pub struct SavedGods {
+    dir: PathBuf,
+    rows: BTreeMap<usize, GodsSaved>,
+}
+
+impl SavedGods {
+    pub fn load(dir: &Path) -> Result<SavedGods> {
+        let path = dir.join(GODS_CSV);
+        let mut rows = BTreeMap::new();
+        for (i, r) in read_rows(&path, &GODS_HEADER)?.iter().enumerate() {
+            let line = i + 2;
+            ensure!(&r[0] == "plus" && &r[1] == "open", "{}: row {line} is {} {}, expected plus open", path.display(), &r[0], &r[1]);
+            let n: usize = number(&path, line, "n", &r[2])?;
+            let row = GodsSaved {
+                nullity: number(&path, line, "nullity", &r[3])?,
+                lower: number(&path, line, "lower_bound", &r[5])?,
+                upper: number(&path, line, "upper_bound", &r[6])?,
+                positions_at_max: r[7].to_string(),
+                method: r[9].to_string(),
+                witness: None,
+            };
+            let exact = if row.lower == row.upper { row.lower.to_string() } else { String::new() };
+            ensure!(r[4] == exact, "{}: row {line}, gods_number {:?} disagrees with the bounds {}..{}", path.display(), &r[4], row.lower, row.upper);
+            ensure!(rows.insert(n, row).is_none(), "{}: n = {n} appears twice", path.display());
+        }
+        let wpath = dir.join(GODS_WITNESSES);
+        let text = std::fs::read_to_string(&wpath).with_context(|| format!("cannot read {}", wpath.display()))?;
+        for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+            let (head, board) = block.split_once('\n').with_context(|| format!("{}: a board has no rows", wpath.display()))?;
+            let n: usize = head
+                .strip_prefix("# ")
+                .and_then(|h| h.split_once('x'))
+                .and_then(|(n, _)| n.parse().ok())
+                .with_context(|| format!("{}: heading {head:?} is not \"# NxN plus open: ...\"", wpath.display()))?;
+            let lower: usize = head
+                .rsplit_once("fewest presses ")
+                .and_then(|(_, v)| v.trim().parse().ok())
+                .with_context(|| format!("{}: heading {head:?} has no \"fewest presses K\"", wpath.display()))?;
+            let row = rows.get_mut(&n).with_context(|| format!("{}: a witness for n = {n}, which {GODS_CSV} does not list", wpath.display()))?;
+            ensure!(row.lower == lower, "{}: the n = {n} witness says {lower} presses, {GODS_CSV} {}", wpath.display(), row.lower);
+            ensure!(row.witness.is_none(), "{}: two witnesses for n = {n}", wpath.display());
+            row.witness = Some(parse_board(board, &format!("{}, n = {n}", wpath.display()))?);
+        }
+        Ok(SavedGods { dir: dir.to_path_buf(), rows })
+    }
+
+    /// The n x n row: `quick` is the row re-derived without the branch and bound (witness search
+    /// and parity bound). Where the saved row needed no branch and bound it must equal `quick`;
+    /// otherwise its witness is solved again exactly and its refutation is read back.
+    pub fn row(&self, quick: GodsRow) -> Result<GodsRow> {
+        let n = quick.n;
+        let path = self.dir.join(GODS_CSV);
+        let s = self.rows.get(&n).with_context(|| format!("{}: no row for n = {n} (run `statespace reproduce --full`)", path.display()))?;
+        ensure!(s.nullity == quick.nullity, "{}: n = {n} has nullity {} on file, {} recomputed", path.display(), s.nullity, quick.nullity);
+        if !s.method.contains("branch and bound") {
+            let same = s.lower == quick.lower && s.upper == quick.upper && s.method == quick.method;
+            ensure!(same, "{}: n = {n} ({}..{}, {:?}) differs from the recomputation ({}..{}, {:?})", path.display(), s.lower, s.upper, s.method, quick.lower, quick.upper, quick.method);
+            return Ok(quick);
+        }
+        // quick.upper is the parity/averaging bound, re-derived here.
+        let parity = quick.upper;
+        ensure!(s.upper <= parity, "{}: n = {n} upper bound {} is above the parity/averaging bound {parity}", path.display(), s.upper);
+        ensure!(quick.lower <= s.lower && s.lower <= s.upper, "{}: n = {n} bounds {}..{} are inconsistent with the re-derived witness {}", path.display(), s.lower, s.upper, quick.lower);
+        let refutation_nodes = if s.upper < parity {
+            let needle = format!("branch and bound refutes {} (", s.upper + 1);
+            let nodes = s.method.split_once(&needle).and_then(|(_, rest)| rest.split_once(" nodes")).and_then(|(v, _)| v.parse().ok());
+            Some(nodes.with_context(|| format!("{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}", path.display(), s.upper, s.method, s.upper + 1))?)
+        } else {
+            None
+        };
+        let wpath = self.dir.join(GODS_WITNESSES);
+        let witness = s.witness.clone().with_context(|| format!("{}: no witness for n = {n}", wpath.display()))?;
+        ensure!((witness.rows, witness.cols) == (n, n), "{}: the n = {n} witness is {} x {}", wpath.display(), witness.rows, witness.cols);
+        let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
+        let Outcome::Solved(sol) = solve::solve(&game, &witness)? else { bail!("{}: the n = {n} witness is not solvable", wpath.display()) };
+        ensure!(sol.exact_minimum, "internal error: nullity {} minimum not exact", sol.nullity);
+        ensure!(sol.presses.count() as usize == s.lower, "{}: the n = {n} witness needs {} presses, not {}", wpath.display(), sol.presses.count(), s.lower);
+        let positions_at_max = match s.positions_at_max.as_str() {
+            "" => None,
+            text => Some(text.parse::<BigUint>().map_err(|_| anyhow::anyhow!("{}: n = {n}, positions_at_max {text:?} is not a number", path.display()))?),
+        };
+        ensure!(positions_at_max.is_none() || (s.lower == quick.lower && positions_at_max == quick.positions_at_max), "{}: n = {n} positions_at_max cannot be re-checked", path.display());
+        Ok(GodsRow { upper: s.upper, lower: s.lower, positions_at_max, method: s.method.clone(), refutation_nodes, witness, ..quick })
+    }
+}
+
+/// God's numbers of `sides` with every branch-and-bound result read back from `saved` and
+/// re-checked (see the module comment).
+pub fn gods_rows(sides: &[usize], restarts: usize, saved: &SavedGods) -> Result<Vec<GodsRow>> {
+    use rayon::prelude::*;
+    let counters = Counters::default();
+    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| saved.row(gods::gods_row(n, restarts, 0, &counters)?)).collect();
+    rows.into_iter().collect()
+}

@@ -124,7 +124,9 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
     write_datapackage(&ctx.data)?;
     // The entry page and the combined claims, from every family's files: the ones this run
     // wrote and, under --only, the others as they are on disk; so they are never stale.
-    let package = std::fs::read(ctx.data.join("datapackage.json")).context("the data package was not written")?;
+    // The stamp names the package of the data the pages describe: the one on disk (under --check
+    // the scratch tree holds only what this run recomputed, so its package differs).
+    let package = datapackage_bytes(&o.data)?;
     let (summaries, claims) = family_files(o, ctx)?;
     let mut top = OutputDir::create(&ctx.reports, COMMAND)?;
     top.write("README.md", entry_page(&summaries, &claims, &sha256_hex(&package))?.as_bytes(), None)?;

@@ -18,6 +18,7 @@ pub mod benchmarks;
 pub mod footprint;
 pub mod lightsout;
 pub mod peg;
+pub mod read_back;
 pub mod tricolore;
 
 pub use claim::{Claim, Verdict};

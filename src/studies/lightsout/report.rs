@@ -316,15 +316,14 @@ impl LightsoutResults {
         stage("all-ones minima (n)", o.all_ones_max);
         for n in 1..=o.all_ones_max {
             let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
-            let Outcome::Solved(first) = solve::solve_first(&game, &Grid::ones(n, n)?)? else {
+            let ones = Grid::ones(n, n)?;
+            let Outcome::Solved(first) = solve::solve_first(&game, &ones)? else {
                 anyhow::bail!("internal error: the all-ones {n}x{n} board is always solvable")
             };
             let row = match &saved_all_ones {
                 Some(saved) if first.nullity > super::saved::READ_BACK_NULLITY => saved.row(&game, &first)?,
                 _ => {
-                    let Outcome::Solved(s) = solve::solve(&game, &Grid::ones(n, n)?)? else {
-                        anyhow::bail!("internal error: the all-ones {n}x{n} board is always solvable")
-                    };
+                    let s = solve::fewest(&game, &ones, first)?;
                     AllOnesRow { n, nullity: s.nullity, first_found: s.first_found, minimum: s.presses.count(), exact: s.exact_minimum, presses: s.presses }
                 }
             };

@@ -20,6 +20,7 @@ use super::report::AllOnesRow;
 use super::solve::{self, Outcome, Solution};
 use crate::engine::progress::Counters;
 use crate::puzzles::lightsout::{apply_presses, parse_board, Game, Grid, Rule, Topology};
+use crate::studies::read_back::{number, read_rows};
 use anyhow::{bail, ensure, Context, Result};
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
@@ -38,24 +39,6 @@ const ALL_ONES_HEADER: [&str; 6] = ["n", "nullity", "first_found_presses", "min_
 const PRESSES_HEADER: [&str; 3] = ["n", "row", "presses"];
 const GODS_HEADER: [&str; 10] =
     ["rule", "topology", "n", "nullity", "gods_number", "lower_bound", "upper_bound", "positions_at_max", "class_sizes", "method"];
-
-fn read_rows(path: &Path, header: &[&str]) -> Result<Vec<csv::StringRecord>> {
-    let mut reader = csv::Reader::from_path(path)
-        .with_context(|| format!("cannot read {} (run `statespace reproduce --full` to compute it)", path.display()))?;
-    let got: Vec<String> = reader.headers().with_context(|| format!("{}: no header", path.display()))?.iter().map(String::from).collect();
-    ensure!(got == header, "{}: columns {:?}, expected {:?}", path.display(), got, header);
-    let mut rows = Vec::new();
-    for (i, r) in reader.records().enumerate() {
-        let r = r.with_context(|| format!("{}: row {} is malformed", path.display(), i + 2))?;
-        ensure!(r.len() == header.len(), "{}: row {} has {} fields, expected {}", path.display(), i + 2, r.len(), header.len());
-        rows.push(r);
-    }
-    Ok(rows)
-}
-
-fn number<T: std::str::FromStr>(path: &Path, line: usize, column: &str, text: &str) -> Result<T> {
-    text.parse().map_err(|_| anyhow::anyhow!("{}: row {line}, {column} {text:?} is not a number", path.display()))
-}
 
 /// One all-ones row as written by a run that computed it.
 struct AllOnesSaved {

@@ -103,8 +103,15 @@ pub fn solve_first(game: &Game, board: &Grid) -> Result<Outcome> {
 
 /// Solves `board`; the returned presses are verified by replay (an error, never a wrong answer).
 pub fn solve(game: &Game, board: &Grid) -> Result<Outcome> {
-    let out = solve_first(game, board)?;
-    let Outcome::Solved(mut s) = out else { return Ok(out) };
+    match solve_first(game, board)? {
+        Outcome::Solved(s) => Ok(Outcome::Solved(fewest(game, board, s)?)),
+        unsolvable => Ok(unsolvable),
+    }
+}
+
+/// The solution of [`solve_first`] turned into the fewest presses found (exact up to
+/// [`EXACT_NULLITY`]), verified by replay.
+pub fn fewest(game: &Game, board: &Grid, mut s: Solution) -> Result<Solution> {
     if s.quiet.len() == s.nullity {
         s.exact_minimum = minimise(&mut s.presses, &s.quiet)?;
     } else {
@@ -117,7 +124,7 @@ pub fn solve(game: &Game, board: &Grid) -> Result<Outcome> {
     for q in &s.quiet {
         ensure!(apply_presses(game, &Grid::zeros(game.rows, game.cols)?, q)?.is_clear(), "internal error: a quiet pattern is not quiet");
     }
-    Ok(Outcome::Solved(s))
+    Ok(s)
 }
 
 /// The kernel of the open 1D block strip of length `len` (1 1 0 1 1 0 ... 1 1), if singular.

@@ -14,27 +14,13 @@
 use super::solvability::{ProblemRow, Verdict};
 use super::{LevelRow, PegStudy, SymmetryRow};
 use crate::puzzles::peg::{parse_play, Triangle};
+use crate::studies::read_back::{number, read_rows};
 use anyhow::{bail, ensure, Context, Result};
 use std::path::Path;
 
 /// Whether `dir` holds a saved side (both tables present).
 pub fn present(dir: &Path) -> bool {
     dir.join("levels.csv").is_file() && dir.join("finishes.csv").is_file()
-}
-
-fn read_rows(path: &Path, header: &[&str]) -> Result<Vec<csv::StringRecord>> {
-    let mut reader = csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let got: Vec<String> = reader.headers().with_context(|| format!("{}: no header", path.display()))?.iter().map(String::from).collect();
-    ensure!(got == header, "{}: columns {:?}, expected {:?}", path.display(), got, header);
-    let mut rows = Vec::new();
-    for (i, r) in reader.records().enumerate() {
-        rows.push(r.with_context(|| format!("{}: row {} is malformed", path.display(), i + 2))?);
-    }
-    Ok(rows)
-}
-
-fn number<T: std::str::FromStr>(path: &Path, line: usize, column: &str, text: &str) -> Result<T> {
-    text.parse().map_err(|_| anyhow::anyhow!("{}: row {line}, {column} {text:?} is not a number", path.display()))
 }
 
 /// Reads and re-checks the side-`side` tables in `dir` (a `data/peg/T{side}` directory).

@@ -4,9 +4,10 @@
 
 use crate::engine::progress::{Counters, Reporter};
 use crate::output::datapackage;
-use crate::output::export::{self, Area};
+use crate::output::export::{self, Area, OutFile};
 use crate::output::manifest::{find_manifests, read_manifest, sha256_hex, MANIFEST};
 use crate::output::report::{claims_table, render_page, render_summary};
+use crate::output::stamp;
 use crate::output::OutputDir;
 use crate::studies::lightsout::Lightsout;
 use crate::studies::peg::Peg;
@@ -76,9 +77,10 @@ pub fn run(o: &ReproduceOptions) -> Result<()> {
     }
 }
 
-/// Runs one family: compute, claims, export, write (data, page, summary, claims). `counters`
-/// feed the run's one progress display (the family names its stages).
-fn family<S: Study>(options: &S::Options, ctx: &Ctx, counters: &Counters) -> Result<()> {
+/// Runs one family: compute, claims, export, write (data, charts, claims). Its pages (family page,
+/// summary and any other `.md`) are returned to be stamped and written last. `counters` feed the
+/// run's one progress display (the family names its stages).
+fn family<S: Study>(options: &S::Options, ctx: &Ctx, counters: &Counters) -> Result<Vec<OutFile>> {
     counters.set_stage(S::FAMILY, 0);
     let results = S::compute(options, counters)?;
     counters.set_stage(format!("{}: tables, charts and pages", S::FAMILY), 0);
@@ -86,14 +88,21 @@ fn family<S: Study>(options: &S::Options, ctx: &Ctx, counters: &Counters) -> Res
     let out = S::export(&results, &claims)?;
     drop(results);
     let page = out.page.clone().with_context(|| format!("internal error: the {} study has no page", S::FAMILY))?;
-    export::write(&out.files, |area, dir| ctx.place(area, dir), COMMAND)?;
+    let (mut pages, files) = split_pages(out.files);
+    export::write(&files, |area, dir| ctx.place(area, dir), COMMAND)?;
     let mut reports = OutputDir::create(&ctx.reports.join(S::FAMILY), COMMAND)?;
-    reports.write("README.md", render_page(&page, &claims, "", 0).as_bytes(), None)?;
-    reports.write(SUMMARY, render_summary(&page, &claims).as_bytes(), None)?;
     reports.write_table("claims.csv", &claims_table(&claims))?;
     reports.finish()?;
-    eprintln!("reproduce {}: {} files, {} claims", S::FAMILY, out.files.len(), claims.len());
-    Ok(())
+    for (name, text) in [("README.md", render_page(&page, &claims, "", 0)), (SUMMARY, render_summary(&page, &claims))] {
+        pages.push(OutFile { area: Area::Reports, dir: S::FAMILY.into(), name: name.into(), bytes: text.into_bytes(), rows: None });
+    }
+    eprintln!("reproduce {}: {} files, {} claims", S::FAMILY, files.len() + pages.len() + 1, claims.len());
+    Ok(pages)
+}
+
+/// The pages (`.md` under `reports/`) of `files`, and the rest.
+fn split_pages(files: Vec<OutFile>) -> (Vec<OutFile>, Vec<OutFile>) {
+    files.into_iter().partition(|f| f.area == Area::Reports && f.name.ends_with(".md"))
 }
 
 fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
@@ -107,31 +116,66 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
     // done and, where the stage has a measure of work, an ETA.
     let counters = Arc::new(Counters::default());
     let _progress = Reporter::start("reproduce".into(), counters.clone());
+    let mut pages = Vec::new();
     if wants(Family::Peg) {
         // Side 8 from the committed data (not the scratch tree of --check), unless computed.
         let opts = Peg::reproduce_options_to(o.max_peg_side, &o.peg_levels, &o.data);
-        family::<Peg>(&opts, ctx, &counters)?;
+        pages.extend(family::<Peg>(&opts, ctx, &counters)?);
     }
     if wants(Family::Tricolore) {
-        family::<Tricolore>(&Tricolore::reproduce_options(), ctx, &counters)?;
+        pages.extend(family::<Tricolore>(&Tricolore::reproduce_options(), ctx, &counters)?);
     }
     if wants(Family::Lightsout) {
         // Read back from the committed data (not the scratch tree of --check), unless --full.
         let opts = Lightsout::reproduce_options_to((!o.full).then_some(o.data.as_path()));
-        family::<Lightsout>(&opts, ctx, &counters)?;
+        pages.extend(family::<Lightsout>(&opts, ctx, &counters)?);
     }
-    benchmarks(o, ctx)?;
+    pages.extend(benchmarks(o, ctx)?);
     write_datapackage(&ctx.data)?;
+    // Every page is stamped with the package of the data it describes: the one on disk (under
+    // --check the scratch tree holds only what this run recomputed, so its package differs).
+    // Pages of the families this run did not compute are re-stamped from disk, so a page whose
+    // data changed under it cannot pass --check.
+    let package = sha256_hex(&datapackage_bytes(&o.data)?);
+    let not_run: Vec<&str> = PAGE_ORDER.into_iter().filter(|f| !pages.iter().any(|p| p.dir == *f)).collect();
+    for f in not_run {
+        pages.extend(pages_on_disk(&o.reports, f)?);
+    }
+    write_pages(&pages, ctx, &package)?;
     // The entry page and the combined claims, from every family's files: the ones this run
     // wrote and, under --only, the others as they are on disk; so they are never stale.
-    // The stamp names the package of the data the pages describe: the one on disk (under --check
-    // the scratch tree holds only what this run recomputed, so its package differs).
-    let package = datapackage_bytes(&o.data)?;
     let (summaries, claims) = family_files(o, ctx)?;
+    let entry = entry_page(&summaries, &claims)?;
     let mut top = OutputDir::create(&ctx.reports, COMMAND)?;
-    top.write("README.md", entry_page(&summaries, &claims, &sha256_hex(&package))?.as_bytes(), None)?;
+    top.write("README.md", stamp::stamp(&entry, &stamp::line("", env!("CARGO_PKG_VERSION"), &package)).as_bytes(), None)?;
     top.write("claims.csv", &claims, Some(claims_rows(&claims)?))?;
     top.finish()
+}
+
+/// Writes every page with its stamp, one [`OutputDir`] per directory.
+fn write_pages(pages: &[OutFile], ctx: &Ctx, package_sha256: &str) -> Result<()> {
+    let stamped: Vec<OutFile> = pages
+        .iter()
+        .map(|p| -> Result<OutFile> {
+            let text = std::str::from_utf8(&p.bytes).with_context(|| format!("page {}/{} is not UTF-8", p.dir, p.name))?;
+            let line = stamp::line(&p.dir, env!("CARGO_PKG_VERSION"), package_sha256);
+            Ok(OutFile { bytes: stamp::stamp(text, &line).into_bytes(), ..p.clone() })
+        })
+        .collect::<Result<_>>()?;
+    export::write(&stamped, |area, dir| ctx.place(area, dir), COMMAND)
+}
+
+/// The pages a family's last run left in `reports/<family>` (those its manifest lists).
+fn pages_on_disk(reports: &Path, family: &str) -> Result<Vec<OutFile>> {
+    let dir = reports.join(family);
+    let listed = read_manifest(&dir.join(MANIFEST)).unwrap_or_default();
+    let mut pages = Vec::new();
+    for name in listed.keys().filter(|n| n.ends_with(".md")) {
+        let bytes = std::fs::read(dir.join(name))
+            .with_context(|| format!("cannot read {} to stamp it: run `statespace reproduce` without --only once", dir.join(name).display()))?;
+        pages.push(OutFile { area: Area::Reports, dir: family.into(), name: name.clone(), bytes, rows: None });
+    }
+    Ok(pages)
 }
 
 /// Each family's section of the entry page, in the page's order.
@@ -183,29 +227,26 @@ fn claims_rows(claims: &[u8]) -> Result<u64> {
 /// `reports/benchmarks.md` and its charts from `data/bench/*.csv` (appended by `scripts/bench.sh`;
 /// read from the data root even under `--check`). The CSVs are written back unchanged so that
 /// `data/bench/manifest.json` lists them and the Data Package describes them. Nothing without them.
-fn benchmarks(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
+fn benchmarks(o: &ReproduceOptions, ctx: &Ctx) -> Result<Vec<OutFile>> {
     use crate::studies::benchmarks as bench;
     let csvs = bench::read_dir(&o.data.join(bench::DIR))?;
     if csvs.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
-    let (data, reports): (Vec<_>, Vec<_>) = bench::export(&csvs)?.files.into_iter().partition(|f| f.area == Area::Data);
+    let (pages, files) = split_pages(bench::export(&csvs)?.files);
+    let (data, reports): (Vec<_>, Vec<_>) = files.into_iter().partition(|f| f.area == Area::Data);
     export::write(&data, |area, dir| ctx.place(area, dir), bench::COMMAND)?;
-    export::write(&reports, |area, dir| ctx.place(area, dir), COMMAND)
+    export::write(&reports, |area, dir| ctx.place(area, dir), COMMAND)?;
+    Ok(pages)
 }
 
 /// `reports/README.md`: an abstract, the verdicts with their counts and meanings, each family's
 /// summary (headline tables, key charts numbered in order), and links to the family pages.
-fn entry_page(summaries: &[String], claims: &[u8], package_sha256: &str) -> Result<String> {
+fn entry_page(summaries: &[String], claims: &[u8]) -> Result<String> {
     use crate::studies::Verdict;
     let verdicts = verdicts(claims)?;
     let count = |v: Verdict| verdicts.iter().filter(|x| x.as_str() == v.as_str()).count();
     let mut md = String::from("# statespace reports\n\n");
-    md += &format!(
-        "Generated by `statespace reproduce` (statespace {}; data package `../data/datapackage.json`, sha256 {}) from the data in `../data/`; do not edit.\n\n",
-        env!("CARGO_PKG_VERSION"),
-        &package_sha256[..16]
-    );
     md += "## Abstract\n\n";
     md += &format!(
         "Three families of click-and-jump puzzles, each analysed exhaustively: peg solitaire on triangles (every position of every single-vacancy start, to the 36-hole triangle), Tricolore (the document's half-board tables and the whole 4x4 board), and Lights Out over GF(2) (nullities for every size, exact fewest presses, God's numbers). Every published figure we could find is a *claim*: its source, the published value, ours, a verdict and the evidence in `../data/`. {} claims in all; every one is in [`claims.csv`](claims.csv). Speed and memory of the main computations: [benchmarks](benchmarks.md).\n\n",
@@ -218,7 +259,7 @@ fn entry_page(summaries: &[String], claims: &[u8], package_sha256: &str) -> Resu
     md += "\n";
     let mut figure = 0;
     for s in summaries {
-        for (i, part) in s.split("*Figure: ").enumerate() {
+        for (i, part) in stamp::unstamp(s).split("*Figure: ").enumerate() {
             if i > 0 {
                 figure += 1;
                 md += &format!("*Figure {figure}: ");

@@ -11,6 +11,7 @@ pub mod lock;
 pub mod manifest;
 pub mod published;
 pub mod report;
+pub mod stamp;
 pub mod staging;
 pub mod study_charts;
 pub mod table;

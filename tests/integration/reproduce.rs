@@ -38,7 +38,8 @@ fn reproduce_then_check_detects_a_changed_file() {
     let first_line = peg_summary.lines().find(|l| l.starts_with("| 5 |")).expect("side 5 in the peg summary");
     assert!(entry.contains(first_line), "the entry page does not show the fresh peg summary");
     assert!(!entry.contains("| 7 | 28 |"), "the entry page shows a side this run did not compute");
-    assert!(entry.contains(&std::fs::read_to_string(committed.join("tricolore/summary.md")).unwrap().lines().nth(2).unwrap().to_string()));
+    let tricolore = statespace::output::stamp::unstamp(&std::fs::read_to_string(committed.join("tricolore/summary.md")).unwrap());
+    assert!(entry.contains(tricolore.lines().nth(2).unwrap()));
     let combined = read_csv(&reports.join("claims.csv"));
     let peg_claims = read_csv(&reports.join("peg/claims.csv"));
     assert_eq!(combined.iter().filter(|c| c["family"] == "peg").cloned().collect::<Vec<_>>(), peg_claims);
@@ -61,8 +62,8 @@ fn reproduce_then_check_detects_a_changed_file() {
     std::fs::write(&target, std::fs::read(&target).unwrap().strip_suffix(b"99,0,0,0,\n").unwrap()).unwrap();
     assert!(run_args(true).status.success());
 
-    // Pages and claims are compared byte for byte too: each change is named.
-    for page in ["peg/README.md", "README.md", "claims.csv", "peg/claims.csv"] {
+    // Pages, claims and charts are compared byte for byte too: each change is named.
+    for page in ["peg/README.md", "peg/summary.md", "README.md", "claims.csv", "peg/claims.csv", "peg/T5_min_moves.svg", "peg/T5_min_moves.png"] {
         let path = reports.join(page);
         let before = std::fs::read(&path).unwrap();
         let mut changed = before.clone();
@@ -96,5 +97,92 @@ fn every_subcommand_help_shows_an_example() {
         let o = ok(&cmd);
         let text = String::from_utf8_lossy(&o.stdout);
         assert!(text.contains("Example"), "{cmd:?} help has no example");
+    }
+}
+
+/// The record under `root` is one run's: every page under `reports/` carries one stamp naming
+/// this version and the sha256 of `data/datapackage.json`, the entry page holds every family's
+/// summary as it is, and every table row of a summary is on its family page.
+fn assert_record_is_one_run(root: &std::path::Path) {
+    use statespace::output::manifest::{find_manifests, read_manifest, sha256_hex};
+    use statespace::output::stamp;
+    let package = sha256_hex(&std::fs::read(root.join("data/datapackage.json")).unwrap());
+    let mut manifests = Vec::new();
+    find_manifests(&root.join("reports"), &mut manifests).unwrap();
+    let mut pages = 0;
+    for m in manifests {
+        let dir = m.parent().unwrap();
+        for name in read_manifest(&m).unwrap().keys().filter(|n| n.ends_with(".md")) {
+            let path = dir.join(name);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let stamps: Vec<&str> = text.lines().filter(|l| l.starts_with(stamp::PREFIX)).collect();
+            assert_eq!(stamps.len(), 1, "{} has {} stamps", path.display(), stamps.len());
+            let rel = dir.strip_prefix(root.join("reports")).unwrap().to_str().unwrap().to_string();
+            assert_eq!(
+                stamps[0],
+                stamp::line(&rel, env!("CARGO_PKG_VERSION"), &package),
+                "{} is stamped for another data package or version: regenerate with `statespace reproduce`",
+                path.display()
+            );
+            pages += 1;
+        }
+    }
+    assert!(pages >= 8, "only {pages} pages found");
+    let entry = std::fs::read_to_string(root.join("reports/README.md")).unwrap();
+    // The entry page numbers the figures; everything else is each summary verbatim.
+    let unnumbered = entry.lines().filter(|l| !l.starts_with("*Figure")).collect::<Vec<_>>().join("\n");
+    for family in ["peg", "tricolore", "lightsout"] {
+        let summary = stamp::unstamp(&std::fs::read_to_string(root.join(format!("reports/{family}/summary.md"))).unwrap());
+        let page = std::fs::read_to_string(root.join(format!("reports/{family}/README.md"))).unwrap();
+        for line in summary.lines().filter(|l| !l.starts_with("*Figure")) {
+            assert!(unnumbered.contains(line), "reports/README.md lacks a line of {family}/summary.md: {line}");
+        }
+        for row in summary.lines().filter(|l| l.starts_with('|') && !l.starts_with("|---")) {
+            assert!(page.contains(row), "{family}/README.md lacks the summary's table row {row}");
+        }
+    }
+    let combined = read_csv(&root.join("reports/claims.csv"));
+    for family in ["peg", "tricolore", "lightsout"] {
+        let own = read_csv(&root.join(format!("reports/{family}/claims.csv")));
+        assert_eq!(combined.iter().filter(|c| c["family"] == family).cloned().collect::<Vec<_>>(), own, "{family} claims");
+    }
+}
+
+#[test]
+fn committed_record_is_one_run() {
+    assert_record_is_one_run(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+}
+
+/// `reproduce --only lightsout` over a record whose entry page and combined claims are stale
+/// (the defect of 2026-11: they still gave the old all-ones bounds) brings both up to date.
+#[test]
+fn reproduce_only_one_family_brings_the_entry_page_up_to_date() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = scratch("reproduce_only");
+    for tree in ["data", "reports"] {
+        copy_tree(&root.join(tree), &dir.join(tree));
+    }
+    let entry = dir.join("reports/README.md");
+    let text = std::fs::read_to_string(&entry).unwrap();
+    let stale = "a stale line left by an older run";
+    std::fs::write(&entry, text.replacen("## Lights Out\n", &format!("## Lights Out\n\n{stale}\n"), 1)).unwrap();
+    let claims = dir.join("reports/claims.csv");
+    let text = std::fs::read_to_string(&claims).unwrap();
+    std::fs::write(&claims, text.replacen(",lightsout,", ",lightsout,stale ", 1)).unwrap();
+    let (data, reports) = (dir.join("data"), dir.join("reports"));
+    ok(&["reproduce", "--only", "lightsout", "--data", data.to_str().unwrap(), "--reports", reports.to_str().unwrap()]);
+    assert!(!std::fs::read_to_string(&entry).unwrap().contains(stale));
+    assert_record_is_one_run(&dir);
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
     }
 }

@@ -537,16 +537,16 @@ fn summary(s: &LightsoutResults) -> Vec<Block> {
     ];
     let frontier = frontier_table(s);
     if !frontier.rows.is_empty() {
-        out.push(Block::Table {
-            caption: "The frontier: the costliest all-ones minima and God's numbers past n = 8 (new unless the family page names a source):".into(),
-            table: frontier,
-        });
+        out.push(Block::Table { caption: FRONTIER_CAPTION.into(), table: frontier });
     }
     if s.gods.is_some() {
         out.push(Block::Chart { stem: "gods_numbers".into(), caption: "God's number (the most presses any solvable position needs) as a share of the n^2 cells: filled points where exact, open circles joined by a grey line where only bounds are proven.".into() });
     }
     out
 }
+
+const FRONTIER_CAPTION: &str =
+    "The frontier: the costliest all-ones minima and God's numbers past n = 8 (new unless the family page names a source):";
 
 /// How a God's number's upper bound is proven, in a few words.
 fn upper_proof(r: &super::gods::GodsRow) -> String {
@@ -976,6 +976,11 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
     }
     sections.push(quiet_section);
 
+    let frontier = frontier_table(s);
+    if !frontier.rows.is_empty() {
+        // The entry page shows this table too (summary): the page holds it beside its evidence.
+        sections.push(Section::new("The frontier").table(FRONTIER_CAPTION, frontier));
+    }
     sections.push(Section::new("New results").text("Results we found no publication of.").claims("lightsout.new"));
 
     let methods = format!(

@@ -118,6 +118,67 @@ pub enum Mark {
     HollowPoints,
     /// A dashed line with open circles (a second quantity in the colour of a first).
     DashedHollow,
+    /// A line with markers of the given shape: series that run close together stay apart
+    /// where the lines merge, and a colour-blind reader can still tell them.
+    LineShape(Shape),
+}
+
+/// Marker shapes for [`Mark::LineShape`], in the order [`Shape::nth`] hands them out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Circle,
+    Square,
+    Triangle,
+    Diamond,
+    TriangleDown,
+    Plus,
+    Ring,
+}
+
+impl Shape {
+    /// The i-th shape, cycling.
+    pub fn nth(i: usize) -> Shape {
+        const ALL: [Shape; 7] = [Shape::Circle, Shape::Square, Shape::Triangle, Shape::Diamond, Shape::TriangleDown, Shape::Plus, Shape::Ring];
+        ALL[i % ALL.len()]
+    }
+
+    /// The outline around (0, 0) in pixels, radius about `r`; `None` for the round shapes.
+    fn outline(self, r: i32) -> Option<Vec<(i32, i32)>> {
+        let t = r / 3 + 1;
+        match self {
+            Shape::Circle | Shape::Ring => None,
+            Shape::Square => Some(vec![(-r, -r), (r, -r), (r, r), (-r, r)]),
+            Shape::Triangle => Some(vec![(0, -r - 1), (r + 1, r), (-r - 1, r)]),
+            Shape::TriangleDown => Some(vec![(0, r + 1), (r + 1, -r), (-r - 1, -r)]),
+            Shape::Diamond => Some(vec![(0, -r - 2), (r + 2, 0), (0, r + 2), (-r - 2, 0)]),
+            Shape::Plus => Some(vec![
+                (-t, -r - 1), (t, -r - 1), (t, -t), (r + 1, -t), (r + 1, t), (t, t),
+                (t, r + 1), (-t, r + 1), (-t, t), (-r - 1, t), (-r - 1, -t), (-t, -t),
+            ]),
+        }
+    }
+}
+
+/// Markers of `shape` centred on each point of `at` (in the drawing's coordinates).
+fn draw_shapes<DB: DrawingBackend, CT: CoordTranslate>(
+    area: &DrawingArea<DB, CT>,
+    at: &[CT::From],
+    shape: Shape,
+    r: i32,
+    colour: RGBColor,
+) -> Result<()>
+where
+    CT::From: Clone,
+{
+    for p in at {
+        match shape.outline(r) {
+            Some(pts) => area.draw(&(EmptyElement::at(p.clone()) + Polygon::new(pts, colour.filled()))),
+            None if shape == Shape::Ring => area.draw(&(EmptyElement::at(p.clone()) + Circle::new((0, 0), r + 1, colour.stroke_width(2)))),
+            None => area.draw(&(EmptyElement::at(p.clone()) + Circle::new((0, 0), r + 1, colour.filled()))),
+        }
+        .map_err(err)?;
+    }
+    Ok(())
 }
 
 #[derive(Clone, Debug)]
@@ -150,8 +211,8 @@ pub struct CategorySeries {
 }
 
 /// Bars over named categories: each category one slot on the axis, labelled with its name,
-/// the series' bars side by side centred on it. A zero value is drawn as a thick mark on the
-/// baseline so it cannot be mistaken for a missing one.
+/// the series' bars side by side centred on it. A zero value draws no bar: with value labels
+/// its "0" says so; without them a thin mark on the baseline tells it from a missing one.
 #[derive(Clone, Debug)]
 pub struct CategoryChart {
     pub title: String,
@@ -160,9 +221,11 @@ pub struct CategoryChart {
     pub categories: Vec<String>,
     pub series: Vec<CategorySeries>,
     pub y_scale: Scale,
-    /// Write each bar's value above it.
+    /// Write each bar's value above it (inside the top of a bar that reaches the axis' end).
     pub value_labels: bool,
     pub markers: Vec<Marker>,
+    /// The top of a linear y axis when the quantity has a ceiling (a share: 1), else fitted.
+    pub y_max: Option<f64>,
 }
 
 /// The colour key of a heatmap: what the values are, and what a grey (empty) cell means.
@@ -173,9 +236,12 @@ pub struct ColourKey {
 }
 
 macro_rules! both_backends {
-    ($root:ident => $draw:expr) => {{
+    ($root:ident => $draw:expr) => {
+        both_backends!(SIZE, $root => $draw)
+    };
+    ($size:expr, $root:ident => $draw:expr) => {{
         ensure_font();
-        let (w, h) = SIZE;
+        let (w, h): (u32, u32) = $size;
         let mut raw = vec![0u8; (w * h * 3) as usize];
         {
             let $root = BitMapBackend::with_buffer(&mut raw, (w, h)).into_drawing_area();
@@ -268,6 +334,19 @@ pub fn format_value(v: f64) -> String {
     }
     let s = format!("{v:.3}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// [`format_value`] for a value that must not read as a round number it is not: a share of
+/// 3332/3333 is "0.9997", not "1" (more decimals until the rounding no longer hides the gap).
+pub fn format_distinct(v: f64) -> String {
+    let s = format_value(v);
+    if v.fract() == 0.0 || s.parse::<f64>().map_or(true, |r| r.fract() != 0.0) {
+        return s;
+    }
+    (4..=12)
+        .map(|d| format!("{v:.d$}"))
+        .find(|t| t.parse::<f64>().is_ok_and(|r| r.fract() != 0.0))
+        .map_or(s, |t| t.trim_end_matches('0').to_string())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -441,7 +520,7 @@ fn draw_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(St
                 }
                 Swatch::Mark(c, m) => {
                     match m {
-                        Mark::Line | Mark::LinePoints => {
+                        Mark::Line | Mark::LinePoints | Mark::LineShape(_) => {
                             area.draw(&PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(2))).map_err(err)?
                         }
                         Mark::DashedHollow => {
@@ -456,6 +535,7 @@ fn draw_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(St
                         Mark::HollowPoints | Mark::DashedHollow => {
                             area.draw(&Circle::new((x + 12, y), 4, c.stroke_width(2))).map_err(err)?
                         }
+                        Mark::LineShape(shape) => draw_shapes(area, &[(x + 12, y)], shape, 4, c)?,
                         Mark::Line => {}
                     }
                 }
@@ -510,9 +590,39 @@ fn draw_xy<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &XYChart, xa: A
         .map(|(i, s)| (s.name.clone(), Swatch::Mark(colour_of(s, i), s.mark)))
         .collect();
     let plot = frame(root, &c.title, &legend)?;
-    let mut chart = ChartBuilder::on(&plot)
+    draw_xy_plot(&plot, c, None, xa, ya)
+}
+
+/// One panel per series (named above it), stacked on the same axes: for series that would
+/// cover one another in a single plot.
+pub fn xy_panels(c: &XYChart, size: (u32, u32)) -> Result<Rendered> {
+    let xs: Vec<f64> = c.series.iter().flat_map(|s| s.points.iter().map(|p| p.0)).collect();
+    let ys: Vec<f64> = c.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).collect();
+    let xa = Axis::new(c.x_scale, &xs, false, 0.02);
+    let ya = Axis::new(c.y_scale, &ys, false, 0.04);
+    both_backends!(size, root => draw_xy_panels(&root, c, xa, ya))
+}
+
+fn draw_xy_panels<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &XYChart, xa: Axis, ya: Axis) -> Result<()> {
+    let plot = frame(root, &c.title, &[])?;
+    let k = c.series.len().max(1);
+    let panels = plot.split_evenly((k, 1));
+    for (i, (panel, s)) in panels.iter().zip(&c.series).enumerate() {
+        let ink = colour_of(s, i);
+        let style = TextStyle::from((FAMILY, 15).into_font()).color(&ink).pos(Pos::new(HPos::Center, VPos::Top));
+        let w = panel.dim_in_pixel().0 as i32;
+        panel.draw(&Text::new(s.name.clone(), (w / 2, 2), style)).map_err(err)?;
+        let (_, below) = panel.split_vertically(20);
+        draw_xy_plot(&below, c, Some(i), xa, ya)?;
+    }
+    Ok(())
+}
+
+/// The axes and the series of `c` (only series `only` when given) in `plot`.
+fn draw_xy_plot<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, c: &XYChart, only: Option<usize>, xa: Axis, ya: Axis) -> Result<()> {
+    let mut chart = ChartBuilder::on(plot)
         .margin(16)
-        .margin_top(8)
+        .margin_top(if only.is_some() { 4 } else { 8 })
         .x_label_area_size(48)
         .y_label_area_size(ya.label_width() + 34)
         .build_cartesian_2d(xa.lo..xa.hi, ya.lo..ya.hi)
@@ -541,10 +651,13 @@ fn draw_xy<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &XYChart, xa: A
     let total: usize = c.series.iter().map(|s| s.points.len()).sum();
     let radius = if total > 2000 { 2 } else { 3 };
     for (i, s) in c.series.iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         let colour = colour_of(s, i);
         let mut pts: Vec<(f64, f64)> =
             s.points.iter().filter_map(|&(x, y)| Some((xa.map(x)?, ya.map(y)?))).collect();
-        if matches!(s.mark, Mark::Line | Mark::LinePoints) {
+        if matches!(s.mark, Mark::Line | Mark::LinePoints | Mark::LineShape(_)) {
             if pts.len() <= 5000 {
                 // Segment by segment: a 2-pixel polyline's mitred joins turn sharp V-shaped turns
                 // (a count jumping 1 -> 2 -> 1 at the axis floor) into long spikes in the PNG.
@@ -567,6 +680,10 @@ fn draw_xy<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &XYChart, xa: A
             };
             let mut seen = std::collections::HashSet::new();
             pts.retain(|p| seen.insert(key(p)));
+        }
+        if let Mark::LineShape(shape) = s.mark {
+            draw_shapes(chart.plotting_area(), &pts, shape, radius + 1, colour)?;
+            continue;
         }
         let filled = matches!(s.mark, Mark::Points | Mark::LinePoints);
         let style = if filled { colour.filled() } else { colour.stroke_width(2) };
@@ -616,8 +733,12 @@ fn draw_marker<DB: DrawingBackend>(
 pub fn category_bar_chart(c: &CategoryChart) -> Result<Rendered> {
     let ys: Vec<f64> = c.series.iter().flat_map(|s| s.values.iter().flatten().copied()).collect();
     let ya = Axis::new(c.y_scale, &ys, true, 0.06);
-    // Room above the tallest bar for its value label.
-    let ya = if c.value_labels && !ya.log { Axis { hi: ya.hi + (ya.hi - ya.lo) * 0.04, ..ya } } else { ya };
+    let ya = match c.y_max {
+        Some(top) if !ya.log => Axis { hi: top, ..ya },
+        // Room above the tallest bar for its value label.
+        _ if c.value_labels && !ya.log => Axis { hi: ya.hi + (ya.hi - ya.lo) * 0.04, ..ya },
+        _ => ya,
+    };
     both_backends!(root => draw_categories(&root, c, ya))
 }
 
@@ -682,21 +803,27 @@ fn draw_categories<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Catego
                         )))
                         .map_err(err)?;
                 }
+                // Zero (or, on a log axis, non-positive) with its value written: no bar at all,
+                // a mark would read as a small positive value.
+                None if c.value_labels => {}
                 None => {
-                    // Zero (or, on a log axis, non-positive): a thick mark on the baseline.
+                    // Without labels a thin mark on the baseline tells zero from missing.
                     chart
                         .draw_series(std::iter::once(
                             EmptyElement::at((centre, base))
-                                + Rectangle::new([(-half_px, -4), (half_px, 0)], colour.filled()),
+                                + Rectangle::new([(-half_px, -2), (half_px, 0)], colour.filled()),
                         ))
                         .map_err(err)?;
                 }
             }
             if c.value_labels {
                 let top = ya.map(v).unwrap_or(base).max(base);
-                let style = TextStyle::from((FAMILY, label_font).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+                // A bar reaching the axis' end carries its label inside, in white.
+                let inside = (top - ya.lo) / (ya.hi - ya.lo) > 0.93;
+                let (vpos, dy, ink) = if inside { (VPos::Top, 5, WHITE) } else { (VPos::Bottom, -5, BLACK) };
+                let style = TextStyle::from((FAMILY, label_font).into_font()).color(&ink).pos(Pos::new(HPos::Center, vpos));
                 chart
-                    .draw_series(std::iter::once(EmptyElement::at((centre, top)) + Text::new(format_value(v), (0, -5), style)))
+                    .draw_series(std::iter::once(EmptyElement::at((centre, top)) + Text::new(format_distinct(v), (0, dy), style)))
                     .map_err(err)?;
             }
         }
@@ -760,6 +887,7 @@ pub fn bar_chart_marked(c: &BarChart, markers: &[Marker]) -> Result<Rendered> {
         y_scale: if c.log_y { Scale::Log10 } else { Scale::Linear },
         value_labels: false,
         markers: markers.iter().map(|m| Marker { x: m.x - lo as f64, ..m.clone() }).collect(),
+        y_max: None,
     })
 }
 
@@ -826,10 +954,23 @@ fn draw_heatmap<DB: DrawingBackend>(
     let body = frame(root, &c.title, &[])?;
     let (w, _) = body.dim_in_pixel();
     let (main, key_area) = body.split_horizontally(w.saturating_sub(150));
+    // Square cells: the side that has room to spare gives it to the margins.
+    let (mw, mh) = main.dim_in_pixel();
+    let (pw, ph) = (mw.saturating_sub(16 * 2 + 60) as f64, mh.saturating_sub(8 + 16 + 48) as f64);
+    let cell = (pw / nx.max(1) as f64).min(ph / ny.max(1) as f64);
+    let spare_w = (pw - cell * nx as f64).max(0.0) as u32;
+    let spare_h = (ph - cell * ny as f64).max(0.0) as u32;
+    let write_values = {
+        let widest = c.cells.iter().flatten().map(|v| v.map_or(c.none_label.chars().count(), |v| format_value(v).chars().count())).max().unwrap_or(0);
+        font_px >= 10 && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell && font_px as f64 + 2.0 <= cell
+    };
     {
         let mut chart = ChartBuilder::on(&main)
             .margin(16)
-            .margin_top(8)
+            .margin_top(8 + spare_h / 2)
+            .margin_bottom(16 + spare_h - spare_h / 2)
+            .margin_left(16 + spare_w / 2)
+            .margin_right(16 + spare_w - spare_w / 2)
             .x_label_area_size(48)
             .y_label_area_size(60)
             .build_cartesian_2d(-0.5..nx as f64 - 0.5, -0.5..ny as f64 - 0.5)
@@ -859,10 +1000,6 @@ fn draw_heatmap<DB: DrawingBackend>(
             .map_err(err)?;
         // Values are written in the cells only when the widest fits at a readable size; the
         // colour key carries them otherwise.
-        let (pw, ph) = chart.plotting_area().dim_in_pixel();
-        let (cell_w, cell_h) = (pw as f64 / nx.max(1) as f64, ph as f64 / ny.max(1) as f64);
-        let widest = c.cells.iter().flatten().map(|v| v.map_or(c.none_label.chars().count(), |v| format_value(v).chars().count())).max().unwrap_or(0);
-        let write_values = font_px >= 10 && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell_w && font_px as f64 + 2.0 <= cell_h;
         for (y, row) in c.cells.iter().enumerate() {
             for (x, v) in row.iter().enumerate() {
                 let (fill, label) = match v {
@@ -886,7 +1023,9 @@ fn draw_heatmap<DB: DrawingBackend>(
         }
     }
     let has_none = c.cells.iter().flatten().any(Option::is_none) && !key.none_meaning.is_empty();
-    draw_key(&key_area, key, (lo, hi), &distinct_integers(c), has_none.then_some(c.none_label.as_str()))
+    // The key shows the empty cells' mark only when the cells carry it.
+    let none_mark = if write_values { c.none_label.as_str() } else { "" };
+    draw_key(&key_area, key, (lo, hi), &distinct_integers(c), has_none.then_some(none_mark))
 }
 
 /// The distinct values when they are at most 12 integers.
@@ -955,6 +1094,198 @@ fn draw_key<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Small square boards side by side, one per pattern (`(label, cells)`, cells row-major with
+/// row 1 at the top): every cell square and the same size, pressed cells dark, grid lines thin.
+/// For quiet patterns, where a heatmap strip made cells tall and narrow.
+pub fn board_panels(title: &str, n: usize, patterns: &[(String, Vec<bool>)]) -> Result<Rendered> {
+    both_backends!(root => draw_board_panels(&root, title, n, patterns))
+}
+
+const PRESSED: RGBColor = RGBColor(37, 52, 148);
+const UNPRESSED: RGBColor = RGBColor(236, 236, 236);
+
+fn draw_board_panels<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &str, n: usize, patterns: &[(String, Vec<bool>)]) -> Result<()> {
+    let legend = vec![("pressed".to_string(), Swatch::Bar(PRESSED)), ("not pressed".to_string(), Swatch::Bar(UNPRESSED))];
+    let body = frame(root, title, &legend)?;
+    let (w, h) = body.dim_in_pixel();
+    let (w, h) = (w as i32 - 40, h as i32 - 20);
+    let (k, n) = (patterns.len().max(1) as i32, n.max(1) as i32);
+    let (gap, label_h) = (28, 22);
+    // The column count that gives the largest cells.
+    let (cols, cell) = (1..=k)
+        .map(|cols| {
+            let rows = (k + cols - 1) / cols;
+            let by_w = (w - (cols - 1) * gap) / (cols * n);
+            let by_h = (h - rows * (label_h + gap)) / (rows * n);
+            (cols, by_w.min(by_h).min(48))
+        })
+        .max_by_key(|&(cols, cell)| (cell, -cols))
+        .unwrap_or((1, 8));
+    let rows = (k + cols - 1) / cols;
+    let side = cell * n;
+    let x0 = 20 + (w - cols * side - (cols - 1) * gap) / 2;
+    let y0 = 6 + (h - rows * (side + label_h) - (rows - 1) * gap) / 2;
+    let grid = RGBColor(255, 255, 255);
+    let label_style = TextStyle::from((FAMILY, 15).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+    for (i, (label, cells)) in patterns.iter().enumerate() {
+        let (col, row) = (i as i32 % cols, i as i32 / cols);
+        let left = x0 + col * (side + gap);
+        let top = y0 + row * (side + label_h + gap) + label_h;
+        body.draw(&Text::new(label.clone(), (left + side / 2, top - 4), label_style.clone())).map_err(err)?;
+        for r in 0..n {
+            for c in 0..n {
+                let on = cells.get((r * n + c) as usize).copied().unwrap_or(false);
+                let (x, y) = (left + c * cell, top + r * cell);
+                body.draw(&Rectangle::new([(x, y), (x + cell, y + cell)], if on { PRESSED } else { UNPRESSED }.filled())).map_err(err)?;
+                body.draw(&Rectangle::new([(x, y), (x + cell, y + cell)], grid.stroke_width(1))).map_err(err)?;
+            }
+        }
+        body.draw(&Rectangle::new([(left, top), (left + side, top + side)], BLACK.stroke_width(1))).map_err(err)?;
+    }
+    Ok(())
+}
+
+/// A count for every (x, y) with 1 <= x, y <= `side`, one pixel each (no aggregation), coloured
+/// by bins that double (0, 1, 2, 3-4, 5-8, ...) because the counts span orders of magnitude; the
+/// key gives each bin's share of the cells. `value(x, y)`; the canvas grows with `side`.
+pub fn count_grid_chart(title: &str, x_label: &str, y_label: &str, key_title: &str, side: usize, value: &dyn Fn(usize, usize) -> u32) -> Result<Rendered> {
+    let max = (1..=side).flat_map(|y| (1..=side).map(move |x| (x, y))).map(|(x, y)| value(x, y)).max().unwrap_or(0);
+    // Bin b >= 1 holds 2^(b-2) < v <= 2^(b-1) (bin 1 = exactly 1); bin 0 = zero.
+    let bin = |v: u32| if v == 0 { 0 } else { 1 + (32 - (v - 1).leading_zeros()) as usize };
+    let bins = bin(max) + 1;
+    let colour = |b: usize| if b == 0 { RGBColor(250, 250, 250) } else { ramp((b - 1) as f64 / (bins.saturating_sub(2)).max(1) as f64) };
+    let mut counts = vec![0u64; bins];
+    let mut rgb = vec![0u8; side * side * 3];
+    for y in 1..=side {
+        for x in 1..=side {
+            let b = bin(value(x, y));
+            counts[b] += 1;
+            let RGBColor(r, g, bl) = colour(b);
+            let at = ((side - y) * side + x - 1) * 3;
+            rgb[at..at + 3].copy_from_slice(&[r, g, bl]);
+        }
+    }
+    let key: Vec<(String, RGBColor, f64)> = (0..bins)
+        .map(|b| {
+            let range = match b {
+                0 => "0".to_string(),
+                1 => "1".to_string(),
+                2 => "2".to_string(),
+                _ => format!("{}-{}", (1u64 << (b - 2)) + 1, (1u64 << (b - 1)).min(max as u64)),
+            };
+            (range, colour(b), counts[b] as f64 / (side * side).max(1) as f64)
+        })
+        .collect();
+    let (w, h) = (side as u32 + 380, side as u32 + 160);
+    let labels = (x_label, y_label, key_title);
+    ensure_font();
+    let mut raw = vec![0u8; (w * h * 3) as usize];
+    {
+        let root = BitMapBackend::with_buffer(&mut raw, (w, h)).into_drawing_area();
+        let origin = draw_count_grid(&root, title, labels, side, &key)?;
+        root.draw(&BitMapElement::with_ref(origin, (side as u32, side as u32), &rgb).ok_or_else(|| anyhow!("count grid: bitmap size"))?)
+            .map_err(err)?;
+        root.present().map_err(|e| anyhow!("drawing PNG: {e}"))?;
+    }
+    let mut svg = String::new();
+    let origin = {
+        let root = SVGBackend::with_string(&mut svg, (w, h)).into_drawing_area();
+        let origin = draw_count_grid(&root, title, labels, side, &key)?;
+        root.present().map_err(|e| anyhow!("drawing SVG: {e}"))?;
+        origin
+    };
+    // The grid goes into the SVG as one embedded PNG: a million <rect> elements would take
+    // about 86 MB (plotters' SVG backend draws a bitmap pixel by pixel).
+    let image = format!(
+        "<image x=\"{}\" y=\"{}\" width=\"{side}\" height=\"{side}\" style=\"image-rendering:pixelated\" href=\"data:image/png;base64,{}\"/>\n",
+        origin.0,
+        origin.1,
+        base64(&encode_png(&rgb, side as u32, side as u32)?)
+    );
+    let end = svg.rfind("</svg>").ok_or_else(|| anyhow!("count grid: SVG has no end tag"))?;
+    svg.insert_str(end, &image);
+    Ok(Rendered { png: encode_png(&raw, w, h)?, svg })
+}
+
+/// Standard base64 with padding (for a PNG embedded in an SVG).
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for k in 0..4 {
+            if k <= chunk.len() {
+                out.push(ABC[(n >> (18 - 6 * k) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn draw_count_grid<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    (x_label, y_label, key_title): (&str, &str, &str),
+    side: usize,
+    key: &[(String, RGBColor, f64)],
+) -> Result<(i32, i32)> {
+    let body = frame(root, title, &[])?;
+    let (_, bh) = body.dim_in_pixel();
+    let (main, key_area) = body.split_horizontally(side as u32 + 100);
+    // Margins chosen so that the plot is exactly side x side pixels.
+    let top = (bh as i32 - 10 - 50 - side as i32).max(0) as u32;
+    let mut chart = ChartBuilder::on(&main)
+        .margin_left(10)
+        .margin_right(20)
+        .margin_top(top)
+        .margin_bottom(10)
+        .x_label_area_size(50)
+        .y_label_area_size(70)
+        .build_cartesian_2d(0.5..side as f64 + 0.5, 0.5..side as f64 + 0.5)
+        .map_err(err)?;
+    let f = |v: &f64| format_value(*v);
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .x_label_formatter(&f)
+        .y_label_formatter(&f)
+        .label_style((FAMILY, 14))
+        .axis_desc_style((FAMILY, 16))
+        .draw()
+        .map_err(err)?;
+    let (px, py) = chart.plotting_area().get_pixel_range();
+    let (w, h) = ((px.end - px.start) as u32, (py.end - py.start) as u32);
+    if (w, h) != (side as u32, side as u32) {
+        return Err(anyhow!("count grid: plot is {w}x{h} pixels, not {side}x{side}"));
+    }
+    let origin = chart.plotting_area().get_base_pixel();
+    let left = TextStyle::from((FAMILY, 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+    let (x0, mut y) = (8, 30);
+    for l in wrap(key_title, 24).iter().take(4) {
+        key_area.draw(&Text::new(l.clone(), (x0, y), left.clone())).map_err(err)?;
+        y += 18;
+    }
+    y += 10;
+    key_area.draw(&Text::new("value: share of sizes", (x0, y), left.clone())).map_err(err)?;
+    y += 24;
+    for (range, colour, share) in key.iter().rev() {
+        key_area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], colour.filled())).map_err(err)?;
+        key_area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1))).map_err(err)?;
+        // Percentages as decimals down to 0.0001% (a power of ten reads oddly beside a %).
+        let p = share * 100.0;
+        let p = if p == 0.0 || p >= 0.01 { format_distinct(p) } else { format!("{p:.4}").trim_end_matches('0').to_string() };
+        let pct = format!("{range}: {p}%");
+        key_area.draw(&Text::new(pct, (x0 + 32, y + 10), left.clone())).map_err(err)?;
+        y += 26;
+    }
+    Ok(origin)
+}
+
 /// Words joined into lines of at most about `width` characters.
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut line = String::new();
@@ -1007,6 +1338,7 @@ mod tests {
             y_scale: Scale::Linear,
             value_labels: true,
             markers: vec![],
+            y_max: Some(1.0),
         })
         .unwrap();
         assert_eq!(png_size(&r.png), SIZE);
@@ -1029,6 +1361,54 @@ mod tests {
         .unwrap();
         assert_eq!(png_size(&r.png), SIZE);
         assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+    }
+
+    #[test]
+    fn base64_matches_the_standard_alphabet() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    }
+
+    #[test]
+    fn format_distinct_never_rounds_to_a_round_number() {
+        assert_eq!(format_distinct(3332.0 / 3333.0), "0.9997");
+        assert_eq!(format_distinct(1.0), "1");
+        assert_eq!(format_distinct(0.0), "0");
+        assert_eq!(format_distinct(0.716), "0.716");
+        assert_eq!(format_distinct(2.9996), "2.9996");
+    }
+
+    /// Same data, same bytes: every chart shape rendered twice gives identical SVG and PNG
+    /// (nothing drawn depends on hash order, time or randomness).
+    #[test]
+    fn charts_are_deterministic() {
+        let twice = |f: &dyn Fn() -> Rendered| {
+            let (a, b) = (f(), f());
+            assert_eq!(a.svg, b.svg);
+            assert_eq!(a.png, b.png);
+        };
+        let many: Vec<(f64, f64)> = (0..5000).map(|i| (i as f64, ((i * 7919) % 97) as f64 + 1.0)).collect();
+        let xy = XYChart {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            series: vec![
+                XYSeries { name: "a".into(), points: many.clone(), mark: Mark::Points, colour: None },
+                XYSeries { name: "b".into(), points: many[..50].to_vec(), mark: Mark::LineShape(Shape::nth(3)), colour: None },
+            ],
+            x_scale: Scale::Linear,
+            y_scale: Scale::Auto,
+            markers: vec![Marker { x: 10.0, label: "m".into(), label_at_bottom: true }],
+        };
+        twice(&|| xy_chart(&xy).unwrap());
+        twice(&|| xy_panels(&xy, (960, 900)).unwrap());
+        twice(&|| board_panels("q", 3, &[("p1".into(), vec![true, false, true, false, true, false, true, false, true])]).unwrap());
+        twice(&|| count_grid_chart("g", "n", "m", "k", 40, &|x, y| ((x * y) % 9) as u32).unwrap());
+        let grid = count_grid_chart("g", "n", "m", "k", 40, &|x, y| ((x * y) % 9) as u32).unwrap();
+        assert_eq!(grid.svg.matches("<image").count(), 1, "the grid is one embedded image");
     }
 
     #[test]

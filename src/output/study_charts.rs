@@ -2,7 +2,7 @@
 //! can call them: each builds a [`chart`](super::chart) description and renders it.
 
 use super::chart::{
-    category_bar_chart, format_value, xy_chart, CategoryChart, CategorySeries, Mark, Marker, Rendered, Scale, XYChart,
+    category_bar_chart, format_value, xy_chart, xy_panels, CategoryChart, CategorySeries, Mark, Marker, Rendered, Scale, XYChart,
     XYSeries,
 };
 use anyhow::Result;
@@ -11,10 +11,11 @@ fn residue_name(res: usize) -> String {
     format!("n ≡ {res} (mod 3)")
 }
 
-/// Nullity of the n x n press matrix against n, one colour per n mod 3, over the whole range
-/// given (`nullity[n]`, index 0 ignored). y is logarithmic when the nullities span more than a
-/// factor of 100; sizes with nullity 0 (every board solvable) are never drawn (they could not sit
-/// on a log axis, and would crowd the baseline of a linear one) and are counted in the legend.
+/// Nullity of the n x n press matrix against n, one panel (and colour) per n mod 3 on shared
+/// axes, over the whole range given (`nullity[n]`, index 0 ignored): in one plot the residue
+/// drawn last hid the others. y is logarithmic when the nullities span more than a factor of
+/// 100; sizes with nullity 0 (every board solvable) are never drawn (they could not sit on a log
+/// axis, and would crowd the baseline of a linear one) and are counted in each panel's title.
 pub fn nullity_by_residue_chart(title: &str, nullity: &[usize]) -> Result<Rendered> {
     let max_n = nullity.len().saturating_sub(1);
     let series = (0..3)
@@ -29,15 +30,18 @@ pub fn nullity_by_residue_chart(title: &str, nullity: &[usize]) -> Result<Render
             }
         })
         .collect();
-    xy_chart(&XYChart {
-        title: format!("{title} (n = 1..{})", format_value(max_n as f64)),
-        x_label: "n (board side)".into(),
-        y_label: "nullity".into(),
-        series,
-        x_scale: Scale::Linear,
-        y_scale: Scale::Auto,
-        markers: Vec::new(),
-    })
+    xy_panels(
+        &XYChart {
+            title: format!("{title} (n = 1..{})", format_value(max_n as f64)),
+            x_label: "n (board side)".into(),
+            y_label: "nullity".into(),
+            series,
+            x_scale: Scale::Linear,
+            y_scale: Scale::Auto,
+            markers: Vec::new(),
+        },
+        (960, 960),
+    )
 }
 
 /// The solvable fraction 2^-nullity of n x n boards against n (`nullity[n]`, index 0 ignored),
@@ -76,17 +80,21 @@ pub fn solvable_fraction_chart(scope: &str, nullity: &[usize]) -> Result<Rendere
 }
 
 /// Share of sizes n with nullity 0, by n mod 3: the residues are categories, one bar per
-/// (name, [share for residue 0, 1, 2]).
-pub fn share_by_residue_chart(title: &str, series: &[(String, [f64; 3])]) -> Result<Rendered> {
+/// (name, [(sizes with nullity 0, sizes) for residue 0, 1, 2]). The axis ends at 1 (a share
+/// cannot pass it) and each bar is labelled with enough digits that a share just short of 1 or
+/// just above 0 never reads as 1 or 0.
+pub fn share_by_residue_chart(title: &str, series: &[(String, [(usize, usize); 3])]) -> Result<Rendered> {
+    let share = |&(ok, all): &(usize, usize)| (all > 0).then(|| ok as f64 / all as f64);
     category_bar_chart(&CategoryChart {
         title: title.into(),
         x_label: "n mod 3".into(),
         y_label: "share of sizes n with every board solvable".into(),
         categories: (0..3).map(residue_name).collect(),
-        series: series.iter().map(|(name, v)| CategorySeries { name: name.clone(), values: v.iter().map(|&x| Some(x)).collect() }).collect(),
+        series: series.iter().map(|(name, v)| CategorySeries { name: name.clone(), values: v.iter().map(share).collect() }).collect(),
         y_scale: Scale::Linear,
         value_labels: true,
         markers: Vec::new(),
+        y_max: Some(1.0),
     })
 }
 
@@ -108,6 +116,7 @@ pub fn distance_histogram_chart(title: &str, x_label: &str, counts: &[f64]) -> R
             label: format!("God's number {gods}: {} positions", format_value(counts.get(gods).copied().unwrap_or(0.0))),
             label_at_bottom: false,
         }],
+        y_max: None,
     })
 }
 
@@ -224,7 +233,7 @@ mod tests {
 
     #[test]
     fn residue_chart_has_three_categories() {
-        let r = share_by_residue_chart("t", &[("plus open".into(), [0.71, 0.72, 0.3]), ("block open".into(), [1.0, 1.0, 0.0])]).unwrap();
+        let r = share_by_residue_chart("t", &[("plus open".into(), [(71, 100), (72, 100), (30, 100)]), ("block open".into(), [(9, 9), (9, 9), (0, 9)])]).unwrap();
         assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
     }
 }

@@ -313,6 +313,7 @@ fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<O
         y_scale: Scale::Auto,
         value_labels: true,
         markers: Vec::new(),
+        y_max: None,
     })?;
     Ok(Some(chart))
 }

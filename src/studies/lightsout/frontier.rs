@@ -2,7 +2,7 @@
 //! with a heatmap (God's numbers are in [`super::gods`], one board's nullity in [`super::sutner`]).
 
 use super::sutner;
-use crate::output::chart::{self, Heatmap, Rendered};
+use crate::output::chart::{self, Rendered};
 use anyhow::Result;
 use polars::prelude::*;
 
@@ -27,32 +27,6 @@ pub fn rect_dataset(table: &[u16], max: usize) -> Result<DataFrame> {
         Column::new("nullity".into(), table.to_vec()),
         Column::new("rank".into(), rank),
     ])?)
-}
-
-/// Heatmap of the table in `block` x `block` tiles, each showing the largest nullity in it.
-pub fn rect_heatmap(table: &[u16], max: usize, block: usize) -> Result<Rendered> {
-    let tiles = max.div_ceil(block);
-    let mut cells = vec![vec![None; tiles]; tiles];
-    for m in 1..=max {
-        for n in 1..=max {
-            let v = table[(m - 1) * max + n - 1] as f64;
-            let slot: &mut Option<f64> = &mut cells[(m - 1) / block][(n - 1) / block];
-            *slot = Some(slot.map_or(v, |x: f64| x.max(v)));
-        }
-    }
-    let ticks: Vec<String> = (0..tiles).map(|t| if t % 5 == 0 { format!("{}", t * block + 1) } else { String::new() }).collect();
-    chart::heatmap_with_key(
-        &Heatmap {
-            title: format!("Lights Out plus/open m x n nullity, m, n <= {max}: largest in each {block} x {block} tile"),
-            x_label: "n (tile start)".into(),
-            y_label: "m (tile start)".into(),
-            x_ticks: ticks.clone(),
-            y_ticks: ticks,
-            cells,
-            none_label: String::new(),
-        },
-        &chart::ColourKey { title: format!("largest nullity in the {block} x {block} tile"), none_meaning: String::new() },
-    )
 }
 
 /// The rectangle dataset: the m x n plus/open nullity table for m, n <= `max`.
@@ -83,9 +57,18 @@ pub fn rect_parquet(r: &RectDataset) -> Result<Vec<u8>> {
     )
 }
 
-/// The heatmap in tiles of about 1/40 of the range.
+/// The nullity of every m x n board of the dataset, one pixel each (a tiled maximum showed the
+/// rare large nullities as if they filled their tiles).
 pub fn rect_chart(r: &RectDataset) -> Result<Rendered> {
-    rect_heatmap(&r.table, r.max, r.max.div_ceil(40).max(1))
+    let max = r.max;
+    chart::count_grid_chart(
+        &format!("Lights Out plus rule, open m x n boards, m, n <= {}: nullity of each board size", chart::format_value(max as f64)),
+        "n (columns)",
+        "m (rows)",
+        "nullity of the m x n press matrix (one pixel per board size)",
+        max,
+        &|n, m| u32::from(r.table[(m - 1) * max + n - 1]),
+    )
 }
 
 /// Sides of the dataset with the largest nullity, and that nullity.

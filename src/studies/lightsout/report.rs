@@ -9,7 +9,7 @@ use super::nullity;
 use super::quiet::{self, Quiet};
 use super::solve::{self, Outcome};
 use crate::engine::progress::Counters;
-use crate::output::chart::{self, BarChart, ColourKey, Heatmap, Rendered, Series};
+use crate::output::chart::{self, BarChart, Rendered, Series};
 use crate::output::study_charts;
 use crate::output::export::{Area, Export};
 use crate::output::{Cell, Table};
@@ -91,31 +91,24 @@ pub fn quiet_export(q: &Quiet, out: &mut Export) -> Result<()> {
     Ok(())
 }
 
+/// Every basis pattern as its own small n x n board, labelled with its number (the `pattern`
+/// column of the CSV) and its presses.
 fn quiet_chart(q: &Quiet) -> Result<Rendered> {
     let n = q.n;
-    let k = q.basis.len();
-    let width = k * (n + 1) - 1;
-    let mut cells = vec![vec![None; width]; n];
-    for (i, g) in q.basis.iter().enumerate() {
-        for r in 0..n {
-            for c in 0..n {
-                // heatmap rows go upwards: put row 1 at the top
-                cells[n - 1 - r][i * (n + 1) + c] = Some(if g.get(r, c) { 1.0 } else { 0.0 });
-            }
-        }
-    }
-    let x_ticks = (0..width).map(|x| if x % (n + 1) == n / 2 { format!("#{}", x / (n + 1) + 1) } else { String::new() }).collect();
-    chart::heatmap_with_key(
-        &Heatmap {
-            title: format!("{} {} {n}x{n}: the {k} quiet patterns (1 = pressed)", q.rule.name(), q.topology.name()),
-            x_label: "basis pattern (columns 1..n of each)".into(),
-            y_label: "row".into(),
-            x_ticks,
-            y_ticks: (1..=n).rev().map(|r| r.to_string()).collect(),
-            cells,
-            none_label: String::new(),
-        },
-        &ColourKey { title: "cell (1 = pressed)".into(), none_meaning: String::new() },
+    let patterns: Vec<(String, Vec<bool>)> = q
+        .basis
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let cells: Vec<bool> = (0..n * n).map(|k| g.get(k / n, k % n)).collect();
+            let presses = cells.iter().filter(|&&b| b).count();
+            (format!("pattern {}: {presses} presses", i + 1), cells)
+        })
+        .collect();
+    chart::board_panels(
+        &format!("{} rule, {} {n}x{n} board: {k} quiet patterns, a basis (the 2^{k} quiet patterns are their sums)", q.rule.name(), q.topology.name(), k = q.basis.len()),
+        n,
+        &patterns,
     )
 }
 
@@ -447,18 +440,36 @@ fn nullity_chart(r: Rule, t: Topology, nul: &[usize]) -> Result<Rendered> {
     study_charts::nullity_by_residue_chart(&title, nul)
 }
 
-/// Share of sizes n with nullity 0 in a sweep, for n = 0, 1, 2 mod 3.
-fn residue_shares(nul: &[usize]) -> [f64; 3] {
-    let share = |res: usize| {
+/// Sizes with nullity 0 and sizes, in a sweep, for n = 0, 1, 2 mod 3.
+fn residue_counts(nul: &[usize]) -> [(usize, usize); 3] {
+    let count = |res: usize| {
         let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
-        ns.iter().filter(|&&n| nul[n] == 0).count() as f64 / ns.len().max(1) as f64
+        (ns.iter().filter(|&&n| nul[n] == 0).count(), ns.len())
     };
-    [share(0), share(1), share(2)]
+    [count(0), count(1), count(2)]
 }
 
+/// The longest sweep of each rule and topology: what the n mod 3 chart and its caption show.
+fn longest_sweeps(s: &LightsoutResults) -> Vec<(Rule, Topology, &[usize])> {
+    s.sweeps
+        .iter()
+        .map(|(r, t, short)| match &s.long_sweep {
+            Some((_, long)) if (*r, *t) == (Rule::Plus, Topology::Open) && long.len() > short.len() => (*r, *t, long.as_slice()),
+            _ => (*r, *t, short.as_slice()),
+        })
+        .collect()
+}
+
+/// One bar group per rule and topology, from its longest sweep; the legend names the range each
+/// bar is computed over, read from the sweep itself.
 fn residue_chart(s: &LightsoutResults) -> Result<Rendered> {
-    let series: Vec<(String, [f64; 3])> =
-        s.sweeps.iter().map(|(r, t, nul)| (format!("{} {} (n <= {})", r.name(), t.name(), nul.len() - 1), residue_shares(nul))).collect();
+    let series: Vec<(String, [(usize, usize); 3])> = longest_sweeps(s)
+        .into_iter()
+        .map(|(r, t, nul)| {
+            let range = format!("n = 1..{}", chart::format_value((nul.len() - 1) as f64));
+            (format!("{} {} ({range})", r.name(), t.name()), residue_counts(nul))
+        })
+        .collect();
     study_charts::share_by_residue_chart("Share of board sizes n where every board is solvable, by n mod 3", &series)
 }
 
@@ -948,7 +959,7 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
                     super::frontier::rect_max(r)
                 ))
                 .chart(name, format!(
-                    "Largest nullity in each tile of the m x n table; {:.1}% of the {} boards have nullity 0 (every board solvable), so most tiles hold a few singular sizes.",
+                    "Nullity of every m x n board size, one pixel each, in bins that double (the key gives each bin's share); {:.1}% of the {} sizes have nullity 0 (every board solvable).",
                     100.0 * r.table.iter().filter(|&&x| x == 0).count() as f64 / r.table.len() as f64,
                     r.table.len()
                 )),
@@ -1042,18 +1053,19 @@ pub fn definitions() -> Vec<(String, String)> {
 
 /// The n mod 3 chart's caption, with the shares it shows.
 fn share_caption(s: &LightsoutResults) -> String {
-    let shares = |nul: &[usize]| -> Vec<String> {
-        (0..3)
-            .map(|res| {
-                let ns: Vec<usize> = (1..nul.len()).filter(|n| n % 3 == res).collect();
-                let ok = ns.iter().filter(|&&n| nul[n] == 0).count();
-                format!("{:.0}%", 100.0 * ok as f64 / ns.len().max(1) as f64)
-            })
-            .collect()
+    // The same sweeps and counts as the chart; a share short of 1 is never rounded up to 100%.
+    let sweeps = longest_sweeps(s);
+    let of = |r: Rule, t: Topology| {
+        let Some((_, _, nul)) = sweeps.iter().find(|w| (w.0, w.1) == (r, t)) else { return String::new() };
+        let counts = residue_counts(nul)
+            .iter()
+            .map(|&(ok, all)| format!("{}/{}", chart::format_value(ok as f64), chart::format_value(all as f64)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        format!("{} (n = 1..{})", counts, chart::format_value((nul.len() - 1) as f64))
     };
-    let of = |r, t| shares(s.sweep(r, t)).join(", ");
     format!(
-        "Share of sizes with every board solvable, for n = 0, 1, 2 mod 3: block/open {} (seed 002's theorem); block/torus {} and plus/torus {} (never when 3 | n); plus/open {}: no n mod 3 law.",
+        "Sizes with every board solvable / sizes, for n = 0, 1, 2 mod 3: block/open {} (seed 002's theorem); block/torus {} and plus/torus {} (never when 3 | n); plus/open {}: no n mod 3 law.",
         of(Rule::Block, Topology::Open),
         of(Rule::Block, Topology::Torus),
         of(Rule::Plus, Topology::Torus),

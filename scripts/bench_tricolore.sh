@@ -23,7 +23,7 @@ done
 bench_measure tricolore-half-unrestricted-dataset "half --regime unrestricted with the 6561x6561 Parquet" - - \
     "$BIN" tricolore half --regime unrestricted --out "$T/hd" --charts "$T/c"
 bench_measure tricolore-full-rrrr "full 4x4 backward search to RRRR.RRRR.RRRR.RRRR" 8 256 \
-    "$BIN" tricolore full --target RRRR.RRRR.RRRR.RRRR --halves-sample 0 --out "$T/f" --charts "$T/c"
+    "$BIN" tricolore full --target RRRR.RRRR.RRRR.RRRR --out "$T/f" --charts "$T/c"
 bench_measure tricolore-full-wbwb "full 4x4 backward search to WBWB.BWBW.WBWB.BWBW" 8 256 \
-    "$BIN" tricolore full --target WBWB.BWBW.WBWB.BWBW --halves-sample 0 --out "$T/f" --charts "$T/c"
+    "$BIN" tricolore full --target WBWB.BWBW.WBWB.BWBW --out "$T/f" --charts "$T/c"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -47,7 +47,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  statespace tricolore half --regime unrestricted\n  statespace tricolore half --regime hybrid --adjacency orthogonal --out /tmp/hybrid-orth\n\nWrites table.csv (clicks,reached,mean_per_start,share), targets.csv (target,starts,mean_clicks,max_clicks),\neccentricity.csv (max_clicks,starts), starts.csv (start,reached,max_clicks,mean_clicks) and\ndistances.parquet (start,target,clicks for all 6561 x 6561 pairs) into data/tricolore/half_{regime}\n(king) or data/tricolore/orthogonal/half_{regime}, or into --out DIR.")]
     Half(HalfArgs),
     /// Exact distances from every board to a target on the full board (backward search).
-    #[command(after_help = "Examples:\n  statespace tricolore full --target RRRR.RRRR.RRRR.RRRR\n  statespace tricolore full --target WWW.WWW.WWW --width 3 --height 3 --out /tmp/3x3\n\nWrites distance_to_{target}.csv (clicks,boards,states) and, on boards of four rows,\nhalves_vs_optimal_{target}.csv comparing the document's halves method with the optimum.")]
+    #[command(after_help = "Examples:\n  statespace tricolore full --target RRRR.RRRR.RRRR.RRRR\n  statespace tricolore full --target WWW.WWW.WWW --width 3 --height 3 --out /tmp/3x3\n\nWrites distance_to_{target}.csv (clicks,boards,states). The halves method is compared with the\noptimum on every 4x4 board by `statespace reproduce --only tricolore`\n(data/tricolore/full/halves_exhaustive_*.csv).")]
     Full(FullArgs),
     /// Checks that from every start, whatever the previous click, every board but all blue is reachable.
     #[command(after_help = "Example:\n  statespace tricolore reach\n\nWrites reachability.csv (search,examined,missed,missed_boards) into data/tricolore/full or --out DIR.")]
@@ -89,9 +89,6 @@ pub struct FullArgs {
     /// Board height.
     #[arg(long, default_value_t = 4)]
     pub height: usize,
-    /// Boards sampled (evenly spaced by index) to compare the halves method with the optimum; 0 = skip.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
-    pub halves_sample: usize,
     /// Directory for the tables [default: data/tricolore/full].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -145,7 +142,7 @@ impl TryFrom<&FullArgs> for FullRun {
         let target = grid.parse(&a.target).map_err(|e| anyhow::anyhow!("--target: {e}"))?;
         full::check_target(&grid, target)?;
         footprint::check(&format!("tricolore full {}x{}", a.width, a.height), footprint::tricolore_search(grid.squares()))?;
-        Ok(FullRun { grid, target, halves_sample: a.halves_sample })
+        Ok(FullRun { grid, target })
     }
 }
 

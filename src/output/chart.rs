@@ -121,6 +121,9 @@ pub enum Mark {
     /// A line with markers of the given shape: series that run close together stay apart
     /// where the lines merge, and a colour-blind reader can still tell them.
     LineShape(Shape),
+    /// Error bars: the points taken in pairs, (x, low) then (x, high), each pair one vertical bar
+    /// with short caps; a sampled value's uncertainty beside the value's own series.
+    ErrorBars,
 }
 
 /// Marker shapes for [`Mark::LineShape`], in the order [`Shape::nth`] hands them out.
@@ -528,6 +531,12 @@ fn draw_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(St
                                 area.draw(&PathElement::new(vec![(x + s, y), (x + s + 5, y)], c.stroke_width(2))).map_err(err)?;
                             }
                         }
+                        Mark::ErrorBars => {
+                            area.draw(&PathElement::new(vec![(x + 12, y - 7), (x + 12, y + 7)], c.stroke_width(2))).map_err(err)?;
+                            for dy in [-7, 7] {
+                                area.draw(&PathElement::new(vec![(x + 8, y + dy), (x + 16, y + dy)], c.stroke_width(2))).map_err(err)?;
+                            }
+                        }
                         _ => {}
                     }
                     match m {
@@ -536,7 +545,7 @@ fn draw_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(St
                             area.draw(&Circle::new((x + 12, y), 4, c.stroke_width(2))).map_err(err)?
                         }
                         Mark::LineShape(shape) => draw_shapes(area, &[(x + 12, y)], shape, 4, c)?,
-                        Mark::Line => {}
+                        Mark::Line | Mark::ErrorBars => {}
                     }
                 }
             }
@@ -655,6 +664,19 @@ fn draw_xy_plot<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, c: &XYChart, 
             continue;
         }
         let colour = colour_of(s, i);
+        if s.mark == Mark::ErrorBars {
+            // One bar per pair; a bar whose end falls off a log axis is dropped, not clipped.
+            let cap = (xa.hi - xa.lo) * 0.004;
+            for pair in s.points.chunks_exact(2) {
+                let (Some(x), Some(lo), Some(hi)) = (xa.map(pair[0].0), ya.map(pair[0].1), ya.map(pair[1].1)) else { continue };
+                let mut bar = vec![PathElement::new(vec![(x, lo), (x, hi)], colour.stroke_width(1))];
+                for y in [lo, hi] {
+                    bar.push(PathElement::new(vec![(x - cap, y), (x + cap, y)], colour.stroke_width(1)));
+                }
+                chart.draw_series(bar).map_err(err)?;
+            }
+            continue;
+        }
         let mut pts: Vec<(f64, f64)> =
             s.points.iter().filter_map(|&(x, y)| Some((xa.map(x)?, ya.map(y)?))).collect();
         if matches!(s.mark, Mark::Line | Mark::LinePoints | Mark::LineShape(_)) {

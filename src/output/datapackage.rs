@@ -14,8 +14,9 @@ pub enum Kind {
     Number,
     String,
     Boolean,
-    /// An exact integer that may exceed 64 bits: decimal digits in a string field (a `log10_...`
-    /// number column sits beside it for plotting).
+    /// An exact count whose values or column sum may exceed 64 bits: a string field of decimal
+    /// digits grouped by `_` (`table::exact_count`), so no reader infers an integer that fails or
+    /// wraps; a `log10_...` number column sits beside it for plotting.
     BigInteger,
 }
 
@@ -96,7 +97,7 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
                 v["unit"] = json!(f.unit);
             }
             if f.kind == Kind::BigInteger {
-                v["constraints"] = json!({"pattern": "-?[0-9]+"});
+                v["constraints"] = json!({"pattern": "[0-9]{1,3}(_[0-9]{3})*"});
                 v["format"] = json!("default");
             }
             fields.push(v);

@@ -60,6 +60,38 @@ impl<T: Into<Cell>> From<Option<T>> for Cell {
     }
 }
 
+/// An exact count that may pass 64 bits, as decimal text with `_` between groups of three digits
+/// (`15_329_604_581_324_902_942`, the digit grouping of Python and Rust literals). Plain digits
+/// would not do: a reader's type inference takes them for an integer, and polars then fails past
+/// 39 digits or sums an Int64 column that silently wraps; grouped text stays text, Python's
+/// `int(text)` reads it exactly, and [`parse_exact_count`] is the inverse. A `log10_` column
+/// beside it is for plotting.
+pub fn exact_count(value: impl std::fmt::Display) -> Cell {
+    let digits = value.to_string();
+    debug_assert!(!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()), "{digits} is not a count");
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('_');
+        }
+        out.push(c);
+    }
+    Cell::Text(out)
+}
+
+/// The plain digits of an [`exact_count`] text, or `None` when `text` is not one (groups of three
+/// after the first, no sign, no leading zero but for 0 itself).
+pub fn parse_exact_count(text: &str) -> Option<String> {
+    let groups: Vec<&str> = text.split('_').collect();
+    let (first, rest) = groups.split_first()?;
+    let ok = (1..=3).contains(&first.len())
+        && !(first.len() > 1 && first.starts_with('0'))
+        && !(groups.len() > 1 && *first == "0")
+        && rest.iter().all(|g| g.len() == 3)
+        && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
+    ok.then(|| groups.concat())
+}
+
 /// A header and rows. Producers push rows in their final (sorted) order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
@@ -119,5 +151,19 @@ mod tests {
         assert_eq!(String::from_utf8(bytes.clone()).unwrap(), format!("a,b,c\n{},0.7,\n", u128::MAX));
         let back = from_csv(&bytes).unwrap();
         assert_eq!(back.rows[0][0], Cell::Text(u128::MAX.to_string()));
+    }
+
+    #[test]
+    fn exact_counts_group_digits_and_parse_back() {
+        for (v, text) in [(0u128, "0"), (7, "7"), (999, "999"), (1000, "1_000"), (123456, "123_456"), (1234567, "1_234_567")] {
+            assert_eq!(exact_count(v), Cell::Text(text.into()));
+            assert_eq!(parse_exact_count(text), Some(v.to_string()));
+        }
+        let max = u128::MAX.to_string();
+        let Cell::Text(t) = exact_count(&max) else { unreachable!() };
+        assert_eq!(parse_exact_count(&t), Some(max));
+        for bad in ["", "_1", "1_", "1_00", "1234", "01", "0_000", "-1", "1_2a4", "1__000"] {
+            assert_eq!(parse_exact_count(bad), None, "{bad:?}");
+        }
     }
 }

@@ -73,3 +73,9 @@ pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
     files.sort();
     files
 }
+
+/// The plain digits of a cell: exact counts are written with `_` between digit groups
+/// (`1_234_567`, `output::table::exact_count`); any other text is returned as it is.
+pub fn digits(text: &str) -> String {
+    statespace::output::table::parse_exact_count(text).unwrap_or_else(|| text.to_string())
+}

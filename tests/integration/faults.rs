@@ -210,7 +210,7 @@ fn a_second_run_on_the_same_directory_is_refused() {
     let s = |p: &Path| p.to_str().unwrap().to_string();
     let (d, c) = (dir.join("data"), dir.join("charts"));
     let mut first = bin()
-        .args(["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--halves-sample", "0", "--out", &s(&d), "--charts", &s(&c)])
+        .args(["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--out", &s(&d), "--charts", &s(&c)])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -223,7 +223,7 @@ fn a_second_run_on_the_same_directory_is_refused() {
     }
     let mut refused = 0;
     for args in [
-        vec!["tricolore", "full", "--target", "WWWW.WWWW.WWWW.WWWW", "--halves-sample", "0", "--out", &s(&d), "--charts", &s(&dir)],
+        vec!["tricolore", "full", "--target", "WWWW.WWWW.WWWW.WWWW", "--out", &s(&d), "--charts", &s(&dir)],
         vec!["lightsout", "sweep", "--max-n", "3", "--out", &s(&d)],
     ] {
         let o = bin().args(&args).output().unwrap();

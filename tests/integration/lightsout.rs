@@ -94,7 +94,7 @@ fn parse_grid(text: &str) -> Vec<Vec<bool>> {
 }
 
 fn num(row: &HashMap<String, String>, k: &str) -> u64 {
-    row[k].parse().unwrap_or_else(|_| panic!("{k} = {:?} is not a number", row[k]))
+    digits(&row[k]).parse().unwrap_or_else(|_| panic!("{k} = {:?} is not a number", row[k]))
 }
 
 fn sweep(dir: &Path, rule: &str, topo: &str, max: usize) -> Vec<HashMap<String, String>> {
@@ -316,7 +316,7 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     assert_eq!(h7.len(), 50);
     let mut c = 1u128;
     for (k, r) in h7.iter().enumerate() {
-        assert_eq!(r["positions"], c.to_string(), "C(49, {k})");
+        assert_eq!(digits(&r["positions"]), c.to_string(), "C(49, {k})");
         c = c * (49 - k as u128) / (k as u128 + 1);
     }
 }
@@ -428,9 +428,18 @@ fn seed_claims_hold_or_fail_as_reported() {
         }
     }
     // Hand algorithms: one-way clears every solvable 5x5 board but is not always minimal.
-    ok(&["lightsout", "hand", "--max-n", "5", "--out", d]);
+    ok(&["lightsout", "hand", "--max-n", "6", "--out", d]);
     let rows = read_csv(&dir.join("hand_algorithms.csv"));
     let r5 = rows.iter().find(|r| r["n"] == "5").unwrap();
+    // 5x5 is exhaustive (exact means, no standard error); 6x6 (2^36 solvable boards) a sample
+    // whose means carry one.
+    assert_eq!((r5["exhaustive"].as_str(), r5["scope"].as_str(), r5["mean_presses_standard_error"].as_str()), ("true", "all 65536 solvable boards", ""));
+    let r6 = rows.iter().find(|r| r["n"] == "6").unwrap();
+    assert_eq!((r6["exhaustive"].as_str(), r6["scope"].as_str()), ("false", "random sample of 2000 of the 2^36 solvable boards"));
+    for (mean, se) in [("mean_presses", "mean_presses_standard_error"), ("mean_minimum", "mean_minimum_standard_error")] {
+        let (m, e): (f64, f64) = (r6[mean].parse().unwrap(), r6[se].parse().unwrap());
+        assert!(e > 0.0 && e < m / 20.0, "6x6 {mean} {m} +- {e}");
+    }
     assert_eq!(r5["algorithm"], "one-way");
     assert_eq!(num(r5, "boards"), 1 << 16);
     assert_eq!(num(r5, "failed"), 0);

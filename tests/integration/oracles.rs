@@ -1,12 +1,12 @@
 //! Oracles that are not this program's output: published values pinned with their source, and
 //! recomputation by independent, slower methods written here from the rules alone.
 
-use crate::common::{ok, oracle, scratch};
+use crate::common::{digits, ok, oracle, scratch};
 use statespace::studies::claim::{Claim, Verdict};
 use std::collections::HashMap;
 
 fn num(row: &HashMap<String, String>, k: &str) -> u64 {
-    row[k].parse().unwrap()
+    digits(&row[k]).parse().unwrap()
 }
 
 /// Cells a press at (r, c) toggles on an open n x n board (plus rule), as bit masks per row word.

@@ -68,12 +68,7 @@ fn check_package(data: &Path) -> usize {
             let summary = col.str().unwrap().iter().flatten().any(|v| ["total", "sum", "all"].contains(&v.to_lowercase().as_str()));
             assert!(!summary, "{rel}: a summary row inside the data");
         }
-        for f in fields.iter().filter(|f| f.get("constraints").is_some()) {
-            let col = df.column(f["name"].as_str().unwrap()).unwrap();
-            for v in col.str().unwrap().iter().flatten() {
-                assert!(v.bytes().all(|b| b.is_ascii_digit() || b == b'-'), "{rel}: {} holds {v:?}, not an integer", f["name"]);
-            }
-        }
+        check_counts(rel, &df, fields);
         loaded += 1;
     }
     let mut on_disk = Vec::new();
@@ -82,6 +77,41 @@ fn check_package(data: &Path) -> usize {
         assert!(described.contains(&f), "data/{f} is not described by datapackage.json");
     }
     loaded
+}
+
+/// Loads that never lie: every integer-declared column's exact sum fits in a signed 64-bit integer
+/// (summed in i128, so a wrap cannot hide), and every count declared as text (an exact count, with
+/// its digit-group pattern) is an exact decimal, `_` between groups, that its `log10_` column beside
+/// it matches.
+fn check_counts(rel: &str, df: &DataFrame, fields: &[Value]) {
+    for f in fields.iter().filter(|f| f["type"] == "integer") {
+        let name = f["name"].as_str().unwrap();
+        let col = df.column(name).unwrap().i64().unwrap_or_else(|_| panic!("{rel}: {name} is not Int64"));
+        let sum: i128 = col.iter().flatten().map(i128::from).sum();
+        assert!(i64::try_from(sum).is_ok(), "{rel}: the sum of integer column {name} is {sum}, past 64 bits: declare it as an exact count");
+    }
+    for f in fields.iter().filter(|f| f.get("constraints").is_some()) {
+        let name = f["name"].as_str().unwrap();
+        assert_eq!(f["constraints"]["pattern"], "[0-9]{1,3}(_[0-9]{3})*", "{rel}: {name}");
+        let log_name = format!("log10_{name}");
+        assert!(fields.iter().any(|g| g["name"] == log_name.as_str()), "{rel}: exact count {name} has no {log_name} beside it");
+        let logs = df.column(&log_name).unwrap().f64().unwrap();
+        for (v, log) in df.column(name).unwrap().str().unwrap().iter().zip(logs.iter()) {
+            let Some(v) = v else {
+                assert!(log.is_none(), "{rel}: {log_name} without {name}");
+                continue;
+            };
+            let digits = statespace::output::table::parse_exact_count(v).unwrap_or_else(|| panic!("{rel}: {name} holds {v:?}, not an exact count"));
+            let exact: num_bigint::BigUint = digits.parse().unwrap();
+            // log10 from the leading 17 digits and the digit count: exact to far below 1e-6.
+            let lead = &digits[..digits.len().min(17)];
+            let want = (lead.parse::<f64>().unwrap()).log10() + (digits.len() - lead.len()) as f64;
+            match log {
+                Some(log) => assert!((log - want).abs() <= 1e-6, "{rel}: {log_name} {log} for {name} {v} (log10 {want:.6})"),
+                None => assert_eq!(exact, num_bigint::BigUint::from(0u8), "{rel}: {name} {v} has no {log_name}"),
+            }
+        }
+    }
 }
 
 fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {

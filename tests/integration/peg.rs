@@ -105,7 +105,7 @@ fn replay(t: &Tri, start: usize, play: &str) -> (usize, u32) {
 }
 
 fn num(row: &HashMap<String, String>, k: &str) -> u128 {
-    row[k].parse().unwrap_or_else(|_| panic!("column {k} = {:?}", row[k]))
+    digits(&row[k]).parse().unwrap_or_else(|_| panic!("column {k} = {:?}", row[k]))
 }
 
 #[test]

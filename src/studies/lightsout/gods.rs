@@ -29,7 +29,8 @@ use crate::engine::covering;
 use crate::engine::progress::{Counters, Reporter};
 use std::sync::Arc;
 use super::sutner;
-use crate::output::table::{Cell, Table};
+use crate::output::table::{exact_count, Cell, Table};
+use super::report::big_log10;
 use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
 use crate::studies::claim::{Claim, Verdict};
 use anyhow::{bail, ensure, Result};
@@ -448,6 +449,7 @@ pub fn table(r: &GodsResults) -> Table {
         "lower_bound",
         "upper_bound",
         "positions_at_max",
+        "log10_positions_at_max",
         "class_sizes",
         "method",
     ]);
@@ -461,7 +463,11 @@ pub fn table(r: &GodsResults) -> Table {
             row.exact().into(),
             row.lower.into(),
             row.upper.into(),
-            row.positions_at_max.as_ref().map_or(Cell::Empty, |p| Cell::Text(p.to_string())),
+            row.positions_at_max.as_ref().map_or(Cell::Empty, exact_count),
+            match &row.positions_at_max {
+                Some(p) if p.bits() > 0 => Cell::Fixed(big_log10(p), 6),
+                _ => Cell::Empty,
+            },
             if row.nullity <= 4 { Cell::Text(sizes.join(" ")) } else { Cell::Empty },
             row.method.clone().into(),
         ]);

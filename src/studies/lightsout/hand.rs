@@ -133,12 +133,18 @@ pub struct HandRow {
     pub n: usize,
     pub algorithm: &'static str,
     pub exhaustive: bool,
+    /// log2 of the solvable boards (the rank of the press matrix): all of them are tested when
+    /// `exhaustive`, else `boards` drawn uniformly at random.
+    pub rank: u32,
     pub boards: u64,
     pub cleared: u64,
     /// Presses made by the algorithm, over cleared boards (repeats counted).
     pub total_presses: u64,
     /// Minimum presses, over the same cleared boards.
     pub total_minimum: u64,
+    /// Sums of squares of the two, for the standard errors of sampled means.
+    pub squares_presses: u64,
+    pub squares_minimum: u64,
     pub optimal_boards: u64,
     pub max_excess: u32,
     /// A board the algorithm failed on, if any (bitmask, cell r * n + c).
@@ -153,6 +159,31 @@ impl HandRow {
     }
     pub fn mean_minimum(&self) -> f64 {
         self.total_minimum as f64 / self.cleared.max(1) as f64
+    }
+    /// Standard error of a sampled mean from its sums (sample variance over n - 1); `None` when
+    /// every board was tested (the mean is exact).
+    fn standard_error(&self, total: u64, squares: u64) -> Option<f64> {
+        if self.exhaustive {
+            return None;
+        }
+        let n = self.cleared as f64;
+        let mean = total as f64 / n;
+        let var = (squares as f64 - n * mean * mean) / (n - 1.0).max(1.0);
+        Some((var.max(0.0) / n).sqrt())
+    }
+    pub fn mean_presses_standard_error(&self) -> Option<f64> {
+        self.standard_error(self.total_presses, self.squares_presses)
+    }
+    pub fn mean_minimum_standard_error(&self) -> Option<f64> {
+        self.standard_error(self.total_minimum, self.squares_minimum)
+    }
+    /// What was tested: every solvable board, or a sample and the population it is drawn from.
+    pub fn scope(&self) -> String {
+        if self.exhaustive {
+            format!("all {} solvable boards", self.boards)
+        } else {
+            format!("random sample of {} of the 2^{} solvable boards", self.boards, self.rank)
+        }
     }
 }
 
@@ -202,10 +233,13 @@ pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
         n,
         algorithm: alg.name(),
         exhaustive,
+        rank,
         boards: 0,
         cleared: 0,
         total_presses: 0,
         total_minimum: 0,
+        squares_presses: 0,
+        squares_minimum: 0,
         optimal_boards: 0,
         max_excess: 0,
         failure_example: None,
@@ -234,6 +268,8 @@ pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
                 row.cleared += 1;
                 row.total_presses += p as u64;
                 row.total_minimum += m as u64;
+                row.squares_presses += u64::from(p) * u64::from(p);
+                row.squares_minimum += u64::from(m) * u64::from(m);
                 if p == m {
                     row.optimal_boards += 1;
                 } else if row.excess_example.is_none_or(|f| board < f) {
@@ -267,4 +303,23 @@ pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
         }
     }
     Ok(row)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sampled mean's standard error is the sample standard deviation over sqrt(n); an
+    /// exhaustive mean has none.
+    #[test]
+    fn standard_errors_of_sampled_means() {
+        // Presses 1, 2, 3, 6 (mean 3, sample variance 14/3); minimum 1, 1, 1, 1 (variance 0).
+        let mut row = side(2, Algorithm::for_side(2)).unwrap();
+        assert!(row.exhaustive && row.mean_presses_standard_error().is_none());
+        row.exhaustive = false;
+        (row.cleared, row.total_presses, row.squares_presses, row.total_minimum, row.squares_minimum) = (4, 12, 50, 4, 4);
+        let want = (14.0f64 / 3.0 / 4.0).sqrt();
+        assert!((row.mean_presses_standard_error().unwrap() - want).abs() < 1e-12);
+        assert_eq!(row.mean_minimum_standard_error(), Some(0.0));
+    }
 }

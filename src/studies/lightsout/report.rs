@@ -9,9 +9,10 @@ use super::nullity;
 use super::quiet::{self, Quiet};
 use super::solve::{self, Outcome};
 use crate::engine::progress::Counters;
-use crate::output::chart::{self, BarChart, Rendered, Series};
+use crate::output::chart::{self, Rendered};
 use crate::output::study_charts;
 use crate::output::export::{Area, Export};
+use crate::output::table::exact_count;
 use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Game, Grid, Rule, Topology};
 use crate::output::report::{Block, Page, Section};
@@ -53,7 +54,7 @@ pub fn histogram_table(h: &Histogram) -> Table {
     let mut t = Table::new(&["clicks", "positions", "log10_positions"]);
     for (k, c) in h.counts.iter().enumerate() {
         let log = if c.bits() == 0 { Cell::Empty } else { Cell::Fixed(big_log10(c), 6) };
-        t.push(vec![k.into(), Cell::Text(c.to_string()), log]);
+        t.push(vec![k.into(), exact_count(c), log]);
     }
     t
 }
@@ -117,11 +118,14 @@ pub fn hand_table(rows: &[HandRow]) -> Table {
         "n",
         "algorithm",
         "exhaustive",
+        "scope",
         "boards",
         "cleared",
         "failed",
         "mean_presses",
+        "mean_presses_standard_error",
         "mean_minimum",
+        "mean_minimum_standard_error",
         "optimal_boards",
         "max_excess",
         "failure_example",
@@ -132,11 +136,14 @@ pub fn hand_table(rows: &[HandRow]) -> Table {
             r.n.into(),
             r.algorithm.into(),
             bool_cell(r.exhaustive),
+            r.scope().into(),
             r.boards.into(),
             r.cleared.into(),
             (r.boards - r.cleared).into(),
             Cell::Fixed(r.mean_presses(), 3),
+            r.mean_presses_standard_error().map_or(Cell::Empty, |e| Cell::Fixed(e, 3)),
             Cell::Fixed(r.mean_minimum(), 3),
+            r.mean_minimum_standard_error().map_or(Cell::Empty, |e| Cell::Fixed(e, 3)),
             r.optimal_boards.into(),
             r.max_excess.into(),
             r.failure_example.map(|b| board_string(b, r.n)).into(),
@@ -491,16 +498,57 @@ fn solver_chart(s: &LightsoutResults) -> Result<Rendered> {
     study_charts::all_ones_presses_chart(&n, &first, &min, &exact)
 }
 
+/// Mean presses per side: filled points are exact (every solvable board), open points sample
+/// means with +-1 standard error bars, so a sample never passes for an exact value.
 fn hand_chart(s: &LightsoutResults) -> Result<Rendered> {
-    chart::bar_chart(&BarChart {
+    use chart::{Mark, Scale, XYChart, XYSeries};
+    let samples = s.hand.iter().filter(|r| !r.exhaustive).map(|r| r.boards).max();
+    let mut series = Vec::new();
+    for (colour, what, mean, se) in [
+        (0, "hand algorithm", HandRow::mean_presses as fn(&HandRow) -> f64, HandRow::mean_presses_standard_error as fn(&HandRow) -> Option<f64>),
+        (1, "minimum", HandRow::mean_minimum, HandRow::mean_minimum_standard_error),
+    ] {
+        let pick = |exhaustive: bool| s.hand.iter().filter(move |r| r.exhaustive == exhaustive);
+        series.push(XYSeries {
+            name: format!("{what}, every solvable board"),
+            points: pick(true).map(|r| (r.n as f64, mean(r))).collect(),
+            mark: Mark::Points,
+            colour: Some(colour),
+        });
+        if let Some(k) = samples {
+            series.push(XYSeries {
+                name: format!("{what}, sample of {k} boards (+-1 s.e.)"),
+                points: pick(false).map(|r| (r.n as f64, mean(r))).collect(),
+                mark: Mark::HollowPoints,
+                colour: Some(colour),
+            });
+            series.push(XYSeries {
+                name: String::new(),
+                points: pick(false)
+                    .flat_map(|r| {
+                        let e = se(r).unwrap_or(0.0);
+                        [(r.n as f64, mean(r) - e), (r.n as f64, mean(r) + e)]
+                    })
+                    .collect(),
+                mark: Mark::ErrorBars,
+                colour: Some(colour),
+            });
+        }
+    }
+    // The bars are thinner than the points at this scale, so a line also says where samples begin.
+    let first_sampled = s.hand.iter().filter(|r| !r.exhaustive).map(|r| r.n).min();
+    let markers = match (first_sampled, samples) {
+        (Some(n), Some(k)) => vec![chart::Marker { x: n as f64 - 0.5, label: format!("sampled from here ({k} boards per n)"), label_at_bottom: true }],
+        _ => Vec::new(),
+    };
+    chart::xy_chart(&XYChart {
         title: "Block rule: seed 002's hand algorithms vs the minimum (mean presses per solvable board)".into(),
         x_label: "n (2, 5, 8: one-way; 3, 6: two-way; 4, 7: two-way 3k+1)".into(),
         y_label: "mean presses".into(),
-        series: vec![
-            Series { name: "hand algorithm".into(), points: s.hand.iter().map(|r| (r.n as f64, r.mean_presses())).collect() },
-            Series { name: "minimum".into(), points: s.hand.iter().map(|r| (r.n as f64, r.mean_minimum())).collect() },
-        ],
-        log_y: false,
+        series,
+        x_scale: Scale::Linear,
+        y_scale: Scale::Linear,
+        markers,
     })
 }
 
@@ -659,16 +707,17 @@ pub fn gods_table(s: &LightsoutResults) -> Table {
 }
 
 fn hand_page_table(s: &LightsoutResults) -> Table {
-    let mut t = Table::new(&["n", "algorithm", "boards", "tested", "cleared", "mean presses", "mean minimum", "optimal on", "largest excess"]);
+    // A sampled mean is printed with its standard error; an exhaustive one is exact.
+    let mean = |m: f64, se: Option<f64>| -> Cell { se.map_or_else(|| format!("{m:.3}"), |e| format!("{m:.3} +- {e:.3}")).into() };
+    let mut t = Table::new(&["n", "algorithm", "boards tested", "cleared", "mean presses", "mean minimum", "optimal on", "largest excess"]);
     for r in &s.hand {
         t.push(vec![
             r.n.into(),
             r.algorithm.into(),
-            r.boards.into(),
-            (if r.exhaustive { "every solvable board" } else { "fixed-seed sample" }).into(),
+            r.scope().into(),
             r.cleared.into(),
-            Cell::Fixed(r.mean_presses(), 3),
-            Cell::Fixed(r.mean_minimum(), 3),
+            mean(r.mean_presses(), r.mean_presses_standard_error()),
+            mean(r.mean_minimum(), r.mean_minimum_standard_error()),
             r.optimal_boards.into(),
             r.max_excess.into(),
         ]);
@@ -1031,7 +1080,7 @@ pub fn definitions() -> Vec<(String, String)> {
         ("m, n", "rows and columns of a rectangular board (`rect_*.csv`), or the side of a square one"),
         ("quiet pattern", "a set of presses that changes no light (a null vector of the press matrix); `pattern`, `row`, `col` list the pressed cells of each basis pattern, 1-based"),
         ("clicks", "fewest presses that turn a position off (its click distance)"),
-        ("positions", "solvable positions needing exactly `clicks` presses at minimum; exact decimal text (the counts pass 2^127)"),
+        ("positions", "solvable positions needing exactly `clicks` presses at minimum; an exact count as text, digits grouped by `_` (`1_234_567`; Python's `int()` reads it), since the counts pass 2^127 and their sums 2^63 from 8x8 on"),
         ("log10_positions", "log10 of positions, for plotting"),
         ("God's number", "the most presses any solvable position of a board needs: the largest `clicks` in its histogram"),
         ("light chasing", "pressing, row by row, the cell below every light, so that only the last row can stay lit"),
@@ -1099,9 +1148,19 @@ fn hand_caption(s: &LightsoutResults) -> String {
     let rows: Vec<&HandRow> = s.hand.iter().filter(|r| r.mean_minimum() > 0.0).collect();
     let worst = rows.iter().max_by(|a, b| ratio(a).total_cmp(&ratio(b)));
     let best = rows.iter().min_by(|a, b| ratio(a).total_cmp(&ratio(b)));
+    let sampled: Vec<String> = s.hand.iter().filter(|r| !r.exhaustive).map(|r| r.n.to_string()).collect();
+    let samples = if sampled.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " Filled points are exact (every solvable board); open points (n = {}) are means of {} random solvable boards, with bars of +-1 standard error (mostly smaller than the points).",
+            sampled.join(", "),
+            s.hand.iter().filter(|r| !r.exhaustive).map(|r| r.boards).max().unwrap_or(0)
+        )
+    };
     match (worst, best) {
         (Some(w), Some(b)) => format!(
-            "Mean presses of the hand algorithm beside the mean minimum per side: furthest from the minimum at n = {} ({}, {:.1}x the minimum), closest at n = {} ({}, {:.2}x).",
+            "Mean presses of the hand algorithm beside the mean minimum per side: furthest from the minimum at n = {} ({}, {:.1}x the minimum), closest at n = {} ({}, {:.2}x).{samples}",
             w.n,
             w.algorithm,
             ratio(w),
@@ -1109,6 +1168,6 @@ fn hand_caption(s: &LightsoutResults) -> String {
             b.algorithm,
             ratio(b)
         ),
-        _ => "Mean presses of the hand algorithm beside the mean minimum per side.".into(),
+        _ => format!("Mean presses of the hand algorithm beside the mean minimum per side.{samples}"),
     }
 }

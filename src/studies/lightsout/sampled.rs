@@ -13,7 +13,7 @@ use super::gods;
 use super::histogram::Histogram;
 use crate::puzzles::lightsout::{Rule, Topology};
 use num_bigint::BigUint;
-use crate::output::chart::{line_chart, LineChart, Rendered, Series};
+use crate::output::chart::{xy_chart, Mark, Rendered, Scale, XYChart, XYSeries};
 use crate::output::datapackage::{field, Kind, ResourceDoc};
 use crate::output::report::Section;
 use crate::output::{Cell, Table};
@@ -196,22 +196,48 @@ pub fn table(s: &Sampled) -> Table {
     t
 }
 
-/// Share of sampled positions by fewest presses, one line per side.
+/// The share at `k` presses and its binomial standard error (the CSV's `share`, `standard_error`).
+fn share(s: &Sampled, k: usize) -> (f64, f64) {
+    let p = s.counts[k] as f64 / s.samples as f64;
+    (p, (p * (1.0 - p) / s.samples as f64).sqrt())
+}
+
+/// Sampled distributions of fewest presses, one line per side, as densities over the fraction of
+/// cells pressed: a share per press times n^2, so sides of different size are comparable (each
+/// curve has area 1) on a linear axis. Every number of presses from the fewest to the most seen is
+/// a point, zero counts included (no floor, no gaps to bridge), with +-1 standard error bars.
 pub fn chart(all: &[Sampled]) -> Result<Rendered> {
-    let series = all
-        .iter()
-        .map(|s| Series {
+    let mut series = Vec::new();
+    for (i, s) in all.iter().enumerate() {
+        let cells = (s.n * s.n) as f64;
+        let first = s.counts.iter().position(|&c| c > 0).unwrap_or(0);
+        let range = first..=s.largest_seen();
+        series.push(XYSeries {
             name: format!("{0}x{0} (nullity {1})", s.n, s.nullity),
-            points: s.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as f64 / (s.n * s.n) as f64, c as f64 / s.samples as f64)).collect(),
-        })
-        .collect();
-    line_chart(&LineChart {
+            points: range.clone().map(|k| (k as f64 / cells, share(s, k).0 * cells)).collect(),
+            mark: if s.n * s.n > 400 { Mark::Line } else { Mark::LinePoints },
+            colour: Some(i),
+        });
+        series.push(XYSeries {
+            name: String::new(),
+            points: range
+                .flat_map(|k| {
+                    let (p, e) = share(s, k);
+                    [(k as f64 / cells, (p - e) * cells), (k as f64 / cells, (p + e) * cells)]
+                })
+                .collect(),
+            mark: Mark::ErrorBars,
+            colour: Some(i),
+        });
+    }
+    xy_chart(&XYChart {
         title: format!("Sampled Lights Out positions (plus, open) by fewest presses, {} samples per side", all.first().map_or(0, |s| s.samples)),
-        x_label: "fewest presses / n^2".into(),
-        y_label: "share of sampled solvable positions (log scale)".into(),
+        x_label: "fewest presses / n^2 (fraction of the cells)".into(),
+        y_label: "density: share per press x n^2 (+-1 s.e.)".into(),
         series,
-        log_y: true,
-        lines: true,
+        x_scale: Scale::Linear,
+        y_scale: Scale::Linear,
+        markers: Vec::new(),
     })
 }
 
@@ -263,7 +289,7 @@ pub fn section(all: &[Sampled]) -> Section {
         sec = sec.chart(
             "histogram_sampled",
             format!(
-                "Share of sampled positions by fewest presses as a fraction of the n^2 cells: the means lie between {:.1}% and {:.1}% of the cells.",
+                "Sampled positions by fewest presses as a fraction of the n^2 cells, as densities (share per press x n^2, so every curve has area 1), each point with +-1 standard error bars (binomial, `standard_error` in the CSVs; mostly thinner than the line); zero counts inside the range seen are drawn at 0. The means lie between {:.1}% and {:.1}% of the cells; the larger the board, the narrower its spread.",
                 all.iter().map(|s| 100.0 * s.mean() / (s.n * s.n) as f64).fold(f64::INFINITY, f64::min),
                 all.iter().map(|s| 100.0 * s.mean() / (s.n * s.n) as f64).fold(0.0, f64::max)
             ),

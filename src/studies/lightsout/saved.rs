@@ -20,6 +20,7 @@ use super::report::AllOnesRow;
 use super::solve::{self, Outcome, Solution};
 use crate::engine::progress::Counters;
 use crate::puzzles::lightsout::{apply_presses, parse_board, Game, Grid, Rule, Topology};
+use crate::output::table::parse_exact_count;
 use crate::studies::read_back::{number, read_rows};
 use anyhow::{bail, ensure, Context, Result};
 use num_bigint::BigUint;
@@ -37,8 +38,19 @@ pub const GODS_WITNESSES: &str = "gods_witnesses.txt";
 
 const ALL_ONES_HEADER: [&str; 6] = ["n", "nullity", "first_found_presses", "min_presses", "exact", "method"];
 const PRESSES_HEADER: [&str; 3] = ["n", "row", "presses"];
-const GODS_HEADER: [&str; 10] =
-    ["rule", "topology", "n", "nullity", "gods_number", "lower_bound", "upper_bound", "positions_at_max", "class_sizes", "method"];
+const GODS_HEADER: [&str; 11] = [
+    "rule",
+    "topology",
+    "n",
+    "nullity",
+    "gods_number",
+    "lower_bound",
+    "upper_bound",
+    "positions_at_max",
+    "log10_positions_at_max",
+    "class_sizes",
+    "method",
+];
 
 /// One all-ones row as written by a run that computed it.
 struct AllOnesSaved {
@@ -144,7 +156,7 @@ impl SavedGods {
                 lower: number(&path, line, "lower_bound", &r[5])?,
                 upper: number(&path, line, "upper_bound", &r[6])?,
                 positions_at_max: r[7].to_string(),
-                method: r[9].to_string(),
+                method: r[10].to_string(),
                 witness: None,
             };
             let exact = if row.lower == row.upper { row.lower.to_string() } else { String::new() };
@@ -205,7 +217,11 @@ impl SavedGods {
         ensure!(sol.presses.count() as usize == s.lower, "{}: the n = {n} witness needs {} presses, not {}", wpath.display(), sol.presses.count(), s.lower);
         let positions_at_max = match s.positions_at_max.as_str() {
             "" => None,
-            text => Some(text.parse::<BigUint>().map_err(|_| anyhow::anyhow!("{}: n = {n}, positions_at_max {text:?} is not a number", path.display()))?),
+            text => Some(
+                parse_exact_count(text)
+                    .and_then(|digits| digits.parse::<BigUint>().ok())
+                    .with_context(|| format!("{}: n = {n}, positions_at_max {text:?} is not an exact count", path.display()))?,
+            ),
         };
         ensure!(positions_at_max.is_none() || (s.lower == quick.lower && positions_at_max == quick.positions_at_max), "{}: n = {n} positions_at_max cannot be re-checked", path.display());
         Ok(GodsRow { upper: s.upper, lower: s.lower, positions_at_max, method: s.method.clone(), refutation_nodes, witness, ..quick })

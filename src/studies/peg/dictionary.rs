@@ -38,8 +38,9 @@ pub fn resources() -> Vec<ResourceDoc> {
             fields: vec![
                 start.clone(),
                 field("reachable_positions", Integer, "positions reachable from this start, the start included", ""),
-                field("winning_sequences", Integer, "jump sequences from this start that end with one peg", ""),
-                field("complete_games", BigInteger, "jump sequences from this start that end where no jump is legal; exact decimal (exceeds 64 bits on side 7)", ""),
+                field("winning_sequences", BigInteger, "jump sequences from this start that end with one peg; exact count as text, digits grouped by `_` on every side (the column's sum passes 64 bits on side 7)", ""),
+                field("log10_winning_sequences", Number, "log10 of winning_sequences, for plotting; empty when it is 0", "log10"),
+                field("complete_games", BigInteger, "jump sequences from this start that end where no jump is legal; exact count as text, digits grouped by `_` on every side (exceeds 64 bits on side 7)", ""),
                 field("log10_complete_games", Number, "log10 of complete_games, for plotting", "log10"),
                 field("min_moves", Integer, "fewest moves (maximal chains of jumps by one peg) to a single peg; empty when no single-peg finish exists", "moves"),
             ],
@@ -70,7 +71,8 @@ pub fn resources() -> Vec<ResourceDoc> {
             fields: vec![
                 start.clone(),
                 field("finish", Integer, "the hole holding the last peg (1-based)", ""),
-                field("winning_sequences", Integer, "jump sequences from start ending with one peg in finish", ""),
+                field("winning_sequences", BigInteger, "jump sequences from start ending with one peg in finish; exact count as text, digits grouped by `_` on every side (the column's sum passes 64 bits on side 7)", ""),
+                field("log10_winning_sequences", Number, "log10 of winning_sequences, for plotting", "log10"),
                 field("min_moves", Integer, "fewest moves for this problem", "moves"),
                 field("optimal_play", String, "a play with min_moves moves: moves separated by ' | ', each move the holes its peg visits joined by '-'", ""),
             ],
@@ -93,7 +95,8 @@ pub fn resources() -> Vec<ResourceDoc> {
             description: "Winning jump sequences over all starts, by their number of moves.",
             fields: vec![
                 field("moves", Integer, "moves in the sequence (maximal chains of jumps by one peg)", "moves"),
-                field("winning_sequences", Integer, "winning jump sequences, over all single-vacancy starts, with that many moves", ""),
+                field("winning_sequences", BigInteger, "winning jump sequences, over all single-vacancy starts, with that many moves; exact count as text, digits grouped by `_`, as in starts.csv", ""),
+                field("log10_winning_sequences", Number, "log10 of winning_sequences, for plotting", "log10"),
             ],
             primary_key: vec!["moves"],
             source: SOURCE,

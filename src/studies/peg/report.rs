@@ -6,6 +6,7 @@ use crate::output::chart::{self, Heatmap, Rendered};
 use crate::output::study_charts;
 use crate::output::dataset::to_parquet;
 use crate::output::report::{Block, Page, Section};
+use crate::output::table::exact_count;
 use crate::output::{Cell, Table};
 use crate::studies::{Area, Claim, Export};
 use super::PegResults;
@@ -49,16 +50,20 @@ pub fn starts_table(s: &PegStudy) -> Table {
         "start",
         "reachable_positions",
         "winning_sequences",
+        "log10_winning_sequences",
         "complete_games",
         "log10_complete_games",
         "min_moves",
     ]);
+    // Counts of sequences are exact text (their sums pass 64 bits on side 7) on every side, so a
+    // reader gets one type whatever the side.
     for r in &s.starts {
         t.push(vec![
             (r.start + 1).into(),
             r.reachable_positions.into(),
-            r.winning_sequences.into(),
-            r.complete_games.into(),
+            exact_count(r.winning_sequences),
+            log10_cell(r.winning_sequences),
+            exact_count(r.complete_games),
             log10_cell(r.complete_games),
             r.min_moves.into(),
         ]);
@@ -68,12 +73,13 @@ pub fn starts_table(s: &PegStudy) -> Table {
 
 pub fn finishes_table(s: &PegStudy) -> Table {
     let mut t =
-        Table::new(&["start", "finish", "winning_sequences", "min_moves", "optimal_play"]);
+        Table::new(&["start", "finish", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play"]);
     for r in &s.finishes {
         t.push(vec![
             (r.start + 1).into(),
             (r.finish + 1).into(),
-            r.winning_sequences.into(),
+            exact_count(r.winning_sequences),
+            log10_cell(r.winning_sequences),
             r.min_moves.into(),
             format_play(&r.optimal_play).into(),
         ]);
@@ -142,9 +148,9 @@ pub fn profile_table(s: &PegStudy) -> Table {
 }
 
 pub fn move_histogram_table(hist: &[(u32, u128)]) -> Table {
-    let mut t = Table::new(&["moves", "winning_sequences"]);
+    let mut t = Table::new(&["moves", "winning_sequences", "log10_winning_sequences"]);
     for &(m, c) in hist {
-        t.push(vec![m.into(), c.into()]);
+        t.push(vec![m.into(), exact_count(c), log10_cell(c)]);
     }
     t
 }

@@ -6,7 +6,7 @@
 use super::document as doc;
 use super::evidence;
 use super::half::HalfStudy;
-use super::TricoloreResults;
+use super::{verdicts, TricoloreResults};
 use crate::puzzles::tricolore::{Regime, BLUE};
 use crate::studies::claim::{Claim, Verdict};
 
@@ -400,27 +400,9 @@ fn full_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             &format!("data/tricolore/full/distance_to_{target}.csv"),
         ));
     }
-    for c in &r.comparisons {
-        out.push(Claim::new_result(
-            FAMILY,
-            &new_id(&format!("halves_vs_optimal_{}", board_name(&c.target))),
-            &format!("4x4: the document's halves method against the optimum on {} evenly spaced boards, to {}", c.sampled, c.target),
-            format!(
-                "mean {:.2} clicks (best choice of top-half solution {:.2}) against an optimum of {:.2}; at most {} ({}) against {}; optimal on {:.1}% of boards",
-                c.mean_halves(),
-                c.mean_best(),
-                c.mean_optimal(),
-                c.max_halves(),
-                c.max_best(),
-                c.max_optimal(),
-                c.halves_optimal()
-            ),
-            &format!("data/tricolore/full/halves_vs_optimal_{}.csv", c.target),
-        ));
-    }
 }
 
-/// The halves method's worked example and bound (on the sampled boards).
+/// The halves method's worked example (its bound is checked on every board in `verdicts.rs`).
 fn halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     if let Some(e) = &r.example {
         let (_, _, clicks) = doc::HALVES_EXAMPLE;
@@ -440,21 +422,6 @@ fn halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             ),
             Verdict::of(e.halves == clicks || e.halves_best == clicks),
             "`statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR --method halves` (and without --method for the optimum)",
-        ));
-    }
-    if !r.comparisons.is_empty() {
-        let worst = r.comparisons.iter().map(|c| c.max_halves()).max().unwrap_or(0);
-        let sampled: u64 = r.comparisons.iter().map(|c| c.sampled).sum();
-        let targets: Vec<&str> = r.comparisons.iter().map(|c| c.target.as_str()).collect();
-        out.push(Claim::published(
-            FAMILY,
-            &seed_id("halves_bound"),
-            SEED,
-            "The halves method (top half Unrestricted, bottom half Hybrid) needs at most 10+12 = 22 clicks",
-            format!("at most {}", doc::HALVES_BOUND),
-            format!("at most {worst} on the {sampled} sampled (board, target) pairs"),
-            Verdict::of(usize::from(worst) <= doc::HALVES_BOUND),
-            &format!("data/tricolore/full/halves_vs_optimal_*.csv, column halves, targets {}", targets.join(", ")),
         ));
     }
 }
@@ -492,15 +459,17 @@ fn composed_halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             doc::WITHIN_SHARES[0].2,
             doc::WITHIN_SHARES[1].2,
             f64::from(doc::WITHIN_SHARES[0].2 * doc::WITHIN_SHARES[1].2) / 100.0,
-            if r.comparisons.is_empty() {
-                "not computed".to_string()
-            } else {
-                r.comparisons
-                    .iter()
-                    .map(|c| format!("{:.1}% of sampled boards within {k16} to {}", c.halves_within(k16 as u16), c.target))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-                    + " (data/tricolore/full/halves_vs_optimal_*.csv)"
+            match &r.verdicts {
+                None => "not computed".to_string(),
+                Some(v) => {
+                    v.halves
+                        .iter()
+                        .filter(|h| r.fulls.iter().any(|f| f.grid.format(f.target) == h.target))
+                        .map(|h| format!("{:.1}% of all boards within {k16} to {}", 100.0 * h.halves_within(k16 as u16) as f64 / h.solved() as f64, h.target))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                        + &format!(" (every board: data/tricolore/full/{}, halves_within_16_boards / boards_compared)", verdicts::HALVES_SUMMARY_CSV)
+                }
             }
         ),
     ));

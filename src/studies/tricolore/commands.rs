@@ -29,9 +29,9 @@ impl Task for half::HalfOptions {
     }
 }
 
-/// `full`: exact distances to one target, and the halves method beside them.
+/// `full`: exact distances to one target.
 impl Task for FullRun {
-    type Results = (full::FullStudy, Option<report::HalvesComparison>);
+    type Results = full::FullStudy;
 
     fn compute(&self) -> Result<Self::Results> {
         let counters = Arc::new(Counters::default());
@@ -39,18 +39,14 @@ impl Task for FullRun {
         full_compute(self, &counters)
     }
 
-    fn export(&self, (study, halves): &Self::Results) -> Result<Export> {
+    fn export(&self, study: &Self::Results) -> Result<Export> {
         let mut files = Export::default();
-        full_export(study, halves.as_ref(), "", &mut files)?;
+        full_export(study, "", &mut files)?;
         Ok(files)
     }
 
-    fn summary(&self, (study, halves): &Self::Results, _: Option<&OutDirs>) -> String {
-        let mut text = format!("{}\n", full_summary(study));
-        if let Some(h) = halves {
-            text += &format!("{}\n", h.summary());
-        }
-        text
+    fn summary(&self, study: &Self::Results, _: Option<&OutDirs>) -> String {
+        format!("{}\n", full_summary(study))
     }
 }
 

@@ -89,18 +89,6 @@ pub fn resources() -> Vec<ResourceDoc> {
         source: SOURCE,
     });
     out.push(ResourceDoc {
-        pattern: "tricolore/full/halves_vs_optimal_*.csv",
-        description: "The document's halves method against the optimum, to the target in the file name, on evenly spaced 4x4 boards (board index i * floor(3^16 / n)): how many boards have each combination of click counts.",
-        fields: vec![
-            field("optimal", Integer, "fewest clicks over the whole board", "clicks"),
-            field("halves", Integer, "clicks the halves method takes, each step clicking the lowest square among optimal clicks", "clicks"),
-            field("halves_best", Integer, "clicks the halves method takes with the best choice among all optimal top-half solutions", "clicks"),
-            field("boards", Integer, "sampled boards with these three counts", ""),
-        ],
-        primary_key: vec!["optimal", "halves", "halves_best"],
-        source: SOURCE,
-    });
-    out.push(ResourceDoc {
         pattern: "tricolore/full/reachability.csv",
         description: "Evidence that from every (board, last click) state of the 4x4 board every board but all blue is reachable: a backward search to all red, then forward searches from all red after a click on one square of each symmetry class.",
         fields: vec![

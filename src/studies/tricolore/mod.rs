@@ -35,7 +35,6 @@ pub enum Method {
 pub struct FullRun {
     pub grid: Grid,
     pub target: u32,
-    pub halves_sample: usize,
 }
 
 /// Validated options of `reach`.
@@ -181,33 +180,17 @@ pub fn board_stem(grid: &Grid, board: u32) -> String {
     grid.format(board)
 }
 
-/// The full-board study for one target, and the halves method beside it (boards of four rows).
-pub fn full_compute(run: &FullRun, counters: &Counters) -> Result<(full::FullStudy, Option<report::HalvesComparison>)> {
-    let study = full::run(&run.grid, run.target, counters)?;
-    let mut comparison = None;
-    if run.grid.height() == 4 && run.halves_sample > 0 {
-        let halves = solve::Halves::new(&run.grid, run.target, counters)?;
-        if halves.applicable() {
-            comparison = Some(report::compare_halves(&study, &halves, run.halves_sample));
-        }
-    }
-    Ok((study, comparison))
+/// The full-board study for one target. The halves method is compared with the optimum on every
+/// 4x4 board (`verdicts::halves_exhaustive`), never on a sample.
+pub fn full_compute(run: &FullRun, counters: &Counters) -> Result<full::FullStudy> {
+    full::run(&run.grid, run.target, counters)
 }
 
 /// A full-board study's table and charts; `dir` relative to `data/`.
-pub fn full_export(
-    study: &full::FullStudy,
-    comparison: Option<&report::HalvesComparison>,
-    dir: &str,
-    out: &mut Export,
-) -> Result<()> {
+pub fn full_export(study: &full::FullStudy, dir: &str, out: &mut Export) -> Result<()> {
     let stem = board_stem(&study.grid, study.target);
     out.table(Area::Data, dir, &format!("distance_to_{stem}.csv"), &report::full_table(study));
     out.chart(Area::Reports, "tricolore", &format!("full_distance_{stem}"), &report::full_chart(&[study])?);
-    if let Some(c) = comparison {
-        out.table(Area::Data, dir, &format!("halves_vs_optimal_{stem}.csv"), &c.table());
-        out.chart(Area::Reports, "tricolore", &format!("full_halves_{stem}"), &c.chart()?);
-    }
     Ok(())
 }
 
@@ -239,8 +222,6 @@ pub struct Options {
     pub halves: Vec<half::HalfOptions>,
     /// 4x4 targets for the full-board study (none: no full-board work).
     pub full_targets: Vec<String>,
-    /// Boards compared between the halves method and the optimum (all 3^16 when that many).
-    pub halves_sample: usize,
     /// Run the 4x4 reachability searches.
     pub reachability: bool,
     /// Seed 003's verdicts that need more than the tables: the starts needing each regime's
@@ -255,7 +236,6 @@ pub struct TricoloreResults {
     pub king: Vec<half::HalfStudy>,
     pub orthogonal: Vec<half::HalfStudy>,
     pub fulls: Vec<full::FullStudy>,
-    pub comparisons: Vec<report::HalvesComparison>,
     /// Empty when not asked for.
     pub reach: Vec<full::ReachRow>,
     /// The document's worked example (when all red is among the full targets).
@@ -296,7 +276,6 @@ impl crate::studies::Study for Tricolore {
         Options {
             halves,
             full_targets: FULL_TARGETS.iter().map(|s| s.to_string()).collect(),
-            halves_sample: 100_000,
             reachability: true,
             verdicts: true,
         }
@@ -323,17 +302,14 @@ impl crate::studies::Study for Tricolore {
             }
         }
         let grid4 = Grid::new(4, 4, Adjacency::King)?;
-        let (mut fulls, mut comparisons) = (Vec::new(), Vec::new());
+        let mut fulls = Vec::new();
         for t in &o.full_targets {
             counters.set_stage(format!("tricolore: 4x4 distances to {t}"), 0);
             let run = FullRun {
                 grid: grid4.clone(),
                 target: grid4.parse(t)?,
-                halves_sample: o.halves_sample,
             };
-            let (study, comparison) = full_compute(&run, counters)?;
-            fulls.push(study);
-            comparisons.extend(comparison);
+            fulls.push(full_compute(&run, counters)?);
         }
         let reach = if o.reachability { full::reachability(&grid4, counters)? } else { Vec::new() };
         let red = grid4.parse(document::HALVES_EXAMPLE.1)?;
@@ -364,14 +340,12 @@ impl crate::studies::Study for Tricolore {
         } else {
             None
         };
-        Ok(TricoloreResults { king, orthogonal, fulls, comparisons, reach, example, named, composed, verdicts })
+        Ok(TricoloreResults { king, orthogonal, fulls, reach, example, named, composed, verdicts })
     }
 
     fn claims(r: &TricoloreResults) -> Vec<crate::studies::Claim> {
         let mut out = claims::claims(r);
         if let Some(v) = &r.verdicts {
-            // The exhaustive bound supersedes the one checked on a sample.
-            out.retain(|c| c.id != "tricolore.seed003.halves_bound");
             out.extend(verdicts::claims(v));
         }
         out
@@ -384,8 +358,7 @@ impl crate::studies::Study for Tricolore {
             half_export(s, &dir.to_string_lossy(), &mut out)?;
         }
         for s in &r.fulls {
-            let c = r.comparisons.iter().find(|c| c.target == s.grid.format(s.target));
-            full_export(s, c, "tricolore/full", &mut out)?;
+            full_export(s, "tricolore/full", &mut out)?;
         }
         if !r.reach.is_empty() {
             out.table(Area::Data, "tricolore/full", "reachability.csv", &report::reach_table(&r.reach));

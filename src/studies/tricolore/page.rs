@@ -37,7 +37,7 @@ const MAX_CLAIMS: &[&str] = &[
 ];
 const TARGET_CLAIMS: &[&str] = &["seed003.target_", "seed003.all_red_to_all_white"];
 const FULL_CLAIMS: &[&str] = &["new.full_distances", "seed003.only_all_blue", "new.reachability"];
-const HALVES_CLAIMS: &[&str] = &["seed003.halves", "seed003.border_extension", "halves_exhaustive", "new.halves_vs_optimal"];
+const HALVES_CLAIMS: &[&str] = &["seed003.halves", "seed003.border_extension", "halves_exhaustive"];
 const MAXIMA_CLAIMS: &[&str] = &["seed003.max_share", "seed003.all_red_among_slowest"];
 
 fn with_claims(mut s: Section, prefixes: &[&str]) -> Section {
@@ -169,36 +169,6 @@ fn reach_table(r: &TricoloreResults) -> Table {
     t
 }
 
-fn halves_table(r: &TricoloreResults) -> Table {
-    let mut t = Table::new(&[
-        "target",
-        "boards",
-        "mean optimal",
-        "mean halves",
-        "mean halves (best)",
-        "max optimal",
-        "max halves",
-        "max halves (best)",
-        "halves within 16",
-        "halves optimal",
-    ]);
-    for c in &r.comparisons {
-        t.push(vec![
-            c.target.clone().into(),
-            c.sampled.into(),
-            Cell::Fixed(c.mean_optimal(), 2),
-            Cell::Fixed(c.mean_halves(), 2),
-            Cell::Fixed(c.mean_best(), 2),
-            c.max_optimal().into(),
-            c.max_halves().into(),
-            c.max_best().into(),
-            format!("{:.1}%", c.halves_within(16)).into(),
-            format!("{:.1}%", c.halves_optimal()).into(),
-        ]);
-    }
-    t
-}
-
 /// The peak and the deepest row of a half table, for a caption.
 fn peak(s: &HalfStudy) -> (usize, usize) {
     let top = s.reached.iter().enumerate().max_by_key(|&(k, &n)| (n, std::cmp::Reverse(k))).map_or(0, |x| x.0);
@@ -262,17 +232,6 @@ fn charts(r: &TricoloreResults) -> Vec<Section> {
         let target = f.grid.format(f.target);
         let max = f.boards.iter().rposition(|&n| n > 0).unwrap_or(0);
         full = full.chart(format!("full_distance_{target}"), format!("4x4 to {target}: boards by fewest clicks; the farthest need {max}."));
-        if let Some(c) = r.comparisons.iter().find(|c| c.target == target) {
-            full = full.chart(
-                format!("full_halves_{target}"),
-                format!(
-                    "4x4 to {target}, {} sampled boards: the halves method's counts (mean {:.2}) lie right of the optimum's (mean {:.2}).",
-                    c.sampled,
-                    c.mean_halves(),
-                    c.mean_optimal()
-                ),
-            );
-        }
     }
     [overview, half, full].into_iter().filter(|s| !s.blocks.is_empty()).collect()
 }
@@ -335,7 +294,7 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
         sections.push(with_claims(full, FULL_CLAIMS));
     }
 
-    if !r.comparisons.is_empty() || r.example.is_some() || r.composed.is_some() {
+    if r.verdicts.is_some() || r.example.is_some() || r.composed.is_some() {
         let mut halves = Section::new("The halves method against the optimum");
         if let Some(e) = &r.example {
             halves = halves.text(format!(
@@ -349,9 +308,6 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
                 e.halves_best,
                 e.optimal
             ));
-        }
-        if !r.comparisons.is_empty() {
-            halves = halves.table("Halves method against the optimum on evenly spaced samples of 4x4 boards:", halves_table(r));
         }
         if let Some(v) = &r.verdicts {
             halves = halves.table(

@@ -2,14 +2,11 @@
 
 use super::full::{FullStudy, ReachRow};
 use super::half::{HalfStudy, UNREACHABLE};
-use super::solve::Halves;
 use crate::output::chart::{self, BarChart, Rendered, Series};
 use crate::output::dataset::to_parquet;
 use crate::output::{Cell, Table};
 use anyhow::Result;
 use polars::prelude::*;
-use rayon::prelude::*;
-use std::collections::BTreeMap;
 
 /// The document's table as tidy data: boards first reached after k clicks, summed over the
 /// starts; the mean per start and the share of all (start, board) pairs, unrounded (the report
@@ -138,122 +135,6 @@ pub fn full_chart(studies: &[&FullStudy]) -> Result<Rendered> {
         series,
         log_y: true,
     })
-}
-
-/// The halves method against the optimum on a sample of boards.
-#[derive(Clone, Debug)]
-pub struct HalvesComparison {
-    pub target: String,
-    pub sampled: u64,
-    /// (optimal, halves with lowest-square tie-breaks, best halves) -> boards.
-    pub joint: BTreeMap<(u8, u16, u16), u64>,
-}
-
-impl HalvesComparison {
-    fn mean(&self, f: impl Fn(&(u8, u16, u16)) -> f64) -> f64 {
-        self.joint.iter().map(|(k, &n)| f(k) * n as f64).sum::<f64>() / self.sampled as f64
-    }
-    pub fn mean_optimal(&self) -> f64 {
-        self.mean(|k| k.0 as f64)
-    }
-    pub fn mean_halves(&self) -> f64 {
-        self.mean(|k| k.1 as f64)
-    }
-    pub fn mean_best(&self) -> f64 {
-        self.mean(|k| k.2 as f64)
-    }
-    pub fn max_optimal(&self) -> u8 {
-        self.joint.keys().map(|k| k.0).max().unwrap_or(0)
-    }
-    pub fn max_halves(&self) -> u16 {
-        self.joint.keys().map(|k| k.1).max().unwrap_or(0)
-    }
-    pub fn max_best(&self) -> u16 {
-        self.joint.keys().map(|k| k.2).max().unwrap_or(0)
-    }
-    /// Percent of sampled boards the halves method solves within `clicks`.
-    pub fn halves_within(&self, clicks: u16) -> f64 {
-        let n: u64 = self.joint.iter().filter(|(k, _)| k.1 <= clicks).map(|(_, &n)| n).sum();
-        100.0 * n as f64 / self.sampled as f64
-    }
-    /// Percent of sampled boards where the halves method is optimal.
-    pub fn halves_optimal(&self) -> f64 {
-        let n: u64 = self.joint.iter().filter(|(k, _)| u16::from(k.0) == k.1).map(|(_, &n)| n).sum();
-        100.0 * n as f64 / self.sampled as f64
-    }
-
-    pub fn table(&self) -> Table {
-        let mut t = Table::new(&["optimal", "halves", "halves_best", "boards"]);
-        for (&(o, h, b), &n) in &self.joint {
-            t.push(vec![o.into(), h.into(), b.into(), n.into()]);
-        }
-        t
-    }
-
-    pub fn summary(&self) -> String {
-        format!(
-            "halves method to {} on {} sampled boards: mean {:.2} clicks (best choice of top-half solution {:.2}) against an optimum of {:.2}; at most {} ({}) against {}; within 16 clicks {:.1}%",
-            self.target,
-            self.sampled,
-            self.mean_halves(),
-            self.mean_best(),
-            self.mean_optimal(),
-            self.max_halves(),
-            self.max_best(),
-            self.max_optimal(),
-            self.halves_within(16)
-        )
-    }
-
-    /// Distribution of click counts: optimum against the halves method.
-    pub fn chart(&self) -> Result<Rendered> {
-        let hist = |f: &dyn Fn(&(u8, u16, u16)) -> u16| {
-            let mut m = BTreeMap::new();
-            for (k, &n) in &self.joint {
-                *m.entry(f(k)).or_insert(0u64) += n;
-            }
-            m.into_iter().map(|(x, n)| (x as f64, n as f64)).collect::<Vec<_>>()
-        };
-        chart::bar_chart(&BarChart {
-            title: format!("Clicks to {}: optimum vs halves method ({} boards)", self.target, chart::format_value(self.sampled as f64)),
-            x_label: "clicks".into(),
-            y_label: "boards".into(),
-            series: vec![
-                Series { name: "optimal".into(), points: hist(&|k| u16::from(k.0)) },
-                Series { name: "halves (lowest-square ties)".into(), points: hist(&|k| k.1) },
-                Series { name: "halves (best top-half solution)".into(), points: hist(&|k| k.2) },
-            ],
-            log_y: true,
-        })
-    }
-}
-
-/// Solves `sample` evenly spaced boards by halves and compares with the optimum.
-pub fn compare_halves(study: &FullStudy, halves: &Halves, sample: usize) -> HalvesComparison {
-    let boards = study.grid.boards() as u64;
-    let n = (sample as u64).min(boards);
-    let stride = boards / n;
-    let joint = (0..n)
-        .into_par_iter()
-        .filter_map(|i| {
-            let b = (i * stride) as u32;
-            let opt = study.arrivals.fewest(u64::from(b))?;
-            let h = halves.solve(b)?.clicks.len() as u16;
-            let best = halves.best_count(b)? as u16;
-            Some((opt, h, best))
-        })
-        .fold(BTreeMap::new, |mut m, k| {
-            *m.entry(k).or_insert(0u64) += 1;
-            m
-        })
-        .reduce(BTreeMap::new, |mut a, b| {
-            for (k, v) in b {
-                *a.entry(k).or_insert(0) += v;
-            }
-            a
-        });
-    let sampled = joint.values().sum();
-    HalvesComparison { target: study.grid.format(study.target), sampled, joint }
 }
 
 pub fn reach_table(rows: &[ReachRow]) -> Table {

@@ -44,10 +44,10 @@ pub enum Command {
     #[command(after_help = "Examples:\n  statespace lightsout solve board.txt --presses answer.txt\n  statespace lightsout solve --all-ones 10000 --presses /tmp/p.txt\n  statespace lightsout solve board.txt --rule block --topology torus")]
     Solve(SolveArgs),
     /// How many solvable positions need exactly k presses at minimum; God's number.
-    #[command(after_help = "Examples:\n  statespace lightsout histogram --n 5 --out /tmp/lo\n  -> /tmp/lo/histogram_plus_5x5.csv  (clicks,positions,log10_positions)\n  statespace lightsout histogram --n 9 --samples 1000000 --out /tmp/lo\n  -> /tmp/lo/sampled_histogram_plus_9x9.csv  (clicks,samples,share,standard_error,log10_estimated_positions)")]
+    #[command(after_help = "Examples:\n  statespace lightsout histogram --n 5 --out /tmp/lo\n  -> /tmp/lo/histogram_plus_open_5x5.csv  (min_presses,positions,log10_positions)\n  statespace lightsout histogram --n 9 --samples 1000000 --out /tmp/lo\n  -> /tmp/lo/sampled_histogram_plus_open_9x9.csv  (min_presses,samples,share,standard_error,log10_estimated_positions)")]
     Histogram(HistogramArgs),
     /// Quiet patterns (null-space basis) as CSV and images, and the light-chasing table.
-    #[command(after_help = "Example:\n  statespace lightsout quiet --n 5 --out /tmp/lo\n  -> quiet_plus_open_5x5.csv, quiet_plus_open_5x5.png/.svg, chase_table_plus_5x5.csv")]
+    #[command(after_help = "Example:\n  statespace lightsout quiet --n 5 --out /tmp/lo\n  -> quiet_plus_open_5x5.csv, quiet_plus_open_5x5.png/.svg, chase_table_plus_open_5x5.csv")]
     Quiet(SquareArgs),
     /// Rank and nullity of one n x n press matrix by dense elimination (the verification path).
     #[command(after_help = "Example:\n  statespace lightsout dense --n 128    (the 16384 x 16384 plus matrix)")]

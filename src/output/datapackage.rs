@@ -92,6 +92,13 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
             let Some(f) = doc.fields.iter().find(|f| f.name == c) else {
                 bail!("data/{rel}: column {c} is not described in the data dictionary ({})", doc.pattern);
             };
+            // One name, one meaning and one unit across the families (`glossary.rs`).
+            let Some(term) = super::glossary::term(f.name) else {
+                bail!("data/{rel}: column {c} is not in the glossary (src/output/glossary.rs)");
+            };
+            if term.unit != f.unit {
+                bail!("data/{rel}: column {c} has unit {:?}, the glossary says {:?}", f.unit, term.unit);
+            }
             let mut v = json!({"name": f.name, "type": f.kind.frictionless(), "description": f.description});
             if !f.unit.is_empty() {
                 v["unit"] = json!(f.unit);
@@ -149,6 +156,15 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
         "version": env!("CARGO_PKG_VERSION"),
         "licenses": [{"name": LICENSE_DATA, "path": "https://creativecommons.org/licenses/by/4.0/", "title": "Creative Commons Attribution 4.0"}],
         "resources": resources,
+        // Not part of the Frictionless profile (custom properties are allowed): every column
+        // name used above, with its one meaning and unit.
+        "glossary": super::glossary::TERMS.iter().map(|t| {
+            let mut v = json!({"name": t.name, "meaning": t.meaning});
+            if !t.unit.is_empty() {
+                v["unit"] = json!(t.unit);
+            }
+            v
+        }).collect::<Vec<_>>(),
     });
     let mut bytes = serde_json::to_vec_pretty(&doc)?;
     bytes.push(b'\n');

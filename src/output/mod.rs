@@ -6,6 +6,7 @@ pub mod chart;
 pub mod claim;
 pub mod datapackage;
 pub mod dataset;
+pub mod glossary;
 pub mod export;
 pub mod lock;
 pub mod manifest;

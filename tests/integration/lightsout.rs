@@ -274,12 +274,12 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     let d = dir.to_str().unwrap();
     // 3x3: every board solvable uniquely, so the distance is the press count: C(9, k).
     ok(&["lightsout", "histogram", "--n", "3", "--out", d]);
-    let h3 = read_csv(&dir.join("histogram_plus_3x3.csv"));
+    let h3 = read_csv(&dir.join("histogram_plus_open_3x3.csv"));
     let binom = [1u64, 9, 36, 84, 126, 126, 84, 36, 9, 1];
     assert_eq!(h3.iter().map(|r| num(r, "positions")).collect::<Vec<_>>(), binom);
     // 4x4 against brute force over all 2^16 press patterns.
     ok(&["lightsout", "histogram", "--n", "4", "--out", d]);
-    let h4 = read_csv(&dir.join("histogram_plus_4x4.csv"));
+    let h4 = read_csv(&dir.join("histogram_plus_open_4x4.csv"));
     let cols: Vec<u32> = (0..16).map(|j| toggled(R::Plus, false, 4, 4, j / 4, j % 4).iter().fold(0, |a, &t| a | 1 << t)).collect();
     let mut best = vec![u32::MAX; 1 << 16];
     for x in 0u32..1 << 16 {
@@ -298,7 +298,7 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     assert_eq!(h4.iter().map(|r| num(r, "positions")).collect::<Vec<_>>(), want);
     // 5x5: seed 004's 2^23 solvable positions; God's number and every term from the oracle file.
     let out = ok(&["lightsout", "histogram", "--n", "5", "--out", d]);
-    let h5 = read_csv(&dir.join("histogram_plus_5x5.csv"));
+    let h5 = read_csv(&dir.join("histogram_plus_open_5x5.csv"));
     let total: u64 = h5.iter().map(|r| num(r, "positions")).sum();
     let seeds: HashMap<String, u64> = oracle("lightsout/seeds.csv").iter().map(|r| (r["claim"].clone(), num(r, "value"))).collect();
     assert_eq!(total, seeds["solvable_5x5_plus"]);
@@ -307,12 +307,12 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     let a079873 = oracle("lightsout/A079873.csv");
     assert_eq!(h5.len(), a079873.len());
     for (r, o) in h5.iter().zip(&a079873) {
-        assert_eq!(num(r, "clicks"), num(o, "clicks"));
+        assert_eq!(num(r, "min_presses"), num(o, "clicks"));
         assert_eq!(num(r, "positions"), num(o, "positions"));
     }
     // 7x7 (nullity 0, 49 cells): binomials C(49, k), as big integers through the signature method.
     ok(&["lightsout", "histogram", "--n", "7", "--out", d]);
-    let h7 = read_csv(&dir.join("histogram_plus_7x7.csv"));
+    let h7 = read_csv(&dir.join("histogram_plus_open_7x7.csv"));
     assert_eq!(h7.len(), 50);
     let mut c = 1u128;
     for (k, r) in h7.iter().enumerate() {
@@ -339,7 +339,7 @@ fn quiet_patterns_and_seed_004_chase_table() {
     }
     assert!(dir.join("quiet_plus_open_5x5.png").exists() && dir.join("quiet_plus_open_5x5.svg").exists());
     // Seed 004's ultimate solution: x3 = p22, x4 = p21+p22+p23, x5 = p21+p22.
-    let t = read_csv(&dir.join("chase_table_plus_5x5.csv"));
+    let t = read_csv(&dir.join("chase_table_plus_open_5x5.csv"));
     assert_eq!(t.len(), 8, "2^3 last-row patterns are clearable");
     for r in &t {
         let p: Vec<bool> = r["last_row"].chars().map(|c| c == '1').collect();
@@ -383,7 +383,7 @@ fn bad_input_fails_with_one_line() {
     // No partial output from a failed run.
     let out = dir.join("none");
     fails_with(&["lightsout", "histogram", "--n", "9", "--out", out.to_str().unwrap()], "beyond");
-    assert!(!out.join("histogram_plus_9x9.csv").exists());
+    assert!(!out.join("histogram_plus_open_9x9.csv").exists());
 }
 
 /// An independent one-way algorithm (seed 002, Theorem 3) for the block rule: rows top to
@@ -749,7 +749,7 @@ fn sampled_histograms_agree_with_exact_and_brute_force() {
             .output()
             .unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        bytes.push(std::fs::read(out.join("sampled_histogram_plus_11x11.csv")).unwrap());
+        bytes.push(std::fs::read(out.join("sampled_histogram_plus_open_11x11.csv")).unwrap());
     }
     assert_eq!(bytes[0], bytes[1], "sampled histogram depends on the thread count");
     for args in [

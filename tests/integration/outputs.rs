@@ -351,3 +351,39 @@ fn citation_version_equals_the_crate_version_and_licences_exist() {
         assert!(root().join(f).exists(), "{f} missing");
     }
 }
+
+/// One glossary across the families: every column of every file in the Data Package is in the
+/// package's glossary, each name once, with the unit the glossary gives it.
+#[test]
+fn every_column_in_the_package_is_in_the_glossary_with_one_meaning() {
+    let text = std::fs::read_to_string(root().join("data/datapackage.json")).unwrap();
+    let pkg: Value = serde_json::from_str(&text).unwrap();
+    let glossary = pkg["glossary"].as_array().expect("the package carries the glossary");
+    let mut terms: HashMap<String, (String, String)> = HashMap::new();
+    for t in glossary {
+        let name = t["name"].as_str().unwrap().to_string();
+        let entry = (t["meaning"].as_str().unwrap().to_string(), t["unit"].as_str().unwrap_or("").to_string());
+        assert!(!entry.0.is_empty(), "{name}: a meaning");
+        assert!(terms.insert(name.clone(), entry).is_none(), "{name} is in the glossary twice");
+    }
+    let mut used = 0;
+    for r in pkg["resources"].as_array().unwrap() {
+        let rel = r["path"].as_str().unwrap();
+        let mut names: Vec<String> = r["schema"]["fields"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap().to_string()).collect();
+        if rel.ends_with(".csv") {
+            // The file's own header, not only its description.
+            let header: Vec<String> = csv::Reader::from_path(root().join("data").join(rel)).unwrap().headers().unwrap().iter().map(String::from).collect();
+            names.extend(header);
+        }
+        for f in r["schema"]["fields"].as_array().unwrap() {
+            let name = f["name"].as_str().unwrap();
+            let (_, unit) = terms.get(name).unwrap_or_else(|| panic!("{rel}: column {name} is not in the glossary"));
+            assert_eq!(f["unit"].as_str().unwrap_or(""), unit, "{rel}: column {name}'s unit differs from the glossary's");
+        }
+        for name in &names {
+            assert!(terms.contains_key(name), "{rel}: column {name} is not in the glossary");
+            used += 1;
+        }
+    }
+    assert!(used > 100);
+}

@@ -22,6 +22,17 @@ fn table(n: usize, name: &str) -> Vec<HashMap<String, String>> {
     read_csv(&study(n).join("data").join(name))
 }
 
+/// The solvable rows of `finishes.csv`, which lists every (start, finish) problem.
+fn solved(n: usize) -> Vec<HashMap<String, String>> {
+    let all = table(n, "finishes.csv");
+    let holes = n * (n + 1) / 2;
+    assert_eq!(all.len(), holes * holes, "T{n}: finishes.csv lists every problem");
+    for r in all.iter().filter(|r| r["solvable"] != "true") {
+        assert!(r["min_moves"].is_empty() && r["optimal_play"].is_empty() && r["winning_sequences"] == "0", "T{n}: unsolvable row {r:?}");
+    }
+    all.into_iter().filter(|r| r["solvable"] == "true").collect()
+}
+
 /// An independent model of T(n): holes as (row, col), jumps found by geometry, nothing shared
 /// with the crate.
 struct Tri {
@@ -113,7 +124,7 @@ fn fast_engine_matches_recursive_enumeration_on_t4_and_t5() {
     for n in [4, 5] {
         let t = Tri::new(n);
         let starts = table(n, "starts.csv");
-        let finishes = table(n, "finishes.csv");
+        let finishes = solved(n);
         let profile = table(n, "profile.csv");
         for s in 1..=t.holes {
             let mut e = Enumerated::default();
@@ -143,7 +154,7 @@ fn fast_engine_matches_recursive_enumeration_on_t4_and_t5() {
 fn every_printed_play_replays_and_is_optimal() {
     for n in [4, 5, 6] {
         let t = Tri::new(n);
-        for r in table(n, "finishes.csv") {
+        for r in solved(n) {
             let (finish, moves) = replay(&t, num(&r, "start") as usize, &r["optimal_play"]);
             assert_eq!(finish as u128, num(&r, "finish"));
             assert_eq!(moves as u128, num(&r, "min_moves"), "play {:?}", r["optimal_play"]);
@@ -181,7 +192,7 @@ fn minimum_moves_match_bells_catalogue() {
     for o in oracle("peg/bell_min_moves.csv") {
         let n = num(&o, "side") as usize;
         let (s, f) = (num(&o, "start"), num(&o, "finish"));
-        let found = table(n, "finishes.csv").into_iter().find(|r| num(r, "start") == s && num(r, "finish") == f);
+        let found = solved(n).into_iter().find(|r| num(r, "start") == s && num(r, "finish") == f);
         match o["min_moves"].as_str() {
             "" => assert!(found.is_none(), "T{n} {s}->{f} should be impossible"),
             m => assert_eq!(found.expect("solvable")["min_moves"], m, "T{n} {s}->{f}"),
@@ -196,7 +207,7 @@ fn shortest_solutions_match_oeis_a127500() {
         if n > 6 {
             continue; // T7 is covered by the benchmark and `reproduce`; too slow for the suite
         }
-        let best = table(n, "finishes.csv").iter().map(|r| num(r, "min_moves")).min().unwrap();
+        let best = solved(n).iter().map(|r| num(r, "min_moves")).min().unwrap();
         assert_eq!(best, num(&o, "min_moves"), "T{n}");
     }
 }
@@ -207,7 +218,7 @@ fn move_histogram_sums_to_winning_sequences() {
         let total: u128 = table(n, "starts.csv").iter().map(|r| num(r, "winning_sequences")).sum();
         let hist = table(n, "move_histogram.csv");
         assert_eq!(hist.iter().map(|r| num(r, "winning_sequences")).sum::<u128>(), total);
-        let min: u128 = table(n, "finishes.csv").iter().map(|r| num(r, "min_moves")).min().unwrap();
+        let min: u128 = solved(n).iter().map(|r| num(r, "min_moves")).min().unwrap();
         assert_eq!(num(&hist[0], "moves"), min, "T{n}: fewest moves in the histogram");
     }
 }
@@ -217,15 +228,15 @@ fn levels_are_consistent_with_per_start_results() {
     for n in [4, 5, 6] {
         let levels = table(n, "levels.csv");
         for r in &levels {
-            assert_eq!(num(r, "reachable"), num(r, "winnable") + num(r, "dead"));
+            assert_eq!(num(r, "reachable_positions"), num(r, "winnable_positions") + num(r, "dead_positions"));
         }
         let top = levels.iter().find(|r| num(r, "pegs") as usize == n * (n + 1) / 2 - 1).unwrap();
-        assert_eq!(num(top, "reachable") as usize, n * (n + 1) / 2);
+        assert_eq!(num(top, "reachable_positions") as usize, n * (n + 1) / 2);
         let solvable_starts = table(n, "starts.csv").iter().filter(|r| !r["min_moves"].is_empty()).count();
-        assert_eq!(num(top, "winnable") as usize, solvable_starts);
+        assert_eq!(num(top, "winnable_positions") as usize, solvable_starts);
         let singles = levels.iter().find(|r| num(r, "pegs") == 1).unwrap();
-        let finishes: HashSet<u128> = table(n, "finishes.csv").iter().map(|r| num(r, "finish")).collect();
-        assert_eq!(num(singles, "winnable") as usize, finishes.len());
+        let finishes: HashSet<u128> = solved(n).iter().map(|r| num(r, "finish")).collect();
+        assert_eq!(num(singles, "winnable_positions") as usize, finishes.len());
     }
 }
 
@@ -294,9 +305,9 @@ fn positions_dataset_agrees_with_the_tables() {
     for n in [4usize, 5, 6] {
         let bytes = std::fs::read(study(n).join("data/positions.parquet")).unwrap();
         let df = ParquetReader::new(std::io::Cursor::new(bytes)).finish().unwrap();
-        let total: u128 = table(n, "levels.csv").iter().map(|r| num(r, "reachable")).sum();
+        let total: u128 = table(n, "levels.csv").iter().map(|r| num(r, "reachable_positions")).sum();
         assert_eq!(df.height() as u128, total, "T{n} dataset rows");
-        let winnable: u128 = table(n, "levels.csv").iter().map(|r| num(r, "winnable")).sum();
+        let winnable: u128 = table(n, "levels.csv").iter().map(|r| num(r, "winnable_positions")).sum();
         let w = df.column("winnable").unwrap().bool().unwrap();
         assert_eq!(w.sum().unwrap() as u128, winnable);
         // The backward minimum from each start position equals the forward minimum over finishes.
@@ -314,4 +325,43 @@ fn positions_dataset_agrees_with_the_tables() {
         let v: Vec<u64> = boards.into_no_null_iter().collect();
         assert!(v.windows(2).all(|w| w[0] < w[1]));
     }
+}
+
+/// OEIS A130515 (problems passing the position-class test, up to the triangle's 6 symmetries)
+/// regenerated from the committed `data/peg/T{n}/finishes.csv` alone: its rows with
+/// `passes_class_test`, each mapped to its smallest image under symmetries built here from the
+/// holes' barycentric coordinates. Also the per-side summary `data/peg/sides.csv` agrees.
+#[test]
+fn a130515_regenerates_from_the_committed_finishes_tables() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/peg");
+    let sides = read_csv(&data.join("sides.csv"));
+    let mut checked = 0;
+    for o in oracle("peg/A130515.csv") {
+        let n = num(&o, "side") as usize;
+        let path = data.join(format!("T{n}/finishes.csv"));
+        if !path.exists() {
+            continue;
+        }
+        // Hole (r, c), 0 <= c <= r < n, has barycentric coordinates (c, r - c, n - 1 - r); the
+        // six symmetries permute them.
+        let coords: Vec<[usize; 3]> = (0..n).flat_map(|r| (0..=r).map(move |c| [c, r - c, n - 1 - r])).collect();
+        let index = |x: [usize; 3]| coords.iter().position(|&y| y == x).expect("a hole");
+        let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let image = |h: usize, p: [usize; 3]| index([coords[h][p[0]], coords[h][p[1]], coords[h][p[2]]]);
+        let rows = read_csv(&path);
+        assert_eq!(rows.len(), coords.len() * coords.len(), "T{n}: every problem listed");
+        let mut classes = std::collections::BTreeSet::new();
+        for r in rows.iter().filter(|r| r["passes_class_test"] == "true") {
+            let (s, f) = (num(r, "start") as usize - 1, num(r, "finish") as usize - 1);
+            classes.insert(perms.iter().map(|&p| (image(s, p), image(f, p))).min().unwrap());
+        }
+        assert_eq!(classes.len() as u128, num(&o, "class_passing_problems"), "T{n}: A130515 from finishes.csv");
+        let row = sides.iter().find(|r| num(r, "side") as usize == n).expect("a row per side");
+        assert_eq!(num(row, "class_passing_problems_up_to_symmetry"), num(&o, "class_passing_problems"), "T{n}: sides.csv");
+        let passing = rows.iter().filter(|r| r["passes_class_test"] == "true").count();
+        let solvable = rows.iter().filter(|r| r["solvable"] == "true").count();
+        assert_eq!((num(row, "class_passing_problems"), num(row, "solvable_problems")), (passing as u128, solvable as u128), "T{n}: sides.csv");
+        checked += 1;
+    }
+    assert!(checked >= 5, "sides 4 to 8 are committed");
 }

@@ -149,7 +149,7 @@ fn levels_only_gives_the_committed_bytes_on_t4_to_t6() {
         for file in [dir.join("data/symmetry.csv"), committed(&format!("data/peg/T{n}/symmetry.csv"))] {
             let got: Vec<Vec<String>> = read_csv(&file)
                 .iter()
-                .map(|r| ["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"].iter().map(|c| r[*c].clone()).collect())
+                .map(|r| ["pegs", "reachable_positions", "orbits", "fixed_by_rotation", "fixed_by_reflection"].iter().map(|c| r[*c].clone()).collect())
                 .collect();
             assert_eq!(got, want, "{}", file.display());
         }
@@ -227,10 +227,10 @@ fn side_8_levels_match_direct_counts() {
     let sym = read_csv(&committed("data/peg/T8/symmetry.csv"));
     let sym_row = |pegs: u64| -> Vec<String> {
         let r = sym.iter().find(|r| r["pegs"] == pegs.to_string()).expect("a symmetry row per level");
-        ["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"].iter().map(|c| r[*c].clone()).collect()
+        ["pegs", "reachable_positions", "orbits", "fixed_by_rotation", "fixed_by_reflection"].iter().map(|c| r[*c].clone()).collect()
     };
     for pegs in (31..=35).rev() {
-        assert_eq!(get(by_pegs[&pegs], "reachable"), level.len() as u64, "T8 {pegs} pegs");
+        assert_eq!(get(by_pegs[&pegs], "reachable_positions"), level.len() as u64, "T8 {pegs} pegs");
         assert_eq!(sym_row(pegs), symmetry_row(&t, pegs as usize, &level), "T8 {pegs} pegs: symmetry.csv");
         level = level.iter().flat_map(|&b| t.children(b)).collect();
     }
@@ -238,21 +238,21 @@ fn side_8_levels_match_direct_counts() {
     assert_eq!(sym.len(), 35);
     for r in &sym {
         let v = |c: &str| r[c].parse::<u64>().unwrap();
-        assert_eq!(v("reachable"), get(by_pegs[&v("pegs")], "reachable"));
-        assert_eq!(6 * v("orbits"), v("reachable") + 2 * v("fixed_by_rotation") + 3 * v("fixed_by_reflection"), "T8 {} pegs", v("pegs"));
+        assert_eq!(v("reachable_positions"), get(by_pegs[&v("pegs")], "reachable_positions"));
+        assert_eq!(6 * v("orbits"), v("reachable_positions") + 2 * v("fixed_by_rotation") + 3 * v("fixed_by_reflection"), "T8 {} pegs", v("pegs"));
     }
     // One peg: the 36 holes fall into 8 classes (4 on each mirror axis).
     assert_eq!(sym_row(1), ["1", "36", "8", "0", "4"]);
     for r in &rows {
         let pegs = get(r, "pegs");
-        assert_eq!(get(r, "reachable"), get(r, "winnable") + get(r, "dead"));
-        assert!(get(r, "reachable") <= binom(36, pegs));
+        assert_eq!(get(r, "reachable_positions"), get(r, "winnable_positions") + get(r, "dead_positions"));
+        assert!(get(r, "reachable_positions") <= binom(36, pegs));
         // Complementing a position reverses every jump, so winnable positions pair k with 36 - k.
-        assert_eq!(get(r, "winnable"), get(by_pegs[&(36 - pegs)], "winnable"), "T8 {pegs} pegs");
+        assert_eq!(get(r, "winnable_positions"), get(by_pegs[&(36 - pegs)], "winnable_positions"), "T8 {pegs} pegs");
     }
     // One peg: every reachable single peg is a finish.
     let one = by_pegs[&1];
-    assert_eq!(get(one, "reachable"), get(one, "winnable"));
+    assert_eq!(get(one, "reachable_positions"), get(one, "winnable_positions"));
     let _ = t.n;
 }
 
@@ -369,12 +369,12 @@ fn side_8_problem_table_is_proven_row_by_row() {
                     }
                 }
                 assert_eq!(b, 1 << f, "the play {:?} must end with one peg in {}", r["play"], f + 1);
-                assert_eq!(r["moves"], moves.to_string());
+                assert_eq!(r["moves_upper_bound"], moves.to_string());
                 finishes.insert(f);
                 fewest = fewest.min(moves);
             }
             "position class" => {
-                assert!(!passes && r["solvable"] == "false" && r["play"].is_empty() && r["moves"].is_empty());
+                assert!(!passes && r["solvable"] == "false" && r["play"].is_empty() && r["moves_upper_bound"].is_empty());
             }
             "exhaustive search" => {
                 assert!(passes && r["solvable"] == "false" && r["positions_searched"].parse::<u64>().unwrap() > 0);
@@ -391,5 +391,5 @@ fn side_8_problem_table_is_proven_row_by_row() {
     // Every single peg the union reaches is the finish of some solvable problem.
     let levels = read_csv(&committed("data/peg/T8/levels.csv"));
     let one = levels.iter().find(|r| r["pegs"] == "1").unwrap();
-    assert_eq!(one["reachable"], finishes.len().to_string());
+    assert_eq!(one["reachable_positions"], finishes.len().to_string());
 }

@@ -301,13 +301,13 @@ fn tricolore_starts_match_independent_bfs_on_samples() {
         for i in (0..reps.len()).step_by(97).chain([reps.len() - 1]) {
             let b = &reps[i];
             let row = &got[i];
-            assert_eq!(row["start"], r.text(b), "{regime}: starts are the representatives in order");
+            assert_eq!(row["start_board"], r.text(b), "{regime}: starts are the representatives in order");
             let d = r.first_arrivals(regime_of(regime), b);
             let reached: Vec<u8> = d.into_iter().filter(|&x| x != 255).collect();
             let max = *reached.iter().max().unwrap();
             let mean = reached.iter().map(|&x| x as f64).sum::<f64>() / reached.len() as f64;
             assert_eq!(reached.len(), if regime == "unrestricted" { 6560 } else { 6480 });
-            assert_eq!(row["reached"], reached.len().to_string(), "{regime} {}", r.text(b));
+            assert_eq!(row["reachable_boards"], reached.len().to_string(), "{regime} {}", r.text(b));
             assert_eq!(row["max_clicks"], max.to_string(), "{regime} {}", r.text(b));
             assert_eq!(row["mean_clicks"], format!("{mean:.4}"), "{regime} {}", r.text(b));
         }
@@ -323,8 +323,8 @@ fn tricolore_distance_dataset_and_document_claims() {
     let bytes = std::fs::read(&path).unwrap();
     let df = statespace::output::dataset::from_parquet(&bytes).unwrap();
     assert_eq!(df.height(), 6561 * 6561);
-    let start = df.column("start").unwrap().u16().unwrap().clone();
-    let target = df.column("target").unwrap().u16().unwrap().clone();
+    let start = df.column("start_index").unwrap().u16().unwrap().clone();
+    let target = df.column("target_index").unwrap().u16().unwrap().clone();
     let clicks = df.column("clicks").unwrap().u8().unwrap().clone();
     // Crate board index: base 3, square 0 most significant, in text order.
     let index = |b: &[u8]| b.iter().fold(0usize, |acc, &c| acc * 3 + c as usize);
@@ -374,9 +374,9 @@ fn tricolore_orthogonal_adjacency_matches_only_hybrid_row_1() {
         let r = Rules::new(4, 2, false);
         let starts = rows(&half(regime, "orthogonal", false).join("starts.csv"));
         for row in starts.iter().step_by(331) {
-            let d = r.first_arrivals(regime_of(regime), &r.parse(&row["start"]));
+            let d = r.first_arrivals(regime_of(regime), &r.parse(&row["start_board"]));
             let max = d.iter().filter(|&&x| x != 255).max().unwrap();
-            assert_eq!(row["max_clicks"], max.to_string(), "orthogonal {regime} {}", row["start"]);
+            assert_eq!(row["max_clicks"], max.to_string(), "orthogonal {regime} {}", row["start_board"]);
         }
     }
     assert_eq!(matching, ["hybrid 1"]);

@@ -334,7 +334,7 @@ fn seed004_claims(s: &LightsoutResults) -> Vec<Claim> {
             "The number of solvable 5x5 patterns is 2^23",
             power(&published),
             power(&h.total()),
-            &format!("data/lightsout/histogram_plus_5x5.csv: the positions sum to {} (exhaustive over all 2^25 press patterns)", h.total()),
+            &format!("data/lightsout/histogram_plus_open_5x5.csv: the positions sum to {} (exhaustive over all 2^25 press patterns)", h.total()),
         ));
     }
     out
@@ -353,7 +353,7 @@ fn seed004_chase_claims(s: &LightsoutResults) -> Vec<Claim> {
             "With buttons 1 and 2 untouched there are only 2^3 = 8 possible first-row solutions in the row-reduction method",
             8,
             firsts.len(),
-            "data/lightsout/chase_table_plus_5x5.csv: distinct first_row_presses",
+            "data/lightsout/chase_table_plus_open_5x5.csv: distinct first_row_presses",
         ));
         let bits = |v: &[bool]| v.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
         let wrong: Vec<String> = rows
@@ -369,7 +369,7 @@ fn seed004_chase_claims(s: &LightsoutResults) -> Vec<Claim> {
             "x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22",
             if wrong.is_empty() { format!("right for all {} clearable last rows", rows.len()) } else { wrong.join("; ") },
             Verdict::of(wrong.is_empty()),
-            "data/lightsout/chase_table_plus_5x5.csv (every last row that chasing can clear, with its first-row presses)",
+            "data/lightsout/chase_table_plus_open_5x5.csv (every last row that chasing can clear, with its first-row presses)",
         ));
     }
     if let Some(q) = s.buttons_1_5_equal_3 {
@@ -519,9 +519,9 @@ fn a079873_claims(s: &LightsoutResults) -> Vec<Claim> {
             format!("{} (sum {total}{})", computed.join(", "), if total == num_bigint::BigUint::from(1u32 << 23) { " = 2^23" } else { "" }),
             verdict,
             &if differ.is_empty() {
-                "data/lightsout/histogram_plus_5x5.csv".to_string()
+                "data/lightsout/histogram_plus_open_5x5.csv".to_string()
             } else {
-                format!("{}; data/lightsout/histogram_plus_5x5.csv (recomputed by BFS over all 2^25 boards in tests/integration/oracles.rs)", differ.join("; "))
+                format!("{}; data/lightsout/histogram_plus_open_5x5.csv (recomputed by BFS over all 2^25 boards in tests/integration/oracles.rs)", differ.join("; "))
             },
         ));
     }

@@ -62,13 +62,13 @@ pub fn resources() -> Vec<ResourceDoc> {
         },
         ResourceDoc {
             pattern: "lightsout/histogram_*.csv",
-            description: "Click-distance histogram of one n x n board (rule, topology and side in the file name): solvable positions by the fewest presses that turn them off. The last row's clicks is God's number.",
+            description: "Click-distance histogram of one n x n board (rule, topology and side in the file name): solvable positions by the fewest presses that turn them off. The last row's min_presses is God's number.",
             fields: vec![
-                field("clicks", Integer, "fewest presses that turn the position off", "presses"),
+                field("min_presses", Integer, "fewest presses that turn the position off", "presses"),
                 field("positions", BigInteger, "solvable positions needing exactly that many presses; exact count as text, digits grouped by `_` in every histogram (the column's sum passes 64 bits from 8x8 on, single counts from 10x10 on)", ""),
                 field("log10_positions", Number, "log10 of positions, for plotting", "log10"),
             ],
-            primary_key: vec!["clicks"],
+            primary_key: vec!["min_presses"],
             source: SOURCE,
         },
         ResourceDoc {

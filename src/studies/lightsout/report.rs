@@ -44,14 +44,14 @@ pub fn rect_table(rows: &[(usize, usize, usize)]) -> Table {
 
 pub fn histogram_name(h: &Histogram) -> String {
     match (h.rule, h.topology) {
-        (r, Topology::Open) => format!("histogram_{}_{}x{}.csv", r.name(), h.n, h.n),
+        (r, Topology::Open) => format!("histogram_{}_open_{}x{}.csv", r.name(), h.n, h.n),
         (r, Topology::Torus) => format!("histogram_{}_torus_{}x{}.csv", r.name(), h.n, h.n),
     }
 }
 
 pub fn histogram_table(h: &Histogram) -> Table {
     // Counts pass 2^127 from 12x12 on: exact decimal text, with log10 beside it for plotting.
-    let mut t = Table::new(&["clicks", "positions", "log10_positions"]);
+    let mut t = Table::new(&["min_presses", "positions", "log10_positions"]);
     for (k, c) in h.counts.iter().enumerate() {
         let log = if c.bits() == 0 { Cell::Empty } else { Cell::Fixed(big_log10(c), 6) };
         t.push(vec![k.into(), exact_count(c), log]);
@@ -87,7 +87,7 @@ pub fn quiet_export(q: &Quiet, out: &mut Export) -> Result<()> {
         for r in rows {
             t.push(vec![bits(&r.last_row).into(), bits(&r.first_row).into()]);
         }
-        out.table(Area::Data, "lightsout", &format!("chase_table_{}_{}x{}.csv", q.rule.name(), q.n, q.n), &t);
+        out.table(Area::Data, "lightsout", &format!("chase_table_{}_open_{}x{}.csv", q.rule.name(), q.n, q.n), &t);
     }
     Ok(())
 }
@@ -756,7 +756,7 @@ pub fn export_all(s: &LightsoutResults, claims: &[Claim]) -> Result<Export> {
         out.table(Area::Data, d, &histogram_name(h), &histogram_table(h));
     }
     if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
-        out.chart(Area::Reports, d, "histogram_plus_5x5", &histogram_chart(h)?);
+        out.chart(Area::Reports, d, "histogram_plus_open_5x5", &histogram_chart(h)?);
     }
     for q in &s.quiet {
         quiet_export(q, &mut out)?;
@@ -914,7 +914,7 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
     if let Some(q) = s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 5)) {
         if let Some(t) = chase_page_table(q) {
             seed004 = seed004.table(
-                "The chase table (`data/lightsout/chase_table_plus_5x5.csv`): chase every light to the row below until only the last row is lit; these are the only last rows that leave a solvable board, with the first-row presses (buttons 1 and 2 never pressed) that clear it on a second chase:",
+                "The chase table (`data/lightsout/chase_table_plus_open_5x5.csv`): chase every light to the row below until only the last row is lit; these are the only last rows that leave a solvable board, with the first-row presses (buttons 1 and 2 never pressed) that clear it on a second chase:",
                 t,
             );
         }
@@ -930,7 +930,7 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
     }
     if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
         seed004 = seed004.chart(
-            "histogram_plus_5x5",
+            "histogram_plus_open_5x5",
             format!(
                 "Solvable 5x5 positions by fewest presses: the counts peak at {} presses and fall to the {} positions that need God's number, {} presses (the marked bar).",
                 h.counts.iter().enumerate().max_by(|a, b| a.1.cmp(b.1)).map_or(0, |(k, _)| k),
@@ -1079,10 +1079,10 @@ pub fn definitions() -> Vec<(String, String)> {
         ("max_nullity, n_at_max_nullity", "the largest nullity among those sides, and the smallest side reaching it"),
         ("m, n", "rows and columns of a rectangular board (`rect_*.csv`), or the side of a square one"),
         ("quiet pattern", "a set of presses that changes no light (a null vector of the press matrix); `pattern`, `row`, `col` list the pressed cells of each basis pattern, 1-based"),
-        ("clicks", "fewest presses that turn a position off (its click distance)"),
-        ("positions", "solvable positions needing exactly `clicks` presses at minimum; an exact count as text, digits grouped by `_` (`1_234_567`; Python's `int()` reads it), since the counts pass 2^127 and their sums 2^63 from 8x8 on"),
+        ("min_presses", "fewest presses that turn a position off (its click distance)"),
+        ("positions", "solvable positions needing exactly `min_presses` presses at minimum; an exact count as text, digits grouped by `_` (`1_234_567`; Python's `int()` reads it), since the counts pass 2^127 and their sums 2^63 from 8x8 on"),
         ("log10_positions", "log10 of positions, for plotting"),
-        ("God's number", "the most presses any solvable position of a board needs: the largest `clicks` in its histogram"),
+        ("God's number", "the most presses any solvable position of a board needs: the largest `min_presses` in its histogram"),
         ("light chasing", "pressing, row by row, the cell below every light, so that only the last row can stay lit"),
         ("chase table", "for the plus rule on open boards: every last row that light chasing leaves on a solvable board (`last_row`), with the first-row presses that clear it (`first_row_presses`) when pressed before chasing again; bits are columns 1..n, 1 = lit / pressed"),
         ("all-ones board", "the board with every light on"),

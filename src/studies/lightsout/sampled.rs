@@ -175,12 +175,12 @@ pub fn compute(n: usize, samples: u64, seed: u64) -> Result<Sampled> {
 
 /// The file of one side.
 pub fn file_name(s: &Sampled) -> String {
-    format!("sampled_histogram_plus_{0}x{0}.csv", s.n)
+    format!("sampled_histogram_plus_open_{0}x{0}.csv", s.n)
 }
 
-/// `sampled_histogram_plus_{n}x{n}.csv`: one row per number of presses.
+/// `sampled_histogram_plus_open_{n}x{n}.csv`: one row per number of presses.
 pub fn table(s: &Sampled) -> Table {
-    let mut t = Table::new(&["clicks", "samples", "share", "standard_error", "log10_estimated_positions"]);
+    let mut t = Table::new(&["min_presses", "samples", "share", "standard_error", "log10_estimated_positions"]);
     let total = s.samples as f64;
     let rank = (s.n * s.n - s.nullity) as f64;
     for (k, &c) in s.counts.iter().enumerate() {
@@ -260,7 +260,7 @@ pub fn claims(all: &[Sampled], exact: &[Histogram]) -> Vec<Claim> {
             if let Some(h) = exact.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, s.n)) {
                 let m = exact_mean(h);
                 computed += &format!("; exact mean {m:.3}, {:.2} standard errors away", (s.mean() - m).abs() / s.mean_standard_error());
-                evidence += &format!(" against the exact data/lightsout/histogram_plus_{0}x{0}.csv", s.n);
+                evidence += &format!(" against the exact data/lightsout/histogram_plus_open_{0}x{0}.csv", s.n);
             }
             Claim::new_result(
                 "lightsout",
@@ -284,7 +284,7 @@ pub fn section(all: &[Sampled]) -> Section {
     }
     let mut sec = Section::new("Sampled histograms (beyond the exact method)")
         .text("Where the exact click-distance histogram is out of reach, uniformly random solvable positions are drawn and each is solved exactly: a random press pattern gives a uniform solvable position, and its fewest presses is the lightest member of its coset of the quiet space. These are estimates with standard errors, never mixed with the exact histograms; the most presses seen is only a lower bound on God's number.")
-        .table("Per side (`data/lightsout/sampled_histogram_plus_{n}x{n}.csv`: samples, share and its standard error per number of presses):", t);
+        .table("Per side (`data/lightsout/sampled_histogram_plus_open_{n}x{n}.csv`: samples, share and its standard error per number of presses):", t);
     if !all.is_empty() {
         sec = sec.chart(
             "histogram_sampled",
@@ -301,16 +301,16 @@ pub fn section(all: &[Sampled]) -> Section {
 /// The data dictionary's entry.
 pub fn resource() -> ResourceDoc {
     ResourceDoc {
-        pattern: "lightsout/sampled_histogram_plus_*.csv",
+        pattern: "lightsout/sampled_histogram_plus_open_*.csv",
         description: "Sampled click-distance histogram of one plus/open n x n board (n in the file name) whose exact histogram is out of reach: uniformly random solvable positions, each solved exactly (fewest presses over its coset of the quiet space), counted by fewest presses. Estimates, not exact counts.",
         fields: vec![
-            field("clicks", Kind::Integer, "fewest presses", "presses"),
+            field("min_presses", Kind::Integer, "fewest presses", "presses"),
             field("samples", Kind::Integer, "sampled positions needing exactly that many presses", ""),
             field("share", Kind::Number, "samples / all samples (8 decimals)", "fraction"),
             field("standard_error", Kind::Number, "binomial standard error of share, sqrt(share (1 - share) / samples) (8 decimals)", "fraction"),
             field("log10_estimated_positions", Kind::Number, "log10 of share x 2^rank, the estimated number of solvable positions needing that many presses; empty when no sample did", "log10"),
         ],
-        primary_key: vec!["clicks"],
+        primary_key: vec!["min_presses"],
         source: "Computed by statespace (seeded sampling, fixed seed; issue 9)",
     }
 }

@@ -347,7 +347,7 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
             Verdict::of(f.wrong == 0),
             &match f.counterexample {
                 Some(p) => format!("counterexample (cells 1..25 as 0/1): {}", bits(p, CELLS)),
-                None => format!("every solvable position of the 2^25 checked against the light-chasing table (chase_table_plus_5x5.csv); {FORMULAS_CSV}"),
+                None => format!("every solvable position of the 2^25 checked against the light-chasing table (chase_table_plus_open_5x5.csv); {FORMULAS_CSV}"),
             },
         ));
     }

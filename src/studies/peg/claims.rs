@@ -87,7 +87,7 @@ fn t5_claims(r: &PegResults) -> Vec<Claim> {
             }
         }
         let computed = if mismatches.is_empty() { format!("all {entries} entries equal") } else { mismatches.join("; ") };
-        out.push(Claim::published(FAMILY, "peg.bell.t5_min_moves_catalogue", "George Bell, Solving triangular peg solitaire, J. Integer Sequences 11 (2008) 08.4.8", "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible ones", format!("{entries} entries"), computed, Verdict::of(mismatches.is_empty()), "data/peg/T5/finishes.csv (min_moves; absent rows = no single-peg finish)"));
+        out.push(Claim::published(FAMILY, "peg.bell.t5_min_moves_catalogue", "George Bell, Solving triangular peg solitaire, J. Integer Sequences 11 (2008) 08.4.8", "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible ones", format!("{entries} entries"), computed, Verdict::of(mismatches.is_empty()), "data/peg/T5/finishes.csv, column min_moves (rows with solvable false have no single-peg finish)"));
         let jaap = oracle(include_str!("../../../tests/data/peg/reachable_positions.csv"));
         let (mut published, mut computed) = (Vec::new(), Vec::new());
         for row in jaap.rows().filter(|row| row("side") == "5") {
@@ -132,7 +132,7 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
                 None => "no play found".into(),
             },
             Verdict::of(best == Some(published)),
-            &format!("data/peg/T{n}/finishes.csv, smallest moves"),
+            &format!("data/peg/T{n}/finishes.csv, smallest moves_upper_bound"),
         ));
     }
 
@@ -140,13 +140,12 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
     let a130515 = oracle(include_str!("../../../tests/data/peg/A130515.csv"));
     for row in a130515.rows() {
         let n: usize = row("side").parse().expect("side");
-        let Some(s) = r.sides.iter().find(|s| s.side == n && (!s.starts.is_empty() || s.problems.is_some())) else { continue };
+        if !r.sides.iter().any(|s| s.side == n && (!s.starts.is_empty() || s.problems.is_some())) {
+            continue;
+        }
         let t = crate::puzzles::peg::Triangle::any_side(n);
         let ours = super::solvability::class_passing_up_to_symmetry(&t);
-        let evidence = match &s.problems {
-            Some(_) => format!("data/peg/T{n}/finishes.csv, rows with passes_class_test, up to the 6 symmetries"),
-            None => "Bell's position classes, (row + column) mod 3 colouring, every (start, finish) of the side up to the 6 symmetries".into(),
-        };
+        let evidence = format!("data/peg/T{n}/finishes.csv, rows with passes_class_test true, counted up to the 6 symmetries (data/peg/sides.csv, column class_passing_problems_up_to_symmetry)");
         out.push(Claim::compare(FAMILY, &format!("peg.oeis_a130515.side{n}"), "OEIS A130515", &format!("Single-vacancy to single-survivor problems on side {n} that pass the position-class test, counted up to symmetry"), row("class_passing_problems"), ours, &evidence));
     }
     out
@@ -190,7 +189,7 @@ fn problem_claims(r: &PegResults) -> Vec<Claim> {
                 solvable - outside,
                 passing - (solvable - outside)
             ),
-            &format!("data/peg/T{}/finishes.csv (the solvable problems) and the class test", s.side),
+            &format!("data/peg/T{}/finishes.csv, columns passes_class_test and solvable", s.side),
         ));
     }
     out
@@ -203,7 +202,7 @@ fn union_claims(r: &PegResults) -> Vec<Claim> {
     for s in r.sides.iter().filter(|s| s.side >= 6) {
         let reachable: u64 = s.levels.iter().map(|l| l.reachable).sum();
         let winnable: u64 = s.levels.iter().map(|l| l.winnable).sum();
-        out.push(Claim::new_result(FAMILY, &format!("peg.new.side{}_union", s.side), &format!("Positions reachable from some single-vacancy start of side {} ({} holes), and of those the winnable ones", s.side, s.holes), format!("{} reachable, {} winnable", thousands(reachable.into()), thousands(winnable.into())), &format!("data/peg/T{}/levels.csv", s.side)));
+        out.push(Claim::new_result(FAMILY, &format!("peg.new.side{}_union", s.side), &format!("Positions reachable from some single-vacancy start of side {} ({} holes), and of those the winnable ones", s.side, s.holes), format!("{} reachable, {} winnable", thousands(reachable.into()), thousands(winnable.into())), &format!("data/peg/T{}/levels.csv, columns reachable_positions and winnable_positions", s.side)));
         if let Some(sym) = &s.symmetry {
             let orbits: u64 = sym.iter().map(|r| r.orbits).sum();
             let symmetric: u64 = sym.iter().map(|r| r.fixed_by_reflection).sum();

@@ -2,7 +2,7 @@
 //! [`write`] that puts them in output directories.
 
 use super::PegStudy;
-use crate::output::chart::{self, Heatmap, Rendered};
+use crate::output::chart::{self, Heatmap, Mark, Rendered, Scale, XYChart, XYSeries};
 use crate::output::study_charts;
 use crate::output::dataset::to_parquet;
 use crate::output::report::{Block, Page, Section};
@@ -15,8 +15,35 @@ use crate::puzzles::peg::{format_play, Triangle};
 use anyhow::Result;
 use polars::prelude::*;
 
+/// The columns of `levels.csv`, `symmetry.csv`, `starts.csv` and `finishes.csv`: the same on
+/// every side (side 8 appends its own columns to the last two, [`T8_STARTS_EXTRA`],
+/// [`T8_FINISHES_EXTRA`]), so one reader loads any side. `saved.rs` reads them back.
+pub const LEVELS_COLUMNS: [&str; 4] = ["pegs", "reachable_positions", "winnable_positions", "dead_positions"];
+pub const SYMMETRY_COLUMNS: [&str; 5] = ["pegs", "reachable_positions", "orbits", "fixed_by_rotation", "fixed_by_reflection"];
+pub const STARTS_COLUMNS: [&str; 8] = [
+    "start",
+    "reachable_positions",
+    "winning_sequences",
+    "log10_winning_sequences",
+    "complete_games",
+    "log10_complete_games",
+    "min_moves",
+    "solvable_finishes",
+];
+pub const FINISHES_COLUMNS_COMMON: [&str; 8] =
+    ["start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play"];
+/// Side 8's own columns: how each problem was decided, and the play found with its moves (an
+/// upper bound on the fewest, not a proven minimum).
+pub const T8_FINISHES_EXTRA: [&str; 4] = ["proof", "positions_searched", "moves_upper_bound", "play"];
+pub const T8_STARTS_EXTRA: [&str; 1] = ["min_moves_upper_bound"];
+/// Side 8's `finishes.csv` header (the common columns, then its own).
+pub const FINISHES_COLUMNS: [&str; 12] = [
+    "start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play",
+    "proof", "positions_searched", "moves_upper_bound", "play",
+];
+
 pub fn levels_table(s: &PegStudy) -> Table {
-    let mut t = Table::new(&["pegs", "reachable", "winnable", "dead"]);
+    let mut t = Table::new(&LEVELS_COLUMNS);
     let mut rows = s.levels.clone();
     rows.sort_by_key(|r| r.pegs);
     for r in rows {
@@ -27,7 +54,7 @@ pub fn levels_table(s: &PegStudy) -> Table {
 
 /// The union's levels under the six symmetries (pure: rows in, table out).
 pub fn symmetry_table(rows: &[super::SymmetryRow]) -> Table {
-    let mut t = Table::new(&["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"]);
+    let mut t = Table::new(&SYMMETRY_COLUMNS);
     let mut rows = rows.to_vec();
     rows.sort_by_key(|r| r.pegs);
     for r in rows {
@@ -46,18 +73,11 @@ pub fn log10_cell(v: u128) -> Cell {
 }
 
 pub fn starts_table(s: &PegStudy) -> Table {
-    let mut t = Table::new(&[
-        "start",
-        "reachable_positions",
-        "winning_sequences",
-        "log10_winning_sequences",
-        "complete_games",
-        "log10_complete_games",
-        "min_moves",
-    ]);
     // Counts of sequences are exact text (their sums pass 64 bits on side 7) on every side, so a
     // reader gets one type whatever the side.
+    let mut t = Table::new(&STARTS_COLUMNS);
     for r in &s.starts {
+        let solvable_finishes = s.finishes.iter().filter(|f| f.start == r.start).count();
         t.push(vec![
             (r.start + 1).into(),
             r.reachable_positions.into(),
@@ -66,31 +86,64 @@ pub fn starts_table(s: &PegStudy) -> Table {
             exact_count(r.complete_games),
             log10_cell(r.complete_games),
             r.min_moves.into(),
+            solvable_finishes.into(),
         ]);
     }
     t
 }
 
+/// Every (start, finish) problem of a side with the exact analysis, solvable or not: the
+/// solvable ones with their counts and an optimal play, the others with zero sequences.
 pub fn finishes_table(s: &PegStudy) -> Table {
-    let mut t =
-        Table::new(&["start", "finish", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play"]);
-    for r in &s.finishes {
+    let tri = Triangle::any_side(s.side);
+    let mut t = Table::new(&FINISHES_COLUMNS_COMMON);
+    for start in 0..s.holes {
+        for finish in 0..s.holes {
+            let found = s.finishes.iter().find(|f| f.start == start && f.finish == finish);
+            t.push(vec![
+                (start + 1).into(),
+                (finish + 1).into(),
+                tri.class_test(start, finish).into(),
+                found.is_some().into(),
+                exact_count(found.map_or(0, |f| f.winning_sequences)),
+                log10_cell(found.map_or(0, |f| f.winning_sequences)),
+                found.map(|f| f.min_moves).into(),
+                found.map_or(Cell::Empty, |f| format_play(&f.optimal_play).into()),
+            ]);
+        }
+    }
+    t
+}
+
+/// Side 8's `starts.csv`: the columns of the other sides, empty where side 8 has no per-start
+/// analysis (positions, sequences, games, exact minimum), the solvable finishes counted from the
+/// problem table, and the fewest moves among the plays found (an upper bound).
+pub fn problem_starts_table(holes: usize, problems: &[ProblemRow]) -> Table {
+    let mut header = STARTS_COLUMNS.to_vec();
+    header.extend(T8_STARTS_EXTRA);
+    let mut t = Table::new(&header);
+    for start in 0..holes {
+        let rows: Vec<&ProblemRow> = problems.iter().filter(|p| p.start == start).collect();
         t.push(vec![
-            (r.start + 1).into(),
-            (r.finish + 1).into(),
-            exact_count(r.winning_sequences),
-            log10_cell(r.winning_sequences),
-            r.min_moves.into(),
-            format_play(&r.optimal_play).into(),
+            (start + 1).into(),
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            rows.iter().filter(|p| p.solvable()).count().into(),
+            rows.iter().filter_map(|p| p.moves()).min().into(),
         ]);
     }
     t
 }
 
 /// Every (start, finish) problem decided by search, with its proof (sides beyond the exact
-/// analysis): `moves` counts the moves of the play found, an upper bound on the fewest.
+/// analysis): the common columns (sequence counts and exact minima empty: not computed), then
+/// the proof and the play found, whose moves are an upper bound on the fewest.
 pub fn problems_table(problems: &[ProblemRow]) -> Table {
-    let mut t = Table::new(&["start", "finish", "passes_class_test", "solvable", "proof", "positions_searched", "moves", "play"]);
+    let mut t = Table::new(&FINISHES_COLUMNS);
     for r in problems {
         let (proof, searched, play) = match &r.verdict {
             Verdict::Play(p) => ("play", Cell::Empty, format_play(p).into()),
@@ -102,6 +155,10 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             (r.finish + 1).into(),
             (!matches!(r.verdict, Verdict::PositionClass)).into(),
             r.solvable().into(),
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
             proof.into(),
             searched,
             r.moves().into(),
@@ -241,20 +298,17 @@ pub fn side_dir(side: usize) -> String {
 /// One side's tables, dataset and charts.
 pub fn export_side(s: &PegStudy, out: &mut Export) -> Result<()> {
     let dir = side_dir(s.side);
-    // A side read back from its data directory: its tables are inputs, only charts are made.
-    let tables = s.saved.is_none();
-    if tables {
-        out.table(Area::Data, &dir, "levels.csv", &levels_table(s));
-        if let Some(rows) = &s.symmetry {
-            out.table(Area::Data, &dir, "symmetry.csv", &symmetry_table(rows));
-        }
+    // A side read back from its data directory (re-checked by `saved.rs`) is written again in
+    // the current schema: the same bytes a recomputation (`reproduce --full`) writes.
+    out.table(Area::Data, &dir, "levels.csv", &levels_table(s));
+    if let Some(rows) = &s.symmetry {
+        out.table(Area::Data, &dir, "symmetry.csv", &symmetry_table(rows));
     }
     if s.starts.is_empty() {
         out.chart(Area::Reports, "peg", &format!("T{}_levels", s.side), &super::layers::levels_chart(s)?);
         if let Some(p) = &s.problems {
-            if tables {
-                out.table(Area::Data, &dir, "finishes.csv", &problems_table(p));
-            }
+            out.table(Area::Data, &dir, "starts.csv", &problem_starts_table(s.holes, p));
+            out.table(Area::Data, &dir, "finishes.csv", &problems_table(p));
             out.chart(Area::Reports, "peg", &format!("T{}_problems", s.side), &problems_chart(s.side, p)?);
         }
         return Ok(()); // no per-start analysis
@@ -281,6 +335,10 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
         export_side(s, &mut out)?;
     }
     out.chart(Area::Reports, "peg", "levels_by_pegs", &levels_chart(r)?);
+    if r.sides.len() > 1 {
+        out.table(Area::Data, "peg", "sides.csv", &sides_table(r));
+        out.chart(Area::Reports, "peg", "solvability_by_side", &sides_chart(r)?);
+    }
     // Sides beyond the default analysis (side 8, computed by a longer run and read back) keep
     // their own page and claims, regenerated from what was re-checked.
     for s in r.sides.iter().filter(|s| s.side > super::REPRODUCE_MAX_SIDE) {
@@ -295,6 +353,115 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
     }
     out.page = Some(page(r, claims));
     Ok(out)
+}
+
+/// Per side, what is solvable: one row per side, from the same results as each side's
+/// `starts.csv` and `finishes.csv` (side 8: from its problem table, exact minima unknown).
+pub fn sides_table(r: &PegResults) -> Table {
+    let mut t = Table::new(&[
+        "side",
+        "holes",
+        "starts",
+        "solvable_starts",
+        "problems",
+        "class_passing_problems",
+        "class_passing_problems_up_to_symmetry",
+        "solvable_problems",
+        "reachable_positions",
+        "winnable_positions",
+        "min_moves",
+        "min_moves_upper_bound",
+    ]);
+    for s in &r.sides {
+        let tri = Triangle::any_side(s.side);
+        let s_row = side_counts(s);
+        let passing = (0..s.holes).flat_map(|a| (0..s.holes).map(move |b| (a, b))).filter(|&(a, b)| tri.class_test(a, b)).count();
+        t.push(vec![
+            s.side.into(),
+            s.holes.into(),
+            s.holes.into(),
+            s_row.solvable_starts.into(),
+            (s.holes * s.holes).into(),
+            passing.into(),
+            super::solvability::class_passing_up_to_symmetry(&tri).into(),
+            s_row.solvable_problems.into(),
+            s.levels.iter().map(|l| l.reachable).sum::<u64>().into(),
+            s.levels.iter().map(|l| l.winnable).sum::<u64>().into(),
+            s.finishes.iter().map(|f| f.min_moves).min().into(),
+            s_row.fewest_moves_found.into(),
+        ]);
+    }
+    t
+}
+
+/// A side's solvable starts and problems, from the exact analysis or from the problem table.
+struct SideCounts {
+    solvable_starts: usize,
+    solvable_problems: usize,
+    /// The fewest moves among the plays given (exact on sides with the full analysis).
+    fewest_moves_found: Option<u32>,
+}
+
+fn side_counts(s: &PegStudy) -> SideCounts {
+    match &s.problems {
+        Some(p) if s.starts.is_empty() => SideCounts {
+            solvable_starts: (0..s.holes).filter(|&h| p.iter().any(|x| x.start == h && x.solvable())).count(),
+            solvable_problems: p.iter().filter(|x| x.solvable()).count(),
+            fewest_moves_found: p.iter().filter_map(|x| x.moves()).min(),
+        },
+        _ => SideCounts {
+            solvable_starts: s.starts.iter().filter(|x| x.min_moves.is_some()).count(),
+            solvable_problems: s.finishes.len(),
+            fewest_moves_found: s.finishes.iter().map(|f| f.min_moves).min(),
+        },
+    }
+}
+
+/// Solvability by board size: per side (x = holes), the share of starts with some solvable
+/// finish, of problems passing the class test, and of problems solvable.
+pub fn sides_chart(r: &PegResults) -> Result<Rendered> {
+    let mut sides: Vec<&PegStudy> = r.sides.iter().collect();
+    sides.sort_by_key(|s| s.side);
+    let share = |f: &dyn Fn(&PegStudy) -> f64| sides.iter().map(|s| (s.holes as f64, f(s))).collect::<Vec<_>>();
+    let problems = |s: &PegStudy| (s.holes * s.holes) as f64;
+    let passing = share(&|s| {
+        let tri = Triangle::any_side(s.side);
+        (0..s.holes).flat_map(|a| (0..s.holes).map(move |b| (a, b))).filter(|&(a, b)| tri.class_test(a, b)).count() as f64 / problems(s)
+    });
+    // The class-test line is drawn last, dashed with open circles: from side 6 on every problem
+    // passing the test is solvable, so it lies on the solvable line and must stay visible.
+    let series = vec![
+        XYSeries { name: "starts with a solvable finish (of all starts)".into(), points: share(&|s| side_counts(s).solvable_starts as f64 / s.holes as f64), mark: Mark::LinePoints, colour: Some(0) },
+        XYSeries { name: "solvable problems (of all problems)".into(), points: share(&|s| side_counts(s).solvable_problems as f64 / problems(s)), mark: Mark::LinePoints, colour: Some(2) },
+        XYSeries { name: "problems passing the class test (of all problems; dashed)".into(), points: passing, mark: Mark::DashedHollow, colour: Some(1) },
+    ];
+    let labels: Vec<String> = sides.iter().map(|s| format!("T{} = {}", s.side, s.holes)).collect();
+    chart::xy_chart(&XYChart {
+        title: "Peg triangles: solvability by board size".into(),
+        x_label: format!("holes (side n: n(n+1)/2 holes; {})", labels.join(", ")),
+        y_label: "share (a problem = a start and a finish hole)".into(),
+        series,
+        x_scale: Scale::Linear,
+        y_scale: Scale::Linear,
+        markers: Vec::new(),
+    })
+}
+
+/// The caption of [`sides_chart`], with each side's figures.
+fn sides_caption(r: &PegResults) -> String {
+    let mut sides: Vec<&PegStudy> = r.sides.iter().collect();
+    sides.sort_by_key(|s| s.side);
+    let parts: Vec<String> = sides
+        .iter()
+        .map(|s| {
+            let c = side_counts(s);
+            format!("T{} {} of {} starts, {} of {} problems", s.side, c.solvable_starts, s.holes, c.solvable_problems, s.holes * s.holes)
+        })
+        .collect();
+    format!(
+        "Solvability by board size, one point per side (`data/peg/sides.csv`): the share of single-vacancy starts from which some single-peg finish is reachable, of (start, finish) problems solvable, and of problems passing the position-class test (a necessary condition; dashed, lying on the solvable line from side 6 on, where every problem passing it is solvable). Solvable: {}.",
+        parts.join("; ")
+    )
 }
 
 /// The headline table: one row per side.
@@ -320,7 +487,11 @@ pub fn headline_table(r: &PegResults) -> Table {
             Triangle::any_side(s.side).jumps().len().into(),
             s.levels.iter().map(|l| l.reachable).sum::<u64>().into(),
             s.levels.iter().map(|l| l.winnable).sum::<u64>().into(),
-            opt(s.starts.iter().filter(|x| x.min_moves.is_some()).count() as u128),
+            match &s.problems {
+                // Without the per-start analysis, a start is solvable when one of its problems is.
+                Some(p) if !full => Cell::UInt((0..s.holes).filter(|&h| p.iter().any(|x| x.start == h && x.solvable())).count() as u128),
+                _ => opt(s.starts.iter().filter(|x| x.min_moves.is_some()).count() as u128),
+            },
             match &s.problems {
                 Some(p) if !full => Cell::UInt(p.iter().filter(|x| x.solvable()).count() as u128),
                 _ => opt(s.finishes.len() as u128),
@@ -393,7 +564,12 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
     ];
     // The cross-side chart exists only where several sides are computed together (`reproduce`).
     if r.sides.len() > 1 {
-        sections.push(Section::new("Charts").chart("levels_by_pegs", levels_caption(r)));
+        sections.push(
+            Section::new("Charts")
+                .chart("levels_by_pegs", levels_caption(r))
+                .table("Per side (`data/peg/sides.csv`; side 8's minimum is an upper bound, its exact minimum not computed):", sides_table(r))
+                .chart("solvability_by_side", sides_caption(r)),
+        );
     }
     let mut per_side = Section::new("Charts per side");
     for s in r.sides.iter().filter(|s| !s.starts.is_empty()) {
@@ -464,7 +640,7 @@ fn new_results_text(r: &PegResults) -> String {
     for s in &r.sides {
         if s.saved.is_some() {
             text += &format!(
-                " Side {side} is not recomputed by `reproduce` by default ({cost}): its tables are read back from `data/peg/T{side}/`, written by `statespace peg --side {side} --keep-levels DIR` (the command is in that directory's `manifest.json`), and re-checked on every run: every play is replayed from its start to its finish with its move count, every position-class verdict is recomputed, every (start, finish) pair must appear once, and the level table must be consistent (dead = reachable - winnable, winnable counts equal at k and {holes} - k pegs). `reproduce --max-peg-side {side}` recomputes it from scratch.",
+                " Side {side} is not recomputed by `reproduce` by default ({cost}): its tables are read back from `data/peg/T{side}/`, first written by `statespace peg --side {side} --keep-levels DIR`, re-checked on every run and written again in the current schema (the same bytes a recomputation writes): every play is replayed from its start to its finish with its move count, every position-class verdict is recomputed, every (start, finish) pair must appear once, and the level table must be consistent (dead = reachable - winnable, winnable counts equal at k and {holes} - k pegs). `reproduce --max-peg-side {side}` recomputes it from scratch.",
                 side = s.side,
                 holes = s.holes,
                 cost = super::SIDE8_COST,

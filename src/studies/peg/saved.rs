@@ -14,7 +14,8 @@
 use super::solvability::{ProblemRow, Verdict};
 use super::{LevelRow, PegStudy, SymmetryRow};
 use crate::puzzles::peg::{parse_play, Triangle};
-use crate::studies::read_back::{number, read_rows};
+use crate::studies::read_back::{number, read_rows_of};
+use super::report::{FINISHES_COLUMNS, LEVELS_COLUMNS, SYMMETRY_COLUMNS};
 use anyhow::{bail, ensure, Context, Result};
 use std::path::Path;
 
@@ -36,7 +37,8 @@ pub fn load(side: usize, dir: &Path) -> Result<PegStudy> {
 /// The levels under the six symmetries: one row per level of `levels`, the same reachable
 /// counts, and fixed-point counts that make Burnside's orbit count a whole number.
 fn load_symmetry(levels: &[LevelRow], path: &Path) -> Result<Vec<SymmetryRow>> {
-    let rows = read_rows(path, &["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"])?;
+    // Before issue 20 the count was named `reachable`; the columns kept their places.
+    let (_, rows) = read_rows_of(path, &[&["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"], &SYMMETRY_COLUMNS])?;
     ensure!(rows.len() == levels.len(), "{}: {} rows, expected one per level of levels.csv ({})", path.display(), rows.len(), levels.len());
     let mut out = Vec::new();
     for (i, r) in rows.iter().enumerate() {
@@ -71,7 +73,8 @@ fn load_symmetry(levels: &[LevelRow], path: &Path) -> Result<Vec<SymmetryRow>> {
 
 fn load_levels(t: &Triangle, path: &Path) -> Result<Vec<LevelRow>> {
     let holes = t.holes();
-    let rows = read_rows(path, &["pegs", "reachable", "winnable", "dead"])?;
+    // Before issue 20 the counts were named `reachable`, `winnable`, `dead`, in the same places.
+    let (_, rows) = read_rows_of(path, &[&["pegs", "reachable", "winnable", "dead"], &LEVELS_COLUMNS])?;
     let mut levels: Vec<LevelRow> = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         let line = i + 2;
@@ -97,10 +100,18 @@ fn load_levels(t: &Triangle, path: &Path) -> Result<Vec<LevelRow>> {
     Ok(levels)
 }
 
+/// The side-8 problem table in the format before issue 20 (all problems, but its own columns).
+const OLD_FINISHES: [&str; 8] = ["start", "finish", "passes_class_test", "solvable", "proof", "positions_searched", "moves", "play"];
+
 fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
     let holes = t.holes();
-    let header = ["start", "finish", "passes_class_test", "solvable", "proof", "positions_searched", "moves", "play"];
-    let rows = read_rows(path, &header)?;
+    let (which, rows) = read_rows_of(path, &[&OLD_FINISHES, &FINISHES_COLUMNS])?;
+    // Columns by name in whichever format the file has; the new format's upper bound on the
+    // moves is `moves_upper_bound`, the old one's `moves`.
+    let header: &[&str] = if which == 0 { &OLD_FINISHES } else { &FINISHES_COLUMNS };
+    let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
+    let (c_passes, c_solvable, c_proof, c_searched, c_play) = (col("passes_class_test"), col("solvable"), col("proof"), col("positions_searched"), col("play"));
+    let (moves_name, c_moves) = if which == 0 { ("moves", col("moves")) } else { ("moves_upper_bound", col("moves_upper_bound")) };
     ensure!(rows.len() == holes * holes, "{}: {} rows, expected one per (start, finish): {}", path.display(), rows.len(), holes * holes);
     let mut out = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
@@ -113,27 +124,27 @@ fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
         );
         let (s, f) = (start - 1, finish - 1);
         let passes = t.class_test(s, f);
-        ensure!(r[2] == *if passes { "true" } else { "false" }, "{}: row {line}: passes_class_test is {}, the class test says {passes}", path.display(), &r[2]);
-        let verdict = match &r[4] {
+        ensure!(r[c_passes] == *if passes { "true" } else { "false" }, "{}: row {line}: passes_class_test is {}, the class test says {passes}", path.display(), &r[c_passes]);
+        let verdict = match &r[c_proof] {
             "play" => {
-                let play = parse_play(t, &r[7]).with_context(|| format!("{}: row {line}", path.display()))?;
+                let play = parse_play(t, &r[c_play]).with_context(|| format!("{}: row {line}", path.display()))?;
                 let replayed = super::replay(t, t.start(s), &play);
                 let Some((end, moves)) = replayed else {
                     bail!("{}: row {line}: the play does not replay from start {start} to one peg", path.display())
                 };
                 ensure!(end == f, "{}: row {line}: the play ends on hole {}, not {finish}", path.display(), end + 1);
-                let listed: u32 = number(path, line, "moves", &r[6])?;
-                ensure!(listed == moves, "{}: row {line}: moves says {listed}, the play has {moves}", path.display());
-                ensure!(&r[3] == "true", "{}: row {line}: a row with a play must be solvable", path.display());
+                let listed: u32 = number(path, line, moves_name, &r[c_moves])?;
+                ensure!(listed == moves, "{}: row {line}: {moves_name} says {listed}, the play has {moves}", path.display());
+                ensure!(&r[c_solvable] == "true", "{}: row {line}: a row with a play must be solvable", path.display());
                 Verdict::Play(play)
             }
             "position class" => {
-                ensure!(!passes && &r[3] == "false", "{}: row {line}: a position-class proof needs start and finish in different classes", path.display());
+                ensure!(!passes && &r[c_solvable] == "false", "{}: row {line}: a position-class proof needs start and finish in different classes", path.display());
                 Verdict::PositionClass
             }
             "exhaustive search" => {
-                ensure!(passes && &r[3] == "false", "{}: row {line}: an exhaustion proof is only for problems passing the class test", path.display());
-                Verdict::Exhausted { positions: number(path, line, "positions_searched", &r[5])? }
+                ensure!(passes && &r[c_solvable] == "false", "{}: row {line}: an exhaustion proof is only for problems passing the class test", path.display());
+                Verdict::Exhausted { positions: number(path, line, "positions_searched", &r[c_searched])? }
             }
             other => bail!("{}: row {line}: unknown proof {other:?}", path.display()),
         };
@@ -200,19 +211,40 @@ mod tests {
         assert_eq!(s.levels.last().unwrap().reachable, finishes.len() as u64);
     }
 
+    /// Tables written before issue 20 (side 8's own problem columns, `reachable`/`winnable`/`dead`
+    /// in the level tables) still load, to the same study.
+    #[test]
+    fn the_format_before_issue_20_still_loads() {
+        let dir = tempdir::Dir::new("old-format");
+        let read = |f: &str| std::fs::read_to_string(committed().join(f)).unwrap();
+        let text = read("finishes.csv");
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let mut old = OLD_FINISHES.join(",") + "\n";
+        for r in rdr.records() {
+            let r = r.unwrap();
+            // New columns: start, finish, passes, solvable, 3 empty, proof, searched, moves_upper_bound, play.
+            old += &format!("{},{},{},{},{},{},{},{}\n", &r[0], &r[1], &r[2], &r[3], &r[7], &r[8], &r[9], &r[10]);
+        }
+        std::fs::write(dir.0.join("finishes.csv"), old).unwrap();
+        std::fs::write(dir.0.join("levels.csv"), read("levels.csv").replacen("pegs,reachable_positions,winnable_positions,dead_positions", "pegs,reachable,winnable,dead", 1)).unwrap();
+        std::fs::write(dir.0.join("symmetry.csv"), read("symmetry.csv").replacen("pegs,reachable_positions,", "pegs,reachable,", 1)).unwrap();
+        let (a, b) = (load(8, &dir.0).unwrap(), load(8, &committed()).unwrap());
+        assert_eq!((a.levels, a.symmetry, a.problems), (b.levels, b.symmetry, b.problems));
+    }
+
     #[test]
     fn tampered_tables_are_refused_with_the_row() {
         let cases: Vec<(&str, Box<dyn Fn(&str) -> String>, &str)> = vec![
             // A play whose last move lands elsewhere.
             ("finishes.csv", Box::new(|t: &str| t.replacen("29-16-18-31-29", "29-16-18-31", 1)), "does not replay"),
             // A class verdict flipped.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,position class", "1,2,true,false,position class", 1)), "class test"),
+            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,position class", "1,2,true,false,,,,position class", 1)), "class test"),
             // A move count that the play does not have.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("1,1,true,true,play,,14,", "1,1,true,true,play,,13,", 1)), "moves says 13"),
+            ("finishes.csv", Box::new(|t: &str| t.replacen("1,1,true,true,,,,play,,14,", "1,1,true,true,,,,play,,13,", 1)), "moves_upper_bound says 13"),
             // A missing row.
             ("finishes.csv", Box::new(|t: &str| t.lines().filter(|l| !l.starts_with("1,3,")).collect::<Vec<_>>().join("\n")), "rows"),
             // An unknown proof.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,position class", "1,2,false,false,trust me", 1)), "unknown proof"),
+            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,position class", "1,2,false,false,,,,trust me", 1)), "unknown proof"),
             // Winnable counts no longer symmetric.
             ("levels.csv", Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,80,352", 1)), "winnable counts"),
             // dead != reachable - winnable.
@@ -220,7 +252,7 @@ mod tests {
             // A row past the last peg count.
             ("levels.csv", Box::new(|t: &str| format!("{t}36,1,1,0\n")), "36 pegs"),
             // A wrong header.
-            ("levels.csv", Box::new(|t: &str| t.replacen("pegs,reachable", "pegs,reached", 1)), "columns"),
+            ("levels.csv", Box::new(|t: &str| t.replacen("pegs,reachable_positions", "pegs,reached", 1)), "columns"),
             // An orbit count that Burnside's lemma does not give.
             ("symmetry.csv", Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n1,36,9,0,4\n", 1)), "Burnside"),
             // A reachable count that is not levels.csv's.

@@ -198,7 +198,7 @@ fn reach_claims(r: &TricoloreResults, u: &HalfStudy, h: &HalfStudy, out: &mut Ve
             &format!("{} 4x2: what every start reaches ({quote})", capitalised(regime.name())),
             published,
             reach_text(s),
-            &format!("{} (reached) and {} (starts = 0)", half_file(regime, false, "starts.csv"), half_file(regime, false, "targets.csv")),
+            &format!("{} (reachable_boards) and {} (starts = 0)", half_file(regime, false, "starts.csv"), half_file(regime, false, "targets.csv")),
         ));
     }
     let diff = u.total() - h.total();

@@ -28,7 +28,7 @@ pub fn resources() -> Vec<ResourceDoc> {
             field("clicks", Integer, "k, the fewest clicks after which a board is first shown (the start itself at its first return); the first click is free", "clicks"),
             field("reached", Integer, "(start, board) pairs first reached after exactly k clicks, over the 3321 starts", ""),
             field("mean_per_start", Number, "reached / 3321: boards first reached after k clicks per start, on average", ""),
-            field("share", Number, "reached / (sum of reached over all k): share of all (start, board) pairs, a decimal in [0, 1]", ""),
+            field("share", Number, "reached / (sum of reached over all k): share of all (start, board) pairs, a decimal in [0, 1]", "fraction"),
         ],
         vec!["clicks"],
     ));
@@ -59,24 +59,43 @@ pub fn resources() -> Vec<ResourceDoc> {
         "tricolore/orthogonal/half_*/starts.csv",
         "One row per mirror-pair representative start (the board first in R < W < B order of a board and its left-right mirror image): what it reaches and in how many clicks.",
         vec![
-            field("start", String, board, ""),
-            field("reached", Integer, "boards reachable from the start (the start itself when it can return to it)", ""),
+            field("start_board", String, board, ""),
+            field("reachable_boards", Integer, "boards reachable from the start (the start itself when it can return to it)", ""),
             field("max_clicks", Integer, "eccentricity: the most clicks any reachable board needs", "clicks"),
             field("mean_clicks", Number, "mean fewest clicks over the reachable boards (4 decimals)", "clicks"),
         ],
-        vec!["start"],
+        vec!["start_board"],
     ));
     out.extend(both(
         "tricolore/half_*/distances.parquet",
         "tricolore/orthogonal/half_*/distances.parquet",
         "Fewest clicks between every pair of 4x2 boards, 6561 x 6561 rows (written by `statespace tricolore half`, not committed).",
         vec![
-            field("start", Integer, "board index: the base-3 number whose digits are the squares row by row (R=0, W=1, B=2; square 0 most significant), so index order is text order with R < W < B", ""),
-            field("target", Integer, "board index, as start", ""),
+            field("start_index", Integer, "board index: the base-3 number whose digits are the squares row by row (R=0, W=1, B=2; square 0 most significant), so index order is text order with R < W < B", ""),
+            field("target_index", Integer, "board index, as start_index", ""),
             field("clicks", Integer, "fewest clicks from start after which target is shown (first click free; for start = target the first return); null when never", "clicks"),
         ],
-        vec!["start", "target"],
+        vec!["start_index", "target_index"],
     ));
+    out.push(ResourceDoc {
+        pattern: "tricolore/boards.csv",
+        description: "One row per Tricolore board studied: the 4x2 half board per adjacency and click regime (starts: the 3321 mirror-pair representatives; targets: every board), and the 4x4 board per target (starts: every board; unrestricted regime, king adjacency). How many (start, target) pairs are reachable, and the most and mean fewest clicks over them.",
+        fields: vec![
+            field("board_size", String, "columns x rows of the board: 4x2 (the document's half board) or 4x4", ""),
+            field("adjacency", String, "king (8 surrounding squares adjoin) or orthogonal (4)", ""),
+            field("regime", String, "unrestricted, hybrid or restricted", ""),
+            field("target", String, "the 4x4 target board, rows joined by '.'; empty for the half board (every board is a target)", ""),
+            field("boards", Integer, "boards of this size, 3^squares", ""),
+            field("starts", Integer, "start boards counted (half board: mirror-pair representatives; 4x4: every board)", ""),
+            field("pairs", Integer, "(start, target) pairs: starts x boards on the half board, boards on the 4x4 board (one target)", ""),
+            field("reachable_pairs", Integer, "pairs whose target some click sequence from the start shows (the start itself at its first return)", ""),
+            field("share_reachable", Number, "reachable_pairs / pairs, in [0, 1] (6 decimals)", "fraction"),
+            field("max_clicks", Integer, "the most clicks any reachable pair needs", "clicks"),
+            field("mean_clicks", Number, "mean fewest clicks over the reachable pairs (6 decimals)", "clicks"),
+        ],
+        primary_key: vec!["board_size", "adjacency", "regime", "target"],
+        source: SOURCE,
+    });
     out.push(ResourceDoc {
         pattern: "tricolore/full/distance_to_*.csv",
         description: "The full 4x4 board: boards and (board, last click) states by fewest clicks to the target named in the file name, over all 3^16 boards. Boards that cannot reach the target are not listed (the report gives their number).",
@@ -123,12 +142,12 @@ pub fn resources() -> Vec<ResourceDoc> {
         description: "Every start of the 4x2 half board (king adjacency) that needs its regime's maximum number of clicks for some board.",
         fields: vec![
             field("regime", String, "unrestricted, hybrid or restricted", ""),
-            field("start", String, "the start board, top row . bottom row (R, W, B)", ""),
+            field("start_board", String, "the start board, top row . bottom row (R, W, B)", ""),
             field("max_clicks", Integer, "the regime's maximum", "clicks"),
             field("boards_at_max", Integer, "boards this start needs max_clicks to reach", ""),
             field("mirror_symmetric", Boolean, "true when the start is its own left-right mirror image", ""),
         ],
-        primary_key: vec!["regime", "start"],
+        primary_key: vec!["regime", "start_board"],
         source: SOURCE,
     });
     out.push(ResourceDoc {
@@ -158,7 +177,7 @@ pub fn resources() -> Vec<ResourceDoc> {
             field("mean_halves", Number, "mean halves-method clicks over the same boards (6 decimals)", "clicks"),
             field("max_optimal", Integer, "the most clicks the optimum needs", "clicks"),
             field("max_halves", Integer, "the most clicks the halves method takes", "clicks"),
-            field("max_excess", Integer, "largest halves - optimal over the compared boards", "clicks"),
+            field("max_excess_clicks", Integer, "largest halves - optimal over the compared boards", "clicks"),
             field("halves_optimal_boards", Integer, "boards where the halves method is optimal", ""),
             field("halves_within_16_boards", Integer, "boards where the halves method takes 16 clicks or fewer", ""),
         ],

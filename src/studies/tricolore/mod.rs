@@ -357,6 +357,10 @@ impl crate::studies::Study for Tricolore {
             let dir = half_dir(Path::new("tricolore"), s.regime, s.grid.adjacency());
             half_export(s, &dir.to_string_lossy(), &mut out)?;
         }
+        let halves: Vec<&half::HalfStudy> = r.king.iter().chain(&r.orthogonal).collect();
+        if halves.len() + r.fulls.len() > 1 {
+            out.table(Area::Data, "tricolore", "boards.csv", &report::boards_table(&halves, &r.fulls));
+        }
         for s in &r.fulls {
             full_export(s, "tricolore/full", &mut out)?;
         }

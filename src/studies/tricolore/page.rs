@@ -277,6 +277,15 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
         sections.push(with_claims(targets, TARGET_CLAIMS));
     }
 
+    {
+        let halves: Vec<&HalfStudy> = r.king.iter().chain(&r.orthogonal).collect();
+        if halves.len() + r.fulls.len() > 1 {
+            sections.push(Section::new("Per board studied").table(
+                "One row per board studied (`data/tricolore/boards.csv`): on the 4x2 half board, pairs are (mirror-pair representative start, any board) and reachable pairs those some click sequence joins; on the 4x4 board, pairs are (any board, the target named). Max and mean clicks are over the reachable pairs (first click free):",
+                super::report::boards_table(&halves, &r.fulls),
+            ));
+        }
+    }
     if !r.fulls.is_empty() || !r.reach.is_empty() {
         let mut full = Section::new("The full 4x4 board (new)");
         if !r.fulls.is_empty() {

@@ -40,8 +40,64 @@ pub fn eccentricity_table(s: &HalfStudy) -> Table {
     t
 }
 
+/// One row per board studied (size, adjacency, regime, and for the 4x4 board each target): how
+/// many (start, target) pairs there are, how many are reachable, and the most and mean clicks.
+/// The half board's starts are the 3321 mirror-pair representatives and its targets every board;
+/// the 4x4 board's starts are every board and its target the one named.
+pub fn boards_table(halves: &[&HalfStudy], fulls: &[FullStudy]) -> Table {
+    let mut t = Table::new(&[
+        "board_size",
+        "adjacency",
+        "regime",
+        "target",
+        "boards",
+        "starts",
+        "pairs",
+        "reachable_pairs",
+        "share_reachable",
+        "max_clicks",
+        "mean_clicks",
+    ]);
+    let size = |g: &crate::puzzles::tricolore::Grid| format!("{}x{}", g.width(), g.height());
+    for s in halves {
+        let pairs = s.starts.len() as u64 * u64::from(s.boards());
+        t.push(vec![
+            size(&s.grid).into(),
+            s.grid.adjacency().name().into(),
+            s.regime.name().into(),
+            Cell::Empty,
+            s.boards().into(),
+            s.starts.len().into(),
+            pairs.into(),
+            s.total().into(),
+            Cell::Fixed(s.total() as f64 / pairs as f64, 6),
+            s.max_clicks().into(),
+            Cell::Fixed(s.mean_clicks(), 6),
+        ]);
+    }
+    for f in fulls {
+        let reachable: u64 = f.boards.iter().sum();
+        let weighted: u64 = f.boards.iter().enumerate().map(|(k, &n)| k as u64 * n).sum();
+        let boards = u64::from(f.grid.boards());
+        t.push(vec![
+            size(&f.grid).into(),
+            f.grid.adjacency().name().into(),
+            crate::puzzles::tricolore::Regime::Unrestricted.name().into(),
+            f.grid.format(f.target).into(),
+            boards.into(),
+            boards.into(),
+            boards.into(),
+            reachable.into(),
+            Cell::Fixed(reachable as f64 / boards as f64, 6),
+            (f.boards.len() - 1).into(),
+            Cell::Fixed(weighted as f64 / reachable as f64, 6),
+        ]);
+    }
+    t
+}
+
 pub fn starts_table(s: &HalfStudy) -> Table {
-    let mut t = Table::new(&["start", "reached", "max_clicks", "mean_clicks"]);
+    let mut t = Table::new(&["start_board", "reachable_boards", "max_clicks", "mean_clicks"]);
     for r in &s.starts {
         t.push(vec![s.grid.format(r.start).into(), r.reached.into(), r.max_clicks.into(), Cell::Fixed(r.mean_clicks, 4)]);
     }
@@ -56,8 +112,8 @@ pub fn matrix_parquet(s: &HalfStudy) -> Result<Option<Vec<u8>>> {
     let target: Vec<u16> = (0..n * n).map(|i| (i % n) as u16).collect();
     let clicks: Vec<Option<u8>> = m.iter().map(|&d| (d != UNREACHABLE).then_some(d)).collect();
     let mut df = DataFrame::new_infer_height(vec![
-        Column::new("start".into(), start),
-        Column::new("target".into(), target),
+        Column::new("start_index".into(), start),
+        Column::new("target_index".into(), target),
         Column::new("clicks".into(), clicks),
     ])?;
     let provenance = [

@@ -347,7 +347,7 @@ pub fn maxima_table(maxima: &[RegimeMaxima]) -> Table {
 /// One row per (regime, start needing the regime's maximum).
 pub fn slowest_starts_table(maxima: &[RegimeMaxima]) -> Table {
     let grid = Grid::half(Adjacency::King);
-    let mut t = Table::new(&["regime", "start", "max_clicks", "boards_at_max", "mirror_symmetric"]);
+    let mut t = Table::new(&["regime", "start_board", "max_clicks", "boards_at_max", "mirror_symmetric"]);
     for m in maxima {
         for &(s, k) in &m.slowest {
             t.push(vec![m.regime.name().into(), grid.format(s).into(), m.max_clicks.into(), k.into(), yes(grid.mirror(s) == s)]);
@@ -381,7 +381,7 @@ pub fn halves_summary_table(halves: &[HalvesExhaustive]) -> Table {
         "mean_halves",
         "max_optimal",
         "max_halves",
-        "max_excess",
+        "max_excess_clicks",
         "halves_optimal_boards",
         "halves_within_16_boards",
     ]);

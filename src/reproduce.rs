@@ -253,7 +253,7 @@ fn entry_page(summaries: &[String], claims: &[u8]) -> Result<String> {
         verdicts.len()
     );
     md += "## Verdicts\n\n| verdict | claims | meaning |\n|---|---:|---|\n";
-    for v in [Verdict::Confirmed, Verdict::Corrected, Verdict::Refuted, Verdict::New] {
+    for v in Verdict::ALL {
         md += &format!("| {v} | {} | {} |\n", count(v), v.definition());
     }
     md += "\n";

@@ -9,21 +9,45 @@ use std::fmt;
 pub enum Verdict {
     /// The published value is what we compute.
     Confirmed,
-    /// The published statement is false; the evidence says why (a counterexample, a file).
-    Refuted,
+    /// The published value is a bound (or our value is), and the two agree without either being
+    /// shown exact: never counted as confirmed.
+    ConsistentBound,
     /// The published value is wrong in detail (a rounding, an arithmetic slip) and we give the right one.
     Corrected,
+    /// The published statement is false; the evidence says why (a counterexample, a file).
+    Refuted,
+    /// The source's statement tested beyond what the source claims (another rule, board or size):
+    /// a result about another case, whatever it shows, never a refutation of the source.
+    Extended,
     /// Nothing was published: a result first computed here.
     New,
 }
 
 impl Verdict {
+    /// Every verdict, in the order pages count and define them.
+    pub const ALL: [Verdict; 6] =
+        [Verdict::Confirmed, Verdict::ConsistentBound, Verdict::Corrected, Verdict::Refuted, Verdict::Extended, Verdict::New];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Confirmed => "confirmed",
-            Verdict::Refuted => "refuted",
+            Verdict::ConsistentBound => "consistent (bound)",
             Verdict::Corrected => "corrected",
+            Verdict::Refuted => "refuted",
+            Verdict::Extended => "extended",
             Verdict::New => "new",
+        }
+    }
+
+    /// What the verdict means, as the pages define it beside the counts.
+    pub fn definition(self) -> &'static str {
+        match self {
+            Verdict::Confirmed => "the source's statement, read as printed (at its printed precision), is what we compute exactly",
+            Verdict::ConsistentBound => "a bound, not an exact value, on one side: the published value and ours agree (the bound is attained or respected), but the exact value is not established here, so it is not counted as confirmed",
+            Verdict::Corrected => "right in substance, wrong in a printed detail (a rounding, a digit slip); we give the right value",
+            Verdict::Refuted => "the published statement, in the case the source states it for, is false; the evidence names the counterexample",
+            Verdict::Extended => "the source's statement tested on a case the source does not claim (another rule, board or size); the computed column says whether it holds there. A new result, never a refutation",
+            Verdict::New => "nothing published: a value first computed here",
         }
     }
 
@@ -55,6 +79,10 @@ pub struct Claim {
     pub source: String,
     /// The statement, in words.
     pub statement: String,
+    /// The source's exact words (or the line of its data file in tests/data that we hold) the
+    /// statement is read from; empty only for a new result. Found verbatim in the file
+    /// [`source_files`] names for the source.
+    pub quote: String,
     /// The published value as printed (empty for a new result).
     pub published: String,
     /// The value this project computes.
@@ -81,6 +109,7 @@ impl Claim {
             id: id.to_string(),
             source: source.to_string(),
             statement: statement.to_string(),
+            quote: String::new(),
             published: published.to_string(),
             computed: computed.to_string(),
             verdict,
@@ -103,8 +132,45 @@ impl Claim {
         Claim::published(family, id, source, statement, p, c, verdict, evidence)
     }
 
+    /// The source's exact words the claim is read from.
+    pub fn quoted(mut self, quote: &str) -> Claim {
+        self.quote = quote.to_string();
+        self
+    }
+
+    /// The claim with another verdict (a statement tested beyond the source, a bound).
+    pub fn with_verdict(mut self, verdict: Verdict) -> Claim {
+        self.verdict = verdict;
+        self
+    }
+
     /// A result first computed here.
     pub fn new_result(family: &'static str, id: &str, statement: &str, computed: impl ToString, evidence: &str) -> Claim {
         Claim::published(family, id, "new", statement, "", computed, Verdict::New, evidence)
     }
+}
+
+/// Where the words of each source are kept, relative to the repository root: the seeds verbatim in
+/// tests/data/sources, the other sources' values (with their citation in header comments) in the
+/// oracle files. The one map from a claim's `source` (matched by prefix) to the files its quote is
+/// found in; `None` for a source we hold no words of.
+pub fn source_files(source: &str) -> Option<&'static [&'static str]> {
+    const SOURCES: &[(&str, &[&str])] = &[
+        ("seed 000", &["tests/data/sources/000_80f10c203d3a5fc2.txt"]),
+        ("seed 001", &["tests/data/sources/001_f68fa2a7b0b879cd.txt"]),
+        ("seed 002", &["tests/data/sources/002_0947ca46c00723ff.txt"]),
+        ("seed 003", &["tests/data/sources/003_3e0333806063cc5d.txt"]),
+        ("seed 004", &["tests/data/sources/004_c5c33c8ce0f7efe5.txt"]),
+        ("OEIS A127500", &["tests/data/peg/A127500.csv"]),
+        ("OEIS A130515", &["tests/data/peg/A130515.csv"]),
+        ("OEIS A159257", &["tests/data/lightsout/A159257.csv"]),
+        ("OEIS A075464", &["tests/data/lightsout/A075464.csv"]),
+        ("OEIS A079873", &["tests/data/lightsout/A079873_published.csv"]),
+        ("George Bell, Solving triangular peg solitaire", &["tests/data/peg/bell_min_moves.csv"]),
+        ("George Bell, triangular peg solitaire", &["tests/data/peg/winning_sequences.csv", "tests/data/peg/totals.csv"]),
+        ("Jaap Scherphuis", &["tests/data/peg/reachable_positions.csv"]),
+        ("wmboyles/LightsOut-Math", &["tests/data/lightsout/gods_number.csv"]),
+        ("K. Sutner", &["tests/data/lightsout/sutner_doubling.csv"]),
+    ];
+    SOURCES.iter().find(|(prefix, _)| source.starts_with(prefix)).map(|(_, files)| *files)
 }

@@ -87,18 +87,29 @@ pub fn markdown_table(t: &Table) -> String {
     s
 }
 
+/// "85 confirmed, 2 consistent (bound), ...": every verdict that occurs, in [`Verdict::ALL`] order.
+fn verdict_counts(claims: &[&Claim]) -> Vec<String> {
+    Verdict::ALL
+        .iter()
+        .map(|&v| (v, claims.iter().filter(|c| c.verdict == v).count()))
+        .filter(|&(_, n)| n > 0)
+        .map(|(v, n)| format!("{n} {v}"))
+        .collect()
+}
+
 /// The claims as a table for a page.
 fn claims_markdown(claims: &[&Claim]) -> String {
-    let mut s = String::from("| source | statement | published | computed | verdict | evidence |\n|---|---|---|---|---|---|\n");
+    let mut s = String::from("| source | statement | source's words | published | computed | verdict | evidence |\n|---|---|---|---|---|---|---|\n");
     for c in claims {
         let verdict = match c.verdict {
             Verdict::Confirmed => "confirmed".to_string(),
             v => format!("**{v}**"),
         };
         s += &format!(
-            "| {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
             escape(&c.source),
             escape(&c.statement),
+            if c.quote.is_empty() { "-".to_string() } else { format!("\"{}\"", escape(&c.quote)) },
             escape(if c.published.is_empty() { "-" } else { &c.published }),
             escape(&c.computed),
             verdict,
@@ -118,10 +129,7 @@ pub fn render_page(page: &Page, claims: &[Claim], chart_prefix: &str, heading: u
         md += "\n\n";
     }
     let family_claims: Vec<&Claim> = claims.iter().filter(|c| c.family == page.family).collect();
-    let counts: Vec<String> = [Verdict::Confirmed, Verdict::Corrected, Verdict::Refuted, Verdict::New]
-        .iter()
-        .map(|&v| format!("{} {v}", family_claims.iter().filter(|c| c.verdict == v).count()))
-        .collect();
+    let counts = verdict_counts(&family_claims);
     md += &format!("Claims checked: {} ({}).\n\n", family_claims.len(), counts.join(", "));
     for s in &page.sections {
         md += &format!("{} {}\n\n", h(1), s.title);
@@ -158,18 +166,6 @@ pub fn render_page(page: &Page, claims: &[Claim], chart_prefix: &str, heading: u
     md
 }
 
-impl Verdict {
-    /// What the verdict means, as the entry page defines it.
-    pub fn definition(self) -> &'static str {
-        match self {
-            Verdict::Confirmed => "the published value is what we compute",
-            Verdict::Corrected => "right in substance, wrong in a printed detail (a rounding, an arithmetic slip); we give the right value",
-            Verdict::Refuted => "the published statement is false; the evidence names the counterexample",
-            Verdict::New => "nothing published: a value first computed here",
-        }
-    }
-}
-
 /// The family's section of the entry page (`reports/<family>/summary.md`), paths relative to
 /// `reports/`. Each chart's caption starts with `Figure:`; the entry page numbers them in order.
 pub fn render_summary(page: &Page, claims: &[Claim]) -> String {
@@ -186,10 +182,7 @@ pub fn render_summary(page: &Page, claims: &[Claim]) -> String {
         }
     }
     let family_claims: Vec<&Claim> = claims.iter().filter(|c| c.family == page.family).collect();
-    let counts: Vec<String> = [Verdict::Confirmed, Verdict::Corrected, Verdict::Refuted, Verdict::New]
-        .iter()
-        .map(|&v| format!("{} {v}", family_claims.iter().filter(|c| c.verdict == v).count()))
-        .collect();
+    let counts = verdict_counts(&family_claims);
     md += &format!(
         "Claims: {} ({}). Every table, chart, claim and definition: [the {} page]({prefix}README.md).\n\n",
         family_claims.len(),
@@ -203,13 +196,14 @@ pub fn render_summary(page: &Page, claims: &[Claim]) -> String {
 pub fn claims_table(claims: &[Claim]) -> Table {
     let mut sorted: Vec<&Claim> = claims.iter().collect();
     sorted.sort_by(|a, b| a.id.cmp(&b.id));
-    let mut t = Table::new(&["id", "family", "source", "statement", "published", "computed", "verdict", "evidence"]);
+    let mut t = Table::new(&["id", "family", "source", "statement", "quote", "published", "computed", "verdict", "evidence"]);
     for c in sorted {
         t.push(vec![
             c.id.clone().into(),
             c.family.into(),
             c.source.clone().into(),
             c.statement.clone().into(),
+            c.quote.clone().into(),
             c.published.clone().into(),
             c.computed.clone().into(),
             c.verdict.as_str().into(),

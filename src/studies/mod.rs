@@ -12,7 +12,7 @@ use anyhow::Result;
 
 /// Claims live with the renderer in `output`; studies build them.
 pub mod claim {
-    pub use crate::output::claim::{Claim, Verdict};
+    pub use crate::output::claim::{source_files, Claim, Verdict};
 }
 pub mod benchmarks;
 pub mod footprint;

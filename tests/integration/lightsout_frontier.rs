@@ -5,6 +5,7 @@
 
 use crate::common::*;
 use std::collections::HashMap;
+use std::path::Path;
 
 type Rows = Vec<Vec<u64>>;
 
@@ -252,25 +253,18 @@ fn rect_dataset_matches_light_chasing_and_dense_elimination() {
     assert!(dir.join("rect_plus_open_100.png").exists() && dir.join("rect_plus_open_100.svg").exists());
 }
 
-/// Boards of gods_witnesses.txt by side.
-fn witnesses(text: &str) -> HashMap<usize, Vec<u64>> {
-    let mut out = HashMap::new();
-    let mut lines = text.lines().peekable();
-    while let Some(h) = lines.next() {
-        if h.is_empty() {
-            continue;
-        }
-        let n: usize = h.trim_start_matches("# ").split('x').next().unwrap().parse().unwrap();
-        let mut v = vec![0u64; (n * n).div_ceil(64)];
-        for r in 0..n {
-            let line = lines.next().unwrap();
-            for (c, ch) in line.chars().enumerate() {
-                if ch == '1' {
-                    flip(&mut v, r * n + c);
-                }
+/// Boards of gods_witnesses.csv (columns n, row, lights; `#` = on) by side.
+fn witnesses(path: &Path) -> HashMap<usize, Vec<u64>> {
+    let mut out: HashMap<usize, Vec<u64>> = HashMap::new();
+    for r in read_csv(path) {
+        let n: usize = r["n"].parse().unwrap();
+        let row: usize = r["row"].parse::<usize>().unwrap() - 1;
+        let v = out.entry(n).or_insert_with(|| vec![0u64; (n * n).div_ceil(64)]);
+        for (c, ch) in r["lights"].chars().enumerate() {
+            if ch == '#' {
+                flip(v, row * n + c);
             }
         }
-        out.insert(n, v);
     }
     out
 }
@@ -373,7 +367,7 @@ fn gods_numbers_are_certified_twice() {
     let dir = scratch("lo9-gods");
     ok(&["lightsout", "gods", "--max-n", "17", "--max-n-d2", "60", "--out", dir.to_str().unwrap()]);
     let rows = read_csv(&dir.join("gods_numbers.csv"));
-    let wit = witnesses(&std::fs::read_to_string(dir.join("gods_witnesses.txt")).unwrap());
+    let wit = witnesses(&dir.join("gods_witnesses.csv"));
     let sides: Vec<usize> = rows.iter().map(|r| n_of(r, "n")).collect();
     // Every side <= 17 with nullity > 0, and the nullity-2 sides up to 60 (A159257 and the sweep).
     assert_eq!(sides, vec![4, 5, 9, 11, 14, 16, 17, 41, 53]);

@@ -414,7 +414,7 @@ impl Task for gods::GodsOptions {
     fn export(&self, r: &gods::GodsResults) -> Result<Export> {
         let mut files = Export::default();
         files.table(Area::Data, "", "gods_numbers.csv", &gods::table(r));
-        files.bytes(Area::Data, "", "gods_witnesses.txt", gods::witnesses_text(r).into_bytes(), None);
+        files.table(Area::Data, "", super::saved::GODS_WITNESSES, &gods::witnesses_table(r));
         files.chart(Area::Data, "", "gods_numbers", &gods::chart(r)?);
         Ok(files)
     }

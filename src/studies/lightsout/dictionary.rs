@@ -142,7 +142,7 @@ pub fn resources() -> Vec<ResourceDoc> {
         },
         ResourceDoc {
             pattern: "lightsout/gods_numbers.csv",
-            description: "God's number (the most presses any solvable position needs) of the plus/open n x n boards with nullity > 0 that the study covers, exact where a witness position meets the upper bound (the parity/averaging bound, lowered by an exact branch and bound where its budget allowed), otherwise proven bounds. Witness positions are in gods_witnesses.txt.",
+            description: "God's number (the most presses any solvable position needs) of the plus/open n x n boards with nullity > 0 that the study covers, exact where a witness position meets the upper bound (the parity/averaging bound, lowered by an exact branch and bound where its budget allowed), otherwise proven bounds. Witness positions are in gods_witnesses.csv.",
             fields: vec![
                 field("rule", String, "plus (cell and 4 neighbours)", ""),
                 field("topology", String, "open", ""),
@@ -158,6 +158,17 @@ pub fn resources() -> Vec<ResourceDoc> {
             ],
             primary_key: vec!["n"],
             source: "Computed by statespace (issue 9); sizes listed by wmboyles/LightsOut-Math are checked against it (claims lightsout.gods_number.*)",
+        },
+        ResourceDoc {
+            pattern: "lightsout/gods_witnesses.csv",
+            description: "The witness position behind every lower_bound of gods_numbers.csv, one board row per table row: a solvable plus/open n x n position whose fewest presses (over all 2^nullity solutions, by the exact solver) is lower_bound. The default reproduce solves each again exactly.",
+            fields: vec![
+                field("n", Integer, "side of the board", ""),
+                field("row", Integer, "board row, 1 = top", ""),
+                field("lights", String, "the row's cells, columns 1..n: # = light on, . = off", ""),
+            ],
+            primary_key: vec!["n", "row"],
+            source: "Computed by statespace (issue 9)",
         },
         ResourceDoc {
             pattern: "lightsout/rect_plus_open_*.parquet",

@@ -476,14 +476,16 @@ pub fn table(r: &GodsResults) -> Table {
 }
 
 /// The witness positions (one board per size, rows of 0/1, a blank line between boards).
-pub fn witnesses_text(r: &GodsResults) -> String {
-    let mut s = String::new();
+/// The witness position behind every `lower_bound` of `gods_numbers.csv`, one board row per table
+/// row (as `all_ones_presses.csv` stores press patterns), so a reader can solve it again.
+pub fn witnesses_table(r: &GodsResults) -> crate::output::table::Table {
+    let mut t = crate::output::table::Table::new(&["n", "row", "lights"]);
     for row in &r.rows {
-        s.push_str(&format!("# {0}x{0} plus open: fewest presses {1}\n", row.n, row.lower));
-        s.push_str(&row.witness.to_text(true));
-        s.push('\n');
+        for (i, line) in row.witness.to_text(false).lines().enumerate() {
+            t.push(vec![row.n.into(), (i + 1).into(), line.into()]);
+        }
     }
-    s
+    t
 }
 
 /// Chart: God's number (or its bounds) against n, as a fraction of the n^2 cells. Exact values
@@ -545,28 +547,35 @@ pub fn claims(r: &GodsResults) -> Vec<Claim> {
         let id = format!("lightsout.gods_number.plus_open.{}", row.n);
         let statement = format!("God's number of the {0}x{0} Lights Out board (plus, open; nullity {1})", row.n, row.nullity);
         let mut evidence = format!(
-            "data/lightsout/gods_numbers.csv; witness in gods_witnesses.txt (exact minimum {} by the solver); upper bound {} ({})",
+            "data/lightsout/gods_numbers.csv, row n = {n}, columns lower_bound and upper_bound; the witness position in data/lightsout/gods_witnesses.csv, rows n = {n} (exact minimum {} by the solver); upper bound {} ({})",
             row.lower,
             row.upper,
-            row.method.split("upper bound: ").nth(1).unwrap_or("parity/averaging bound")
+            row.method.split("upper bound: ").nth(1).unwrap_or("parity/averaging bound"),
+            n = row.n
         );
         if row.method.contains("branch and bound") {
             evidence += "; the default reproduce re-solves the witness exactly, re-derives the parity/averaging bound and reads the branch-and-bound result back (reproduce --full recomputes it)";
         }
         match (anchor, row.exact()) {
-            (Some(&(_, published)), Some(g)) => {
-                out.push(Claim::compare("lightsout", &id, "wmboyles/LightsOut-Math", &statement, published, g, &evidence))
-            }
-            (Some(&(_, published)), None) => out.push(Claim::published(
-                "lightsout",
-                &id,
-                "wmboyles/LightsOut-Math",
-                &statement,
-                published,
-                format!("between {} and {}", row.lower, row.upper),
-                Verdict::of(row.lower <= published && published <= row.upper),
-                &evidence,
-            )),
+            // The quote is the source's line as tests/data/lightsout/gods_number.csv holds it.
+            (Some(&(_, published)), Some(g)) => out.push(
+                Claim::compare("lightsout", &id, "wmboyles/LightsOut-Math", &statement, published, g, &evidence)
+                    .quoted(&format!("{},{published}", row.n)),
+            ),
+            // Only bounds proven here: agreeing with them is never a confirmation.
+            (Some(&(_, published)), None) => out.push(
+                Claim::published(
+                    "lightsout",
+                    &id,
+                    "wmboyles/LightsOut-Math",
+                    &statement,
+                    published,
+                    format!("between {} and {}", row.lower, row.upper),
+                    if row.lower <= published && published <= row.upper { Verdict::ConsistentBound } else { Verdict::Refuted },
+                    &evidence,
+                )
+                .quoted(&format!("{},{published}", row.n)),
+            ),
             (None, Some(g)) => out.push(Claim::new_result("lightsout", &id, &statement, g, &evidence)),
             (None, None) => {}
         }

@@ -784,7 +784,7 @@ pub fn export_all(s: &LightsoutResults, claims: &[Claim]) -> Result<Export> {
     }
     if let Some(g) = &s.gods {
         out.table(Area::Data, d, "gods_numbers.csv", &super::gods::table(g));
-        out.bytes(Area::Data, d, "gods_witnesses.txt", super::gods::witnesses_text(g).into_bytes(), None);
+        out.table(Area::Data, d, super::saved::GODS_WITNESSES, &super::gods::witnesses_table(g));
         out.chart(Area::Reports, d, "gods_numbers", &super::gods::chart(g)?);
     }
     out.page = Some(page(s, claims));
@@ -852,10 +852,10 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
     sections.push(mod3);
 
     sections.push(
-        Section::new("OEIS and issue #4")
-            .text("Published integer sequences beside our values, and issue #4's identity checked on nullities from the plain gcd (no halving, no 2-adic formula: an independent computation).")
+        Section::new("OEIS and Sutner's doubling identity")
+            .text("Published integer sequences beside our values (A079873's terms via the joeis mirror: we hold no copy of the OEIS page), and Sutner's doubling identity checked on nullities from the plain gcd (no halving, no 2-adic formula: an independent computation). We hold no copy of Sutner's paper; the identity is compared as this project's issue #4 restated it.")
             .claims("lightsout.oeis")
-            .claims("lightsout.issue4"),
+            .claims("lightsout.sutner"),
     );
 
     let mut seed000 = Section::new("Seed 000 (Token Flip): the all-ones board")
@@ -979,7 +979,7 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
         let refuted = g.rows.iter().filter(|r| r.refutation_nodes.is_some()).count();
         gods = gods
             .text(format!(
-                "Beyond the histograms: for {} plus/open sides with nullity > 0 (every such n <= {} and every nullity-2 n <= {}), God's number from the quiet code alone. A solvable position's fewest presses is the lightest press pattern in its coset of the quiet space; the lower bound is a witness position whose minimum the solver proves, the upper bound a parity/averaging bound over the coset weights. Where they differ, an exact branch and bound over the quiet code's cell classes (`engine/covering.rs`: is there a position needing G presses?) raises the witness and refutes values from the top, within a budget of nodes per question; {refuted} sides owe their upper bound to such a refutation (the `method` column names it and its tree size). Where the bounds meet the value is exact ({exact} sides, the largest n = {largest}). Witness positions: `data/lightsout/gods_witnesses.txt`. The branch and bound takes minutes at its budget, so the default `reproduce` reads its results back from these two files and re-checks what it can in seconds: the quiet code's classes, the witness search and the parity/averaging bound are re-derived, and every stored witness is solved again exactly; the refutations themselves are read back (`reproduce --full` recomputes them).",
+                "Beyond the histograms: for {} plus/open sides with nullity > 0 (every such n <= {} and every nullity-2 n <= {}), God's number from the quiet code alone. A solvable position's fewest presses is the lightest press pattern in its coset of the quiet space; the lower bound is a witness position whose minimum the solver proves, the upper bound a parity/averaging bound over the coset weights. Where they differ, an exact branch and bound over the quiet code's cell classes (`engine/covering.rs`: is there a position needing G presses?) raises the witness and refutes values from the top, within a budget of nodes per question; {refuted} sides owe their upper bound to such a refutation (the `method` column names it and its tree size). Where the bounds meet the value is exact ({exact} sides, the largest n = {largest}). Witness positions: `data/lightsout/gods_witnesses.csv` (columns n, row, lights). The branch and bound takes minutes at its budget, so the default `reproduce` reads its results back from these two files and re-checks what it can in seconds: the quiet code's classes, the witness search and the parity/averaging bound are re-derived, and every stored witness is solved again exactly; the refutations themselves are read back (`reproduce --full` recomputes them).",
                 g.rows.len(),
                 g.rows.iter().filter(|r| r.nullity != 2).map(|r| r.n).max().unwrap_or(0),
                 g.rows.iter().filter(|r| r.nullity == 2).map(|r| r.n).max().unwrap_or(0),

@@ -256,11 +256,11 @@ pub fn claims(all: &[Sampled], exact: &[Histogram]) -> Vec<Claim> {
     all.iter()
         .map(|s| {
             let mut computed = format!("{:.3} +- {:.3} (standard error); most seen {}", s.mean(), s.mean_standard_error(), s.largest_seen());
-            let mut evidence = format!("data/lightsout/{}", file_name(s));
+            let mut evidence = format!("data/lightsout/{}, columns clicks and samples", file_name(s));
             if let Some(h) = exact.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, s.n)) {
                 let m = exact_mean(h);
                 computed += &format!("; exact mean {m:.3}, {:.2} standard errors away", (s.mean() - m).abs() / s.mean_standard_error());
-                evidence += &format!(" against the exact data/lightsout/histogram_plus_open_{0}x{0}.csv", s.n);
+                evidence += &format!(", against the exact data/lightsout/histogram_plus_open_{0}x{0}.csv, columns min_presses and positions", s.n);
             }
             Claim::new_result(
                 "lightsout",

@@ -8,7 +8,7 @@
 //!   exactly `min_presses` presses. Read back: that no solution is lighter (the enumeration).
 //! - **God's numbers settled by the branch and bound** (minutes at the default budget).
 //!   Re-checked: the quiet code's classes, the witness search and the parity/averaging bound are
-//!   re-derived; the stored witness position (`gods_witnesses.txt`) is solved again exactly and
+//!   re-derived; the stored witness position (`gods_witnesses.csv`) is solved again exactly and
 //!   must need `lower_bound` presses. Read back: the refutation that sets `upper_bound` below the
 //!   parity bound (its node count is in `method`).
 //!
@@ -34,10 +34,11 @@ pub const READ_BACK_NULLITY: usize = 36;
 pub const ALL_ONES_CSV: &str = "all_ones_min_presses.csv";
 pub const ALL_ONES_PRESSES_CSV: &str = "all_ones_presses.csv";
 pub const GODS_CSV: &str = "gods_numbers.csv";
-pub const GODS_WITNESSES: &str = "gods_witnesses.txt";
+pub const GODS_WITNESSES: &str = "gods_witnesses.csv";
 
 const ALL_ONES_HEADER: [&str; 6] = ["n", "nullity", "first_found_presses", "min_presses", "exact", "method"];
 const PRESSES_HEADER: [&str; 3] = ["n", "row", "presses"];
+const WITNESS_HEADER: [&str; 3] = ["n", "row", "lights"];
 const GODS_HEADER: [&str; 11] = [
     "rule",
     "topology",
@@ -137,7 +138,7 @@ struct GodsSaved {
     witness: Option<Grid>,
 }
 
-/// `gods_numbers.csv` and `gods_witnesses.txt`, as on disk.
+/// `gods_numbers.csv` and `gods_witnesses.csv`, as on disk.
 pub struct SavedGods {
     dir: PathBuf,
     rows: BTreeMap<usize, GodsSaved>,
@@ -164,22 +165,18 @@ impl SavedGods {
             ensure!(rows.insert(n, row).is_none(), "{}: n = {n} appears twice", path.display());
         }
         let wpath = dir.join(GODS_WITNESSES);
-        let text = std::fs::read_to_string(&wpath).with_context(|| format!("cannot read {}", wpath.display()))?;
-        for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
-            let (head, board) = block.split_once('\n').with_context(|| format!("{}: a board has no rows", wpath.display()))?;
-            let n: usize = head
-                .strip_prefix("# ")
-                .and_then(|h| h.split_once('x'))
-                .and_then(|(n, _)| n.parse().ok())
-                .with_context(|| format!("{}: heading {head:?} is not \"# NxN plus open: ...\"", wpath.display()))?;
-            let lower: usize = head
-                .rsplit_once("fewest presses ")
-                .and_then(|(_, v)| v.trim().parse().ok())
-                .with_context(|| format!("{}: heading {head:?} has no \"fewest presses K\"", wpath.display()))?;
+        let mut boards: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+        for (i, r) in read_rows(&wpath, &WITNESS_HEADER)?.iter().enumerate() {
+            let line = i + 2;
+            let n: usize = number(&wpath, line, "n", &r[0])?;
+            let row: usize = number(&wpath, line, "row", &r[1])?;
+            let lines = boards.entry(n).or_default();
+            ensure!(row == lines.len() + 1, "{}: row {line}, n = {n}: board row {row} out of order (expected {})", wpath.display(), lines.len() + 1);
+            lines.push(r[2].to_string());
+        }
+        for (n, lines) in boards {
             let row = rows.get_mut(&n).with_context(|| format!("{}: a witness for n = {n}, which {GODS_CSV} does not list", wpath.display()))?;
-            ensure!(row.lower == lower, "{}: the n = {n} witness says {lower} presses, {GODS_CSV} {}", wpath.display(), row.lower);
-            ensure!(row.witness.is_none(), "{}: two witnesses for n = {n}", wpath.display());
-            row.witness = Some(parse_board(board, &format!("{}, n = {n}", wpath.display()))?);
+            row.witness = Some(parse_board(&lines.join("\n"), &format!("{}, n = {n}", wpath.display()))?);
         }
         Ok(SavedGods { dir: dir.to_path_buf(), rows })
     }

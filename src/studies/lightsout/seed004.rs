@@ -281,48 +281,35 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
     let kept: Vec<&PairRow> = s.pairs.iter().filter(|p| p.keeps_column_space(s.rank)).collect();
     let first_bad = s.pairs.iter().find(|p| !p.keeps_column_space(s.rank));
     let with_centre_bad = s.pairs.iter().filter(|p| p.a == 13 || p.b == 13).all(|p| !p.keeps_column_space(s.rank));
+    // One sentence of the seed: any two buttons can be ignored and, B being symmetric, the two
+    // corresponding p_i too (leaving an invertible 23 x 23 B'). One claim, both parts tested.
+    let invertible = s.pairs.iter().filter(|p| p.principal_invertible()).count();
+    let same_pairs = s.pairs.iter().all(|p| p.principal_invertible() == p.keeps_column_space(s.rank));
     out.push(Claim::published(
         FAMILY,
         "lightsout.seed004.ignore_any_two_buttons",
         SOURCE,
-        "B has rank 23, so any two buttons can be left unpressed and every solvable position stays solvable",
+        "B has rank 23, so any two buttons can be left unpressed (every solvable position stays solvable), and since B is symmetric the two corresponding p_i can be left out too, leaving an invertible 23 x 23 B'",
         format!("all {total} pairs"),
-        format!("{} of {total} pairs", kept.len()),
-        Verdict::of(kept.len() == total),
-        &match first_bad {
-            Some(p) => format!(
-                "without buttons {} and {} B has rank {} < {}: a solvable position then needs one of them{}; all pairs in {PAIRS_CSV}",
-                p.a,
-                p.b,
-                p.rank_without_buttons,
-                s.rank,
-                if with_centre_bad { "; no pair containing the centre button 13 works" } else { "" }
-            ),
-            None => "every pair keeps rank 23".into(),
-        },
-    ));
-    let invertible = s.pairs.iter().filter(|p| p.principal_invertible()).count();
-    let first_singular = s.pairs.iter().find(|p| !p.principal_invertible());
-    out.push(Claim::published(
-        FAMILY,
-        "lightsout.seed004.ignore_any_two_cells",
-        SOURCE,
-        "since B is symmetric, leaving out any two buttons and the two corresponding p_i leaves an invertible 23 x 23 B'",
-        format!("all {total} pairs"),
-        format!("{invertible} of {total} pairs"),
-        Verdict::of(invertible == total),
-        &match first_singular {
-            Some(p) => format!(
-                "B' without rows and columns {} and {} has rank {} < 23; the invertible pairs are exactly the {} that keep the column space: {}",
-                p.a,
-                p.b,
-                p.rank_without_buttons_and_cells,
-                kept.len(),
-                s.pairs.iter().all(|p| p.principal_invertible() == p.keeps_column_space(s.rank))
-            ),
-            None => "every 23 x 23 principal submatrix is invertible".into(),
-        },
-    ));
+        format!("{} of {total} pairs keep rank 23; {invertible} of {total} leave an invertible B'", kept.len()),
+        Verdict::of(kept.len() == total && invertible == total),
+        &format!(
+            "data/lightsout/{PAIRS_CSV}, columns keeps_column_space and principal_invertible (one row per pair){}{}",
+            match first_bad {
+                Some(p) => format!(
+                    "; without buttons {} and {} B has rank {} < {}: a solvable position then needs one of them{}",
+                    p.a,
+                    p.b,
+                    p.rank_without_buttons,
+                    s.rank,
+                    if with_centre_bad { "; no pair containing the centre button 13 works" } else { "" }
+                ),
+                None => "; every pair keeps rank 23".into(),
+            },
+            if same_pairs { "; the pairs leaving an invertible B' are exactly those that keep the rank" } else { "" }
+        ),
+    )
+    .quoted("Base on these two properties, we can solve the equation by ignoring any two buttons, and since it is symmetrical, we can also ignore any two corresponding pi."));
     if let Some(p12) = s.pairs.iter().find(|p| (p.a, p.b) == (1, 2)) {
         out.push(Claim::published(
             FAMILY,
@@ -332,8 +319,9 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
             "rank 23",
             format!("rank {}", p12.rank_without_buttons_and_cells),
             Verdict::of(p12.principal_invertible() && p12.keeps_column_space(s.rank)),
-            &format!("B without columns 1, 2 has rank {}", p12.rank_without_buttons),
-        ));
+            &format!("data/lightsout/{PAIRS_CSV}, row button_a = 1, button_b = 2: rank_without_buttons {}, rank_without_buttons_and_cells {}", p12.rank_without_buttons, p12.rank_without_buttons_and_cells),
+        )
+        .quoted("Lets ignore the first two buttons, thus, remove {b1, b2, x1, x2, p1, p2}, and let the subspace be denoted by prime, then eq2 can be rewritten as:"));
     }
     for f in &s.formulas {
         let cells = f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" + ");
@@ -346,10 +334,11 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
             format!("wrong on {} of {} solvable positions", f.wrong, f.solvable),
             Verdict::of(f.wrong == 0),
             &match f.counterexample {
-                Some(p) => format!("counterexample (cells 1..25 as 0/1): {}", bits(p, CELLS)),
-                None => format!("every solvable position of the 2^25 checked against the light-chasing table (chase_table_plus_open_5x5.csv); {FORMULAS_CSV}"),
+                Some(p) => format!("data/lightsout/{FORMULAS_CSV}, row button = {}, column counterexample (cells 1..25 as 0/1): {}", f.button, bits(p, CELLS)),
+                None => format!("data/lightsout/{FORMULAS_CSV}, row button = {}, columns solvable_positions and wrong_positions: every solvable position of the 2^25 checked against the light-chasing table", f.button),
             },
-        ));
+        )
+        .quoted(&format!("x{} = ( {} ) mod 2", f.button, f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" + "))));
     }
     let reached = s.last_rows.iter().filter(|l| l.positions > 0).count();
     out.push(Claim::compare(
@@ -359,8 +348,9 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
         "row reduction (light chasing) leaves one of 32 last-row patterns",
         32,
         reached,
-        &format!("distinct last rows left by chasing all 2^25 positions ({LAST_ROWS_CSV})"),
-    ));
+        &format!("data/lightsout/{LAST_ROWS_CSV}, rows with positions > 0 (chasing all 2^25 positions)"),
+    )
+    .quoted("Since there is only 32 possible patterns, we can solve it with the brute force method with ease ."));
     let symmetric = s.last_rows.iter().filter(|l| l.symmetric()).count();
     out.push(Claim::compare(
         FAMILY,
@@ -369,8 +359,9 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
         "of the 32 last rows, 8 are mirror-symmetric",
         8,
         symmetric,
-        "last rows equal to their left-right mirror",
-    ));
+        &format!("data/lightsout/{LAST_ROWS_CSV}, column symmetric (last row equal to its left-right mirror)"),
+    )
+    .quoted("Of those 32 possible patterns in the last row, there are 8 patterns that are symmetrical (eg: XOXOX), while the remaining 24 patterns has a symmetric partner (eg: XXXOO  <=>  OOXXX)."));
     let mut classes: Vec<u32> = s.last_rows.iter().map(LastRow::class).collect();
     classes.sort_unstable();
     classes.dedup();
@@ -381,8 +372,9 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
         "(32 - 8) / 2 + 8 = 20 last rows up to mirror symmetry",
         20,
         classes.len(),
-        "mirror classes of the 32 last rows",
-    ));
+        &format!("data/lightsout/{LAST_ROWS_CSV}, distinct values of column class (a last row and its mirror)"),
+    )
+    .quoted("The number of non-symmetrically repeating patterns is then (32-8)/2 + 8 = 20."));
     let clearable: Vec<&LastRow> = s.last_rows.iter().filter(|l| l.first_row.is_some()).collect();
     let mut clearable_classes: Vec<u32> = clearable.iter().map(|l| l.class()).collect();
     clearable_classes.sort_unstable();
@@ -396,23 +388,16 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
         "20 classes, one of them all yellow: only 19 possible independent solutions to tabulate",
         19,
         nonzero_clearable,
-        if nonzero_clearable == nonzero_classes { Verdict::Confirmed } else { Verdict::Corrected },
+        // Substantive, not a printed slip: most of the seed's 19 tabulated solutions do not exist.
+        Verdict::of(nonzero_clearable == nonzero_classes),
         &format!(
-            "{nonzero_classes} non-blank classes of last rows exist, but only {} last rows ({}) are left by solvable positions, forming {} classes, {nonzero_clearable} non-blank; the other {} last rows come only from unsolvable positions and have no solution to tabulate",
+            "data/lightsout/{LAST_ROWS_CSV}, columns class, solvable_positions and first_row_presses: {nonzero_classes} non-blank classes of last rows exist, but only {} last rows ({}) are left by solvable positions, forming {} classes, {nonzero_clearable} non-blank; the other {} last rows come only from unsolvable positions and have no solution to tabulate",
             clearable.len(),
             clearable.iter().map(|l| bits(l.pattern, N)).collect::<Vec<_>>().join(", "),
             clearable_classes.len(),
             s.last_rows.len() - clearable.len()
         ),
-    ));
-    out.push(Claim::compare(
-        FAMILY,
-        "lightsout.seed004.clearable_last_rows",
-        SOURCE,
-        "keeping two first-row buttons untouched, there are only 2^3 = 8 possible solutions after row reduction",
-        8,
-        clearable.len(),
-        "last rows that first-row presses (buttons 3, 4, 5) and chasing can clear",
-    ));
+    )
+    .quoted("So, there are only 19 possible independent solutions, which we can tabulate very easily."));
     out
 }

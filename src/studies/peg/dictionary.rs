@@ -167,5 +167,16 @@ pub fn resources() -> Vec<ResourceDoc> {
             primary_key: vec!["hole"],
             source: "Seed 001 (the 10-coin puzzle), its example; computed by statespace",
         },
+        ResourceDoc {
+            pattern: "peg/seed001_jumps.csv",
+            description: "Every jump of the 10-hole triangle (seed 001's \"legitimate moves\"): a peg in hole `from` jumps over a peg in hole `over` into the empty hole `to`, removing the peg jumped over.",
+            fields: vec![
+                field("from", Integer, "hole the jumping peg leaves, 1..10, row by row from the apex", ""),
+                field("over", Integer, "hole of the peg jumped over (removed)", ""),
+                field("to", Integer, "empty hole the peg lands in", ""),
+            ],
+            primary_key: vec!["from", "over"],
+            source: "Seed 001 (the 10-coin puzzle); computed by statespace",
+        },
     ]
 }

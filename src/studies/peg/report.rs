@@ -350,6 +350,7 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
     }
     if let Some(s) = &r.seed001 {
         out.table(Area::Data, "peg", super::seed001::EXAMPLE_CSV, &super::seed001::example_table(s));
+        out.table(Area::Data, "peg", super::seed001::JUMPS_CSV, &super::seed001::jumps_table());
     }
     out.page = Some(page(r, claims));
     Ok(out)

@@ -15,6 +15,8 @@ const SOURCE: &str = "seed 001";
 const SIDE: usize = 4;
 /// File name for [`example_table`].
 pub const EXAMPLE_CSV: &str = "seed001_example.csv";
+/// File name for [`jumps_table`].
+pub const JUMPS_CSV: &str = "seed001_jumps.csv";
 
 /// The seed's table: the "Coin" row for positions 1..10.
 pub const EXAMPLE_COINS: [u8; 10] = [0, 1, 1, 0, 1, 0, 0, 1, 0, 1];
@@ -74,6 +76,16 @@ pub fn compute() -> Result<Seed001> {
     Ok(Seed001 { board, decoded_holes, seed_decoding, hole_1_jumps, reachable_from, winnable })
 }
 
+/// Every jump of the side-4 triangle (the seed's "legitimate moves"), 1-based holes.
+pub fn jumps_table() -> Table {
+    let t = Triangle::any_side(SIDE);
+    let mut out = Table::new(&["from", "over", "to"]);
+    for j in t.jumps() {
+        out.push(vec![(usize::from(j.from) + 1).into(), (usize::from(j.over) + 1).into(), (usize::from(j.to) + 1).into()]);
+    }
+    out
+}
+
 /// The seed's table as tidy rows: one row per hole, its coin and its value.
 pub fn example_table(_s: &Seed001) -> Table {
     let mut t = Table::new(&["hole", "coin", "value"]);
@@ -98,14 +110,15 @@ pub fn claims(s: &Seed001) -> Vec<Claim> {
             s.board,
             Verdict::of(s.board == EXAMPLE_NUMBER && same_numbering && s.seed_decoding == coin_row),
             &format!(
-                "our encoding (bit i-1 = hole i) of those holes is {}; 662 decodes to holes {}; the seed's ReverseString(PadLeft(IntToBin(662),10,'0')) is {} (its coin row {}); our jumps from hole 1 are {} (the seed: 1 to 4 over 2, 1 to 6 over 3), so both number the holes alike",
+                "data/peg/{EXAMPLE_CSV}, columns coin and value (value summed over the holes with a coin); our encoding (bit i-1 = hole i) of those holes is {}; 662 decodes to holes {}; the seed's ReverseString(PadLeft(IntToBin(662),10,'0')) is {} (its coin row {}); our jumps from hole 1 are {} (the seed: 1 to 4 over 2, 1 to 6 over 3), so both number the holes alike",
                 s.board,
                 list(&s.decoded_holes),
                 s.seed_decoding,
                 coin_row,
                 s.hole_1_jumps.iter().map(|(f, o, t)| format!("{f} to {t} over {o}")).collect::<Vec<_>>().join(", ")
             ),
-        ),
+        )
+        .quoted("Would be encoded to the number of 662:"),
         Claim::compare(
             FAMILY,
             "peg.seed001.example_coins",
@@ -113,8 +126,9 @@ pub fn claims(s: &Seed001) -> Vec<Claim> {
             "the example board holds 5 coins",
             EXAMPLE_PEGS,
             s.board.count_ones(),
-            "pegs in the encoded board",
-        ),
+            &format!("data/peg/{EXAMPLE_CSV}, column coin (summed)"),
+        )
+        .quoted("Coin 0 1 1 0 1 0 0 1 0 1 5"),
         Claim::new_result(
             FAMILY,
             "peg.seed001.example_reachable",
@@ -124,7 +138,10 @@ pub fn claims(s: &Seed001) -> Vec<Claim> {
                 if s.reachable_from.is_empty() { "no start".to_string() } else { format!("starts {}", list(&s.reachable_from)) },
                 if s.winnable { "winnable" } else { "not winnable" }
             ),
-            "forward closure of every single-vacancy start of the side-4 triangle",
+            &format!(
+                "data/peg/T4/positions.parquet, row board = {} (column winnable); the starts by forward closure of every single-vacancy start of the side-4 triangle",
+                s.board
+            ),
         ),
     ]
 }

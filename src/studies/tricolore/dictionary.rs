@@ -49,7 +49,7 @@ pub fn resources() -> Vec<ResourceDoc> {
         "tricolore/orthogonal/half_*/eccentricity.csv",
         "Starts by their eccentricity: how many of the 3321 representative starts need at most this many clicks to reach every board they can reach, and exactly this many for some.",
         vec![
-            field("max_clicks", Integer, "eccentricity: the maximum, over all boards reachable from the start, of the fewest clicks to reach them", "clicks"),
+            field("max_clicks", Integer, "eccentricity of the start: the most of the fewest clicks, over every board reachable from it, the start itself counted at its first return (as in starts.csv and seed003_maxima.csv)", "clicks"),
             field("starts", Integer, "representative starts with this eccentricity", ""),
         ],
         vec!["max_clicks"],
@@ -61,7 +61,7 @@ pub fn resources() -> Vec<ResourceDoc> {
         vec![
             field("start_board", String, board, ""),
             field("reachable_boards", Integer, "boards reachable from the start (the start itself when it can return to it)", ""),
-            field("max_clicks", Integer, "eccentricity: the most clicks any reachable board needs", "clicks"),
+            field("max_clicks", Integer, "eccentricity: the most clicks any reachable board needs, the start itself counted at its first return (as in eccentricity.csv and seed003_maxima.csv)", "clicks"),
             field("mean_clicks", Number, "mean fewest clicks over the reachable boards (4 decimals)", "clicks"),
         ],
         vec!["start_board"],
@@ -120,17 +120,41 @@ pub fn resources() -> Vec<ResourceDoc> {
         source: SOURCE,
     });
     out.push(ResourceDoc {
+        pattern: "tricolore/seed003_named_starts.csv",
+        description: "The 4x2 starts seed 003 names (WBWW.WBRW, WBWW.WBRB, all red), Unrestricted regime, king adjacency: the fewest clicks from each to every other board it reaches. The start itself and the unreachable BBBB.BBBB are not listed.",
+        fields: vec![
+            field("start_board", String, board, ""),
+            field("target_board", String, board, ""),
+            field("clicks", Integer, "fewest clicks from start_board to target_board (the first click is free)", "clicks"),
+        ],
+        primary_key: vec!["start", "board"],
+        source: SOURCE,
+    });
+    out.push(ResourceDoc {
+        pattern: "tricolore/seed003_halves_example.csv",
+        description: "Seed 003's worked 4x4 example (Appendix A), solved three ways: the halves method as the document plays it, the halves method with the best choice among optimal top-half solutions, and the optimum over the whole board.",
+        fields: vec![
+            field("start_board", String, "the 4x4 start, rows joined by '.'", ""),
+            field("target_board", String, "the 4x4 target, rows joined by '.'", ""),
+            field("method", String, "halves (lowest square among optimal clicks at each step), halves with the best top-half solution, or optimal", ""),
+            field("clicks", Integer, "clicks the method takes", "clicks"),
+            field("top_half_clicks", Integer, "of those, clicks while solving the top half (halves only; empty otherwise)", "clicks"),
+        ],
+        primary_key: vec!["method"],
+        source: SOURCE,
+    });
+    out.push(ResourceDoc {
         pattern: "tricolore/seed003_maxima.csv",
         description: "Per click regime of the 4x2 half board (king adjacency): the most clicks any start needs to reach some other board, and which starts and targets need it (seed 003's \"a scant minority of starting positions (often All Red) require the maximum\").",
         fields: vec![
             field("regime", String, "unrestricted, hybrid or restricted", ""),
-            field("max_clicks", Integer, "the most clicks any start needs for some reachable board", "clicks"),
+            field("max_clicks", Integer, "the most clicks any start needs for some reachable board (a start's maximum counts the start itself at its first return, as eccentricity.csv and starts.csv do)", "clicks"),
             field("starts", Integer, "starts (all 6561 boards of the 4x2 half)", ""),
             field("starts_at_max", Integer, "starts needing max_clicks for at least one board", ""),
             field("share_at_max", Number, "starts_at_max / starts, in [0, 1] (6 decimals)", "fraction"),
             field("representative_starts", Integer, "mirror-pair representatives (the document's 3321)", ""),
             field("representatives_at_max", Integer, "of those, representatives needing max_clicks", ""),
-            field("all_red_start_max_clicks", Integer, "the most clicks all red as a start needs", "clicks"),
+            field("all_red_start_max_clicks", Integer, "the most clicks all red as a start needs (its max_clicks in starts.csv)", "clicks"),
             field("targets_at_max", Integer, "boards that some start needs max_clicks to reach", ""),
             field("all_red_target_at_max", Boolean, "true when all red is one of those boards", ""),
         ],

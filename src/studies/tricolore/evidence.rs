@@ -8,6 +8,7 @@ use super::half::{self, HalfStudy};
 use super::solve::{self, Halves};
 use crate::engine::progress::Counters;
 use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
+use crate::output::table::Table;
 use anyhow::Result;
 
 /// The document's worked 4x4 example (Appendix A), solved three ways.
@@ -76,6 +77,36 @@ pub fn named_starts() -> Result<Vec<NamedStart>> {
             Ok(NamedStart { start: s.to_string(), distances: half::distances(Regime::Unrestricted, Adjacency::King, grid.parse(s)?)? })
         })
         .collect()
+}
+
+/// The named starts' distances, committed so the claims that cite them can be followed.
+pub const NAMED_STARTS_CSV: &str = "seed003_named_starts.csv";
+/// The worked example's click counts.
+pub const HALVES_EXAMPLE_CSV: &str = "seed003_halves_example.csv";
+
+/// One row per (named start, other board it reaches): fewest clicks (Unrestricted, king
+/// adjacency). The start itself and the unreachable board are left out.
+pub fn named_starts_table(named: &[NamedStart]) -> Table {
+    let grid = Grid::half(Adjacency::King);
+    let mut t = Table::new(&["start_board", "target_board", "clicks"]);
+    for n in named {
+        let start = grid.parse(&n.start).expect("a named start parses");
+        for (b, &d) in n.distances.iter().enumerate() {
+            if b as u32 != start && d != half::UNREACHABLE {
+                t.push(vec![n.start.clone().into(), grid.format(b as u32).into(), d.into()]);
+            }
+        }
+    }
+    t
+}
+
+/// The worked example's clicks: the halves method (two ways) and the optimum.
+pub fn halves_example_table(e: &Example) -> Table {
+    let mut t = Table::new(&["start_board", "target_board", "method", "clicks", "top_half_clicks"]);
+    t.push(vec![e.from.clone().into(), e.to.clone().into(), "halves".into(), e.halves.into(), e.halves_top.into()]);
+    t.push(vec![e.from.clone().into(), e.to.clone().into(), "halves, best top-half solution".into(), e.halves_best.into(), crate::output::table::Cell::Empty]);
+    t.push(vec![e.from.clone().into(), e.to.clone().into(), "optimal".into(), e.optimal.into(), crate::output::table::Cell::Empty]);
+    t
 }
 
 /// Two half-board tables composed as the document composes them for its halves method (top half

@@ -367,6 +367,12 @@ impl crate::studies::Study for Tricolore {
         if !r.reach.is_empty() {
             out.table(Area::Data, "tricolore/full", "reachability.csv", &report::reach_table(&r.reach));
         }
+        if !r.named.is_empty() {
+            out.table(Area::Data, "tricolore", evidence::NAMED_STARTS_CSV, &evidence::named_starts_table(&r.named));
+        }
+        if let Some(e) = &r.example {
+            out.table(Area::Data, "tricolore", evidence::HALVES_EXAMPLE_CSV, &evidence::halves_example_table(e));
+        }
         if let Some(v) = &r.verdicts {
             out.table(Area::Data, "tricolore", verdicts::MAXIMA_CSV, &verdicts::maxima_table(&v.maxima));
             out.table(Area::Data, "tricolore", verdicts::SLOWEST_STARTS_CSV, &verdicts::slowest_starts_table(&v.maxima));

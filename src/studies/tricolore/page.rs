@@ -20,7 +20,10 @@ const HALF_CLAIMS: &[&str] = &[
     "seed003.hybrid_table",
     "seed003.hybrid_total",
     "seed003.unrestricted_average",
+    "seed003.unrestricted_bold_share",
     "seed003.hybrid_average",
+    "seed003.hybrid_bold_share",
+    "seed003.average_prose",
     "seed003.unrestricted_reachable",
     "seed003.hybrid_reachable",
     "seed003.restricted_reachable",
@@ -32,13 +35,12 @@ const MAX_CLAIMS: &[&str] = &[
     "seed003.max_clicks_range",
     "seed003.unrestricted_within",
     "seed003.hybrid_within",
-    "seed003.easy_start",
-    "seed003.hard_start",
+    "seed003.example_starts",
 ];
 const TARGET_CLAIMS: &[&str] = &["seed003.target_", "seed003.all_red_to_all_white"];
 const FULL_CLAIMS: &[&str] = &["new.full_distances", "seed003.only_all_blue", "new.reachability"];
 const HALVES_CLAIMS: &[&str] = &["seed003.halves", "seed003.border_extension", "halves_exhaustive"];
-const MAXIMA_CLAIMS: &[&str] = &["seed003.max_share", "seed003.all_red_among_slowest"];
+const MAXIMA_CLAIMS: &[&str] = &["seed003.scant_minority_at_max"];
 
 fn with_claims(mut s: Section, prefixes: &[&str]) -> Section {
     for p in prefixes {

@@ -72,7 +72,15 @@ pub enum Command {
 
 /// Every command's one path ([`export::drive`]: directories locked and proved writable, then
 /// computed, exported, written), then its summary on stdout.
+/// Under MPI (several ranks) only rank 0 locks, writes and prints; the others compute their share.
 fn run_task<T: Task>(task: &T, dirs: Option<OutDirs>, command: &str) -> Result<T::Results> {
+    let cluster = crate::engine::cluster::current();
+    if cluster.ranks() > 1 {
+        anyhow::ensure!(task.distributed(), "`{command}` does not run under MPI: run it as one process");
+        if !cluster.is_root() {
+            return task.compute();
+        }
+    }
     let results = export::drive(task, dirs.as_ref(), command, T::compute, T::export)?;
     print!("{}", task.summary(&results, dirs.as_ref()));
     Ok(results)

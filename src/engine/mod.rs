@@ -5,6 +5,7 @@ pub mod beam;
 pub mod bfs;
 pub mod bitset;
 pub mod closure;
+pub mod cluster;
 pub mod covering;
 pub mod dag;
 pub mod dfs;

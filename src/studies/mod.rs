@@ -54,4 +54,9 @@ pub trait Task {
     }
     /// What the command prints when done; `dirs` are where its files went.
     fn summary(&self, results: &Self::Results, dirs: Option<&OutDirs>) -> String;
+    /// Whether `compute` shares its work among the ranks of an MPI job
+    /// ([`crate::engine::cluster`]); a command that does not is refused under several ranks.
+    fn distributed(&self) -> bool {
+        false
+    }
 }

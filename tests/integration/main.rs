@@ -8,6 +8,8 @@ mod faults;
 mod lightsout;
 mod lightsout_frontier;
 mod memory;
+#[cfg(feature = "mpi")]
+mod mpi;
 mod oracles;
 mod outputs;
 mod parsers;

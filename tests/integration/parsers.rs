@@ -436,3 +436,19 @@ fn the_binary_rejects_bad_board_files_in_one_line() {
     fails_with(&["tricolore", "full", "--target", "RRRR", "--width", "4294967296", "--height", "4294967296"], "too large");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A build without MPI launched as one of several ranks would have every rank compute and write
+/// the same files: refused in one line before anything runs.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn several_ranks_without_the_mpi_feature_are_refused() {
+    let o = crate::common::bin()
+        .args(["lightsout", "sweep", "--max-n", "10", "--out", crate::common::scratch("no_mpi").to_str().unwrap()])
+        .env("OMPI_COMM_WORLD_SIZE", "2")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("--features mpi"), "{err}");
+}

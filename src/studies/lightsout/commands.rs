@@ -40,8 +40,14 @@ impl Task for SweepOptions {
     fn compute(&self) -> Result<Vec<usize>> {
         let counters = Arc::new(Counters::default());
         let label = format!("sweep {} {} to n = {}", self.rule.name(), self.topology.name(), self.max_n);
-        let _progress = Reporter::start(label, counters.clone());
-        nullity::sweep_counted(self.rule, self.topology, self.max_n, Some(&counters))
+        let cluster = crate::engine::cluster::current();
+        // One progress display per job: the root's.
+        let _progress = cluster.is_root().then(|| Reporter::start(label, counters.clone()));
+        nullity::sweep_on(self.rule, self.topology, self.max_n, cluster, Some(&counters))
+    }
+
+    fn distributed(&self) -> bool {
+        true
     }
 
     fn export(&self, nul: &Vec<usize>) -> Result<Export> {

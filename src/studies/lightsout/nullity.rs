@@ -8,6 +8,7 @@
 
 pub use super::sutner::{sutner_poly, sutner_polys};
 use super::sutner;
+use crate::engine::cluster::{Cluster, Solo};
 use crate::engine::gf2::{self, words, BitMatrix, Poly};
 use crate::engine::progress::Counters;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
@@ -248,13 +249,19 @@ pub fn sweep(rule: Rule, topology: Topology, max_n: usize) -> Result<Vec<usize>>
     sweep_counted(rule, topology, max_n, None)
 }
 
-/// [`sweep`] with progress in `counters.depth` (plus/open only).
+/// [`sweep`] with progress in `counters.depth` (plus rule only).
 pub fn sweep_counted(rule: Rule, topology: Topology, max_n: usize, counters: Option<&Counters>) -> Result<Vec<usize>> {
-    let _ = counters; // the halved sweep takes seconds: no progress needed
+    sweep_on(rule, topology, max_n, &Solo, counters)
+}
+
+/// [`sweep_counted`] over the ranks of `cluster`: the plus rule's gcds are shared out by cost;
+/// rank 0 holds the result (the block rule's closed form is computed by rank 0 alone).
+pub fn sweep_on(rule: Rule, topology: Topology, max_n: usize, cluster: &dyn Cluster, counters: Option<&Counters>) -> Result<Vec<usize>> {
     Ok(match (rule, topology) {
         // Issue 9: the halved Sutner gcd and the torus formula (both checked against the methods below).
-        (Rule::Plus, Topology::Open) => sutner::plus_open_sweep(max_n),
-        (Rule::Plus, Topology::Torus) if max_n >= 3 => sutner::plus_torus_sweep(max_n)?,
+        (Rule::Plus, Topology::Open) => sutner::plus_open_sweep_on(max_n, cluster, counters)?,
+        (Rule::Plus, Topology::Torus) if max_n >= 3 => sutner::plus_torus_sweep_on(max_n, cluster, counters)?,
+        _ if !cluster.is_root() => vec![0; max_n + 1],
         (Rule::Block, t) => (0..=max_n).map(|n| if n == 0 { 0 } else { block_kronecker(t, n, n) }).collect(),
         (Rule::Plus, Topology::Torus) => {
             let mut v: Vec<usize> = (0..=max_n)

@@ -18,6 +18,8 @@
 //!    (characteristic 2), which gives torus(n) = 2^a (2 open(m - 1) + 4 [3 | m]) for n >= 3
 //!    (open(m - 1) / 2 counts the pairs r, r + 1 of nonzero eigenvalues; 3 | m adds 0 and 1).
 
+use crate::engine::cluster::{share_by_cost, Cluster, Solo};
+use crate::engine::progress::Counters;
 use crate::engine::gf2::{self, Poly};
 use crate::engine::gf2poly as wp;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
@@ -145,8 +147,18 @@ pub fn plus_open_one(n: usize) -> usize {
 
 /// Plus rule, open n x n boards for every n in 1..=max_n (index 0 unused, = 0).
 pub fn plus_open_sweep(max_n: usize) -> Vec<usize> {
+    plus_open_sweep_on(max_n, &Solo, None).expect("one process has no collectives to fail")
+}
+
+/// [`plus_open_sweep`] over the ranks of `cluster`: every rank generates the f_k (cheap, linear
+/// in k per step) and runs the gcds of its share (the cost, about k^2 each, is shared out by
+/// [`share_by_cost`]); the nullities are summed into rank 0, which alone holds the result (the
+/// other ranks' vectors hold their share only). `counters.depth` follows k.
+pub fn plus_open_sweep_on(max_n: usize, cluster: &dyn Cluster, counters: Option<&Counters>) -> Result<Vec<usize>> {
     let mut nul = vec![0usize; max_n + 1];
     let kmax = max_n / 2;
+    let owner = share_by_cost(&(0..=kmax as u64).map(|k| k * k).collect::<Vec<_>>(), cluster.ranks());
+    let mine = |k: usize| owner[k] == cluster.rank();
     // f_k = A_k + x B_k: A_{k+1} = u B_k + A_{k-1}, B_{k+1} = A_k + B_k + B_{k-1}.
     let (mut prev, mut cur) = (UForm::one(), UForm::x()); // f_0, f_1
     let mut batch: Vec<(usize, UForm)> = Vec::new();
@@ -162,12 +174,25 @@ pub fn plus_open_sweep(max_n: usize) -> Vec<usize> {
             let next = UForm { a: wp::add(&wp::shift1(&cur.b), &prev.a), b: wp::add(&wp::add(&cur.a, &cur.b), &prev.b) };
             prev = std::mem::replace(&mut cur, next);
         }
-        batch.push((k, cur.add(&prev)));
+        if mine(k) {
+            batch.push((k, cur.add(&prev)));
+        }
         if batch.len() >= 256 {
             flush(&mut batch, &mut nul);
+            if let Some(c) = counters {
+                c.set_depth(k as u64);
+            }
         }
     }
     flush(&mut batch, &mut nul);
+    if cluster.ranks() > 1 {
+        let mut sums: Vec<u64> = nul.iter().map(|&v| v as u64).collect();
+        cluster.sum_to_root(&mut sums)?;
+        if !cluster.is_root() {
+            return Ok(nul);
+        }
+        nul = sums.into_iter().map(|v| v as usize).collect();
+    }
     for n in 1..=max_n {
         let (two_a, m) = two_adic(n + 1);
         if two_a > 1 {
@@ -175,7 +200,7 @@ pub fn plus_open_sweep(max_n: usize) -> Vec<usize> {
             nul[n] = two_a * base + if m % 3 == 0 { 2 * (two_a - 1) } else { 0 };
         }
     }
-    nul
+    Ok(nul)
 }
 
 /// Plus torus from the open nullities `open` (indices up to at least the odd part of n, minus 1).
@@ -201,7 +226,16 @@ pub fn plus_torus_one(n: usize) -> Result<usize> {
 
 /// Plus torus for every n in 1..=max_n (index 0 unused).
 pub fn plus_torus_sweep(max_n: usize) -> Result<Vec<usize>> {
-    let open = plus_open_sweep(max_n);
+    plus_torus_sweep_on(max_n, &Solo, None)
+}
+
+/// [`plus_torus_sweep`] over the ranks of `cluster` (the open sweep shared out; rank 0 holds the
+/// result).
+pub fn plus_torus_sweep_on(max_n: usize, cluster: &dyn Cluster, counters: Option<&Counters>) -> Result<Vec<usize>> {
+    let open = plus_open_sweep_on(max_n, cluster, counters)?;
+    if !cluster.is_root() {
+        return Ok(vec![0; max_n + 1]);
+    }
     let mut out = vec![0usize; max_n + 1];
     for n in 1..=max_n {
         out[n] = if n < 3 { torus_small(n)? } else { torus_from_open(n, |k| open[k]) };

@@ -1,0 +1,189 @@
+//! Runs past one machine: the ranks of an MPI job (`mpirun -n R statespace ...`, or Slurm's
+//! `srun`), or one process alone. Engines and studies see only [`Cluster`]: which rank this
+//! process is, how many there are, and the few collectives they need. MPI itself is behind the
+//! `mpi` cargo feature, so the default build needs no system library.
+//!
+//! Rank 0 is the root: it alone writes files and prints; the other ranks compute their share.
+
+use anyhow::{bail, Result};
+use std::sync::OnceLock;
+
+/// The processes of one job.
+pub trait Cluster: Send + Sync {
+    /// This process, `0..ranks()`.
+    fn rank(&self) -> usize;
+    fn ranks(&self) -> usize;
+    /// Element-wise sum of every rank's `values` into rank 0's `values` (the other ranks' are
+    /// left as they were). Every rank calls it with the same length.
+    fn sum_to_root(&self, values: &mut [u64]) -> Result<()>;
+    /// Bytes this process has sent to other ranks so far.
+    fn bytes_sent(&self) -> u64;
+    /// Ends every rank of the job at once (after an error on one rank, so that no other waits
+    /// in a collective for it). Alone: the process exits.
+    fn abort(&self, code: i32) -> ! {
+        std::process::exit(code)
+    }
+    fn is_root(&self) -> bool {
+        self.rank() == 0
+    }
+}
+
+/// One process: every collective is the identity.
+pub struct Solo;
+
+impl Cluster for Solo {
+    fn rank(&self) -> usize {
+        0
+    }
+    fn ranks(&self) -> usize {
+        1
+    }
+    fn sum_to_root(&self, _: &mut [u64]) -> Result<()> {
+        Ok(())
+    }
+    fn bytes_sent(&self) -> u64 {
+        0
+    }
+}
+
+static CLUSTER: OnceLock<Box<dyn Cluster>> = OnceLock::new();
+
+/// The job this process belongs to ([`Solo`] unless [`join`] found an MPI launch).
+pub fn current() -> &'static dyn Cluster {
+    CLUSTER.get_or_init(|| Box::new(Solo)).as_ref()
+}
+
+/// How many ranks the launcher (mpirun, srun) says the job has, from its environment; 1 when
+/// not launched by one.
+pub fn launched_ranks() -> usize {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE", "MPI_LOCALNRANKS"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().and_then(|s| s.parse().ok()))
+        .unwrap_or(1)
+}
+
+/// Joins the MPI job this process was launched in, if any. Hold the guard until the process
+/// ends (dropping it finalises MPI). A job of several ranks with a build without MPI is refused:
+/// every rank would compute and write the same files.
+pub fn join() -> Result<Guard> {
+    let launched = launched_ranks();
+    #[cfg(feature = "mpi")]
+    if launched > 1 || std::env::var_os("STATESPACE_MPI").is_some() {
+        let (cluster, guard) = mpi_cluster::init()?;
+        if CLUSTER.set(Box::new(cluster)).is_err() {
+            bail!("internal error: the cluster was chosen before MPI started");
+        }
+        return Ok(guard);
+    }
+    if launched > 1 {
+        bail!("launched as one of {launched} MPI ranks, but this build has no MPI: build with `cargo build --release --features mpi`");
+    }
+    Ok(Guard::default())
+}
+
+/// Keeps MPI initialised while it lives.
+#[derive(Default)]
+pub struct Guard {
+    #[cfg(feature = "mpi")]
+    _universe: Option<mpi::environment::Universe>,
+}
+
+/// Shares `costs.len()` items out among `ranks` by their cost: the costliest first, each to the
+/// rank with the least work so far (ties to the lowest rank). Deterministic: every rank computes
+/// the same owner for every item without talking.
+pub fn share_by_cost(costs: &[u64], ranks: usize) -> Vec<usize> {
+    assert!(ranks > 0);
+    let mut order: Vec<usize> = (0..costs.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(costs[i]), i));
+    let mut load = std::collections::BinaryHeap::new();
+    for r in 0..ranks {
+        load.push(std::cmp::Reverse((0u64, r)));
+    }
+    let mut owner = vec![0; costs.len()];
+    for i in order {
+        let std::cmp::Reverse((work, r)) = load.pop().expect("ranks > 0");
+        owner[i] = r;
+        load.push(std::cmp::Reverse((work + costs[i], r)));
+    }
+    owner
+}
+
+#[cfg(feature = "mpi")]
+mod mpi_cluster {
+    use super::{Cluster, Guard};
+    use anyhow::{bail, Result};
+    use mpi::collective::SystemOperation;
+    use mpi::topology::SimpleCommunicator;
+    use mpi::traits::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    pub struct Mpi {
+        world: SimpleCommunicator,
+        rank: usize,
+        ranks: usize,
+        sent: AtomicU64,
+    }
+
+    // SAFETY: MPI is initialised with `Threading::Funneled`, and only the thread that called
+    // `init` (the main thread, which runs every study's control flow; rayon's workers never
+    // touch the communicator) calls into it. The handle itself is an immutable pointer.
+    unsafe impl Send for Mpi {}
+    unsafe impl Sync for Mpi {}
+
+    pub fn init() -> Result<(Mpi, Guard)> {
+        let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Funneled) else {
+            bail!("MPI was already initialised");
+        };
+        let world = universe.world();
+        let (rank, ranks) = (world.rank() as usize, world.size() as usize);
+        Ok((Mpi { world, rank, ranks, sent: AtomicU64::new(0) }, Guard { _universe: Some(universe) }))
+    }
+
+    impl Cluster for Mpi {
+        fn rank(&self) -> usize {
+            self.rank
+        }
+        fn ranks(&self) -> usize {
+            self.ranks
+        }
+        fn sum_to_root(&self, values: &mut [u64]) -> Result<()> {
+            let root = self.world.process_at_rank(0);
+            if self.rank == 0 {
+                let mine = values.to_vec();
+                root.reduce_into_root(&mine[..], values, SystemOperation::sum());
+            } else {
+                root.reduce_into(&values[..], SystemOperation::sum());
+                self.sent.fetch_add(8 * values.len() as u64, Ordering::Relaxed);
+            }
+            Ok(())
+        }
+        fn bytes_sent(&self) -> u64 {
+            self.sent.load(Ordering::Relaxed)
+        }
+        fn abort(&self, code: i32) -> ! {
+            self.world.abort(code)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn share_by_cost_balances_and_covers_every_item() {
+        let costs: Vec<u64> = (0..1000u64).map(|k| k * k).collect();
+        for ranks in 1..=5 {
+            let owner = share_by_cost(&costs, ranks);
+            let mut load = vec![0u64; ranks];
+            for (i, &r) in owner.iter().enumerate() {
+                assert!(r < ranks);
+                load[r] += costs[i];
+            }
+            let (lo, hi) = (*load.iter().min().unwrap(), *load.iter().max().unwrap());
+            // Greedy by decreasing cost: no rank exceeds another by more than the largest item.
+            assert!(hi - lo <= *costs.iter().max().unwrap(), "{load:?}");
+            assert_eq!(owner, share_by_cost(&costs, ranks), "deterministic");
+        }
+    }
+}

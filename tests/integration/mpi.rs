@@ -1,0 +1,121 @@
+//! Runs under `mpirun` (built with `--features mpi`; `.ci/run` installs Open MPI): a distributed
+//! run writes the same bytes as one process, a rank that dies ends the job, and a command that
+//! does not share its work is refused under several ranks.
+
+use crate::common::*;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `mpirun --oversubscribe -n ranks statespace args` (more ranks than cores on a 2-core machine),
+/// one rayon thread per rank.
+fn mpirun(ranks: usize, args: &[&str]) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args(["--oversubscribe", "-n", &ranks.to_string(), env!("CARGO_BIN_EXE_statespace")]).args(args);
+    c.env("RAYON_NUM_THREADS", "1").env("OMPI_ALLOW_RUN_AS_ROOT", "1").env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    c.stdin(Stdio::null());
+    c
+}
+
+fn sweep_args<'a>(topology: &'a str, max_n: &'a str, out: &'a Path) -> Vec<&'a str> {
+    vec!["lightsout", "sweep", "--rule", "plus", "--topology", topology, "--max-n", max_n, "--out", out.to_str().unwrap()]
+}
+
+#[test]
+fn distributed_sweeps_write_the_bytes_of_one_process() {
+    let dir = scratch("mpi_sweep");
+    for topology in ["open", "torus"] {
+        let one = dir.join(format!("one_{topology}"));
+        ok(&sweep_args(topology, "20000", &one));
+        for ranks in [1, 2, 3] {
+            let many = dir.join(format!("{ranks}_{topology}"));
+            let o = mpirun(ranks, &sweep_args(topology, "20000", &many)).output().unwrap();
+            assert!(o.status.success(), "mpirun -n {ranks}: {}", String::from_utf8_lossy(&o.stderr));
+            let name = format!("sweep_plus_{topology}.csv");
+            let (a, b) = (std::fs::read(one.join(&name)).unwrap(), std::fs::read(many.join(&name)).unwrap());
+            assert!(a == b, "{name} under mpirun -n {ranks} differs from one process");
+            // Only the root printed its summary.
+            assert_eq!(String::from_utf8_lossy(&o.stdout).matches("sizes with every board solvable").count(), 1);
+        }
+    }
+}
+
+#[test]
+fn a_command_that_does_not_share_its_work_is_refused_under_several_ranks() {
+    let dir = scratch("mpi_refused");
+    let o = mpirun(2, &["lightsout", "rect", "--rule", "plus", "--topology", "open", "--max", "8", "--out", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("does not run under MPI"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!dir.join("rect_plus_open.csv").exists());
+}
+
+/// The pid of the process of `rank` among the children of the `mpirun` whose pid is `job` (the
+/// tests run side by side, so other jobs' ranks are about).
+fn pid_of_rank(job: u32, rank: usize) -> Option<u32> {
+    let want = format!("OMPI_COMM_WORLD_RANK={rank}");
+    for e in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else { continue };
+        let Ok(exe) = std::fs::read_link(e.path().join("exe")) else { continue };
+        if !exe.ends_with("statespace") {
+            continue;
+        }
+        let status = std::fs::read_to_string(e.path().join("status")).unwrap_or_default();
+        if !status.lines().any(|l| l.split_whitespace().eq(["PPid:".to_string(), job.to_string()])) {
+            continue;
+        }
+        if let Ok(env) = std::fs::read(e.path().join("environ")) {
+            if env.split(|&b| b == 0).any(|v| v == want.as_bytes()) {
+                return Some(pid);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn a_rank_that_dies_ends_the_job_within_ten_seconds() {
+    let dir = scratch("mpi_kill");
+    // Long enough to be killed in the middle (about 20 s on 3 ranks of 2 cores).
+    let job = mpirun(3, &sweep_args("open", "150000", &dir)).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut job = KillOnDrop(job);
+    let job = &mut job.0;
+    let start = Instant::now();
+    let victim = loop {
+        if let Some(pid) = pid_of_rank(job.id(), 1) {
+            break pid;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "rank 1 never started");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    std::thread::sleep(Duration::from_secs(2));
+    assert!(job.try_wait().unwrap().is_none(), "the job ended before a rank could be killed");
+    Command::new("kill").args(["-9", &victim.to_string()]).status().unwrap();
+    let killed = Instant::now();
+    let status = loop {
+        if let Some(s) = job.try_wait().unwrap() {
+            break s;
+        }
+        assert!(killed.elapsed() < Duration::from_secs(10), "the other ranks still run 10 s after rank 1 died");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(!status.success());
+    let mut err = String::new();
+    std::io::Read::read_to_string(job.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(err.contains("rank 1"), "the job's error does not name the dead rank: {err}");
+    assert!(!dir.join("sweep_plus_open.csv").exists(), "a killed job left its output");
+    for rank in [0, 2] {
+        assert!(pid_of_rank(job.id(), rank).is_none(), "rank {rank} outlived the job");
+    }
+}
+
+/// A job a failed test does not leave running.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}

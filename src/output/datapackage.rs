@@ -119,6 +119,9 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
         } else {
             ("csv", "text/csv")
         };
+        if let Some(k) = doc.primary_key.iter().find(|k| !columns.iter().any(|c| c == *k)) {
+            bail!("data/{rel}: primary key column {k} is not a column of the file ({})", doc.pattern);
+        }
         let mut schema = json!({"fields": fields});
         if !doc.primary_key.is_empty() {
             schema["primaryKey"] = json!(doc.primary_key);

@@ -17,7 +17,7 @@ const SEED002: &str = "seed 002 (Toggle Squares, Shlomi Fish)";
 const SEED004: &str = "seed 004 (Dugu chessboard)";
 /// The paper the doubling identity is Sutner's result in; we hold no copy of it, only the identity
 /// as this project's issue #4 stated it (tests/data/lightsout/sutner_doubling.csv).
-const SUTNER: &str = "K. Sutner, sigma-automata and Chebyshev polynomials, Theoret. Comput. Sci. 230 (2000) 49-73 (paper not held: identity as restated in issue #4)";
+const SUTNER: &str = "K. Sutner, sigma-automata and Chebyshev polynomials, Theoret. Comput. Sci. 230 (2000) 49-73 (paper not held here: the identity as attributed to it, unchecked against its text)";
 
 /// The claim/value pairs of tests/data/lightsout/seeds.csv.
 fn seed_values() -> HashMap<String, String> {

@@ -853,7 +853,7 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
 
     sections.push(
         Section::new("OEIS and Sutner's doubling identity")
-            .text("Published integer sequences beside our values (A079873's terms via the joeis mirror: we hold no copy of the OEIS page), and Sutner's doubling identity checked on nullities from the plain gcd (no halving, no 2-adic formula: an independent computation). We hold no copy of Sutner's paper; the identity is compared as this project's issue #4 restated it.")
+            .text("Published integer sequences beside our values (A079873's terms via the joeis mirror: we hold no copy of the OEIS page), and Sutner's doubling identity checked on nullities from the plain gcd (no halving, no 2-adic formula: an independent computation). We hold no copy of Sutner's paper: the identity is checked as it is attributed to the paper, not against the paper's text.")
             .claims("lightsout.oeis")
             .claims("lightsout.sutner"),
     );

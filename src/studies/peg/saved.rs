@@ -222,8 +222,8 @@ mod tests {
         let mut old = OLD_FINISHES.join(",") + "\n";
         for r in rdr.records() {
             let r = r.unwrap();
-            // New columns: start, finish, passes, solvable, 3 empty, proof, searched, moves_upper_bound, play.
-            old += &format!("{},{},{},{},{},{},{},{}\n", &r[0], &r[1], &r[2], &r[3], &r[7], &r[8], &r[9], &r[10]);
+            // New columns: start, finish, passes, solvable, 4 empty, proof, searched, moves_upper_bound, play.
+            old += &format!("{},{},{},{},{},{},{},{}\n", &r[0], &r[1], &r[2], &r[3], &r[8], &r[9], &r[10], &r[11]);
         }
         std::fs::write(dir.0.join("finishes.csv"), old).unwrap();
         std::fs::write(dir.0.join("levels.csv"), read("levels.csv").replacen("pegs,reachable_positions,winnable_positions,dead_positions", "pegs,reachable,winnable,dead", 1)).unwrap();
@@ -238,13 +238,13 @@ mod tests {
             // A play whose last move lands elsewhere.
             ("finishes.csv", Box::new(|t: &str| t.replacen("29-16-18-31-29", "29-16-18-31", 1)), "does not replay"),
             // A class verdict flipped.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,position class", "1,2,true,false,,,,position class", 1)), "class test"),
+            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,,position class", "1,2,true,false,,,,,position class", 1)), "class test"),
             // A move count that the play does not have.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("1,1,true,true,,,,play,,14,", "1,1,true,true,,,,play,,13,", 1)), "moves_upper_bound says 13"),
+            ("finishes.csv", Box::new(|t: &str| t.replacen("1,1,true,true,,,,,play,,14,", "1,1,true,true,,,,,play,,13,", 1)), "moves_upper_bound says 13"),
             // A missing row.
             ("finishes.csv", Box::new(|t: &str| t.lines().filter(|l| !l.starts_with("1,3,")).collect::<Vec<_>>().join("\n")), "rows"),
             // An unknown proof.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,position class", "1,2,false,false,,,,trust me", 1)), "unknown proof"),
+            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,,position class", "1,2,false,false,,,,,trust me", 1)), "unknown proof"),
             // Winnable counts no longer symmetric.
             ("levels.csv", Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,80,352", 1)), "winnable counts"),
             // dead != reachable - winnable.

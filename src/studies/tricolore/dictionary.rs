@@ -127,7 +127,7 @@ pub fn resources() -> Vec<ResourceDoc> {
             field("target_board", String, board, ""),
             field("clicks", Integer, "fewest clicks from start_board to target_board (the first click is free)", "clicks"),
         ],
-        primary_key: vec!["start", "board"],
+        primary_key: vec!["start_board", "target_board"],
         source: SOURCE,
     });
     out.push(ResourceDoc {

@@ -108,7 +108,7 @@ fn mirror_pair_claims(u: &HalfStudy, out: &mut Vec<Claim>) {
         "The statistics use 3321 starting states of the 4x2 board: 81 symmetric about the vertical centre, and one of each of the other 3240 mirror pairs",
         "3321 starts: 81 symmetric, 3240 with a mirror image not used",
         format!("{n} starts: {symmetric} symmetric, {} with a mirror image not used", n - symmetric),
-        "data/tricolore/half_unrestricted/starts.csv, column start (one row per mirror-pair representative)",
+        "data/tricolore/half_unrestricted/starts.csv, column start_board (one row per mirror-pair representative)",
     )
     .quoted("In gathering statistics, 3321 starting states were considered. Of these, 81 are symmetric about the vertical center. The other 3240 states have mirror images which were not used."));
 }

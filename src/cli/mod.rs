@@ -121,6 +121,11 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
     };
     let command = command_line(&args);
     crate::engine::memory::set_forced(cli.force);
+    // Commands outside `run_task` (it refuses the others) that do not share their work either:
+    // under several ranks each would compute and write the same files.
+    if crate::engine::cluster::current().ranks() > 1 && matches!(cli.command, Command::Peg(_) | Command::Reproduce(_)) {
+        anyhow::bail!("`{command}` does not run under MPI: run it as one process");
+    }
     match cli.command {
         Command::Peg(a) => peg::run(&a, &command),
         Command::Tricolore(c) => tricolore::run(c, &command),

@@ -49,6 +49,11 @@ fn a_command_that_does_not_share_its_work_is_refused_under_several_ranks() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("does not run under MPI"), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(!dir.join("rect_plus_open.csv").exists());
+    for args in [vec!["peg", "--side", "4", "--out", dir.to_str().unwrap()], vec!["reproduce", "--only", "peg", "--data", dir.to_str().unwrap()]] {
+        let o = mpirun(2, &args).output().unwrap();
+        assert!(!o.status.success(), "{args:?} ran under 2 ranks");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("does not run under MPI"), "{}", String::from_utf8_lossy(&o.stderr));
+    }
 }
 
 /// The pid of the process of `rank` among the children of the `mpirun` whose pid is `job` (the

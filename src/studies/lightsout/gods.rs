@@ -438,21 +438,24 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
     Ok(GodsResults { rows: rows.into_iter().collect::<Result<_>>()? })
 }
 
+/// The columns of `gods_numbers.csv` (read back by `saved.rs`).
+pub const COLUMNS: [&str; 11] = [
+    "rule",
+    "topology",
+    "n",
+    "nullity",
+    "gods_number",
+    "lower_bound",
+    "upper_bound",
+    "positions_at_max",
+    "log10_positions_at_max",
+    "class_sizes",
+    "method",
+];
+
 /// `gods_numbers.csv`.
 pub fn table(r: &GodsResults) -> Table {
-    let mut t = Table::new(&[
-        "rule",
-        "topology",
-        "n",
-        "nullity",
-        "gods_number",
-        "lower_bound",
-        "upper_bound",
-        "positions_at_max",
-        "log10_positions_at_max",
-        "class_sizes",
-        "method",
-    ]);
+    let mut t = Table::new(&COLUMNS);
     for row in &r.rows {
         let sizes: Vec<String> = row.class_sizes.iter().map(|c| c.to_string()).collect();
         t.push(vec![

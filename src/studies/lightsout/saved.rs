@@ -39,19 +39,6 @@ pub const GODS_WITNESSES: &str = "gods_witnesses.csv";
 const ALL_ONES_HEADER: [&str; 6] = ["n", "nullity", "first_found_presses", "min_presses", "exact", "method"];
 const PRESSES_HEADER: [&str; 3] = ["n", "row", "presses"];
 const WITNESS_HEADER: [&str; 3] = ["n", "row", "lights"];
-const GODS_HEADER: [&str; 11] = [
-    "rule",
-    "topology",
-    "n",
-    "nullity",
-    "gods_number",
-    "lower_bound",
-    "upper_bound",
-    "positions_at_max",
-    "log10_positions_at_max",
-    "class_sizes",
-    "method",
-];
 
 /// One all-ones row as written by a run that computed it.
 struct AllOnesSaved {
@@ -148,7 +135,7 @@ impl SavedGods {
     pub fn load(dir: &Path) -> Result<SavedGods> {
         let path = dir.join(GODS_CSV);
         let mut rows = BTreeMap::new();
-        for (i, r) in read_rows(&path, &GODS_HEADER)?.iter().enumerate() {
+        for (i, r) in read_rows(&path, &super::gods::COLUMNS)?.iter().enumerate() {
             let line = i + 2;
             ensure!(&r[0] == "plus" && &r[1] == "open", "{}: row {line} is {} {}, expected plus open", path.display(), &r[0], &r[1]);
             let n: usize = number(&path, line, "n", &r[2])?;

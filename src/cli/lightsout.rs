@@ -35,7 +35,7 @@ super::value_enum!(
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
     /// Rank and nullity of the n x n press matrix for every n <= N (fast methods).
-    #[command(after_help = "Example:\n  statespace lightsout sweep --rule plus --topology open --max-n 25000 --out /tmp/lo\n  -> /tmp/lo/sweep_plus_open.csv  (n,n_mod_3,rank,nullity,log2_solvable_fraction)")]
+    #[command(after_help = "Examples:\n  statespace lightsout sweep --rule plus --topology open --max-n 25000 --out /tmp/lo\n  -> /tmp/lo/sweep_plus_open.csv  (n,n_mod_3,rank,nullity,log2_solvable_fraction)\n  mpirun -n 4 statespace lightsout sweep --max-n 1000000 --format parquet --keep /tmp/lo/gcds --out /tmp/lo\n  -> /tmp/lo/sweep_plus_open.parquet  (the same columns; a killed run resumes from /tmp/lo/gcds)")]
     Sweep(SweepArgs),
     /// The m x n nullity table for m, n <= M.
     #[command(after_help = "Example:\n  statespace lightsout rect --rule plus --max 40 --out /tmp/lo\n  -> /tmp/lo/rect_plus_open.csv  (m,n,rank,nullity)")]
@@ -114,8 +114,21 @@ pub struct SweepArgs {
     /// Largest side n.
     #[arg(long, value_name = "N")]
     pub max_n: usize,
+    /// Output format (the same columns either way).
+    #[arg(long, value_enum, default_value = "csv")]
+    pub format: SweepFormat,
+    /// Keep each rank's finished gcds in DIR (plus rule), so a killed run resumes from them; a
+    /// rerun under another --max-n or number of ranks is refused.
+    #[arg(long, value_name = "DIR")]
+    pub keep: Option<PathBuf>,
     #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
     pub out: PathBuf,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepFormat {
+    Csv,
+    Parquet,
 }
 
 #[derive(Args, Debug)]
@@ -207,7 +220,10 @@ impl TryFrom<&SweepArgs> for SweepOptions {
             bail!("--max-n {} is outside 1..={limit} for {} {}", a.max_n, rule.name(), topology.name());
         }
         footprint::check(&format!("lightsout sweep --max-n {}", a.max_n), footprint::lightsout_sweep(a.max_n))?;
-        Ok(SweepOptions { rule, topology, max_n: a.max_n })
+        if a.keep.is_some() && rule == Rule::Block {
+            bail!("--keep is for the plus rule's gcds; the block sweep takes seconds and keeps nothing");
+        }
+        Ok(SweepOptions { rule, topology, max_n: a.max_n, parquet: a.format == SweepFormat::Parquet, keep: a.keep.clone() })
     }
 }
 

@@ -441,3 +441,67 @@ fn gods_and_dataset_refuse_bad_input() {
     fails_with(&["lightsout", "gods", "--budget", "-5"], "-5");
     fails_with(&["lightsout", "rect-dataset", "--max", "0"], "--max 0");
 }
+
+/// `sweep --keep`: a rerun over the kept gcds gives the same bytes, a partial file (the state a
+/// killed run leaves: the header's last finished size and the sizes up to it) resumes to the same
+/// bytes, and files of another run or a damaged file are refused in one line.
+#[test]
+fn sweep_keep_resumes_and_refuses_other_runs() {
+    let dir = scratch("sweep_keep");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (keep, reference, again) = (dir.join("gcds"), dir.join("reference"), dir.join("again"));
+    ok(&["lightsout", "sweep", "--max-n", "4000", "--out", &s(&reference)]);
+    ok(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&again)]);
+    let want = std::fs::read(reference.join("sweep_plus_open.csv")).unwrap();
+    assert_eq!(std::fs::read(again.join("sweep_plus_open.csv")).unwrap(), want);
+    let file = keep.join("sweep_plus_open.rank0of1.gcd");
+    let full = std::fs::read(&file).unwrap();
+    assert_eq!(&full[..16], b"statespace-gcd-1");
+    let word = |i: usize| u64::from_le_bytes(full[16 + 8 * i..24 + 8 * i].try_into().unwrap());
+    assert_eq!((word(0), word(1), word(2), word(3)), (4000, 1, 0, 2000), "header: max_n, ranks, rank, last finished k");
+    // Cut it back to k <= 700, as a run killed there leaves it: the rerun computes the rest.
+    let mut partial = full[..40].to_vec();
+    partial.extend_from_slice(&700u64.to_le_bytes());
+    partial.extend(full[48..].chunks_exact(8).filter(|p| u32::from_le_bytes(p[..4].try_into().unwrap()) <= 700).flatten());
+    std::fs::write(&file, &partial).unwrap();
+    let resumed = dir.join("resumed");
+    ok(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&resumed)]);
+    assert_eq!(std::fs::read(resumed.join("sweep_plus_open.csv")).unwrap(), want);
+    // Another --max-n or rank count over the same directory, or a damaged file: refused.
+    fails_with(&["lightsout", "sweep", "--max-n", "3000", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "not n = 3000");
+    std::fs::write(keep.join("sweep_plus_open.rank0of2.gcd"), b"").unwrap();
+    fails_with(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "another number of ranks");
+    std::fs::remove_file(keep.join("sweep_plus_open.rank0of2.gcd")).unwrap();
+    std::fs::write(&file, &partial[..partial.len() - 8]).unwrap();
+    fails_with(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "this rank's share");
+    std::fs::write(&file, b"not a checkpoint").unwrap();
+    fails_with(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "not a sweep checkpoint");
+    assert!(!dir.join("x").join("sweep_plus_open.csv").exists(), "a refused run writes nothing");
+    fails_with(&["lightsout", "sweep", "--rule", "block", "--max-n", "40", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "--keep is for the plus rule");
+}
+
+/// `sweep --format parquet` holds the CSV's rows with integer columns (read here by polars
+/// directly, not by the crate's reader).
+#[test]
+fn sweep_parquet_holds_the_csv_rows() {
+    use polars::prelude::*;
+    let dir = scratch("sweep_parquet");
+    let d = dir.to_str().unwrap();
+    for topology in ["open", "torus"] {
+        ok(&["lightsout", "sweep", "--topology", topology, "--max-n", "3000", "--out", d]);
+        ok(&["lightsout", "sweep", "--topology", topology, "--max-n", "3000", "--format", "parquet", "--out", d]);
+        let rows = read_csv(&dir.join(format!("sweep_plus_{topology}.csv")));
+        let bytes = std::fs::read(dir.join(format!("sweep_plus_{topology}.parquet"))).unwrap();
+        let df = ParquetReader::new(std::io::Cursor::new(bytes)).finish().unwrap();
+        assert_eq!(df.height(), rows.len());
+        for name in ["n", "n_mod_3", "rank", "nullity", "log2_solvable_fraction"] {
+            let col = df.column(name).unwrap();
+            assert!(col.dtype().is_integer(), "{name}: {:?}", col.dtype());
+            let col = col.cast(&DataType::Int64).unwrap();
+            let vals: Vec<i64> = col.i64().unwrap().into_no_null_iter().collect();
+            for (row, v) in rows.iter().zip(&vals) {
+                assert_eq!(row[name].parse::<i64>().unwrap(), *v, "{topology} {name}");
+            }
+        }
+    }
+}

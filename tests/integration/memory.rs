@@ -43,7 +43,7 @@ fn largest_inputs_are_refused_with_the_figures_when_memory_is_short() {
         vec!["tricolore", "reach", "--width", "5", "--height", "4", "--out", d],
         vec!["peg", "--side", "7", "--out", d, "--charts", d],
         vec!["peg", "--side", "7", "--levels-only", "--out", d, "--charts", d],
-        vec!["lightsout", "sweep", "--max-n", "200000", "--out", d],
+        vec!["lightsout", "sweep", "--max-n", "1000000", "--out", d],
         vec!["lightsout", "rect", "--max", "2000", "--out", d],
         vec!["lightsout", "histogram", "--n", "64", "--out", d],
         vec!["lightsout", "dense", "--n", "256"],

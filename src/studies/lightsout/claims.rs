@@ -481,6 +481,21 @@ fn new_claims(s: &LightsoutResults) -> Vec<Claim> {
             &format!("data/lightsout/n{max_n}/sweep_plus_open.csv, columns n_mod_3 and nullity"),
         ));
     }
+    if let Some(m) = &s.million {
+        let (max_n, nul) = (m.max_n(), &m.nullity);
+        let ok = (1..=max_n).filter(|&n| nul[n] == 0).count();
+        let arg = (1..=max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
+        let per: Vec<String> = (0..3)
+            .map(|res| format!("n = {res} mod 3: {} of {}", (1..=max_n).filter(|&n| n % 3 == res && nul[n] == 0).count(), (1..=max_n).filter(|&n| n % 3 == res).count()))
+            .collect();
+        out.push(Claim::new_result(
+            FAMILY,
+            &format!("lightsout.new.plus_open_sweep_{max_n}"),
+            &format!("Plus rule, open n x n boards, n = 1..{max_n}: sizes on which every board is solvable (nullity 0), and the largest nullity"),
+            format!("{ok} sizes ({}); largest nullity {} at n = {arg}", per.join(", "), nul[arg]),
+            &format!("data/lightsout/{}/{}, columns n_mod_3 and nullity", super::million::dir(max_n), super::million::FILE),
+        ));
+    }
     let bt = s.sweep(Rule::Block, Topology::Torus);
     let (ok, text) = over_sweep(bt, 3, &|n, k| (k == 0) == (n % 3 != 0));
     out.push(Claim::new_result(

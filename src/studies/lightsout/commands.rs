@@ -26,11 +26,15 @@ pub struct SweepOptions {
     pub rule: Rule,
     pub topology: Topology,
     pub max_n: usize,
+    /// Parquet instead of CSV (the same columns).
+    pub parquet: bool,
+    /// Where each rank keeps its finished gcds, so a killed run resumes (plus rule only).
+    pub keep: Option<std::path::PathBuf>,
 }
 
 impl SweepOptions {
     fn file_name(&self) -> String {
-        format!("sweep_{}_{}.csv", self.rule.name(), self.topology.name())
+        format!("sweep_{}_{}.{}", self.rule.name(), self.topology.name(), if self.parquet { "parquet" } else { "csv" })
     }
 }
 
@@ -43,7 +47,7 @@ impl Task for SweepOptions {
         let cluster = crate::engine::cluster::current();
         // One progress display per job: the root's.
         let _progress = cluster.is_root().then(|| Reporter::start(label, counters.clone()));
-        nullity::sweep_on(self.rule, self.topology, self.max_n, cluster, Some(&counters))
+        nullity::sweep_on(self.rule, self.topology, self.max_n, cluster, Some(&counters), self.keep.as_deref())
     }
 
     fn distributed(&self) -> bool {
@@ -52,7 +56,13 @@ impl Task for SweepOptions {
 
     fn export(&self, nul: &Vec<usize>) -> Result<Export> {
         let mut files = Export::default();
-        files.table(Area::Data, "", &self.file_name(), &report::sweep_table(nul));
+        if self.parquet {
+            let scope = format!("{} rule, {}", self.rule.name(), self.topology.name());
+            let method = crate::studies::lightsout::nullity::sweep_method(self.rule, self.topology);
+            files.bytes(Area::Data, "", &self.file_name(), super::million::sweep_parquet(nul, &scope, method)?, Some(self.max_n as u64));
+        } else {
+            files.table(Area::Data, "", &self.file_name(), &report::sweep_table(nul));
+        }
         Ok(files)
     }
 

@@ -31,6 +31,13 @@ pub fn resources() -> Vec<ResourceDoc> {
             source: SOURCE,
         },
         ResourceDoc {
+            pattern: "lightsout/n*/sweep_plus_open.parquet",
+            description: "The plus rule on open n x n boards for every n up to the limit in the directory name (n1000000: n <= 1000000), as Parquet: rank and nullity of the press matrix. Computed once by `lightsout sweep` (shared among MPI ranks), read back and re-checked by `reproduce`.",
+            fields: sweep_fields(),
+            primary_key: vec!["n"],
+            source: SOURCE,
+        },
+        ResourceDoc {
             pattern: "lightsout/rect_*.csv",
             description: "Rank and nullity of the press matrix of every m x n board up to the table's limit, for the rule and topology named in the file name.",
             fields: vec![

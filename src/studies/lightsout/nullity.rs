@@ -240,7 +240,7 @@ pub fn single(rule: Rule, topology: Topology, n: usize) -> Result<(usize, &'stat
     Ok(match (rule, topology) {
         (Rule::Plus, Topology::Open) => (sutner::plus_open_one(n), sutner::METHOD_OPEN),
         (Rule::Plus, Topology::Torus) => (sutner::plus_torus_one(n)?, sutner::METHOD_TORUS),
-        (Rule::Block, t) => (block_kronecker(t, n, n), "block rule: Kronecker product of 1D strips, rank = rank(strip)^2"),
+        (Rule::Block, t) => (block_kronecker(t, n, n), sweep_method(Rule::Block, t)),
     })
 }
 
@@ -251,16 +251,34 @@ pub fn sweep(rule: Rule, topology: Topology, max_n: usize) -> Result<Vec<usize>>
 
 /// [`sweep`] with progress in `counters.depth` (plus rule only).
 pub fn sweep_counted(rule: Rule, topology: Topology, max_n: usize, counters: Option<&Counters>) -> Result<Vec<usize>> {
-    sweep_on(rule, topology, max_n, &Solo, counters)
+    sweep_on(rule, topology, max_n, &Solo, counters, None)
+}
+
+/// The method of [`sweep_on`] for each rule and topology (the Parquet footer's provenance).
+pub fn sweep_method(rule: Rule, topology: Topology) -> &'static str {
+    match (rule, topology) {
+        (Rule::Plus, Topology::Open) => sutner::METHOD_OPEN,
+        (Rule::Plus, Topology::Torus) => sutner::METHOD_TORUS,
+        (Rule::Block, _) => "block rule: Kronecker product of 1D strips, rank = rank(strip)^2",
+    }
 }
 
 /// [`sweep_counted`] over the ranks of `cluster`: the plus rule's gcds are shared out by cost;
 /// rank 0 holds the result (the block rule's closed form is computed by rank 0 alone).
-pub fn sweep_on(rule: Rule, topology: Topology, max_n: usize, cluster: &dyn Cluster, counters: Option<&Counters>) -> Result<Vec<usize>> {
+/// With `keep`, the plus sweeps keep each rank's finished gcds there, so a killed run resumes
+/// ([`sutner::SweepCheckpoint`]); the block sweeps take seconds and keep nothing.
+pub fn sweep_on(
+    rule: Rule,
+    topology: Topology,
+    max_n: usize,
+    cluster: &dyn Cluster,
+    counters: Option<&Counters>,
+    keep: Option<&std::path::Path>,
+) -> Result<Vec<usize>> {
     Ok(match (rule, topology) {
         // Issue 9: the halved Sutner gcd and the torus formula (both checked against the methods below).
-        (Rule::Plus, Topology::Open) => sutner::plus_open_sweep_on(max_n, cluster, counters)?,
-        (Rule::Plus, Topology::Torus) if max_n >= 3 => sutner::plus_torus_sweep_on(max_n, cluster, counters)?,
+        (Rule::Plus, Topology::Open) => sutner::plus_open_sweep_on(max_n, cluster, counters, keep)?,
+        (Rule::Plus, Topology::Torus) if max_n >= 3 => sutner::plus_torus_sweep_on(max_n, cluster, counters, keep)?,
         _ if !cluster.is_root() => vec![0; max_n + 1],
         (Rule::Block, t) => (0..=max_n).map(|n| if n == 0 { 0 } else { block_kronecker(t, n, n) }).collect(),
         (Rule::Plus, Topology::Torus) => {

@@ -23,7 +23,7 @@ use crate::engine::progress::Counters;
 use crate::engine::gf2::{self, Poly};
 use crate::engine::gf2poly as wp;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
-use anyhow::Result;
+use anyhow::{bail, ensure, Context, Result};
 use rayon::prelude::*;
 
 /// `f_0..=f_max` (Sutner's polynomials), optionally with `x` replaced by `x + 1`.
@@ -147,27 +147,142 @@ pub fn plus_open_one(n: usize) -> usize {
 
 /// Plus rule, open n x n boards for every n in 1..=max_n (index 0 unused, = 0).
 pub fn plus_open_sweep(max_n: usize) -> Vec<usize> {
-    plus_open_sweep_on(max_n, &Solo, None).expect("one process has no collectives to fail")
+    plus_open_sweep_on(max_n, &Solo, None, None).expect("one process has no collectives to fail")
+}
+
+/// A rank's finished gcds of a long sweep, kept on disk so that a killed run resumes (`lightsout
+/// sweep --keep DIR`): one file per rank, named by rank and rank count, rewritten atomically
+/// about once a minute. The share of each rank depends on `max_n` and the rank count, so a file
+/// made under other values is refused, never mixed in.
+pub struct SweepCheckpoint {
+    path: std::path::PathBuf,
+    max_n: usize,
+    ranks: usize,
+    rank: usize,
+    /// Every gcd of this rank with k <= `done` is in `values`.
+    pub done: usize,
+    /// (k, nullity of the 2k board) in increasing k.
+    pub values: Vec<(u32, u32)>,
+    last_write: std::time::Instant,
+}
+
+const CHECKPOINT_MAGIC: &[u8; 16] = b"statespace-gcd-1";
+
+impl SweepCheckpoint {
+    /// Opens (or starts) the file of this rank in `dir`.
+    pub fn open(dir: &std::path::Path, max_n: usize, ranks: usize, rank: usize) -> Result<SweepCheckpoint> {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let path = dir.join(format!("sweep_plus_open.rank{rank}of{ranks}.gcd"));
+        let mut c = SweepCheckpoint { path, max_n, ranks, rank, done: 0, values: Vec::new(), last_write: std::time::Instant::now() };
+        // Files of another rank count mean another share: refuse rather than mix.
+        for e in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+            let name = e?.file_name().to_string_lossy().into_owned();
+            if let Some(rest) = name.strip_prefix("sweep_plus_open.rank").and_then(|r| r.strip_suffix(".gcd")) {
+                let other: Option<usize> = rest.split_once("of").and_then(|(_, r)| r.parse().ok());
+                if other != Some(ranks) {
+                    bail!(
+                        "{} holds a sweep run under another number of ranks ({name}); rerun with that number or use an empty --keep directory",
+                        dir.display()
+                    );
+                }
+            }
+        }
+        if let Ok(bytes) = std::fs::read(&c.path) {
+            let bad = |what: &str| anyhow::anyhow!("{}: {what} (delete it to start over)", c.path.display());
+            if bytes.len() < 48 || &bytes[..16] != CHECKPOINT_MAGIC {
+                return Err(bad("not a sweep checkpoint"));
+            }
+            let word = |i: usize| u64::from_le_bytes(bytes[16 + 8 * i..24 + 8 * i].try_into().expect("8 bytes"));
+            let (file_max, file_ranks, file_rank, done) = (word(0) as usize, word(1) as usize, word(2) as usize, word(3) as usize);
+            if (file_max, file_ranks, file_rank) != (max_n, ranks, rank) {
+                bail!(
+                    "{}: made by a sweep to n = {file_max} as rank {file_rank} of {file_ranks}, not n = {max_n} as rank {rank} of {ranks}; use another --keep directory",
+                    c.path.display()
+                );
+            }
+            let body = &bytes[48..];
+            if body.len() % 8 != 0 || done > max_n / 2 {
+                return Err(bad("truncated or damaged"));
+            }
+            c.values = body.chunks_exact(8).map(|p| (u32::from_le_bytes(p[..4].try_into().unwrap()), u32::from_le_bytes(p[4..].try_into().unwrap()))).collect();
+            if c.values.windows(2).any(|w| w[0].0 >= w[1].0) || c.values.last().is_some_and(|v| v.0 as usize > done) {
+                return Err(bad("its sizes are out of order"));
+            }
+            c.done = done;
+        }
+        Ok(c)
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = CHECKPOINT_MAGIC.to_vec();
+        for w in [self.max_n, self.ranks, self.rank, self.done] {
+            out.extend_from_slice(&(w as u64).to_le_bytes());
+        }
+        for &(k, v) in &self.values {
+            out.extend_from_slice(&k.to_le_bytes());
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out
+    }
+
+    /// Records the gcds of k <= `done` (`new` in increasing k) and writes the file when a minute
+    /// has passed since the last write, or when `force`.
+    fn record(&mut self, done: usize, new: &[(usize, usize)], force: bool) -> Result<()> {
+        self.values.extend(new.iter().map(|&(n, v)| ((n / 2) as u32, v as u32)));
+        self.done = done;
+        if force || self.last_write.elapsed().as_secs() >= 60 {
+            crate::fsutil::write_atomic(&self.path, &self.bytes())?;
+            self.last_write = std::time::Instant::now();
+        }
+        Ok(())
+    }
 }
 
 /// [`plus_open_sweep`] over the ranks of `cluster`: every rank generates the f_k (cheap, linear
 /// in k per step) and runs the gcds of its share (the cost, about k^2 each, is shared out by
 /// [`share_by_cost`]); the nullities are summed into rank 0, which alone holds the result (the
 /// other ranks' vectors hold their share only). `counters.depth` follows k.
-pub fn plus_open_sweep_on(max_n: usize, cluster: &dyn Cluster, counters: Option<&Counters>) -> Result<Vec<usize>> {
+/// With `keep`, each rank keeps its finished gcds in a [`SweepCheckpoint`] there and a rerun
+/// resumes from it.
+pub fn plus_open_sweep_on(
+    max_n: usize,
+    cluster: &dyn Cluster,
+    counters: Option<&Counters>,
+    keep: Option<&std::path::Path>,
+) -> Result<Vec<usize>> {
     let mut nul = vec![0usize; max_n + 1];
     let kmax = max_n / 2;
     let owner = share_by_cost(&(0..=kmax as u64).map(|k| k * k).collect::<Vec<_>>(), cluster.ranks());
-    let mine = |k: usize| owner[k] == cluster.rank();
+    let mut checkpoint = keep.map(|d| SweepCheckpoint::open(d, max_n, cluster.ranks(), cluster.rank())).transpose()?;
+    let resumed = checkpoint.as_ref().map_or(0, |c| c.done);
+    if let Some(c) = &checkpoint {
+        // Exactly this rank's sizes up to `done`: a file missing one would leave a 0 in the table.
+        let owned = (1..=resumed).filter(|&k| owner[k] == cluster.rank()).count();
+        ensure!(
+            c.values.len() == owned && c.values.iter().all(|&(k, _)| k >= 1 && owner[k as usize] == cluster.rank()),
+            "{}: holds {} sizes, but this rank's share up to n = {} is {owned} (delete it to start over)",
+            c.path.display(),
+            c.values.len(),
+            2 * resumed
+        );
+        for &(k, v) in &c.values {
+            nul[2 * k as usize] = v as usize;
+        }
+    }
+    let mine = |k: usize| owner[k] == cluster.rank() && k > resumed;
     // f_k = A_k + x B_k: A_{k+1} = u B_k + A_{k-1}, B_{k+1} = A_k + B_k + B_{k-1}.
     let (mut prev, mut cur) = (UForm::one(), UForm::x()); // f_0, f_1
     let mut batch: Vec<(usize, UForm)> = Vec::new();
-    let flush = |batch: &mut Vec<(usize, UForm)>, nul: &mut Vec<usize>| {
+    let mut flush = |batch: &mut Vec<(usize, UForm)>, nul: &mut Vec<usize>, done: usize, last: bool| -> Result<()> {
         let res: Vec<(usize, usize)> = batch.par_iter().map(|(k, s)| (2 * k, even_nullity(&s.a, &s.b))).collect();
-        for (n, v) in res {
+        for &(n, v) in &res {
             nul[n] = v;
         }
         batch.clear();
+        if let Some(c) = checkpoint.as_mut() {
+            c.record(done, &res, last)?;
+        }
+        Ok(())
     };
     for k in 1..=kmax {
         if k > 1 {
@@ -178,13 +293,13 @@ pub fn plus_open_sweep_on(max_n: usize, cluster: &dyn Cluster, counters: Option<
             batch.push((k, cur.add(&prev)));
         }
         if batch.len() >= 256 {
-            flush(&mut batch, &mut nul);
+            flush(&mut batch, &mut nul, k, false)?;
             if let Some(c) = counters {
                 c.set_depth(k as u64);
             }
         }
     }
-    flush(&mut batch, &mut nul);
+    flush(&mut batch, &mut nul, kmax, true)?;
     if cluster.ranks() > 1 {
         let mut sums: Vec<u64> = nul.iter().map(|&v| v as u64).collect();
         cluster.sum_to_root(&mut sums)?;
@@ -226,13 +341,18 @@ pub fn plus_torus_one(n: usize) -> Result<usize> {
 
 /// Plus torus for every n in 1..=max_n (index 0 unused).
 pub fn plus_torus_sweep(max_n: usize) -> Result<Vec<usize>> {
-    plus_torus_sweep_on(max_n, &Solo, None)
+    plus_torus_sweep_on(max_n, &Solo, None, None)
 }
 
 /// [`plus_torus_sweep`] over the ranks of `cluster` (the open sweep shared out; rank 0 holds the
 /// result).
-pub fn plus_torus_sweep_on(max_n: usize, cluster: &dyn Cluster, counters: Option<&Counters>) -> Result<Vec<usize>> {
-    let open = plus_open_sweep_on(max_n, cluster, counters)?;
+pub fn plus_torus_sweep_on(
+    max_n: usize,
+    cluster: &dyn Cluster,
+    counters: Option<&Counters>,
+    keep: Option<&std::path::Path>,
+) -> Result<Vec<usize>> {
+    let open = plus_open_sweep_on(max_n, cluster, counters, keep)?;
     if !cluster.is_root() {
         return Ok(vec![0; max_n + 1]);
     }

@@ -410,28 +410,37 @@ pub fn pull_forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, counter
 /// v, from [`start_classes`]): the other states are unreachable, so their bits stay clear without
 /// a probe.
 pub fn pull_forward_in<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, classes: u64, counters: &Counters) -> Layer {
-    let k = above.k - 1;
-    let mut out = Layer::empty(colex, k);
-    let len = out.len;
+    let mut out = Layer::empty(colex, above.k - 1);
     out.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
-        let first = (ci * CHUNK_WORDS) as u64 * 64;
-        let mut s = colex.unrank(k, first);
-        let mut r = first;
-        for w in words.iter_mut() {
-            let mut bits = 0u64;
-            let n = (len - r).min(64);
-            for b in 0..n {
-                if classes >> g.invariant(s) & 1 == 1 && g.any_predecessor(s, |p| above.get(colex.rank(p))) {
-                    bits |= 1 << b;
-                }
-                s = Colex::next(s);
-            }
-            r += n;
-            *w = bits;
-        }
-        counters.add_expanded(r - first);
+        let decided = pull_chunk(g, colex, above, classes, (ci * CHUNK_WORDS) as u64 * 64, words);
+        counters.add_expanded(decided);
     });
     out
+}
+
+/// The pull's unit of work: the words of layer `above.k - 1` from rank `first` (a multiple of
+/// 64) on, decided from `above` alone (states outside `classes` left clear, as in
+/// [`pull_forward_in`]); returns the ranks decided. Any split of a layer into such pieces, on
+/// any threads or machines, gives the same words.
+pub fn pull_chunk<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, classes: u64, first: u64, words: &mut [u64]) -> u64 {
+    debug_assert!(first % 64 == 0);
+    let k = above.k - 1;
+    let len = colex.count(k);
+    let mut s = colex.unrank(k, first);
+    let mut r = first;
+    for w in words.iter_mut() {
+        let mut bits = 0u64;
+        let n = (len - r).min(64);
+        for b in 0..n {
+            if classes >> g.invariant(s) & 1 == 1 && g.any_predecessor(s, |p| above.get(colex.rank(p))) {
+                bits |= 1 << b;
+            }
+            s = Colex::next(s);
+        }
+        r += n;
+        *w = bits;
+    }
+    r - first
 }
 
 /// [`pull_forward`]'s result computed by pushing instead: every successor of every state of

@@ -675,11 +675,12 @@ fn partial_text(p: &super::partial::PartialSide) -> String {
     let (top, low) = (p.holes - 1, p.min_pegs());
     let bytes = |k: usize| crate::engine::memory::human(crate::engine::layered::binomial(p.holes, k).div_ceil(8) as u128);
     let mut text = format!(
-        "New (no published counts found): the union of every single-vacancy start of side {side}, from the {holes} starts ({top} pegs) down to {low} pegs, counted exactly, level by level with the layered engine (`statespace peg --side {side} --levels-only --min-pegs {low} --keep-levels DIR`). The table is partial: it stops where this machine's memory does (the {low}-peg level is C({holes}, {low}) bits, {b_low}, beside the level above, {b_above}); the largest level, at {mid} pegs, would take {b_mid}. Winnable positions are not counted: at k pegs they need the level at {holes} - k pegs, far below the stop.",
+        "New (no published counts found): the union of every single-vacancy start of side {side}, from the {holes} starts ({top} pegs) down to {low} pegs, counted exactly, level by level with the layered engine (`statespace peg --side {side} --levels-only --min-pegs {low} --keep-levels DIR`). The table is partial: it stops at {low} pegs (that level is C({holes}, {low}) bits, {b_low}); the next one down is {b_next}, the one after it {b_after}, and the largest, at {mid} pegs, {b_mid}: the levels grow about fivefold per jump here, past one machine's memory within a few levels. Winnable positions are not counted: at k pegs they need the level at {holes} - k pegs, far below the stop.",
         side = p.side,
         holes = p.holes,
         b_low = bytes(low),
-        b_above = bytes((low + 1).min(top)),
+        b_next = bytes(low.saturating_sub(1)),
+        b_after = bytes(low.saturating_sub(2)),
         mid = p.holes / 2,
         b_mid = bytes(p.holes / 2),
     );

@@ -3,13 +3,14 @@
 use crate::output::export::{self, OutDirs};
 use crate::studies::peg::{Options, PegOptions};
 use crate::studies::{footprint, Task};
-use anyhow::Result;
+use anyhow::{ensure, Result};
 use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct PegArgs {
-    /// Side of the triangle (4 to 7; 8 with --levels-only or --keep-levels; side 4 is the 10-coin puzzle).
+    /// Side of the triangle (4 to 7; 8 with --levels-only or --keep-levels; 9 with --levels-only
+    /// --min-pegs; side 4 is the 10-coin puzzle).
     #[arg(long, value_name = "N")]
     pub side: usize,
     /// Directory for the tables and dataset [default: data/peg/T{N}].
@@ -29,12 +30,26 @@ pub struct PegArgs {
     /// for side 8 only when asked (side 8: about 20 minutes more, reading every kept level).
     #[arg(long)]
     pub symmetry: bool,
+    /// Stop the union at K pegs (with --levels-only): levels.csv then holds the reachable
+    /// positions from the starts down to K pegs only, a partial table (side 9: about 32 on a
+    /// 24 GiB machine, with --keep-levels).
+    #[arg(long, value_name = "K")]
+    pub min_pegs: Option<usize>,
 }
 
 /// Validated options: the side exists and fits in memory.
 impl TryFrom<&PegArgs> for Options {
     type Error = anyhow::Error;
     fn try_from(a: &PegArgs) -> Result<Options> {
+        if let Some(min) = a.min_pegs {
+            use crate::studies::peg::partial;
+            let t = partial::triangle(a.side, min, a.levels_only)?;
+            let keep = a.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
+            footprint::check(&format!("peg --side {} --min-pegs {min}", a.side), partial::memory(t.holes(), min, &keep))?;
+            let o = PegOptions { levels_only: true, keep_levels: a.keep_levels.clone(), symmetry: false, min_pegs: Some(min), ..PegOptions::for_side(a.side) };
+            return Ok(Options { sides: vec![o], seed001: false });
+        }
+        ensure!(a.side <= crate::studies::peg::layers::MAX_LEVELS_SIDE || a.side > crate::studies::peg::partial::MAX_SIDE, "side {} is supported only in part: --levels-only --min-pegs K stops its union at K pegs", a.side);
         crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
         footprint::check(&format!("peg --side {}", a.side), footprint::peg(a.side, a.levels_only, a.keep_levels.is_some()))?;
         let o = PegOptions::for_side(a.side);

@@ -31,6 +31,24 @@ pub trait SubsetGraph: Sync {
     fn complement_reverses_moves(&self) -> bool {
         false
     }
+    /// A value below 64 that no move changes (e.g. a parity class), or 0 when there is none.
+    /// The engine never probes the predecessors of a state whose value no start has: such a
+    /// state is unreachable. Peg solitaire's position class rules out a quarter of every layer,
+    /// and those states were the dearest to pull (every predecessor probed, none set).
+    fn invariant(&self, s: u64) -> u32 {
+        let _ = s;
+        0
+    }
+}
+
+/// The invariant values of `starts` as a mask (bit v for value v): the only values a reachable
+/// state can have, for [`pull_forward_in`].
+pub fn start_classes<G: SubsetGraph>(g: &G, starts: &[u64]) -> u64 {
+    starts.iter().fold(0u64, |m, &s| {
+        let v = g.invariant(s);
+        assert!(v < 64, "invariant values lie below 64");
+        m | 1 << v
+    })
 }
 
 /// The goals of the winnable pass.
@@ -385,28 +403,44 @@ pub const CHUNK_WORDS: usize = 1 << 10;
 /// predecessors' cache lines, so the pull is
 /// bound by ranking work, which stopping at the first hit keeps small.
 pub fn pull_forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, counters: &Counters) -> Layer {
-    let k = above.k - 1;
-    let mut out = Layer::empty(colex, k);
-    let len = out.len;
+    pull_forward_in(g, colex, above, u64::MAX, counters)
+}
+
+/// [`pull_forward`] for states whose [`SubsetGraph::invariant`] is in `classes` (bit v for value
+/// v, from [`start_classes`]): the other states are unreachable, so their bits stay clear without
+/// a probe.
+pub fn pull_forward_in<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, classes: u64, counters: &Counters) -> Layer {
+    let mut out = Layer::empty(colex, above.k - 1);
     out.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
-        let first = (ci * CHUNK_WORDS) as u64 * 64;
-        let mut s = colex.unrank(k, first);
-        let mut r = first;
-        for w in words.iter_mut() {
-            let mut bits = 0u64;
-            let n = (len - r).min(64);
-            for b in 0..n {
-                if g.any_predecessor(s, |p| above.get(colex.rank(p))) {
-                    bits |= 1 << b;
-                }
-                s = Colex::next(s);
-            }
-            r += n;
-            *w = bits;
-        }
-        counters.add_expanded(r - first);
+        let decided = pull_chunk(g, colex, above, classes, (ci * CHUNK_WORDS) as u64 * 64, words);
+        counters.add_expanded(decided);
     });
     out
+}
+
+/// The pull's unit of work: the words of layer `above.k - 1` from rank `first` (a multiple of
+/// 64) on, decided from `above` alone (states outside `classes` left clear, as in
+/// [`pull_forward_in`]); returns the ranks decided. Any split of a layer into such pieces, on
+/// any threads or machines, gives the same words.
+pub fn pull_chunk<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, classes: u64, first: u64, words: &mut [u64]) -> u64 {
+    debug_assert!(first % 64 == 0);
+    let k = above.k - 1;
+    let len = colex.count(k);
+    let mut s = colex.unrank(k, first);
+    let mut r = first;
+    for w in words.iter_mut() {
+        let mut bits = 0u64;
+        let n = (len - r).min(64);
+        for b in 0..n {
+            if classes >> g.invariant(s) & 1 == 1 && g.any_predecessor(s, |p| above.get(colex.rank(p))) {
+                bits |= 1 << b;
+            }
+            s = Colex::next(s);
+        }
+        r += n;
+        *w = bits;
+    }
+    r - first
 }
 
 /// [`pull_forward`]'s result computed by pushing instead: every successor of every state of
@@ -435,11 +469,11 @@ const PUSH_RATIO: u64 = 3;
 
 /// The layer below `above` (which holds `above_count` states): pushed from a sparse layer,
 /// pulled into a dense one.
-pub fn forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, above_count: u64, counters: &Counters) -> Layer {
+pub fn forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, above_count: u64, classes: u64, counters: &Counters) -> Layer {
     if above_count.saturating_mul(PUSH_RATIO) < colex.count(above.k - 1) {
         push_forward(g, colex, above, counters)
     } else {
-        pull_forward(g, colex, above, counters)
+        pull_forward_in(g, colex, above, classes, counters)
     }
 }
 
@@ -531,6 +565,17 @@ pub fn bytes_needed(n: usize, top: usize, keep: &Keep) -> u64 {
     match keep {
         Keep::Memory => (0..=top).map(bytes).sum::<u64>() + largest,
         Keep::Dir(_) => 3 * largest,
+    }
+}
+
+/// Bytes of bit arrays [`reach_to`] holds at its peak: every layer from `top` down to `floor`
+/// in memory, or the largest two adjacent ones with a directory (the layer above and the one
+/// being filled).
+pub fn bytes_needed_to(n: usize, top: usize, floor: usize, keep: &Keep) -> u64 {
+    let bytes = |k: usize| binomial(n, k).div_ceil(64) * 8;
+    match keep {
+        Keep::Memory => (floor..=top).map(bytes).sum(),
+        Keep::Dir(_) => (floor..=top).map(|k| bytes(k) + if k < top { bytes(k + 1) } else { 0 }).max().unwrap_or(0),
     }
 }
 
@@ -712,6 +757,38 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
     keep: &Keep,
     key: &str,
     counters: &Counters,
+    visit: impl FnMut(Pass, &Colex, &Layer),
+) -> Result<Vec<LayerCount>> {
+    search_impl(g, starts, Some(goals), 0, keep, key, counters, visit)
+}
+
+/// The forward pass of [`search`] alone, stopped at layer `floor`: the reachable states of
+/// every layer from the top down to `floor` (or to the last one reached, if higher), as
+/// (layer, reachable) from the top. Exact for the layers it lists, and it needs only those
+/// layers (two at a time with a directory: [`bytes_needed_to`]); winnable states need the
+/// layers below as well, so there are none.
+pub fn reach_to<G: SubsetGraph>(
+    g: &G,
+    starts: &[u64],
+    floor: usize,
+    keep: &Keep,
+    key: &str,
+    counters: &Counters,
+    mut visit: impl FnMut(&Colex, &Layer),
+) -> Result<Vec<(usize, u64)>> {
+    let counts = search_impl(g, starts, None::<Goals<fn(u64) -> bool>>, floor, keep, key, counters, |_, c, l| visit(c, l))?;
+    Ok(counts.into_iter().map(|c| (c.k, c.reachable)).collect())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search_impl<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
+    g: &G,
+    starts: &[u64],
+    goals: Option<Goals<F>>,
+    floor: usize,
+    keep: &Keep,
+    key: &str,
+    counters: &Counters,
     mut visit: impl FnMut(Pass, &Colex, &Layer),
 ) -> Result<Vec<LayerCount>> {
     let n = g.universe();
@@ -720,8 +797,11 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
     ensure!(starts.iter().all(|&s| n == 64 || s >> n == 0), "a start state lies outside the universe");
     let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
     let mut store = Store::open(keep, key, n)?;
-    let estimate: u64 = (0..=top).map(|k| colex.count(k)).sum();
-    counters.total.store(2 * estimate, std::sync::atomic::Ordering::Relaxed);
+    let classes = start_classes(g, starts);
+    ensure!(floor <= top, "the lowest layer asked for ({floor}) lies above the starts' ({top})");
+    let passes = if goals.is_some() { 2 } else { 1 };
+    let estimate: u64 = (floor..=top).map(|k| colex.count(k)).sum();
+    counters.total.store(passes * estimate, std::sync::atomic::Ordering::Relaxed);
 
     // Forward, resuming below the lowest saved layer of an unbroken run from the top.
     let mut reachable = vec![0u64; n + 1];
@@ -737,7 +817,7 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
         reachable[k] = count;
         counters.add_expanded(colex.count(k));
         cur = Some(layer);
-        if k == 0 || count == 0 {
+        if k <= floor || count == 0 {
             break;
         }
         k -= 1;
@@ -758,9 +838,9 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
         }
     };
     let mut lowest = k;
-    while k > 0 && (reachable[k] > 0 || starts.iter().any(|s| (s.count_ones() as usize) < k)) {
+    while k > floor && (reachable[k] > 0 || starts.iter().any(|s| (s.count_ones() as usize) < k)) {
         counters.set_depth(k as u64 - 1);
-        let mut next = forward(g, &colex, &cur, reachable[k], counters);
+        let mut next = forward(g, &colex, &cur, reachable[k], classes, counters);
         seed(&colex, k - 1, &mut next);
         let count = next.count_ones();
         if count == 0 && !starts.iter().any(|s| (s.count_ones() as usize) < k - 1) {
@@ -776,6 +856,9 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
     store.keep(cur);
 
     let mut winnable = vec![0u64; n + 1];
+    let Some(goals) = goals else {
+        return Ok((lowest..=top).rev().map(|k| LayerCount { k, reachable: reachable[k], winnable: 0 }).collect());
+    };
     match goals {
         Goals::ComplementsOfStarts if g.complement_reverses_moves() => {
             // Layers k and n-k together: W[k] = R[k] AND reversed R[n-k], W[n-k] = reversed W[k].
@@ -1085,6 +1168,28 @@ mod tests {
                 assert_eq!(c.reachable, r, "seed {seed} layer {}", c.k);
             }
             assert_eq!(counts.iter().map(|c| c.reachable).sum::<u64>(), want_reach.len() as u64, "seed {seed}");
+        }
+    }
+
+    /// The forward pass stopped at a floor lists exactly the full search's layers down to it,
+    /// in memory and in a directory (where a later run with a lower floor resumes).
+    #[test]
+    fn a_search_stopped_at_a_floor_lists_the_same_layers() {
+        for seed in 0..10u64 {
+            let n = 8 + (seed % 4) as usize;
+            let g = RandomLayered::new(n, seed + 900);
+            let starts = [(1u64 << n) - 1 - (1 << (seed as usize % n)), (1u64 << n) - 1 - 1];
+            let full = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "t", &Counters::default(), |_, _, _| {}).unwrap();
+            let dir = std::env::temp_dir().join(format!("layered-floor-{}-{seed}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            for floor in [n - 1, n - 3, 2, 0] {
+                let want: Vec<(usize, u64)> = full.iter().filter(|c| c.k >= floor).map(|c| (c.k, c.reachable)).collect();
+                let got = reach_to(&g, &starts, floor, &Keep::Memory, "t", &Counters::default(), |_, _| {}).unwrap();
+                assert_eq!(got, want, "seed {seed} floor {floor}");
+                let kept = reach_to(&g, &starts, floor, &Keep::Dir(dir.clone()), "t", &Counters::default(), |_, _| {}).unwrap();
+                assert_eq!(kept, want, "seed {seed} floor {floor}, resumed from a directory");
+            }
+            let _ = std::fs::remove_dir_all(&dir);
         }
     }
 

@@ -1,63 +1,128 @@
 //! The peg triangle as a [`SubsetGraph`] for the layered engine: the pegs are the subset, a jump
 //! removes one. All jumps of a board are found at once with shifts, in a padded layout where
 //! hole (row r, column c) is bit 8r + c, so each of the three lattice lines is one fixed shift
-//! (1 along a row, 8 down, 9 down-right). Sides up to 8 fit in 64 bits. The jumps themselves
-//! come from [`Triangle::jumps`]: one source of rules.
+//! (1 along a row, 8 down, 9 down-right). Sides up to 8 fit in 64 bits; side 9 (45 holes) is
+//! laid out in 128 bits with rows 9 apart (shifts 1, 9, 10), the same code over a wider word.
+//! The jumps themselves come from [`Triangle::jumps`]: one source of rules.
 
 use super::peg::{Board, Jump, Triangle};
 use crate::engine::{Model, Reversible};
 use crate::engine::layered::SubsetGraph;
 
-/// Shifts of the three lattice lines in the padded layout.
-const STEPS: [u32; 3] = [1, 8, 9];
+/// The word of the padded layout: rows `ROW` bits apart, so the three lattice lines are the
+/// shifts 1, `ROW` and `ROW + 1`.
+pub trait Lanes:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Sub<Output = Self>
+    + Send
+    + Sync
+{
+    const ROW: u32;
+    /// Largest side whose padded layout fits.
+    const MAX_SIDE: usize;
+    const ZERO: Self;
+    const ONE: Self;
+    fn from_u64(x: u64) -> Self;
+    fn trailing_zeros(self) -> u32;
+}
 
-pub struct PackedTriangle {
+impl Lanes for u64 {
+    const ROW: u32 = 8;
+    const MAX_SIDE: usize = 8;
+    const ZERO: u64 = 0;
+    const ONE: u64 = 1;
+    #[inline(always)]
+    fn from_u64(x: u64) -> u64 {
+        x
+    }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u64::trailing_zeros(self)
+    }
+}
+
+impl Lanes for u128 {
+    const ROW: u32 = 9;
+    const MAX_SIDE: usize = 9;
+    const ZERO: u128 = 0;
+    const ONE: u128 = 1;
+    #[inline(always)]
+    fn from_u64(x: u64) -> u128 {
+        x as u128
+    }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
+    }
+}
+
+/// Sides 1 to 8 in 64 bits.
+pub type PackedTriangle = Packed<u64>;
+/// Side 9 (and smaller, for the tests) in 128 bits.
+pub type PackedTriangle128 = Packed<u128>;
+
+pub struct Packed<W: Lanes> {
     side: usize,
     holes: usize,
     /// Padded bits of the holes on the board.
-    board: u64,
+    board: W,
     /// Per line: padded positions i with a jump between i and i + 2 step.
-    from: [u64; 3],
+    from: [W; 3],
     /// Per line and padded position i: the board (dense) of holes i, i + step, i + 2 step.
-    triples: [[Board; 64]; 3],
+    triples: [[Board; 128]; 3],
     /// Per line and padded position i: the jump from i to i + 2 step, and its reverse.
-    jumps: [[(Jump, Jump); 64]; 3],
+    jumps: [[(Jump, Jump); 128]; 3],
+    /// Holes whose peg-count parities make the position class ([`Triangle::position_class`]).
+    class_masks: [Board; 2],
 }
 
-impl PackedTriangle {
-    /// Sides 1 to 8.
-    pub fn new(t: &Triangle) -> PackedTriangle {
+impl<W: Lanes> Packed<W> {
+    /// Shifts of the three lattice lines in the padded layout.
+    const STEPS: [u32; 3] = [1, W::ROW, W::ROW + 1];
+
+    /// Sides 1 to `W::MAX_SIDE`.
+    pub fn new(t: &Triangle) -> Packed<W> {
         let side = t.side();
-        assert!((1..=8).contains(&side), "the padded layout holds sides up to 8");
+        assert!((1..=W::MAX_SIDE).contains(&side), "the padded layout holds sides up to {}", W::MAX_SIDE);
         let padded_of = |h: u8| {
             let mut r = 0;
             while (r + 1) * (r + 2) / 2 <= h as usize {
                 r += 1;
             }
-            (8 * r + h as usize - r * (r + 1) / 2) as u32
+            (W::ROW as usize * r + h as usize - r * (r + 1) / 2) as u32
         };
-        let board = (0..t.holes() as u8).fold(0u64, |b, h| b | 1 << padded_of(h));
-        let mut from = [0u64; 3];
-        let mut triples = [[0; 64]; 3];
+        let board = (0..t.holes() as u8).fold(W::ZERO, |b, h| b | W::ONE << padded_of(h));
+        let mut from = [W::ZERO; 3];
+        let mut triples = [[0; 128]; 3];
         let none = Jump { from: 0, over: 0, to: 0 };
-        let mut jumps = [[(none, none); 64]; 3];
+        let mut jumps = [[(none, none); 128]; 3];
         for j in t.jumps().iter().filter(|j| j.from < j.to) {
             let (a, o) = (padded_of(j.from), padded_of(j.over));
-            let line = STEPS.iter().position(|&s| s == o - a).expect("jumps follow the three lines");
-            assert_eq!(padded_of(j.to), a + 2 * STEPS[line]);
-            from[line] |= 1 << a;
+            let line = Self::STEPS.iter().position(|&s| s == o - a).expect("jumps follow the three lines");
+            assert_eq!(padded_of(j.to), a + 2 * Self::STEPS[line]);
+            from[line] = from[line] | W::ONE << a;
             triples[line][a as usize] = 1 << j.from | 1 << j.over | 1 << j.to;
             jumps[line][a as usize] = (*j, Jump { from: j.to, over: j.over, to: j.from });
         }
-        PackedTriangle { side, holes: t.holes(), board, from, triples, jumps }
+        let class_mask = |bit: u8| (0..t.holes()).filter(|&h| t.position_class(1 << h) >> bit & 1 == 1).fold(0, |m, h| m | 1 << h);
+        let class_masks = [class_mask(0), class_mask(1)];
+        // The masks reproduce the class of every board (the class is linear in the board).
+        assert!((0..t.holes()).all(|h| parity(1 << h & class_masks[0]) | parity(1 << h & class_masks[1]) << 1 == t.position_class(1 << h) as u32));
+        Packed { side, holes: t.holes(), board, from, triples, jumps, class_masks }
     }
 
     /// The padded layout of a board.
     #[inline]
-    fn pad(&self, b: Board) -> u64 {
-        let mut out = 0;
+    fn pad(&self, b: Board) -> W {
+        let mut out = W::ZERO;
         for r in 0..self.side {
-            out |= (b >> (r * (r + 1) / 2) & ((1 << (r + 1)) - 1)) << (8 * r);
+            out = out | W::from_u64(b >> (r * (r + 1) / 2) & ((1 << (r + 1)) - 1)) << (W::ROW * r as u32);
         }
         out
     }
@@ -65,13 +130,13 @@ impl PackedTriangle {
     /// Calls `test(b ^ triple)` for the jumps whose three holes match (peg, peg, hole) or
     /// (hole, peg, peg) in `p` and `e` (successors: p = pegs, e = holes; predecessors swapped).
     #[inline]
-    fn any_triple(&self, b: Board, p: u64, e: u64, mut test: impl FnMut(Board) -> bool) -> bool {
+    fn any_triple(&self, b: Board, p: W, e: W, mut test: impl FnMut(Board) -> bool) -> bool {
         for line in 0..3 {
-            let s = STEPS[line];
+            let s = Self::STEPS[line];
             let mut m = (p & (p >> s) & (e >> (2 * s)) | e & (p >> s) & (p >> (2 * s))) & self.from[line];
-            while m != 0 {
+            while m != W::ZERO {
                 let i = m.trailing_zeros() as usize;
-                m &= m - 1;
+                m = m & (m - W::ONE);
                 if test(b ^ self.triples[line][i]) {
                     return true;
                 }
@@ -83,15 +148,15 @@ impl PackedTriangle {
     /// Calls `f(jump, b ^ jump's holes)` for each jump whose holes match (peg, peg, hole) in
     /// (`p`, `e`) read along the jump: successors with p = pegs, predecessors with p = holes.
     #[inline]
-    fn each_jump(&self, b: Board, p: u64, e: u64, out: &mut Vec<(Jump, Board)>) {
+    fn each_jump(&self, b: Board, p: W, e: W, out: &mut Vec<(Jump, Board)>) {
         for line in 0..3 {
-            let s = STEPS[line];
+            let s = Self::STEPS[line];
             let down = p & (p >> s) & (e >> (2 * s)) & self.from[line];
             let up = e & (p >> s) & (p >> (2 * s)) & self.from[line];
             for (mut m, reverse) in [(down, false), (up, true)] {
-                while m != 0 {
+                while m != W::ZERO {
                     let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
+                    m = m & (m - W::ONE);
                     let (j, r) = self.jumps[line][i];
                     out.push((if reverse { r } else { j }, b ^ self.triples[line][i]));
                 }
@@ -100,8 +165,18 @@ impl PackedTriangle {
     }
 }
 
+/// Parity of the number of set bits (folded, since the baseline x86-64 target has no popcount).
+#[inline]
+fn parity(x: u64) -> u32 {
+    let x = x ^ x >> 32;
+    let x = x ^ x >> 16;
+    let x = x ^ x >> 8;
+    let x = x ^ x >> 4;
+    (0x6996u32 >> (x & 15)) & 1
+}
+
 /// The same moves as [`Triangle`]'s, found with shifts (listed in another order).
-impl Model for PackedTriangle {
+impl<W: Lanes> Model for Packed<W> {
     type State = Board;
     type Action = Jump;
     fn successors(&self, b: Board, out: &mut Vec<(Jump, Board)>) {
@@ -110,14 +185,14 @@ impl Model for PackedTriangle {
     }
 }
 
-impl Reversible for PackedTriangle {
+impl<W: Lanes> Reversible for Packed<W> {
     fn predecessors(&self, b: Board, out: &mut Vec<(Jump, Board)>) {
         let p = self.pad(b);
         self.each_jump(b, !p & self.board, p, out)
     }
 }
 
-impl SubsetGraph for PackedTriangle {
+impl<W: Lanes> SubsetGraph for Packed<W> {
     fn universe(&self) -> usize {
         self.holes
     }
@@ -140,19 +215,31 @@ impl SubsetGraph for PackedTriangle {
     fn complement_reverses_moves(&self) -> bool {
         true
     }
+
+    /// The position class (Bell's colouring): no jump changes it.
+    #[inline]
+    fn invariant(&self, s: Board) -> u32 {
+        parity(s & self.class_masks[0]) | parity(s & self.class_masks[1]) << 1
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// On random boards of every side: the jumps with their actions (the DP's `Model`) and the
-    /// boards of the `SubsetGraph` enumeration (the union's) against the rule's jump list.
+    /// On random boards of every side, in both word widths: the jumps with their actions (the
+    /// DP's `Model`) and the boards of the `SubsetGraph` enumeration (the union's) against the
+    /// rule's jump list.
     #[test]
     fn packed_moves_equal_the_rule_moves() {
-        for side in 1..=8 {
+        check::<u64>();
+        check::<u128>();
+    }
+
+    fn check<W: Lanes>() {
+        for side in 1..=W::MAX_SIDE {
             let t = Triangle::any_side(side);
-            let packed = PackedTriangle::new(&t);
+            let packed = Packed::<W>::new(&t);
             let mut x = 0x1234_5678_9abc_def0u64 ^ side as u64;
             for _ in 0..3000 {
                 x ^= x << 13;
@@ -182,6 +269,9 @@ mod tests {
                     want_boards.sort();
                     boards.sort();
                     assert_eq!(boards, want_boards, "side {side} board {b:b} backward {backward}");
+                    // Every move keeps the invariant, which is the rule's position class.
+                    assert_eq!(packed.invariant(b), t.position_class(b) as u32, "side {side} board {b:b}");
+                    assert!(boards.iter().all(|&c| packed.invariant(c) == packed.invariant(b)), "side {side} board {b:b}");
                 }
             }
         }

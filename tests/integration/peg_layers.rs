@@ -211,6 +211,40 @@ fn side_8_is_refused_without_levels_only() {
     fails_with(&["peg", "--side", "9", "--levels-only"], "side 9");
 }
 
+#[test]
+fn min_pegs_is_checked_with_one_line() {
+    fails_with(&["peg", "--side", "9", "--min-pegs", "40"], "--levels-only");
+    fails_with(&["peg", "--side", "9", "--levels-only", "--min-pegs", "45"], "--min-pegs 45 out of range");
+    fails_with(&["peg", "--side", "10", "--levels-only", "--min-pegs", "50"], "side 10");
+    // Side 9 down to its middle level: terabytes, refused before allocating anything.
+    fails_with(&["peg", "--side", "9", "--levels-only", "--min-pegs", "22"], "needs");
+}
+
+/// data/peg/T9/levels.csv (partial: the union of side 9 from 44 pegs down as far as this
+/// machine's memory went) against a plain set BFS from the 45 starts down to 40 pegs, with the
+/// independent model of this file, and checked for shape.
+#[test]
+fn side_9_first_levels_match_a_set_bfs() {
+    let rows = read_csv(&committed("data/peg/T9/levels.csv"));
+    let get = |r: &HashMap<String, String>, k: &str| r[k].parse::<u64>().unwrap();
+    let by_pegs: HashMap<u64, &HashMap<String, String>> = rows.iter().map(|r| (get(r, "pegs"), r)).collect();
+    let lowest = rows.iter().map(|r| get(r, "pegs")).min().unwrap();
+    assert!(lowest <= 40, "the table reaches at least 40 pegs");
+    assert_eq!(rows.len() as u64, 45 - lowest, "one row per peg count from {lowest} to 44");
+    for r in &rows {
+        assert!(r["winnable_positions"].is_empty() && r["dead_positions"].is_empty(), "partial: no winnable counts");
+        assert!(get(r, "reachable_positions") <= binom(45, get(r, "pegs")));
+    }
+    let t = Tri::new(9);
+    let full = (1u64 << 45) - 1;
+    let mut level: HashSet<u64> = (0..45).map(|h| full & !(1 << h)).collect();
+    assert_eq!(level.len(), 45, "44 pegs: the 45 single vacancies");
+    for pegs in (40..=44).rev() {
+        assert_eq!(get(by_pegs[&pegs], "reachable_positions"), level.len() as u64, "T9 {pegs} pegs");
+        level = level.iter().flat_map(|&b| t.children(b)).collect();
+    }
+}
+
 /// data/peg/T8/levels.csv (computed once, 31 minutes on this 2-core machine) against what can be
 /// counted directly.
 #[test]

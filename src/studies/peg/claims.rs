@@ -28,7 +28,7 @@ fn thousands(v: u128) -> String {
 }
 
 pub fn claims(r: &PegResults) -> Vec<Claim> {
-    [seed001_claims(r), t5_claims(r), oeis_claims(r), problem_claims(r), union_claims(r)].into_iter().flatten().collect()
+    [seed001_claims(r), t5_claims(r), oeis_claims(r), problem_claims(r), union_claims(r), partial_claims(r)].into_iter().flatten().collect()
 }
 
 /// Seed 001: the 10-coin triangle.
@@ -240,6 +240,23 @@ fn union_claims(r: &PegResults) -> Vec<Claim> {
             let games: u128 = s.starts.iter().map(|x| x.complete_games).sum();
             let wins: u128 = s.starts.iter().map(|x| x.winning_sequences).sum();
             out.push(Claim::new_result(FAMILY, &format!("peg.new.side{}_games", s.side), &format!("Winning jump sequences and complete games on side {}, over all single-vacancy starts", s.side), format!("{} winning, {} complete", thousands(wins), thousands(games)), &format!("data/peg/T{}/starts.csv, columns winning_sequences and complete_games (summed)", s.side)));
+        }
+    }
+    out
+}
+
+/// New: each level of a partial union (side 9), one claim per peg count.
+fn partial_claims(r: &PegResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    for p in &r.partial {
+        for &(pegs, reachable) in &p.levels {
+            out.push(Claim::new_result(
+                FAMILY,
+                &format!("peg.new.side{}_reachable_{pegs}_pegs", p.side),
+                &format!("Positions with {pegs} pegs reachable from some single-vacancy start of side {} ({} holes)", p.side, p.holes),
+                thousands(reachable.into()),
+                &format!("data/peg/T{}/levels.csv, column reachable_positions, row pegs = {pegs} (a partial table: {} down to {} pegs)", p.side, p.holes - 1, p.min_pegs()),
+            ));
         }
     }
     out

@@ -25,6 +25,9 @@ impl Task for Options {
         for s in &results.sides {
             report::export_side(s, &mut files)?;
         }
+        for p in &results.partial {
+            files.table(Area::Data, &report::side_dir(p.side), "levels.csv", &super::partial::levels_table(p));
+        }
         let beyond = self.sides.iter().filter(|o| o.side > REPRODUCE_MAX_SIDE && !o.levels_only);
         for side in beyond.map(|o| o.side) {
             let claims = Peg::claims(results);

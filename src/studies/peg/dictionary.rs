@@ -33,6 +33,20 @@ fn finishes_fields(start: &FieldDoc) -> Vec<FieldDoc> {
 pub fn resources() -> Vec<ResourceDoc> {
     let start = field("start", Integer, "the hole left empty at the start (1-based, row by row from the apex)", "");
     vec![
+        // Side 9's union stops at a peg count (studies/peg/partial.rs): listed before the
+        // generic pattern, which it would otherwise match.
+        ResourceDoc {
+            pattern: "peg/T9/levels.csv",
+            description: "PARTIAL: the union over every single-vacancy start of side 9 (45 holes), from the 45 starts (44 pegs) down to the lowest peg count computed, one row per peg count; each row present is exact, the levels below are not computed. Only reachable positions: winnable_positions and dead_positions are empty (at k pegs they need the level at 45 - k pegs). New: no published counts found.",
+            fields: vec![
+                field("pegs", Integer, "pegs on the board (from the lowest computed up to 44)", ""),
+                field("reachable_positions", Integer, "positions with this many pegs reachable from some single-vacancy start", ""),
+                field("winnable_positions", Integer, "not computed for side 9: empty", ""),
+                field("dead_positions", Integer, "not computed for side 9: empty", ""),
+            ],
+            primary_key: vec!["pegs"],
+            source: SOURCE,
+        },
         ResourceDoc {
             pattern: "peg/T*/levels.csv",
             description: "Union over every single-vacancy start of side n: positions reachable, winnable and dead, per peg count.",

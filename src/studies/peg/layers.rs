@@ -240,6 +240,44 @@ mod tests {
         }
     }
 
+    /// The pull kernel (with its position-class skip) and the push kernel against a plain
+    /// HashSet BFS over boards, level by level: each kernel is fed the BFS's own level above, so
+    /// every level of sides 4-6 is pulled and pushed, dense or sparse.
+    #[test]
+    fn kernels_equal_a_set_bfs_on_t4_to_t6() {
+        use std::collections::HashSet;
+        for side in 4..=6 {
+            let t = Triangle::new(side).unwrap();
+            let g = PackedTriangle::new(&t);
+            let colex = layered::Colex::new(t.holes());
+            let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
+            let classes = layered::start_classes(&g, &starts);
+            assert_eq!(classes.count_ones(), 3, "T{side}: single vacancies lie in three of the four classes");
+            let c = Counters::default();
+            let mut level: HashSet<Board> = starts.iter().copied().collect();
+            for k in (1..t.holes()).rev() {
+                let mut next = HashSet::new();
+                for &b in &level {
+                    for j in t.jumps() {
+                        if t.is_legal(b, *j) {
+                            next.insert(Triangle::apply(b, *j));
+                        }
+                    }
+                }
+                let mut above = layered::Layer::empty(&colex, k);
+                for &b in &level {
+                    above.set(colex.rank(b));
+                }
+                let mut want: Vec<Board> = next.iter().copied().collect();
+                want.sort();
+                let pulled = layered::pull_forward_in(&g, &colex, &above, classes, &c);
+                assert_eq!(pulled.par_states(&colex), want, "T{side}: pulled level {}", k - 1);
+                assert_eq!(layered::push_forward(&g, &colex, &above, &c).par_states(&colex), want, "T{side}: pushed level {}", k - 1);
+                level = next;
+            }
+        }
+    }
+
     #[test]
     fn side_8_only_for_the_union() {
         assert!(triangle_for(8, true, false).is_ok());

@@ -18,6 +18,7 @@ pub mod claims;
 pub mod commands;
 pub mod dictionary;
 pub mod layers;
+pub mod partial;
 pub mod report;
 pub mod saved;
 pub mod seed001;
@@ -139,11 +140,13 @@ pub struct PegOptions {
     /// Read the side's tables back from this data directory ([`saved::load`]) instead of
     /// computing them.
     pub saved: Option<std::path::PathBuf>,
+    /// Stop the union at this many pegs ([`partial`]): its reachable levels from the top only.
+    pub min_pegs: Option<usize>,
 }
 
 impl PegOptions {
     pub fn for_side(side: usize) -> PegOptions {
-        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, symmetry: side <= *crate::puzzles::peg::SIDES.end(), keep_levels: None, saved: None }
+        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, symmetry: side <= *crate::puzzles::peg::SIDES.end(), keep_levels: None, saved: None, min_pegs: None }
     }
 }
 
@@ -600,6 +603,8 @@ pub struct Options {
 #[derive(Clone, Debug)]
 pub struct PegResults {
     pub sides: Vec<PegStudy>,
+    /// Sides whose union stops at a peg count (side 9), from the top down.
+    pub partial: Vec<partial::PartialSide>,
     pub seed001: Option<seed001::Seed001>,
 }
 
@@ -622,6 +627,13 @@ impl Peg {
                 opts.sides.push(PegOptions { saved: Some(saved_dir), ..PegOptions::for_side(side) });
             }
         }
+        // Partial sides (side 9): read back from data/ and their first levels recomputed.
+        for side in layers::MAX_LEVELS_SIDE + 1..=partial::MAX_SIDE {
+            let saved_dir = data.join(report::side_dir(side));
+            if saved_dir.join("levels.csv").is_file() {
+                opts.sides.push(PegOptions { saved: Some(saved_dir), levels_only: true, min_pegs: Some(1), ..PegOptions::for_side(side) });
+            }
+        }
         opts
     }
 }
@@ -637,13 +649,21 @@ impl crate::studies::Study for Peg {
 
     fn compute(options: &Options, counters: &Counters) -> Result<PegResults> {
         let mut sides = Vec::new();
+        let mut partial = Vec::new();
         for o in &options.sides {
+            if let Some(min) = o.min_pegs {
+                let how = if o.saved.is_some() { "read back, its first levels recomputed" } else { "computed" };
+                counters.set_stage(format!("peg: side {} down to {min} pegs ({how})", o.side), 0);
+                let keep = o.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
+                partial.push(partial::run(o.side, min, &keep, o.saved.as_deref(), counters)?);
+                continue;
+            }
             let how = if o.saved.is_some() { "read back and re-checked" } else { "computed" };
             counters.set_stage(format!("peg: side {} ({how})", o.side), 0);
             sides.push(run(o, counters)?);
         }
         let seed001 = if options.seed001 { Some(seed001::compute()?) } else { None };
-        Ok(PegResults { sides, seed001 })
+        Ok(PegResults { sides, partial, seed001 })
     }
 
     fn claims(results: &PegResults) -> Vec<crate::studies::Claim> {

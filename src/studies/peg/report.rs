@@ -334,7 +334,12 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
     for s in &r.sides {
         export_side(s, &mut out)?;
     }
-    out.chart(Area::Reports, "peg", "levels_by_pegs", &levels_chart(r)?);
+    for p in &r.partial {
+        out.table(Area::Data, &side_dir(p.side), "levels.csv", &super::partial::levels_table(p));
+    }
+    if !r.sides.is_empty() {
+        out.chart(Area::Reports, "peg", "levels_by_pegs", &levels_chart(r)?);
+    }
     if r.sides.len() > 1 {
         out.table(Area::Data, "peg", "sides.csv", &sides_table(r));
         out.chart(Area::Reports, "peg", "solvability_by_side", &sides_chart(r)?);
@@ -342,7 +347,7 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
     // Sides beyond the default analysis (side 8, computed by a longer run and read back) keep
     // their own page and claims, regenerated from what was re-checked.
     for s in r.sides.iter().filter(|s| s.side > super::REPRODUCE_MAX_SIDE) {
-        let single = PegResults { sides: vec![s.clone()], seed001: None };
+        let single = PegResults { sides: vec![s.clone()], partial: Vec::new(), seed001: None };
         let claims = super::claims::claims(&single);
         let page = crate::output::report::render_page(&side_page(&single), &claims, "", 0);
         out.bytes(Area::Reports, "peg", &format!("T{}.md", s.side), page.into_bytes(), None);
@@ -563,6 +568,13 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
             .text(new_results_text(r))
             .claims("peg.new"),
     ];
+    for p in &r.partial {
+        sections.push(
+            Section::new(&format!("New: side {} ({} holes), the union's first levels (partial)", p.side, p.holes))
+                .text(partial_text(p))
+                .table(format!("Reachable positions per peg count, {} down to {} pegs (`data/peg/T{}/levels.csv`; winnable and dead positions not computed, empty):", p.holes - 1, p.min_pegs(), p.side), super::partial::levels_table(p)),
+        );
+    }
     // The cross-side chart exists only where several sides are computed together (`reproduce`).
     if r.sides.len() > 1 {
         sections.push(
@@ -653,6 +665,29 @@ fn new_results_text(r: &PegResults) -> String {
         text += &format!(
             " Side 8 is not part of `reproduce` by default ({}): `statespace peg --side 8 --keep-levels DIR` writes `data/peg/T8/` and its own page, `reports/peg/T8.md`, and later runs of `reproduce` show it here.",
             super::SIDE8_COST
+        );
+    }
+    text
+}
+
+/// What a partial side is, how it was computed and what `reproduce` re-checks.
+fn partial_text(p: &super::partial::PartialSide) -> String {
+    let (top, low) = (p.holes - 1, p.min_pegs());
+    let bytes = |k: usize| crate::engine::memory::human(crate::engine::layered::binomial(p.holes, k).div_ceil(8) as u128);
+    let mut text = format!(
+        "New (no published counts found): the union of every single-vacancy start of side {side}, from the {holes} starts ({top} pegs) down to {low} pegs, counted exactly, level by level with the layered engine (`statespace peg --side {side} --levels-only --min-pegs {low} --keep-levels DIR`). The table is partial: it stops at {low} pegs (that level is C({holes}, {low}) bits, {b_low}); the next one down is {b_next}, the one after it {b_after}, and the largest, at {mid} pegs, {b_mid}: the levels grow about fivefold per jump here, past one machine's memory within a few levels. Winnable positions are not counted: at k pegs they need the level at {holes} - k pegs, far below the stop.",
+        side = p.side,
+        holes = p.holes,
+        b_low = bytes(low),
+        b_next = bytes(low.saturating_sub(1)),
+        b_after = bytes(low.saturating_sub(2)),
+        mid = p.holes / 2,
+        b_mid = bytes(p.holes / 2),
+    );
+    if let Some((_, floor)) = &p.saved {
+        text += &format!(
+            " `reproduce` reads it back from `data/peg/T{side}/levels.csv` and recomputes its levels from {top} down to {floor} pegs on every run (they must match); the deeper rows are what the command above computed, as its manifest records.",
+            side = p.side
         );
     }
     text

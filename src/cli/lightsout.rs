@@ -94,6 +94,9 @@ pub struct GodsArgs {
     /// Also every side n <= N with nullity 2 (closed form).
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub max_n_d2: usize,
+    /// Only these sides (comma-separated, each with nullity > 0), instead of --max-n and --max-n-d2.
+    #[arg(long, value_name = "N,N,..", value_delimiter = ',')]
+    pub sides: Option<Vec<usize>>,
     /// Restarts of the witness search for nullity > 2.
     #[arg(long, default_value_t = 4)]
     pub restarts: usize,
@@ -338,7 +341,10 @@ impl TryFrom<&GodsArgs> for GodsOptions {
         if a.budget > gods::MAX_BUDGET {
             bail!("--budget {} is beyond {}", a.budget, gods::MAX_BUDGET);
         }
-        Ok(GodsOptions { all_up_to: a.max_n, d2_up_to: a.max_n_d2, restarts: a.restarts, budget: a.budget, saved: None })
+        if let Some(n) = a.sides.iter().flatten().find(|&&n| n == 0 || n > 50) {
+            bail!("--sides {n} is outside 1..=50");
+        }
+        Ok(GodsOptions { all_up_to: a.max_n, only: a.sides.clone(), d2_up_to: a.max_n_d2, restarts: a.restarts, budget: a.budget, saved: None })
     }
 }
 

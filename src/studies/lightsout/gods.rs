@@ -618,6 +618,8 @@ pub fn read_back(method: &str) -> bool {
 pub struct GodsOptions {
     /// Every n <= this with nullity > 0.
     pub all_up_to: usize,
+    /// Only these sides (each with nullity > 0), for a long run on the open ones; None = all.
+    pub only: Option<Vec<usize>>,
     /// Every n <= this with nullity exactly 2.
     pub d2_up_to: usize,
     pub restarts: usize,
@@ -636,7 +638,7 @@ pub const MAX_BUDGET: u64 = 1_000_000_000_000_000;
 
 impl GodsOptions {
     pub fn reproduce() -> GodsOptions {
-        GodsOptions { all_up_to: 50, d2_up_to: 256, restarts: 4, budget: DEFAULT_BUDGET, saved: None }
+        GodsOptions { all_up_to: 50, only: None, d2_up_to: 256, restarts: 4, budget: DEFAULT_BUDGET, saved: None }
     }
 }
 
@@ -646,10 +648,17 @@ pub struct GodsResults {
 }
 
 pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
-    let max = o.all_up_to.max(o.d2_up_to);
+    let max = o.all_up_to.max(o.d2_up_to).max(o.only.iter().flatten().copied().max().unwrap_or(0));
     let nul = sutner::plus_open_sweep(max);
-    let sides: Vec<usize> =
-        (1..=max).filter(|&n| nul[n] > 0 && (n <= o.all_up_to || (n <= o.d2_up_to && nul[n] == 2))).collect();
+    let sides: Vec<usize> = match &o.only {
+        Some(only) => {
+            for &n in only {
+                ensure!(n >= 1 && nul[n] > 0, "--sides: {n}x{n} has nullity 0 (God's number n^2, nothing to search)");
+            }
+            only.clone()
+        }
+        None => (1..=max).filter(|&n| nul[n] > 0 && (n <= o.all_up_to || (n <= o.d2_up_to && nul[n] == 2))).collect(),
+    };
     for &n in &sides {
         if nul[n] > MAX_SPARSE_NULLITY {
             bail!("{n}x{n}: nullity {} is beyond the {MAX_SPARSE_NULLITY} this study handles", nul[n]);
@@ -943,6 +952,58 @@ mod tests {
         assert_eq!(quick.upper, cl.upper_bound());
         assert!(quick.lower <= searched.lower && searched.lower <= 37, "{} {}", quick.lower, searched.lower);
         assert!(searched.method.contains("cutting-plane witness, 8 rounds"), "{}", searched.method);
+    }
+
+    #[test]
+    fn covering_radius_matches_enumeration_on_small_rectangles() {
+        // Every plus/open m x n board with m <= n, m n <= 20 and nullity > 0: God's number by
+        // enumerating every press pattern (the fewest presses of each position it makes), against
+        // the witness search plus the branch and bound over the quiet code's classes.
+        let mut checked = Vec::new();
+        for m in 1..=4usize {
+            for n in m..=20 / m {
+                let game = Game::new(Rule::Plus, Topology::Open, m, n).unwrap();
+                let Outcome::Solved(s) = solve::solve(&game, &Grid::zeros(m, n).unwrap()).unwrap() else { unreachable!() };
+                let d = s.quiet.len();
+                if d == 0 {
+                    continue;
+                }
+                let cells = m * n;
+                let mut sizes = vec![0usize; 1 << d];
+                for cell in 0..cells {
+                    let sig = s.quiet.iter().enumerate().fold(0usize, |a, (i, q)| a | (q.get(cell / n, cell % n) as usize) << i);
+                    sizes[sig] += 1;
+                }
+                let cl = Classes { n: 0, nullity: d, sizes: sizes.clone(), signature: vec![] };
+                let w = search_witness(&sizes, 2);
+                let lower = (sizes[0] as i64 + values(&sizes, &w).into_iter().min().unwrap()) as usize;
+                let r = covering::covering_radius(&sizes, lower, cl.upper_bound(), u64::MAX, &Counters::default());
+                assert_eq!(r.lower, r.upper, "{m}x{n}");
+                // Enumeration: the board each press pattern makes, as bits.
+                let mask = |cell: usize| {
+                    let mut x = Grid::zeros(m, n).unwrap();
+                    x.flip(cell / n, cell % n);
+                    let b = apply_presses(&game, &Grid::zeros(m, n).unwrap(), &x).unwrap();
+                    (0..cells).fold(0u32, |a, c| a | (b.get(c / n, c % n) as u32) << c)
+                };
+                let masks: Vec<u32> = (0..cells).map(mask).collect();
+                let mut best = vec![u8::MAX; 1 << cells];
+                let mut board = 0u32;
+                for g in 0u32..1 << cells {
+                    // Gray code: one press changes between consecutive patterns.
+                    if g > 0 {
+                        board ^= masks[g.trailing_zeros() as usize];
+                    }
+                    let x = g ^ (g >> 1);
+                    let slot = &mut best[board as usize];
+                    *slot = (*slot).min(x.count_ones() as u8);
+                }
+                let god = best.iter().filter(|&&v| v != u8::MAX).max().copied().unwrap() as usize;
+                assert_eq!(r.lower, god, "{m}x{n}: branch and bound {} against enumeration {god}", r.lower);
+                checked.push((m, n));
+            }
+        }
+        assert!(checked.len() >= 4, "{checked:?}");
     }
 
     #[test]

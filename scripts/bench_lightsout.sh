@@ -32,5 +32,5 @@ run lightsout-sweep-100000 "plus/open nullity, every n <= 100000" 10 "$BIN" ligh
 run lightsout-nullity-1000000 "plus/open nullity of one 1000000x1000000 board" 10 "$BIN" lightsout nullity --n 1000000
 run lightsout-sweep-torus-25000 "plus/torus nullity, every n <= 25000" - "$BIN" lightsout sweep --topology torus --max-n 25000 --out "$OUT"
 run lightsout-rect-1000 "plus/open m x n table, m, n <= 1000, Parquet + heatmap" - "$BIN" lightsout rect-dataset --max 1000 --out "$OUT"
-run lightsout-gods "God's numbers, n <= 30 and nullity-2 n <= 256" - "$BIN" lightsout gods --out "$OUT"
+run lightsout-gods "God's numbers, n <= 50 and nullity-2 n <= 256" - "$BIN" lightsout gods --out "$OUT"
 run lightsout-gods-17 "God's numbers, n <= 17: 9x9 and 16x16 closed by branch and bound" - "$BIN" lightsout gods --max-n 17 --max-n-d2 17 --out "$OUT"

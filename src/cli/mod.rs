@@ -123,7 +123,9 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
     crate::engine::memory::set_forced(cli.force);
     // Commands outside `run_task` (it refuses the others) that do not share their work either:
     // under several ranks each would compute and write the same files.
-    if crate::engine::cluster::current().ranks() > 1 && matches!(cli.command, Command::Peg(_) | Command::Reproduce(_)) {
+    // The peg union (`--levels-only`) is shared out by the distributed layered engine.
+    let shared_peg = matches!(&cli.command, Command::Peg(a) if a.levels_only && !a.symmetry && !a.plan);
+    if crate::engine::cluster::current().ranks() > 1 && !shared_peg && matches!(cli.command, Command::Peg(_) | Command::Reproduce(_)) {
         anyhow::bail!("`{command}` does not run under MPI: run it as one process");
     }
     match cli.command {

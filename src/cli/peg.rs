@@ -35,6 +35,17 @@ pub struct PegArgs {
     /// 24 GiB machine, with --keep-levels).
     #[arg(long, value_name = "K")]
     pub min_pegs: Option<usize>,
+    /// Plan a distributed union instead of computing it: per level, the positions, bytes per
+    /// rank, bytes exchanged and time over --ranks ranks of --memory GiB each
+    /// (plan_T{N}_{R}ranks.csv in --out, default plans/), and the smallest cluster for side 9.
+    #[arg(long, requires_all = ["ranks", "memory"])]
+    pub plan: bool,
+    /// Ranks of the planned run (with --plan).
+    #[arg(long, value_name = "R", requires = "plan")]
+    pub ranks: Option<usize>,
+    /// Memory per rank of the planned run, in GiB (with --plan).
+    #[arg(long, value_name = "GIB", requires = "plan")]
+    pub memory: Option<f64>,
 }
 
 /// Validated options: the side exists and fits in memory.
@@ -58,10 +69,26 @@ impl TryFrom<&PegArgs> for Options {
     }
 }
 
-/// Like every command ([`super::run_task`]), but the summary goes to stderr.
+/// Like every command ([`super::run_task`]), but the summary goes to stderr. Under MPI (the
+/// union alone) the ranks other than the root compute their share and write nothing.
 pub fn run(a: &PegArgs, command: &str) -> Result<()> {
-    let options = Options::try_from(a)?;
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
+    if a.plan {
+        let plan = crate::studies::peg::plan::Plan::new(a.side, a.ranks.unwrap_or(1), a.memory.unwrap_or(0.0))?;
+        return super::run_task(&plan, Some(OutDirs::one(&a.out.clone().unwrap_or_else(|| PathBuf::from("plans")))), command).map(drop);
+    }
+    let cluster = crate::engine::cluster::current();
+    let options = if cluster.ranks() > 1 {
+        ensure!(a.min_pegs.is_none(), "--min-pegs is not distributed yet: run the partial union as one process");
+        crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
+        let o = PegOptions::for_side(a.side);
+        Options { sides: vec![PegOptions { levels_only: true, keep_levels: a.keep_levels.clone(), symmetry: false, ..o }], seed001: false }
+    } else {
+        Options::try_from(a)?
+    };
+    if !cluster.is_root() {
+        return crate::studies::Task::compute(&options).map(drop);
+    }
     let dirs = OutDirs { data: out, reports: a.charts.clone() };
     let results = export::drive(&options, Some(&dirs), command, Options::compute, Options::export)?;
     eprint!("{}", options.summary(&results, Some(&dirs)));

@@ -18,6 +18,14 @@ pub trait Cluster: Send + Sync {
     fn sum_to_root(&self, values: &mut [u64]) -> Result<()>;
     /// Bytes this process has sent to other ranks so far.
     fn bytes_sent(&self) -> u64;
+    /// Every rank's `value`, in rank order, on every rank.
+    fn all_gather(&self, value: u64) -> Result<Vec<u64>>;
+    /// Personalised all-to-all exchange (MPI's all-to-all-v): `send[d]` goes to rank d, and the
+    /// result's entry s is what rank s sent here. Every rank calls it with `ranks()` buffers;
+    /// callers keep each buffer bounded (a batch, never a whole layer: counts are 32-bit in MPI).
+    fn all_to_all_v(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>>;
+    /// Waits until every rank has reached it.
+    fn barrier(&self) -> Result<()>;
     /// Ends every rank of the job at once (after an error on one rank, so that no other waits
     /// in a collective for it). Alone: the process exits.
     fn abort(&self, code: i32) -> ! {
@@ -43,6 +51,16 @@ impl Cluster for Solo {
     }
     fn bytes_sent(&self) -> u64 {
         0
+    }
+    fn all_gather(&self, value: u64) -> Result<Vec<u64>> {
+        Ok(vec![value])
+    }
+    fn all_to_all_v(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
+        anyhow::ensure!(send.len() == 1, "internal error: {} buffers for one rank", send.len());
+        Ok(send)
+    }
+    fn barrier(&self) -> Result<()> {
+        Ok(())
     }
 }
 
@@ -111,7 +129,7 @@ pub fn share_by_cost(costs: &[u64], ranks: usize) -> Vec<usize> {
 #[cfg(feature = "mpi")]
 mod mpi_cluster {
     use super::{Cluster, Guard};
-    use anyhow::{bail, Result};
+    use anyhow::{bail, ensure, Result};
     use mpi::collective::SystemOperation;
     use mpi::topology::SimpleCommunicator;
     use mpi::traits::*;
@@ -159,6 +177,51 @@ mod mpi_cluster {
         }
         fn bytes_sent(&self) -> u64 {
             self.sent.load(Ordering::Relaxed)
+        }
+        fn all_gather(&self, value: u64) -> Result<Vec<u64>> {
+            let mut all = vec![0u64; self.ranks];
+            self.world.all_gather_into(&value, &mut all[..]);
+            self.sent.fetch_add(8 * (self.ranks as u64 - 1), Ordering::Relaxed);
+            Ok(all)
+        }
+        fn all_to_all_v(&self, mut send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
+            use mpi::datatype::{Partition, PartitionMut};
+            ensure!(send.len() == self.ranks, "internal error: {} buffers for {} ranks", send.len(), self.ranks);
+            // This rank's own buffer stays here: no copy through MPI.
+            let own = std::mem::take(&mut send[self.rank]);
+            let count = |v: usize| i32::try_from(v).map_err(|_| anyhow::anyhow!("internal error: an exchange batch of {v} bytes (limit 2 GiB)"));
+            let send_counts: Vec<i32> = send.iter().map(|b| count(b.len())).collect::<Result<_>>()?;
+            let mut recv_counts = vec![0i32; self.ranks];
+            self.world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
+            let displs = |c: &[i32]| -> Result<Vec<i32>> {
+                c.iter()
+                    .scan(0usize, |at, &n| {
+                        let d = *at;
+                        *at += n as usize;
+                        Some(count(d))
+                    })
+                    .collect()
+            };
+            let (send_displs, recv_displs) = (displs(&send_counts)?, displs(&recv_counts)?);
+            // One spare byte each: an empty Vec<u8>'s dangling pointer is 0x1, which is Open
+            // MPI's MPI_IN_PLACE (taken for it, the exchange fails).
+            let mut flat: Vec<u8> = send.concat();
+            flat.push(0);
+            let mut recv = vec![0u8; recv_counts.iter().map(|&c| c as usize).sum::<usize>() + 1];
+            {
+                let out = Partition::new(&flat[..], &send_counts[..], &send_displs[..]);
+                let mut into = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
+                self.world.all_to_all_varcount_into(&out, &mut into);
+            }
+            let others: usize = send.iter().map(|b| b.len() + 4).sum::<usize>() - 4;
+            self.sent.fetch_add(others as u64, Ordering::Relaxed);
+            let mut got: Vec<Vec<u8>> = recv_counts.iter().zip(&recv_displs).map(|(&c, &d)| recv[d as usize..d as usize + c as usize].to_vec()).collect();
+            got[self.rank] = own;
+            Ok(got)
+        }
+        fn barrier(&self) -> Result<()> {
+            self.world.barrier();
+            Ok(())
         }
         fn abort(&self, code: i32) -> ! {
             self.world.abort(code)

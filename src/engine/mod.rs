@@ -12,6 +12,7 @@ pub mod dfs;
 pub mod gf2;
 pub mod gf2poly;
 pub mod layered;
+pub mod layered_dist;
 pub mod memory;
 pub mod norepeat;
 pub mod progress;

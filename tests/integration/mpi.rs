@@ -124,3 +124,114 @@ impl Drop for KillOnDrop {
         let _ = self.0.wait();
     }
 }
+
+/// The files (name -> bytes) directly in `dir`, hidden ones (locks, temporaries) left out.
+fn files_of(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_file() && !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+        .collect()
+}
+
+fn peg_union_args<'a>(side: &'a str, out: &'a str, charts: &'a str, keep: Option<&'a str>) -> Vec<&'a str> {
+    let mut a = vec!["peg", "--side", side, "--levels-only", "--out", out, "--charts", charts];
+    if let Some(k) = keep {
+        a.extend(["--keep-levels", k]);
+    }
+    a
+}
+
+/// One process's `levels.csv`, manifest and chart for `side`, written to `out` and `charts`
+/// (then moved aside, so the distributed run writes to the same paths: the manifest names them).
+fn one_process_union(side: &str, out: &Path, charts: &Path) -> (std::collections::BTreeMap<String, Vec<u8>>, std::collections::BTreeMap<String, Vec<u8>>) {
+    ok(&peg_union_args(side, out.to_str().unwrap(), charts.to_str().unwrap(), None));
+    let files = (files_of(out), files_of(charts));
+    std::fs::remove_dir_all(out).unwrap();
+    std::fs::remove_dir_all(charts).unwrap();
+    files
+}
+
+#[test]
+fn distributed_peg_union_writes_the_bytes_of_one_process() {
+    let dir = scratch("mpi_peg");
+    let (out, charts) = (dir.join("out"), dir.join("charts"));
+    for side in ["5", "6", "7"] {
+        let (data, reports) = one_process_union(side, &out, &charts);
+        assert!(data.contains_key("levels.csv") && data.contains_key("manifest.json"), "{:?}", data.keys());
+        for ranks in [1, 2, 3] {
+            let o = mpirun(ranks, &peg_union_args(side, out.to_str().unwrap(), charts.to_str().unwrap(), None)).output().unwrap();
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(o.status.success(), "T{side} under mpirun -n {ranks}: {err}");
+            assert!(files_of(&out) == data, "T{side}: data under mpirun -n {ranks} differ from one process");
+            assert!(files_of(&charts) == reports, "T{side}: charts under mpirun -n {ranks} differ from one process");
+            if ranks > 1 {
+                // The root alone reports, once per level, with the bytes exchanged.
+                assert_eq!(err.matches("level  1 pegs").count(), 1, "{err}");
+                assert!(err.contains("exchanged") && err.contains("per rank"), "{err}");
+            }
+            std::fs::remove_dir_all(&out).unwrap();
+            std::fs::remove_dir_all(&charts).unwrap();
+        }
+    }
+}
+
+/// The pid of the process of `rank` once it runs (see [`pid_of_rank`]).
+fn wait_for_rank(job: &mut std::process::Child, rank: usize) -> u32 {
+    let start = Instant::now();
+    loop {
+        if let Some(pid) = pid_of_rank(job.id(), rank) {
+            return pid;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "rank {rank} never started");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_killed_distributed_peg_union_resumes_from_its_kept_levels() {
+    let dir = scratch("mpi_peg_kill");
+    let (out, charts, levels) = (dir.join("out"), dir.join("charts"), dir.join("levels"));
+    let (data, _) = one_process_union("7", &out, &charts);
+    let args = peg_union_args("7", out.to_str().unwrap(), charts.to_str().unwrap(), Some(levels.to_str().unwrap()));
+    let job = mpirun(3, &args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut job = KillOnDrop(job);
+    let job = &mut job.0;
+    let victim = wait_for_rank(job, 1);
+    // Killed in the middle: once rank 1 has finished the level of 20 pegs (of 27 down to 1).
+    let start = Instant::now();
+    while !levels.join("reach-20.rank1of3.bits").exists() {
+        assert!(job.try_wait().unwrap().is_none(), "the job ended before a rank could be killed");
+        assert!(start.elapsed() < Duration::from_secs(120), "rank 1 never finished the level of 20 pegs");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Command::new("kill").args(["-9", &victim.to_string()]).status().unwrap();
+    let killed = Instant::now();
+    let status = loop {
+        if let Some(s) = job.try_wait().unwrap() {
+            break s;
+        }
+        assert!(killed.elapsed() < Duration::from_secs(10), "the other ranks still run 10 s after rank 1 died");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(!status.success());
+    let mut err = String::new();
+    std::io::Read::read_to_string(job.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(err.contains("rank 1"), "the job's error does not name the dead rank: {err}");
+    assert!(!out.join("levels.csv").exists(), "a killed job left its output");
+    // The rerun resumes (from a level below the top) and writes the same bytes.
+    let o = mpirun(3, &args).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "rerun: {err}");
+    assert!(err.contains("level 20 pegs") && err.contains("resumed from its level files"), "{err}");
+    // levels.csv only: the manifest names the command, which has --keep-levels here.
+    assert!(std::fs::read(out.join("levels.csv")).unwrap() == data["levels.csv"], "the resumed run's levels differ from one process");
+    // Another number of ranks over the same directory: refused in one line, with the reason.
+    let o = mpirun(2, &args).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    let line: Vec<&str> = err.lines().filter(|l| l.starts_with("statespace: error")).collect();
+    assert_eq!(line.len(), 1, "{err}");
+    assert!(line[0].contains("split over 3 ranks, not over 2 ranks"), "{err}");
+}

@@ -14,7 +14,8 @@ impl Task for Options {
     fn compute(&self) -> Result<PegResults> {
         let counters = Arc::new(Counters::default());
         let sides: Vec<String> = self.sides.iter().map(|s| s.side.to_string()).collect();
-        let _progress = Reporter::start(format!("peg T{}", sides.join(",")), counters.clone());
+        // Under MPI the root alone shows progress (it stands for every rank's share).
+        let _progress = crate::engine::cluster::current().is_root().then(|| Reporter::start(format!("peg T{}", sides.join(",")), counters.clone()));
         Peg::compute(self, &counters)
     }
 

@@ -6,7 +6,9 @@
 use super::{LevelRow, SymmetryRow};
 use crate::engine::bitset::Bitset;
 use crate::engine::closure::{self, Group};
+use crate::engine::cluster::Cluster;
 use crate::engine::layered::{self, Keep, Pass};
+use crate::engine::layered_dist;
 use crate::engine::progress::Counters;
 use crate::puzzles::peg::{Board, Triangle};
 use crate::puzzles::peg_bits::PackedTriangle;
@@ -116,6 +118,11 @@ impl Symmetries {
 /// `symmetry` checks every reachable level against the six symmetries as it is finished (or
 /// loaded from the level directory).
 pub fn union(t: &Triangle, keep: &Keep, flat_winnable: bool, symmetry: bool, counters: &Counters) -> Result<Union> {
+    let cluster = crate::engine::cluster::current();
+    if cluster.ranks() > 1 {
+        ensure!(!flat_winnable && !symmetry, "under MPI only the union's levels are computed (--levels-only, without --symmetry)");
+        return Ok(Union { levels: distributed(t, keep, cluster, counters)?, symmetry: None, winnable: None });
+    }
     check_memory(t, keep, flat_winnable)?;
     let symmetries = symmetry.then(|| Symmetries::of(t)).transpose()?;
     let mut rows: Vec<SymmetryRow> = Vec::new();
@@ -153,6 +160,90 @@ pub fn union(t: &Triangle, keep: &Keep, flat_winnable: bool, symmetry: bool, cou
         rows
     });
     Ok(Union { levels, symmetry, winnable: flat })
+}
+
+/// The triangle of any side up to 10 as a [`layered::SubsetGraph`], from its jump list: slower
+/// than [`PackedTriangle`] (whose padded layout holds sides up to 8), for the sides beyond it
+/// and for plans (which sample a few thousand states).
+pub struct JumpList {
+    holes: usize,
+    /// Per jump: its two starting pegs, its landing hole, and all three.
+    jumps: Vec<(u64, u64, u64)>,
+}
+
+impl JumpList {
+    pub fn new(t: &Triangle) -> JumpList {
+        let bit = |h: u8| 1u64 << h;
+        JumpList { holes: t.holes(), jumps: t.jumps().iter().map(|j| (bit(j.from) | bit(j.over), bit(j.to), bit(j.from) | bit(j.over) | bit(j.to))).collect() }
+    }
+}
+
+impl layered::SubsetGraph for JumpList {
+    fn universe(&self) -> usize {
+        self.holes
+    }
+    fn any_predecessor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
+        // A jump p -> s leaves only its landing hole filled.
+        self.jumps.iter().any(|&(_, hole, all)| s & all == hole && test(s ^ all))
+    }
+    fn any_successor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
+        self.jumps.iter().any(|&(pegs, _, all)| s & all == pegs && test(s ^ all))
+    }
+    fn complement_reverses_moves(&self) -> bool {
+        true
+    }
+}
+
+/// Bytes one of `ranks` MPI ranks holds for the union ([`layered_dist::bytes_per_rank`]).
+pub fn bytes_per_rank(t: &Triangle, keep: &Keep, ranks: usize) -> u64 {
+    layered_dist::bytes_per_rank(t.holes(), t.holes() - 1, keep, ranks)
+}
+
+/// The union's levels over the ranks of `cluster` (each rank calls it): the per-rank memory
+/// checked against this node's ranks, and on the root one line per level with the bytes the
+/// ranks exchanged for it.
+fn distributed(t: &Triangle, keep: &Keep, cluster: &dyn Cluster, counters: &Counters) -> Result<Vec<LevelRow>> {
+    use crate::engine::memory::human;
+    let ranks = cluster.ranks();
+    let per_rank = bytes_per_rank(t, keep, ranks);
+    // Ranks launched on this node share its memory.
+    let here = ["OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_NTASKS_PER_NODE"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().and_then(|s| s.parse::<u64>().ok()))
+        .unwrap_or(1);
+    crate::studies::footprint::check(&format!("peg T{} over {ranks} ranks ({here} on this node, {} each)", t.side(), human(per_rank as u128)), (per_rank * here) as u128)?;
+    let root = cluster.is_root();
+    if root {
+        eprintln!("peg T{}: {ranks} ranks, about {} of bit arrays and exchange buffers per rank", t.side(), human(per_rank as u128));
+    }
+    let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
+    let report = |l: &layered_dist::LevelStats| {
+        if root && l.resumed {
+            eprintln!("peg T{}: level {:2} pegs: {} reachable, resumed from its level files", t.side(), l.k, l.reachable);
+        } else if root {
+            let c = &l.cost;
+            eprintln!(
+                "peg T{}: level {:2} pegs: {} reachable, {} exchanged, {:.1} s (rank 0: pulled {} in {:.1} s, walked {} and sent {} successors in {:.1} s)",
+                t.side(),
+                l.k,
+                l.reachable,
+                human(l.bytes_exchanged as u128),
+                l.seconds,
+                c.pulled,
+                c.pull_seconds,
+                c.walked,
+                c.sent,
+                c.push_seconds
+            );
+        }
+    };
+    let key = search_key(t);
+    let counts = if t.side() <= 8 {
+        layered_dist::search(&PackedTriangle::new(t), &starts, keep, &key, cluster, layered_dist::BATCHES, counters, report)?
+    } else {
+        layered_dist::search(&JumpList::new(t), &starts, keep, &key, cluster, layered_dist::BATCHES, counters, report)?
+    };
+    Ok(counts.iter().map(|c| LevelRow { pegs: c.k, reachable: c.reachable, winnable: c.winnable }).collect())
 }
 
 /// Reachable, winnable and dead positions per peg count (log scale; zero counts are left out).
@@ -276,6 +367,22 @@ mod tests {
                 level = next;
             }
         }
+    }
+
+    /// The jump-list graph (sides past the packed layout) moves as the packed one.
+    #[test]
+    fn the_jump_list_moves_as_the_packed_triangle() {
+        use layered::SubsetGraph;
+        let t = Triangle::new(6).unwrap();
+        let (list, packed) = (JumpList::new(&t), PackedTriangle::new(&t));
+        let all = |g: &dyn Fn(u64, &mut Vec<u64>)| (0u64..1 << 21).step_by(37).map(|s| { let mut v = Vec::new(); g(s, &mut v); v.sort(); v }).collect::<Vec<_>>();
+        let succ_list = all(&|s, v| { list.any_successor(s, |c| { v.push(c); false }); });
+        let succ_packed = all(&|s, v| { packed.any_successor(s, |c| { v.push(c); false }); });
+        assert_eq!(succ_list, succ_packed);
+        let pred_list = all(&|s, v| { list.any_predecessor(s, |c| { v.push(c); false }); });
+        let pred_packed = all(&|s, v| { packed.any_predecessor(s, |c| { v.push(c); false }); });
+        assert_eq!(pred_list, pred_packed);
+        assert!(succ_list.iter().any(|v| v.len() > 1));
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod commands;
 pub mod dictionary;
 pub mod layers;
 pub mod partial;
+pub mod plan;
 pub mod report;
 pub mod saved;
 pub mod seed001;

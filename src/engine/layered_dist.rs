@@ -1,0 +1,930 @@
+//! The layered search of [`super::layered`] over the ranks of a [`Cluster`] (MPI): each rank owns
+//! one contiguous range of colex ranks of every layer (a 1-D partition, as in Graph500's
+//! distributed BFS), so its memory is about 1/R of one process's.
+//!
+//! Going forward, layer k-1's share of a rank is the OR of
+//! - a *pull* over its own ranks that tests only predecessors in its own share of layer k (dense
+//!   layers; the single process pulls too), and
+//! - the successors other ranks *push* to it: each rank walks its share of layer k, and every
+//!   successor owned by another rank goes to that rank (all of them when the layer is sparse,
+//!   then nothing is pulled). Successors are sent in bounded rounds (a fixed number of words of
+//!   layer k per rank per round, one all-to-all-v each), sorted, deduplicated and delta-coded.
+//!
+//! Ranks ascend with the state's integer value within a layer, so a state's owner is found by
+//! comparing it with each share's first state: only the states a rank keeps are ranked.
+//!
+//! The winnable pass (graphs whose moves complementing reverses, as peg solitaire): winnable
+//! layer k = reachable layer k AND reachable layer n-k read backwards. A rank's range of layer k
+//! mirrors a range of layer n-k that other ranks own; it is fetched in bounded rounds of bits
+//! (each rank sends every other the part of that mirror it owns) and ANDed as it arrives. Only
+//! counts are needed (the peg union's `levels.csv`), so layer n-k's winnable count is layer k's.
+//!
+//! `--keep-levels`: each rank writes its share of each finished reachable layer to its own file
+//! (named with its rank and R, written whole then renamed); a rerun resumes below the lowest
+//! layer every rank finished. The directory's `search.txt` names R, so a rerun with another R
+//! is refused with that reason.
+
+use super::cluster::Cluster;
+use super::layered::{binomial, Colex, Keep, LayerCount, SubsetGraph, CHUNK_WORDS};
+use super::progress::Counters;
+use anyhow::{bail, ensure, Context, Result};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// The sizes of the exchange rounds.
+#[derive(Clone, Copy, Debug)]
+pub struct Batches {
+    /// Words of layer k each rank walks per push round.
+    pub seg_words: usize,
+    /// Bits of the mirrored layer each rank fetches per round of the winnable pass.
+    pub mirror_bits: u64,
+}
+
+/// Push rounds of at most 2^20 states per rank, whose successors for other ranks (a few per
+/// state) make a batch of a few MiB whatever the layer's size; mirror rounds of 8 MiB.
+pub const BATCHES: Batches = Batches { seg_words: SEG_WORDS, mirror_bits: 1 << 26 };
+
+const SEG_WORDS: usize = 1 << 14;
+
+/// Bound on a rank's exchange buffers (its buckets, their merged and coded copies, what it
+/// receives) in one round of [`BATCHES`], for the memory estimate: 2^20 states with up to 4
+/// successors sent, 8 bytes each, 3 copies; the 8 MiB mirror batches are far below it.
+pub const EXCHANGE_BYTES: u64 = (SEG_WORDS as u64 * 64) * 4 * 8 * 3;
+
+/// Push instead of pulling when the layer above holds fewer than 1/PUSH_RATIO of the ranks below
+/// (the single process's rule and ratio, measured there: [`super::layered::forward`]).
+const PUSH_RATIO: u64 = 3;
+
+/// Each rank's range of one layer of `len` states: rank j owns the bit-array words
+/// [W j / R, W (j + 1) / R) (W = ceil(len / 64)), so ranges are word-aligned and differ by at
+/// most one word. Depends on `len` alone: layers k and n-k are split alike.
+#[derive(Clone, Debug)]
+pub struct Spans {
+    pub k: usize,
+    pub len: u64,
+    /// lo[j]..lo[j+1]: rank j's ranks (R + 1 entries).
+    pub lo: Vec<u64>,
+    /// First state of each rank's range (of the next non-empty range when empty), ascending.
+    first: Vec<u64>,
+}
+
+impl Spans {
+    pub fn new(colex: &Colex, k: usize, ranks: usize) -> Spans {
+        let len = colex.count(k);
+        let words = len.div_ceil(64) as u128;
+        let lo: Vec<u64> = (0..=ranks).map(|j| ((64 * (words * j as u128 / ranks as u128)) as u64).min(len)).collect();
+        let mut first = vec![u64::MAX; ranks];
+        for j in (0..ranks).rev() {
+            first[j] = if lo[j] < lo[j + 1] { colex.unrank(k, lo[j]) } else { first.get(j + 1).copied().unwrap_or(u64::MAX) };
+        }
+        Spans { k, len, lo, first }
+    }
+
+    pub fn ranks(&self) -> usize {
+        self.first.len()
+    }
+
+    /// The rank that owns state `s` of this layer.
+    #[inline]
+    pub fn owner(&self, s: u64) -> usize {
+        self.first.partition_point(|&f| f <= s).max(1) - 1
+    }
+
+    /// States (as integers) of rank j's range: `first..end`.
+    fn states(&self, j: usize) -> (u64, u64) {
+        (self.first[j], self.first.get(j + 1).copied().unwrap_or(u64::MAX))
+    }
+
+    fn words(&self, j: usize) -> usize {
+        (self.lo[j + 1] - self.lo[j]).div_ceil(64) as usize
+    }
+}
+
+/// One rank's range lo..hi of a layer as a bit array (bit i = rank lo + i).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub k: usize,
+    pub lo: u64,
+    pub hi: u64,
+    pub words: Vec<u64>,
+}
+
+impl Part {
+    pub fn empty(spans: &Spans, rank: usize) -> Part {
+        let (lo, hi) = (spans.lo[rank], spans.lo[rank + 1]);
+        Part { k: spans.k, lo, hi, words: vec![0; (hi - lo).div_ceil(64) as usize] }
+    }
+
+    #[inline]
+    fn get(&self, r: u64) -> bool {
+        let i = r - self.lo;
+        self.words[(i >> 6) as usize] >> (i & 63) & 1 == 1
+    }
+
+    fn set(&mut self, r: u64) {
+        let i = r - self.lo;
+        self.words[(i >> 6) as usize] |= 1 << (i & 63);
+    }
+
+    pub fn count_ones(&self) -> u64 {
+        self.words.par_iter().map(|w| w.count_ones() as u64).sum()
+    }
+}
+
+/// Calls `f(state)` for the set bits of `words` (bit i = rank `first + i` of layer k), in order.
+fn for_each_state(colex: &Colex, k: usize, first: u64, words: &[u64], mut f: impl FnMut(u64)) {
+    let (mut rank, mut state) = (u64::MAX, 0u64);
+    for (i, &w) in words.iter().enumerate() {
+        let mut bits = w;
+        while bits != 0 {
+            let r = first + 64 * i as u64 + bits.trailing_zeros() as u64;
+            bits &= bits - 1;
+            if rank == u64::MAX || r - rank > 12 {
+                state = colex.unrank(k, r);
+            } else {
+                for _ in rank..r {
+                    state = Colex::next(state);
+                }
+            }
+            rank = r;
+            f(state);
+        }
+    }
+}
+
+/// Sorted distinct states as LEB128 deltas: neighbouring states of a layer share their high
+/// bits, so most take 2-4 bytes instead of 8.
+pub fn encode(states: &[u64]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(states.len() * 3);
+    let mut prev = 0u64;
+    for &s in states {
+        let mut d = s - prev;
+        prev = s;
+        loop {
+            let b = (d & 127) as u8;
+            d >>= 7;
+            if d == 0 {
+                out.push(b);
+                break;
+            }
+            out.push(b | 128);
+        }
+    }
+    out
+}
+
+pub fn decode(bytes: &[u8]) -> Result<Vec<u64>> {
+    let mut out = Vec::with_capacity(bytes.len() / 2);
+    let (mut prev, mut d, mut shift) = (0u64, 0u64, 0u32);
+    for &b in bytes {
+        ensure!(shift < 64, "internal error: a damaged exchange batch");
+        d |= ((b & 127) as u64) << shift;
+        shift += 7;
+        if b & 128 == 0 {
+            prev += d;
+            out.push(prev);
+            (d, shift) = (0, 0);
+        }
+    }
+    ensure!(shift == 0, "internal error: a truncated exchange batch");
+    Ok(out)
+}
+
+/// What one rank's [`forward`] step did, for the level lines and the plan's rates.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StepCost {
+    /// Ranks of layer k-1 pulled (0 when the layer above was sparse).
+    pub pulled: u64,
+    pub pull_seconds: f64,
+    /// States of layer k walked for their successors.
+    pub walked: u64,
+    /// Successors sent to other ranks (after deduplication per round).
+    pub sent: u64,
+    /// Walking, exchanging and setting the received states.
+    pub push_seconds: f64,
+}
+
+/// Layer k-1's share of this rank from its share `above` of layer k (which holds `above_count`
+/// states over all ranks): pulled locally and pushed across ranks when dense, pushed alone when
+/// sparse (module doc).
+pub fn forward<G: SubsetGraph>(
+    g: &G,
+    colex: &Colex,
+    cluster: &dyn Cluster,
+    above: &Part,
+    above_count: u64,
+    batches: Batches,
+    counters: &Counters,
+) -> Result<(Part, StepCost)> {
+    let seg = batches.seg_words;
+    let mut cost = StepCost::default();
+    let clock = std::time::Instant::now();
+    let (me, ranks) = (cluster.rank(), cluster.ranks());
+    let k = above.k - 1;
+    let (up, down) = (Spans::new(colex, above.k, ranks), Spans::new(colex, k, ranks));
+    let dense = above_count.saturating_mul(PUSH_RATIO) >= colex.count(k);
+    let mut out = Part::empty(&down, me);
+    if dense {
+        let (lo, hi) = (out.lo, out.hi);
+        let (first, end) = up.states(me);
+        out.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
+            let start = lo + (ci * CHUNK_WORDS * 64) as u64;
+            let mut s = colex.unrank(k, start);
+            let mut r = start;
+            for w in words.iter_mut() {
+                let mut bits = 0u64;
+                for b in 0..(hi - r).min(64) {
+                    if g.any_predecessor(s, |p| p >= first && p < end && above.get(colex.rank(p))) {
+                        bits |= 1 << b;
+                    }
+                    s = Colex::next(s);
+                }
+                r += 64;
+                *w = bits;
+            }
+            counters.add_expanded(r.min(hi) - start);
+        });
+        cost.pulled = out.hi - out.lo;
+    }
+    cost.pull_seconds = clock.elapsed().as_secs_f64();
+    let clock = std::time::Instant::now();
+    // A sparse layer's successors this rank owns are set as they are found (an atomic bit array
+    // over its range), not sorted and sent to itself.
+    let local = (!dense).then(|| super::bitset::Bitset::new(out.hi - out.lo));
+    let (lo, hi) = (out.lo, out.hi);
+    // Push rounds: every rank takes part in each (the same count everywhere).
+    let rounds = (0..ranks).map(|j| up.words(j).div_ceil(seg)).max().unwrap_or(0);
+    for round in 0..rounds {
+        let from = (round * seg).min(above.words.len());
+        let to = ((round + 1) * seg).min(above.words.len());
+        let base = above.lo + 64 * from as u64;
+        let buckets: Vec<Vec<Vec<u64>>> = above.words[from..to]
+            .par_chunks(CHUNK_WORDS)
+            .enumerate()
+            .map(|(ci, words)| {
+                let mut b = vec![Vec::new(); ranks];
+                for_each_state(colex, above.k, base + (ci * CHUNK_WORDS * 64) as u64, words, |p| {
+                    g.any_successor(p, |c| {
+                        let o = down.owner(c);
+                        if o != me {
+                            b[o].push(c);
+                        } else if let Some(l) = &local {
+                            l.insert(colex.rank(c) - lo);
+                        }
+                        false
+                    });
+                });
+                b
+            })
+            .collect();
+        let merged: Vec<Vec<u64>> = (0..ranks)
+            .into_par_iter()
+            .map(|d| {
+                let mut v: Vec<u64> = buckets.iter().flat_map(|b| b[d].iter().copied()).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            })
+            .collect();
+        drop(buckets);
+        cost.walked += above.words[from..to].iter().map(|w| w.count_ones() as u64).sum::<u64>();
+        cost.sent += merged.iter().enumerate().filter(|&(d, _)| d != me).map(|(_, v)| v.len() as u64).sum::<u64>();
+        if !dense {
+            counters.add_expanded(64 * (to - from) as u64);
+        }
+        let received = cluster.all_to_all_v(merged.iter().map(|v| encode(v)).collect())?;
+        drop(merged);
+        for bytes in received {
+            let states = decode(&bytes)?;
+            let ranked: Vec<u64> = states.par_iter().map(|&c| colex.rank(c)).collect();
+            for r in ranked {
+                ensure!(r >= lo && r < hi, "internal error: rank {me} received a state of layer {k} it does not own");
+                match &local {
+                    Some(l) => {
+                        l.insert(r - lo);
+                    }
+                    None => out.set(r),
+                }
+            }
+        }
+    }
+    if let Some(l) = local {
+        out.words = l.into_words();
+    }
+    cost.push_seconds = clock.elapsed().as_secs_f64();
+    Ok((out, cost))
+}
+
+/// Bits `q..q + 64` of `words` (bits outside read as zero).
+#[inline]
+fn window(words: &[u64], q: i64) -> u64 {
+    let word = |i: i64| if i < 0 || i as usize >= words.len() { 0 } else { words[i as usize] };
+    let (i, sh) = (q.div_euclid(64), q.rem_euclid(64) as u32);
+    if sh == 0 {
+        word(i)
+    } else {
+        word(i) >> sh | word(i + 1) << (64 - sh)
+    }
+}
+
+/// States set both in `mine` (this rank's share of layer k) and, read backwards, in layer
+/// n-k (`other`: this rank's share of it, `None` when the layer is all zeros; `mine` itself when
+/// k = n-k): bit r of layer k meets bit len-1-r of layer n-k. Counted over this rank's range.
+/// Fetched in rounds of `batch` bits (a multiple of 64) per rank.
+pub fn and_mirrored(cluster: &dyn Cluster, spans: &Spans, mine: &Part, other: Option<&Part>, batch: u64) -> Result<u64> {
+    assert!(batch > 0 && batch % 64 == 0);
+    let (me, ranks, len) = (cluster.rank(), cluster.ranks(), spans.len);
+    let rounds = (0..ranks).map(|j| (spans.lo[j + 1] - spans.lo[j]).div_ceil(batch)).max().unwrap_or(0);
+    let piece = |j: usize, t: u64| {
+        let end = spans.lo[j + 1];
+        ((spans.lo[j] + t * batch).min(end), (spans.lo[j] + (t + 1) * batch).min(end))
+    };
+    let mut count = 0u64;
+    for t in 0..rounds {
+        // What each rank's piece mirrors, cut to the range this rank owns.
+        let send: Vec<Vec<u8>> = (0..ranks)
+            .map(|d| {
+                let (ps, pe) = piece(d, t);
+                let Some(x) = other.filter(|_| ps < pe) else { return Vec::new() };
+                let (x0, x1) = ((len - pe).max(x.lo), (len - ps).min(x.hi));
+                if x0 >= x1 {
+                    return Vec::new();
+                }
+                let n = (x1 - x0).div_ceil(64) as usize;
+                let mut bytes = Vec::with_capacity(8 + 8 * n);
+                bytes.extend_from_slice(&x0.to_le_bytes());
+                for m in 0..n {
+                    let mut w = window(&x.words, (x0 - x.lo) as i64 + 64 * m as i64);
+                    let left = x1 - x0 - 64 * m as u64;
+                    if left < 64 {
+                        w &= (1u64 << left) - 1;
+                    }
+                    bytes.extend_from_slice(&w.to_le_bytes());
+                }
+                bytes
+            })
+            .collect();
+        let received = cluster.all_to_all_v(send)?;
+        let (ps, pe) = piece(me, t);
+        if ps >= pe {
+            continue;
+        }
+        let qs = len - pe;
+        let mut buf = vec![0u64; (pe - ps).div_ceil(64) as usize];
+        for bytes in received.iter().filter(|b| !b.is_empty()) {
+            ensure!(bytes.len() % 8 == 0 && bytes.len() >= 8, "internal error: a damaged mirror batch");
+            let x0 = u64::from_le_bytes(bytes[..8].try_into().unwrap());
+            ensure!(x0 >= qs, "internal error: a mirror batch outside its piece");
+            for (m, c) in bytes[8..].chunks_exact(8).enumerate() {
+                let v = u64::from_le_bytes(c.try_into().unwrap());
+                let pos = x0 - qs + 64 * m as u64;
+                let (i, sh) = ((pos >> 6) as usize, pos & 63);
+                ensure!(i < buf.len(), "internal error: a mirror batch outside its piece");
+                buf[i] |= v << sh;
+                if sh != 0 && i + 1 < buf.len() {
+                    buf[i + 1] |= v >> (64 - sh);
+                }
+            }
+        }
+        let first_word = ((ps - mine.lo) / 64) as usize;
+        let last_word = ((pe - mine.lo).div_ceil(64) as usize).min(mine.words.len());
+        count += (first_word..last_word)
+            .into_par_iter()
+            .map(|i| {
+                let base = mine.lo + 64 * i as u64;
+                let m = window(&buf, len as i64 - 64 - base as i64 - qs as i64).reverse_bits();
+                (mine.words[i] & m).count_ones() as u64
+            })
+            .sum::<u64>();
+    }
+    Ok(count)
+}
+
+/// Bytes of bit arrays and exchange buffers one rank of R holds at its peak: in memory, its
+/// share of every layer from `top` down plus one more; in a directory, two shares of the largest
+/// layer (the layer above and the one being built, or a layer and its mirror), plus the exchange
+/// buffers.
+pub fn bytes_per_rank(n: usize, top: usize, keep: &Keep, ranks: usize) -> u64 {
+    let share = |k: usize| binomial(n, k).div_ceil(64).div_ceil(ranks as u64) * 8;
+    let largest = (0..=top).map(share).max().unwrap_or(0);
+    let arrays = match keep {
+        Keep::Memory => (0..=top).map(share).sum::<u64>() + largest,
+        Keep::Dir(_) => 2 * largest,
+    };
+    arrays + EXCHANGE_BYTES
+}
+
+/// Per state of layer k, on average over `samples` states drawn uniformly (fixed seed): its
+/// successors, and those of them another of `ranks` ranks owns (what a push sends). For plans.
+pub fn sample_successors<G: SubsetGraph>(g: &G, colex: &Colex, k: usize, ranks: usize, samples: u64) -> (f64, f64) {
+    let (up, down) = (Spans::new(colex, k, ranks), Spans::new(colex, k - 1, ranks));
+    let len = colex.count(k);
+    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ k as u64;
+    let (mut all, mut across) = (0u64, 0u64);
+    for _ in 0..samples {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let s = colex.unrank(k, x % len);
+        let here = up.owner(s);
+        g.any_successor(s, |c| {
+            all += 1;
+            across += (down.owner(c) != here) as u64;
+            false
+        });
+    }
+    (all as f64 / samples.max(1) as f64, across as f64 / samples.max(1) as f64)
+}
+
+/// What one finished reachable layer cost.
+#[derive(Clone, Debug)]
+pub struct LevelStats {
+    pub k: usize,
+    pub reachable: u64,
+    /// Bytes all ranks sent to others while computing it.
+    pub bytes_exchanged: u64,
+    pub seconds: f64,
+    /// Loaded from the level directory rather than computed.
+    pub resumed: bool,
+    /// Rank 0's share of the work (the ranks' shares are alike).
+    pub cost: StepCost,
+}
+
+const MAGIC: &[u8; 8] = b"LAYPART1";
+
+/// Each rank's shares of the reachable layers: kept in memory, or one file per layer and rank.
+struct Shares<'a> {
+    dir: Option<&'a Path>,
+    rank: usize,
+    ranks: usize,
+    memory: Vec<Option<Part>>,
+}
+
+impl<'a> Shares<'a> {
+    fn path(&self, dir: &Path, k: usize) -> PathBuf {
+        dir.join(format!("reach-{k:02}.rank{}of{}.bits", self.rank, self.ranks))
+    }
+
+    /// Opens (or starts) a level directory for the search `key` over this many ranks; one that
+    /// holds another search, or this one over another number of ranks, is refused with the reason.
+    fn open(keep: &'a Keep, key: &str, n: usize, cluster: &dyn Cluster) -> Result<Shares<'a>> {
+        let ranks = cluster.ranks();
+        let dir = match keep {
+            Keep::Memory => None,
+            Keep::Dir(d) => {
+                let mine = format!("{key}{RANKS_LINE}{ranks}\n");
+                let key_file = d.join("search.txt");
+                // The root alone checks (one error line; the job ends with it) and starts the
+                // directory; the others read it once it exists.
+                if cluster.is_root() {
+                    std::fs::create_dir_all(d).with_context(|| format!("cannot create level directory {}", d.display()))?;
+                    match std::fs::read_to_string(&key_file) {
+                        Ok(found) if found == mine => {}
+                        Ok(found) => {
+                            let theirs = match found.strip_prefix(key) {
+                                Some("") => Some("one process".to_string()),
+                                Some(rest) => rest.strip_prefix(RANKS_LINE).and_then(|r| r.trim().parse::<usize>().ok()).map(|r| format!("{r} ranks")),
+                                None => None,
+                            };
+                            match theirs {
+                                Some(theirs) => bail!(
+                                    "level directory {} holds this search's levels split over {theirs}, not over {ranks} ranks: rerun with the same number of ranks, or use another directory",
+                                    d.display()
+                                ),
+                                None => bail!("level directory {} holds another search's layers (see its search.txt)", d.display()),
+                            }
+                        }
+                        Err(_) => crate::fsutil::write_atomic(&key_file, mine.as_bytes()).with_context(|| format!("level directory {} is not writable", d.display()))?,
+                    }
+                }
+                cluster.barrier()?;
+                if !cluster.is_root() {
+                    let found = std::fs::read_to_string(&key_file).with_context(|| format!("cannot read {}", key_file.display()))?;
+                    ensure!(found == mine, "level directory {} changed while the search started", d.display());
+                }
+                Some(d.as_path())
+            }
+        };
+        Ok(Shares { dir, rank: cluster.rank(), ranks, memory: (0..=n).map(|_| None).collect() })
+    }
+
+    fn save(&self, part: &Part, count: u64) -> Result<()> {
+        use std::io::Write;
+        let Some(dir) = self.dir else { return Ok(()) };
+        let path = self.path(dir, part.k);
+        let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+        let write = || -> std::io::Result<()> {
+            let mut f = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
+            f.write_all(MAGIC)?;
+            for v in [part.k as u64, part.lo, part.hi, part.words.len() as u64, count] {
+                f.write_all(&v.to_le_bytes())?;
+            }
+            for w in &part.words {
+                f.write_all(&w.to_le_bytes())?;
+            }
+            f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            std::fs::rename(&tmp, &path)
+        };
+        write().with_context(|| format!("cannot write level file {}", path.display()))
+    }
+
+    fn has(&self, k: usize) -> bool {
+        self.dir.is_some_and(|d| self.path(d, k).exists())
+    }
+
+    /// This rank's saved share of layer k and its count (checked against `spans`).
+    fn load(&self, spans: &Spans) -> Result<Option<(Part, u64)>> {
+        use std::io::Read;
+        let Some(dir) = self.dir else { return Ok(None) };
+        let path = self.path(dir, spans.k);
+        let file = match std::fs::File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => bail!("cannot read level file {}: {e} (delete it to recompute)", path.display()),
+        };
+        let bad = || anyhow::anyhow!("level file {} is damaged (delete it to recompute)", path.display());
+        let mut f = std::io::BufReader::with_capacity(1 << 20, file);
+        let mut head = [0u8; 48];
+        f.read_exact(&mut head).map_err(|_| bad())?;
+        let field = |i: usize| u64::from_le_bytes(head[8 + 8 * i..16 + 8 * i].try_into().unwrap());
+        let mut part = Part::empty(spans, self.rank);
+        ensure!(
+            &head[..8] == MAGIC && field(0) == spans.k as u64 && field(1) == part.lo && field(2) == part.hi && field(3) == part.words.len() as u64,
+            bad()
+        );
+        let count = field(4);
+        let mut buf = vec![0u8; 1 << 20];
+        for piece in part.words.chunks_mut(1 << 17) {
+            let bytes = &mut buf[..piece.len() * 8];
+            f.read_exact(bytes).map_err(|_| bad())?;
+            for (w, c) in piece.iter_mut().zip(bytes.chunks_exact(8)) {
+                *w = u64::from_le_bytes(c.try_into().unwrap());
+            }
+        }
+        ensure!(f.read(&mut buf[..1]).map_err(|_| bad())? == 0 && part.count_ones() == count, bad());
+        Ok(Some((part, count)))
+    }
+
+    fn keep(&mut self, part: Part) {
+        if self.dir.is_none() {
+            let k = part.k;
+            self.memory[k] = Some(part);
+        }
+    }
+
+    fn take(&mut self, spans: &Spans) -> Result<Part> {
+        if let Some(p) = self.memory[spans.k].take() {
+            return Ok(p);
+        }
+        match self.load(spans)? {
+            Some((p, _)) => Ok(p),
+            None => match self.dir {
+                Some(d) => bail!("level file {} vanished during the search", self.path(d, spans.k).display()),
+                None => bail!("internal error: layer {} was neither kept nor saved", spans.k),
+            },
+        }
+    }
+}
+
+/// The line of `search.txt` naming how many ranks share the levels.
+const RANKS_LINE: &str = "Distributed: each rank a contiguous range of every level's colex ranks; ranks: ";
+
+/// The sum over ranks of `value`.
+fn total(cluster: &dyn Cluster, value: u64) -> Result<u64> {
+    Ok(cluster.all_gather(value)?.iter().sum())
+}
+
+/// [`super::layered::search`] with the goals [`super::layered::Goals::ComplementsOfStarts`] over
+/// the ranks of `cluster`: per layer, from the top down to the last one reached, the reachable
+/// states and those from which the complement of a start can be reached (the same counts as
+/// one process). Every rank calls it with the same arguments; `on_level` sees each finished
+/// reachable layer on every rank (the caller prints on the root).
+/// Exchanges in rounds of `batches` ([`BATCHES`] outside tests).
+pub fn search<G: SubsetGraph>(
+    g: &G,
+    starts: &[u64],
+    keep: &Keep,
+    key: &str,
+    cluster: &dyn Cluster,
+    batches: Batches,
+    counters: &Counters,
+    mut on_level: impl FnMut(&LevelStats),
+) -> Result<Vec<LayerCount>> {
+    let n = g.universe();
+    let colex = Colex::new(n);
+    ensure!(!starts.is_empty(), "no start states");
+    ensure!(starts.iter().all(|&s| n == 64 || s >> n == 0), "a start state lies outside the universe");
+    ensure!(g.complement_reverses_moves(), "the distributed layered search needs a graph whose moves complementing reverses");
+    let (me, ranks) = (cluster.rank(), cluster.ranks());
+    let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
+    let spans: Vec<Spans> = (0..=n).map(|k| Spans::new(&colex, k, ranks)).collect();
+    let mut store = Shares::open(keep, key, n, cluster)?;
+    let estimate: u64 = (0..=top).map(|k| colex.count(k)).sum();
+    counters.total.store(estimate.div_ceil(ranks as u64), std::sync::atomic::Ordering::Relaxed);
+    let below = |k: usize| starts.iter().any(|s| (s.count_ones() as usize) < k);
+    let seed = |part: &mut Part| {
+        let k = part.k;
+        for &s in starts.iter().filter(|s| s.count_ones() as usize == k) {
+            let r = colex.rank(s);
+            if r >= part.lo && r < part.hi {
+                part.set(r);
+            }
+        }
+    };
+
+    // Resume below the lowest layer every rank has saved (an unbroken run from the top).
+    let mut mine_lowest = None;
+    let mut k = top;
+    while store.has(k) {
+        mine_lowest = Some(k as u64);
+        if k == 0 {
+            break;
+        }
+        k -= 1;
+    }
+    let lowest_saved = cluster.all_gather(mine_lowest.unwrap_or(u64::MAX))?;
+    let resume = lowest_saved.iter().all(|&l| l != u64::MAX).then(|| *lowest_saved.iter().max().unwrap() as usize);
+    let mut reachable = vec![0u64; n + 1];
+    let mut cur: Option<Part> = None;
+    if let Some(stop) = resume {
+        let mut k = top;
+        loop {
+            let Some((part, count)) = store.load(&spans[k])? else {
+                bail!("level file {} vanished while being read", store.dir.map_or_else(PathBuf::new, |d| store.path(d, k)).display())
+            };
+            reachable[k] = total(cluster, count)?;
+            on_level(&LevelStats { k, reachable: reachable[k], bytes_exchanged: 0, seconds: 0.0, resumed: true, cost: StepCost::default() });
+            counters.add_expanded(part.hi - part.lo);
+            let empty = reachable[k] == 0;
+            if let Some(prev) = cur.replace(part) {
+                store.keep(prev);
+            }
+            if k == stop || k == 0 || empty {
+                break;
+            }
+            k -= 1;
+        }
+    }
+    let mut cur = match cur {
+        Some(c) => c,
+        None => {
+            let mut first = Part::empty(&spans[top], me);
+            seed(&mut first);
+            let count = first.count_ones();
+            reachable[top] = total(cluster, count)?;
+            counters.add_expanded(first.hi - first.lo);
+            store.save(&first, count)?;
+            on_level(&LevelStats { k: top, reachable: reachable[top], bytes_exchanged: 0, seconds: 0.0, resumed: false, cost: StepCost::default() });
+            first
+        }
+    };
+    let mut k = cur.k;
+    let mut lowest = k;
+    while k > 0 && (reachable[k] > 0 || below(k)) {
+        counters.set_depth(k as u64 - 1);
+        let (clock, sent) = (std::time::Instant::now(), cluster.bytes_sent());
+        let (mut next, cost) = forward(g, &colex, cluster, &cur, reachable[k], batches, counters)?;
+        seed(&mut next);
+        let mine = next.count_ones();
+        let exchanged = cluster.bytes_sent() - sent;
+        let count = total(cluster, mine)?;
+        if count == 0 && !below(k - 1) {
+            break;
+        }
+        reachable[k - 1] = count;
+        store.save(&next, mine)?;
+        let bytes_exchanged = total(cluster, exchanged)?;
+        on_level(&LevelStats { k: k - 1, reachable: count, bytes_exchanged, seconds: clock.elapsed().as_secs_f64(), resumed: false, cost });
+        store.keep(std::mem::replace(&mut cur, next));
+        k -= 1;
+        lowest = k;
+    }
+    store.keep(cur);
+
+    // Winnable: layers k and n-k together (module doc).
+    let mut winnable = vec![0u64; n + 1];
+    for k in lowest..=top {
+        let j = n - k;
+        if j < k {
+            break;
+        }
+        counters.set_depth(k as u64);
+        let rk = store.take(&spans[k])?;
+        let rj = if j != k && (lowest..=top).contains(&j) { Some(store.take(&spans[j])?) } else { None };
+        let other = if j == k { Some(&rk) } else { rj.as_ref() };
+        winnable[k] = total(cluster, and_mirrored(cluster, &spans[k], &rk, other, batches.mirror_bits)?)?;
+        counters.add_expanded(rk.hi - rk.lo);
+        if j != k && j <= top {
+            winnable[j] = winnable[k];
+        }
+    }
+    Ok((lowest..=top).rev().map(|k| LayerCount { k, reachable: reachable[k], winnable: winnable[k] }).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cluster::Solo;
+
+    /// A cluster of R ranks simulated by threads inside one process: the collectives meet at a
+    /// barrier and swap buffers through shared slots, so the partition and the exchange run
+    /// for real with no MPI.
+    struct Threads {
+        rank: usize,
+        ranks: usize,
+        shared: std::sync::Arc<(std::sync::Barrier, std::sync::Mutex<Vec<Vec<Vec<u8>>>>)>,
+        sent: std::sync::atomic::AtomicU64,
+    }
+
+    impl Cluster for Threads {
+        fn rank(&self) -> usize {
+            self.rank
+        }
+        fn ranks(&self) -> usize {
+            self.ranks
+        }
+        fn sum_to_root(&self, _: &mut [u64]) -> Result<()> {
+            unimplemented!("not used by the layered search")
+        }
+        fn bytes_sent(&self) -> u64 {
+            self.sent.load(std::sync::atomic::Ordering::Relaxed)
+        }
+        fn all_gather(&self, value: u64) -> Result<Vec<u64>> {
+            let got = self.all_to_all_v(vec![value.to_le_bytes().to_vec(); self.ranks])?;
+            Ok(got.iter().map(|b| u64::from_le_bytes(b[..].try_into().unwrap())).collect())
+        }
+        fn all_to_all_v(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
+            let (barrier, slots) = &*self.shared;
+            let out: u64 = send.iter().enumerate().filter(|&(d, _)| d != self.rank).map(|(_, b)| b.len() as u64).sum();
+            self.sent.fetch_add(out, std::sync::atomic::Ordering::Relaxed);
+            slots.lock().unwrap()[self.rank] = send;
+            barrier.wait();
+            let got = slots.lock().unwrap().iter().map(|s| s[self.rank].clone()).collect();
+            barrier.wait();
+            Ok(got)
+        }
+        fn barrier(&self) -> Result<()> {
+            self.shared.0.wait();
+            Ok(())
+        }
+    }
+
+    /// Runs `f` on R simulated ranks and returns rank 0's result (every rank's must agree).
+    fn on_ranks<T: Send + PartialEq + std::fmt::Debug>(ranks: usize, f: impl Fn(&dyn Cluster) -> T + Sync) -> T {
+        let shared = std::sync::Arc::new((std::sync::Barrier::new(ranks), std::sync::Mutex::new(vec![Vec::new(); ranks])));
+        let results: Vec<T> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..ranks)
+                .map(|rank| {
+                    let c = Threads { rank, ranks, shared: shared.clone(), sent: Default::default() };
+                    let f = &f;
+                    scope.spawn(move || f(&c))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for r in &results[1..] {
+            assert_eq!(r, &results[0], "ranks disagree");
+        }
+        results.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn spans_cover_each_layer_once_and_owners_match_ranges() {
+        for (n, ranks) in [(10usize, 1usize), (10, 3), (12, 5), (6, 7), (20, 4)] {
+            let colex = Colex::new(n);
+            for k in 0..=n {
+                let s = Spans::new(&colex, k, ranks);
+                assert_eq!((s.lo[0], s.lo[ranks]), (0, colex.count(k)));
+                assert!(s.lo.windows(2).all(|w| w[0] <= w[1] && w[0] % 64 == 0));
+                for r in (0..colex.count(k)).step_by(7) {
+                    let j = s.owner(colex.unrank(k, r));
+                    assert!(s.lo[j] <= r && r < s.lo[j + 1], "n {n} k {k} rank {r}: owner {j} of {:?}", s.lo);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn delta_coding_round_trips() {
+        let states = vec![0u64, 1, 2, 300, 1 << 40, (1 << 56) - 1, u64::MAX];
+        assert_eq!(decode(&encode(&states)).unwrap(), states);
+        assert_eq!(decode(&encode(&[])).unwrap(), Vec::<u64>::new());
+        assert!(decode(&[0x80]).is_err(), "a truncated batch");
+    }
+
+    /// The peg-like random graphs of the single-process tests are private there; a small graph
+    /// whose moves complementing reverses: remove element i when i+1 is present and i+2 is
+    /// absent, or the mirror image (the peg jump on a line, `n` holes).
+    struct Line(usize);
+
+    impl SubsetGraph for Line {
+        fn universe(&self) -> usize {
+            self.0
+        }
+        fn any_predecessor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
+            let full = (1u64 << self.0) - 1;
+            self.any_successor(!s & full, |p| test(!p & full))
+        }
+        fn any_successor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
+            for i in 0..self.0.saturating_sub(2) {
+                let t = 0b111u64 << i;
+                let m = s & t;
+                if (m == 0b011 << i || m == 0b110 << i) && test(s ^ t) {
+                    return true;
+                }
+            }
+            false
+        }
+        fn complement_reverses_moves(&self) -> bool {
+            true
+        }
+    }
+
+    /// Every count of the distributed search equals the single process's, for 1 to 4 ranks, in
+    /// memory and through a level directory (with a resume from a cut-off run).
+    #[test]
+    fn distributed_counts_equal_the_single_process() {
+        let mut dead = false;
+        for n in [7usize, 12, 16] {
+            let g = Line(n);
+            let full = (1u64 << n) - 1;
+            let starts: Vec<u64> = (0..n).map(|h| full & !(1 << h)).collect();
+            let goals = super::super::layered::Goals::<fn(u64) -> bool>::ComplementsOfStarts;
+            let want = super::super::layered::search(&g, &starts, goals, &Keep::Memory, "t", &Counters::default(), |_, _, _| {}).unwrap();
+            dead |= want.iter().any(|c| c.winnable > 0 && c.winnable < c.reachable);
+            assert_eq!(search(&g, &starts, &Keep::Memory, "t", &Solo, BATCHES, &Counters::default(), |_| {}).unwrap(), want, "n {n} Solo");
+            // Rounds of 2 words and 128 bits: several per layer, some empty on some ranks.
+            let small = Batches { seg_words: 2, mirror_bits: 128 };
+            for ranks in 1..=4 {
+                let got = on_ranks(ranks, |c| search(&g, &starts, &Keep::Memory, "t", c, small, &Counters::default(), |_| {}).unwrap());
+                assert_eq!(got, want, "n {n} on {ranks} ranks");
+                let dir = std::env::temp_dir().join(format!("layered-dist-{}-{n}-{ranks}", std::process::id()));
+                let _ = std::fs::remove_dir_all(&dir);
+                let keep = Keep::Dir(dir.clone());
+                let got = on_ranks(ranks, |c| search(&g, &starts, &keep, "t", c, small, &Counters::default(), |_| {}).unwrap());
+                assert_eq!(got, want, "n {n} on {ranks} ranks, kept");
+                // A run killed after rank 0 saved one layer more than the others: resumed.
+                let cut = n / 2;
+                for e in std::fs::read_dir(&dir).unwrap().flatten() {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    let level: Option<usize> = name.strip_prefix("reach-").and_then(|r| r[..2].parse().ok());
+                    if level.is_some_and(|l| l < cut || (l == cut && !name.contains("rank0of"))) {
+                        std::fs::remove_file(e.path()).unwrap();
+                    }
+                }
+                let got = on_ranks(ranks, |c| search(&g, &starts, &keep, "t", c, small, &Counters::default(), |_| {}).unwrap());
+                assert_eq!(got, want, "n {n} on {ranks} ranks, resumed");
+                // Another number of ranks is refused by the root (the others would wait for it
+                // at a barrier, ended by MPI's abort: tried with one rank here).
+                if ranks > 1 {
+                    let err = search(&g, &starts, &keep, "t", &Solo, small, &Counters::default(), |_| {}).unwrap_err().to_string();
+                    assert!(err.contains(&format!("over {ranks} ranks, not over 1 ranks")), "{err}");
+                } else {
+                    let err = search(&g, &starts, &keep, "other", &Solo, small, &Counters::default(), |_| {}).unwrap_err().to_string();
+                    assert!(err.contains("another search"), "{err}");
+                }
+                let _ = std::fs::remove_dir_all(&dir);
+            }
+        }
+        assert!(dead, "no test with dead positions");
+    }
+
+    /// The mirrored AND against a plain reading: bit r of one layer with bit len-1-r of another,
+    /// over ranges that do not line up with the ranks' (pieces smaller than a rank's range too).
+    #[test]
+    fn the_mirrored_and_reads_the_other_layer_backwards() {
+        let colex = Colex::new(14);
+        let k = 6;
+        let len = colex.count(k);
+        let mut x = 12345u64;
+        let mut bits = |p: u64| -> Vec<bool> {
+            (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x % 100 < p
+                })
+                .collect()
+        };
+        let (a, b) = (bits(60), bits(70));
+        let want = (0..len as usize).filter(|&r| a[r] && b[len as usize - 1 - r]).count() as u64;
+        for (ranks, batch) in [(1, 64), (2, 128), (3, 1 << 20), (4, 192), (5, 64)] {
+            let got = on_ranks(ranks, |c| {
+                let spans = Spans::new(&colex, k, ranks);
+                let fill = |v: &[bool]| {
+                    let mut p = Part::empty(&spans, c.rank());
+                    for r in p.lo..p.hi {
+                        if v[r as usize] {
+                            p.set(r);
+                        }
+                    }
+                    p
+                };
+                let (pa, pb) = (fill(&a), fill(&b));
+                total(c, and_mirrored(c, &spans, &pa, Some(&pb), batch).unwrap()).unwrap()
+            });
+            assert_eq!(got, want, "{ranks} ranks");
+        }
+    }
+}

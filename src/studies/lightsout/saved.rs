@@ -6,6 +6,8 @@
 //!   elimination is re-run (nullity and first solution must match the table), the stored press
 //!   pattern (`all_ones_presses.csv`) is replayed on the all-ones board and must turn it off with
 //!   exactly `min_presses` presses. Read back: that no solution is lighter (the enumeration).
+//!   The proven lower bounds of the sizes past the enumeration (`min_presses_lower_bound`) take
+//!   seconds, so every run recomputes them instead of reading them back.
 //! - **God's numbers settled by the branch and bound** (minutes at the default budget).
 //!   Re-checked: the quiet code's classes, the witness search and the parity/averaging bound are
 //!   re-derived; the stored witness position (`gods_witnesses.csv`) is solved again exactly and

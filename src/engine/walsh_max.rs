@@ -62,6 +62,129 @@ pub fn walsh_peak(classes: &[(u64, i32)], k: usize, counters: Option<&Counters>)
     peak
 }
 
+/// Largest rank of one group's low signatures expanded at once by [`relaxed_peak`]: a group of
+/// rank rho becomes at most 2^rho classes scaled by 2^(RELAX_RANK - rho); larger groups are cut
+/// into pieces of at most this rank (each piece's modulus bounds its share, so the bound stays
+/// sound, only looser).
+pub const RELAX_RANK: usize = 6;
+
+/// The exact maximum over a in GF(2)^k of
+///
+///   R(a) = sum_{(s, h) in fixed} h (-1)^{<a, s>} + sum_g | sum_{(s, h) in g} h (-1)^{<a, s>} |,
+///
+/// as a floor of R (the value is R times 2^[`RELAX_RANK`], divided back down), with the smallest a
+/// attaining it. Why: split a code's combination a = (a_lo, a_hi) and group the coordinates by
+/// their high signature t. For each a_lo, W(a_lo, a_hi) = G_0 + sum_{t != 0} G_t (-1)^{<a_hi, t>}
+/// is at most G_0 + sum |G_t| whatever a_hi is, so max R over a_lo (the groups with t != 0 as
+/// `groups`, t = 0 as `fixed`, every s the low signature) bounds max W from above, at the cost of
+/// one transform over a_lo only. |G_g(a)| depends on a only through the rho inner products with a
+/// basis of g's signatures, so it is a function on GF(2)^rho: its own 2^rho-point transform
+/// writes it as a signed sum of characters (-1)^{<a, s>}, i.e. as classes for [`walsh_peak`].
+pub fn relaxed_peak(fixed: &[(u64, i32)], groups: &[Vec<(u64, i32)>], k: usize, counters: Option<&Counters>) -> Peak {
+    let scale = 1i64 << RELAX_RANK;
+    let mut classes: Vec<(u64, i32)> = fixed.iter().map(|&(s, h)| (s, (h as i64 * scale) as i32)).collect();
+    for g in groups {
+        for piece in pieces(g) {
+            expand_modulus(&piece, &mut classes);
+        }
+    }
+    // Repeated signatures add (walsh_peak allows repeats; merging keeps the fold short).
+    classes.sort_unstable();
+    let mut merged: Vec<(u64, i32)> = Vec::with_capacity(classes.len());
+    for (s, h) in classes {
+        match merged.last_mut() {
+            Some((t, v)) if *t == s => *v += h,
+            _ => merged.push((s, h)),
+        }
+    }
+    let peak = walsh_peak(&merged, k, counters);
+    Peak { value: peak.value.div_euclid(scale), at: peak.at }
+}
+
+/// A group cut into pieces whose signatures have rank at most [`RELAX_RANK`], in order.
+fn pieces(g: &[(u64, i32)]) -> Vec<Vec<(u64, i32)>> {
+    let mut out: Vec<Vec<(u64, i32)>> = vec![Vec::new()];
+    let mut echelon = Echelon::default();
+    for &(s, h) in g {
+        if echelon.rank() == RELAX_RANK && echelon.reduce(s).0 != 0 {
+            echelon = Echelon::default();
+            out.push(Vec::new());
+        }
+        echelon.insert(s);
+        out.last_mut().expect("a piece").push((s, h));
+    }
+    out
+}
+
+/// An echelon basis of signatures: each element (reduced vector, the combination of the inserted
+/// signatures it equals), sorted by leading bit, highest first.
+#[derive(Default)]
+struct Echelon {
+    rows: Vec<(u64, u64)>,
+}
+
+impl Echelon {
+    fn rank(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// (s reduced, the combination of inserted signatures removed from it).
+    fn reduce(&self, s: u64) -> (u64, u64) {
+        let (mut v, mut comb) = (s, 0u64);
+        for &(e, c) in &self.rows {
+            if v ^ e < v {
+                v ^= e;
+                comb ^= c;
+            }
+        }
+        (v, comb)
+    }
+
+    /// Inserts s; its coordinates in the inserted independent signatures (bit i: the i-th).
+    fn insert(&mut self, s: u64) -> u64 {
+        let (v, comb) = self.reduce(s);
+        if v == 0 {
+            return comb;
+        }
+        let i = self.rows.len();
+        // v = s + (combination comb): as a combination of the inserted ones, comb + e_i.
+        self.rows.push((v, comb ^ 1 << i));
+        self.rows.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        1 << i
+    }
+}
+
+/// Appends the classes of 2^(RELAX_RANK - rho) |sum_(s, h) h (-1)^{<a, s>}| for one piece.
+fn expand_modulus(piece: &[(u64, i32)], out: &mut Vec<(u64, i32)>) {
+    // A basis of the piece's signatures (the independent ones, in order), and each signature's
+    // coordinates u in it.
+    let mut echelon = Echelon::default();
+    let mut basis: Vec<u64> = Vec::new();
+    let mut coords: Vec<(u64, i32)> = Vec::with_capacity(piece.len());
+    for &(s, h) in piece {
+        let before = echelon.rank();
+        coords.push((echelon.insert(s), h));
+        if echelon.rank() > before {
+            basis.push(s);
+        }
+    }
+    let rho = basis.len();
+    assert!(rho <= RELAX_RANK, "piece of rank {rho}");
+    // V(y) = |sum h (-1)^{<u, y>}| for every y in GF(2)^rho, then its transform.
+    let mut v: Vec<i64> = (0..1u64 << rho)
+        .map(|y| coords.iter().map(|&(u, h)| if (u & y).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum::<i64>().abs())
+        .collect();
+    super::walsh::walsh_hadamard(&mut v);
+    // V(y) = 2^-rho sum_z V^(z) (-1)^{<z, y>}, and <z, y> = <a, sum_j z_j basis_j>.
+    for (z, &coef) in v.iter().enumerate() {
+        if coef != 0 {
+            let sig = (0..rho).filter(|&j| z >> j & 1 == 1).fold(0u64, |acc, j| acc ^ basis[j]);
+            let scaled = coef << (RELAX_RANK - rho);
+            out.push((sig, i32::try_from(scaled).expect("relaxed class weight beyond i32")));
+        }
+    }
+}
+
 /// A lane value: i16 or i32 with wrapping arithmetic (sums never exceed the mass, checked).
 trait Lane: Copy + Default + Ord + Send + Sync {
     fn add(self, o: Self) -> Self;
@@ -370,6 +493,74 @@ mod tests {
         assert_eq!(walsh_peak(&[(1 << 19, 2)], 22, None), Peak { value: 2, at: 0 });
         // Negative h: the smallest a with <a, s> = 1 is the lowest set bit of s.
         assert_eq!(walsh_peak(&[(0b1011 << 15, -3)], 22, None), Peak { value: 3, at: 1 << 15 });
+    }
+
+    /// max over a of fixed + sum of the groups' moduli, straight from the definition.
+    fn relaxed_exhaustive(fixed: &[(u64, i32)], groups: &[Vec<(u64, i32)>], k: usize) -> i64 {
+        let w = |cs: &[(u64, i32)], a: u64| -> i64 { cs.iter().map(|&(s, h)| if (a & s).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum() };
+        (0..1u64 << k).map(|a| w(fixed, a) + groups.iter().map(|g| w(g, a).abs()).sum::<i64>()).max().expect("k >= 0")
+    }
+
+    #[test]
+    fn relaxed_peak_matches_the_definition() {
+        // Groups of at most RELAX_RANK members (rank <= 6): the value is exactly max R.
+        for k in 1..=12 {
+            for seed in 0..5u64 {
+                let fixed = random_classes(seed * 17 + k as u64, k, (seed as usize * 5) % 13, 2);
+                let groups: Vec<Vec<(u64, i32)>> =
+                    (0..1 + seed as usize * 3).map(|g| random_classes(seed * 1000 + g as u64 * 7 + k as u64, k, 1 + (g + seed as usize) % RELAX_RANK, 2)).collect();
+                let p = relaxed_peak(&fixed, &groups, k, None);
+                let want = relaxed_exhaustive(&fixed, &groups, k);
+                assert_eq!(p.value, want, "k {k} seed {seed}");
+                // The reported a attains it.
+                let single: Vec<Vec<(u64, i32)>> = groups.clone();
+                let w = |cs: &[(u64, i32)], a: u64| -> i64 { cs.iter().map(|&(s, h)| if (a & s).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum() };
+                let at = w(&fixed, p.at) + single.iter().map(|g| w(g, p.at).abs()).sum::<i64>();
+                assert_eq!(at, want, "k {k} seed {seed}: value at the reported a");
+            }
+        }
+    }
+
+    #[test]
+    fn relaxed_peak_of_large_groups_is_an_upper_bound() {
+        // Groups of 20 members (rank up to 10 > RELAX_RANK) are cut into pieces: never below max R,
+        // never above the fixed part's peak plus every member's |h|.
+        for seed in 0..6u64 {
+            let k = 12;
+            let fixed = random_classes(seed + 50, k, 9, 2);
+            let groups: Vec<Vec<(u64, i32)>> = (0..4).map(|g| random_classes(seed * 31 + g, k, 20, 2)).collect();
+            let p = relaxed_peak(&fixed, &groups, k, None).value;
+            let loose = walsh_peak(&fixed, k, None).value + groups.iter().flatten().map(|&(_, h)| (h as i64).abs()).sum::<i64>();
+            assert!(relaxed_exhaustive(&fixed, &groups, k) <= p && p <= loose, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn relaxing_the_high_bits_bounds_the_peak() {
+        // W over GF(2)^14 with its top `free` bits relaxed: the bound is at least the true peak,
+        // equal with nothing relaxed, and equal to max R where no group is cut into pieces.
+        let k = 14;
+        for seed in 0..4u64 {
+            let classes = random_classes(seed + 900, k, 60, 3);
+            let exact = walsh_peak(&classes, k, None).value;
+            for free in 0..=6 {
+                let lo = k - free;
+                let mut by_top: std::collections::BTreeMap<u64, Vec<(u64, i32)>> = Default::default();
+                for &(s, h) in &classes {
+                    by_top.entry(s >> lo).or_default().push((s & ((1 << lo) - 1), h));
+                }
+                let fixed = by_top.remove(&0).unwrap_or_default();
+                let groups: Vec<Vec<(u64, i32)>> = by_top.into_values().collect();
+                let b = relaxed_peak(&fixed, &groups, lo, None).value;
+                assert!(b >= exact, "seed {seed} free {free}: {b} below the peak {exact}");
+                if free == 0 {
+                    assert_eq!(b, exact);
+                }
+                if groups.iter().all(|g| g.len() <= RELAX_RANK) {
+                    assert_eq!(b, relaxed_exhaustive(&fixed, &groups, lo), "seed {seed} free {free}");
+                }
+            }
+        }
     }
 
     #[test]

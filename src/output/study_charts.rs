@@ -124,7 +124,9 @@ pub fn distance_histogram_chart(title: &str, x_label: &str, counts: &[f64]) -> R
 /// a share of the n^2 cells (the raw counts grow as n^2 and would hide the gap between the two).
 /// Minima that are only the best found (not proven) are drawn as open circles; 1/2 is what a
 /// solution chosen at random among the 2^nullity would press on average.
-pub fn all_ones_presses_chart(n: &[usize], first_found: &[u64], minimum: &[u64], exact: &[bool]) -> Result<Rendered> {
+/// `lower` is a proven lower bound per size (drawn where the minimum is not exact, as an error
+/// bar from it up to the best found).
+pub fn all_ones_presses_chart(n: &[usize], first_found: &[u64], minimum: &[u64], exact: &[bool], lower: &[u64]) -> Result<Rendered> {
     let share = |n: usize, p: u64| p as f64 / (n * n) as f64;
     let pts = |v: &[u64], keep: &dyn Fn(usize) -> bool| -> Vec<(f64, f64)> {
         n.iter().zip(v).enumerate().filter(|(i, _)| keep(*i)).map(|(_, (&n, &p))| (n as f64, share(n, p))).collect()
@@ -143,6 +145,13 @@ pub fn all_ones_presses_chart(n: &[usize], first_found: &[u64], minimum: &[u64],
             mark: Mark::HollowPoints,
             colour: Some(1),
         });
+        let bars: Vec<(f64, f64)> = (0..n.len())
+            .filter(|&i| !is_exact(i) && i < lower.len())
+            .flat_map(|i| [(n[i] as f64, share(n[i], lower[i])), (n[i] as f64, share(n[i], minimum[i]))])
+            .collect();
+        if !bars.is_empty() {
+            series.push(XYSeries { name: "proven range (lower bound to best found)".into(), points: bars, mark: Mark::ErrorBars, colour: Some(3) });
+        }
     }
     xy_chart(&XYChart {
         title: "All-ones n x n board (plus, open): first solution found vs minimum".into(),
@@ -211,7 +220,7 @@ mod tests {
     #[test]
     fn all_ones_marks_inexact_minima() {
         let n = [1, 2, 3, 30, 60];
-        let r = all_ones_presses_chart(&n, &[1, 4, 5, 480, 1900], &[1, 4, 5, 450, 1830], &[true, true, true, true, false]).unwrap();
+        let r = all_ones_presses_chart(&n, &[1, 4, 5, 480, 1900], &[1, 4, 5, 450, 1830], &[true, true, true, true, false], &[1, 4, 5, 450, 900]).unwrap();
         assert_eq!(png_size(&r.png), chart::SIZE);
         assert!(r.svg.starts_with("<svg"));
     }

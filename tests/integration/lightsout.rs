@@ -823,6 +823,30 @@ fn all_ones_read_back_replays_every_costly_pattern() {
     assert!(e.contains("nullity 41 on file, 42 recomputed"), "{e}");
 }
 
+#[test]
+fn all_ones_lower_bounds_recheck() {
+    // Every size the table leaves as bounds: its lower bound at most its replayed best, at least
+    // the strip relaxation, which is re-derived here (seconds) and must be the value its method
+    // names; every exact size: the lower bound is the minimum.
+    use statespace::studies::lightsout::strips;
+    let table = read_csv(&committed_lightsout().join("all_ones_min_presses.csv"));
+    let mut bounded = Vec::new();
+    for r in &table {
+        let (n, min, lower): (usize, u64, u64) = (r["n"].parse().unwrap(), r["min_presses"].parse().unwrap(), r["min_presses_lower_bound"].parse().unwrap());
+        if r["exact"] == "true" {
+            assert_eq!(lower, min, "n = {n}");
+            continue;
+        }
+        bounded.push(n);
+        assert!(lower <= min, "n = {n}: {lower} > {min}");
+        let s = strips::lower_bound(n, strips::WIDTH).unwrap();
+        assert!(lower >= s, "n = {n}: {lower} below the strip bound {s}");
+        let named = format!("strip relaxation (strips of width <= {}): {s}", strips::WIDTH);
+        assert!(r["lower_bound_method"].contains(&named), "n = {n}: {:?} does not name {named:?}", r["lower_bound_method"]);
+    }
+    assert_eq!(bounded, vec![79, 95]);
+}
+
 fn gods_read_back(dir: &Path, n: usize) -> anyhow::Result<statespace::studies::lightsout::gods::GodsRow> {
     use statespace::studies::lightsout::{gods, saved};
     let quick = gods::gods_row(n, 4, 0, &statespace::engine::progress::Counters::default())?;

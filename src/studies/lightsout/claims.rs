@@ -121,7 +121,7 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
     let beyond: Vec<&AllOnesRow> = s.all_ones.iter().filter(|r| r.n > published.len()).collect();
     if let (Some(first), Some(last)) = (beyond.first(), beyond.last()) {
         let exact: Vec<String> = beyond.iter().filter(|r| r.exact && r.nullity > 0).map(|r| format!("{}: {} (nullity {})", r.n, r.minimum, r.nullity)).collect();
-        let bounds: Vec<String> = beyond.iter().filter(|r| !r.exact).map(|r| format!("{}: <= {} (nullity {})", r.n, r.minimum, r.nullity)).collect();
+        let bounds: Vec<String> = beyond.iter().filter(|r| !r.exact).map(|r| format!("{}: {} to {} (nullity {})", r.n, r.lower, r.minimum, r.nullity)).collect();
         out.push(Claim::new_result(
             FAMILY,
             "lightsout.new.all_ones_beyond_oeis_data",
@@ -132,13 +132,13 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
                 published.len()
             ),
             format!(
-                "exact: {}; upper bounds only (nullity > {}): {}",
+                "exact: {}; proven bounds only (nullity > {}): {}",
                 if exact.is_empty() { "none".to_string() } else { exact.join(", ") },
                 super::solve::EXACT_NULLITY,
                 if bounds.is_empty() { "none".to_string() } else { bounds.join(", ") }
             ),
             &format!(
-                "data/lightsout/all_ones_min_presses.csv, columns min_presses, exact, method; every minimum's press pattern in data/lightsout/all_ones_presses.csv (columns n, row, presses). Sizes of nullity > {} ({}) are read back by the default reproduce: the elimination is re-run, the press pattern replayed and its count checked, and the enumeration over every solution is read back (reproduce --full recomputes it)",
+                "data/lightsout/all_ones_min_presses.csv, columns min_presses, exact, method, min_presses_lower_bound; every minimum's press pattern in data/lightsout/all_ones_presses.csv (columns n, row, presses). Sizes of nullity > {} ({}) are read back by the default reproduce: the elimination is re-run, the press pattern replayed and its count checked, and the enumeration over every solution is read back (reproduce --full recomputes it)",
                 super::saved::READ_BACK_NULLITY,
                 {
                     let big: Vec<String> = s.all_ones.iter().filter(|r| r.nullity > super::saved::READ_BACK_NULLITY).map(|r| r.n.to_string()).collect();
@@ -146,6 +146,23 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
                 }
             ),
         ));
+        for r in beyond.iter().filter(|r| !r.exact) {
+            out.push(Claim::new_result(
+                FAMILY,
+                &format!("lightsout.new.all_ones_bounds.{}", r.n),
+                &format!(
+                    "Fewest presses for the all-ones {n} x {n} board (plus rule, open; nullity {}, 2^{} solutions, too many to enumerate): proven bounds",
+                    r.nullity,
+                    r.nullity,
+                    n = r.n
+                ),
+                format!("{} <= a({}) <= {}", r.lower, r.n, r.minimum),
+                &format!(
+                    "data/lightsout/all_ones_min_presses.csv, row n = {}, columns min_presses (a solution found by neighbourhood search, its press pattern in data/lightsout/all_ones_presses.csv, replayed by every reproduce), min_presses_lower_bound and lower_bound_method (recomputed by every reproduce: {})",
+                    r.n, r.lower_method
+                ),
+            ));
+        }
     }
     out
 }

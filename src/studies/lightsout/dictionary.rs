@@ -101,7 +101,7 @@ pub fn resources() -> Vec<ResourceDoc> {
         },
         ResourceDoc {
             pattern: "lightsout/all_ones_min_presses.csv",
-            description: "The all-ones n x n board (plus rule, open): presses of the first solution found and the fewest presses over every solution.",
+            description: "The all-ones n x n board (plus rule, open): presses of the first solution found, the fewest presses over every solution (or the best found, with a proven lower bound, where the solutions are too many to enumerate).",
             fields: vec![
                 field("n", Integer, "side of the board", ""),
                 field("nullity", Integer, "nullity of the press matrix: the board has 2^nullity solutions", ""),
@@ -109,6 +109,8 @@ pub fn resources() -> Vec<ResourceDoc> {
                 field("min_presses", Integer, "fewest presses found over the 2^nullity solutions", "presses"),
                 field("exact", Boolean, "true when min_presses is the minimum over every solution, false when it is the best found by descent (an upper bound)", ""),
                 field("method", String, "how min_presses was found: unique (nullity 0), transform (nullity <= 17: one Walsh-Hadamard transform over all 2^nullity solutions), split transform (nullity 18..42: an outer loop of transforms of 2^13 or more entries, 16 solutions per vector lane, every solution evaluated; exact), neighbourhood search (nullity > 42: best found, not proven minimal)", ""),
+                field("min_presses_lower_bound", Integer, "proven: no solution has fewer presses; equal to min_presses where exact, else the better of two relaxations (see lower_bound_method)", "presses"),
+                field("lower_bound_method", String, "how min_presses_lower_bound is proven: exact (the enumeration named in method), or the strip relaxation (the columns cut into strips of width <= 8, each strip's fewest presses satisfying the lights whose neighbours it holds, by dynamic programming over its rows, summed) and the mirror relaxation (the quiet code split into its mirror-fixed part and a complement; the complement enumerated, the mirror-fixed part relaxed to independent signs per group of cells), each with its value", ""),
             ],
             primary_key: vec!["n"],
             source: SOURCE,

@@ -5,6 +5,7 @@
 pub mod claims;
 pub mod commands;
 pub mod dictionary;
+pub mod fold;
 pub mod frontier;
 pub mod gods;
 pub mod hand;
@@ -17,6 +18,7 @@ pub mod sampled;
 pub mod saved;
 pub mod seed004;
 pub mod solve;
+pub mod strips;
 pub mod sutner;
 
 use anyhow::Result;

@@ -6,6 +6,8 @@
 //!   elimination is re-run (nullity and first solution must match the table), the stored press
 //!   pattern (`all_ones_presses.csv`) is replayed on the all-ones board and must turn it off with
 //!   exactly `min_presses` presses. Read back: that no solution is lighter (the enumeration).
+//!   The proven lower bounds of the sizes past the enumeration (`min_presses_lower_bound`) take
+//!   seconds, so every run recomputes them instead of reading them back.
 //! - **God's numbers settled by the branch and bound** (minutes at the default budget).
 //!   Re-checked: the quiet code's classes, the witness search and the parity/averaging bound are
 //!   re-derived; the stored witness position (`gods_witnesses.csv`) is solved again exactly and
@@ -21,7 +23,7 @@ use super::solve::{self, Outcome, Solution};
 use crate::engine::progress::Counters;
 use crate::puzzles::lightsout::{apply_presses, parse_board, Game, Grid, Rule, Topology};
 use crate::output::table::parse_exact_count;
-use crate::studies::read_back::{number, read_rows};
+use crate::studies::read_back::{number, read_rows, read_rows_of};
 use anyhow::{bail, ensure, Context, Result};
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
@@ -36,7 +38,10 @@ pub const ALL_ONES_PRESSES_CSV: &str = "all_ones_presses.csv";
 pub const GODS_CSV: &str = "gods_numbers.csv";
 pub const GODS_WITNESSES: &str = "gods_witnesses.csv";
 
-const ALL_ONES_HEADER: [&str; 6] = ["n", "nullity", "first_found_presses", "min_presses", "exact", "method"];
+/// The table's columns; the last two (the proven lower bound and its method) are recomputed by
+/// every run, so a file without them (before they existed) is still read back.
+pub const ALL_ONES_HEADER: [&str; 8] =
+    ["n", "nullity", "first_found_presses", "min_presses", "exact", "method", "min_presses_lower_bound", "lower_bound_method"];
 const PRESSES_HEADER: [&str; 3] = ["n", "row", "presses"];
 const WITNESS_HEADER: [&str; 3] = ["n", "row", "lights"];
 
@@ -61,7 +66,8 @@ impl SavedAllOnes {
     pub fn load(dir: &Path) -> Result<SavedAllOnes> {
         let path = dir.join(ALL_ONES_CSV);
         let mut rows = BTreeMap::new();
-        for (i, r) in read_rows(&path, &ALL_ONES_HEADER)?.iter().enumerate() {
+        let (_, table) = read_rows_of(&path, &[&ALL_ONES_HEADER[..6], &ALL_ONES_HEADER])?;
+        for (i, r) in table.iter().enumerate() {
             let line = i + 2;
             let n: usize = number(&path, line, "n", &r[0])?;
             let exact = match &r[4] {
@@ -91,6 +97,11 @@ impl SavedAllOnes {
         Ok(SavedAllOnes { dir: dir.to_path_buf(), rows, presses })
     }
 
+    /// Whether the table holds a row for n (a size added to the study is computed once).
+    pub fn has(&self, n: usize) -> bool {
+        self.rows.contains_key(&n) && self.presses.contains_key(&n)
+    }
+
     /// The all-ones n x n row, re-checked against `first` (the elimination re-run): the table
     /// must agree with it, and the stored press pattern must turn the board off in `min_presses`.
     pub fn row(&self, game: &Game, first: &Solution) -> Result<AllOnesRow> {
@@ -111,7 +122,8 @@ impl SavedAllOnes {
         ensure!(apply_presses(game, &Grid::ones(n, n)?, &presses)?.is_clear(), "{}: the n = {n} pattern does not turn off the all-ones board", file.display());
         ensure!(presses.count() == s.minimum, "{}: the n = {n} pattern has {} presses, the table says {}", file.display(), presses.count(), s.minimum);
         ensure!(s.minimum <= first.first_found, differs("min_presses above the first solution", &s.minimum, &first.first_found));
-        Ok(AllOnesRow { n, nullity: s.nullity, first_found: s.first_found, minimum: s.minimum, exact: s.exact, presses })
+        // The lower bound is recomputed by the caller.
+        Ok(AllOnesRow { n, nullity: s.nullity, first_found: s.first_found, minimum: s.minimum, exact: s.exact, presses, lower: s.minimum, lower_method: String::new() })
     }
 }
 

@@ -434,7 +434,7 @@ fn apply_combination(x: &mut Grid, quiet: &[Grid], a: u64) {
 
 /// Calls `f(signature, x_c)` for every cell of row `r`, left to right; the signature's bit j
 /// says the cell lies in quiet pattern j (at most 64 patterns).
-fn row_signatures(x: &Grid, quiet: &[Grid], r: usize, mut f: impl FnMut(u64, bool)) {
+pub(super) fn row_signatures(x: &Grid, quiet: &[Grid], r: usize, mut f: impl FnMut(u64, bool)) {
     let mut sig = [0u64; 64];
     for wi in 0..x.stride {
         let bits_here = (x.cols - wi * 64).min(64);

@@ -141,7 +141,12 @@ impl TryFrom<&FullArgs> for FullRun {
         let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
         let target = grid.parse(&a.target).map_err(|e| anyhow::anyhow!("--target: {e}"))?;
         full::check_target(&grid, target)?;
-        footprint::check(&format!("tricolore full {}x{}", a.width, a.height), footprint::tricolore_search(grid.squares()))?;
+        let need = if grid.squares() > full::PER_BOARD_SQUARES {
+            footprint::tricolore_counts(grid.squares())
+        } else {
+            footprint::tricolore_search(grid.squares())
+        };
+        footprint::check(&format!("tricolore full {}x{}", a.width, a.height), need)?;
         Ok(FullRun { grid, target })
     }
 }

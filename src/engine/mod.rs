@@ -14,6 +14,7 @@ pub mod gf2poly;
 pub mod layered;
 pub mod memory;
 pub mod norepeat;
+pub mod norepeat_sym;
 pub mod progress;
 pub mod quotient;
 pub mod walsh;

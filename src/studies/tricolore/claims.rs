@@ -481,7 +481,7 @@ fn full_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
 /// The 5x4 board: per target its maximum, mean and unreachable boards, one claim per value.
 fn large_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     let how = if r.large_read_back {
-        format!("read back and re-checked by `reproduce` (totals, summary against histogram, levels 0-{} by a separate bounded search); `reproduce --full` searches again", super::saved::RECHECK_LEVELS)
+        format!("read back by `reproduce` and re-checked (counts against the board, levels 0-{} by a separate bounded search); `reproduce --full` searches again", super::saved::RECHECK_LEVELS)
     } else {
         "searched by this run".to_string()
     };

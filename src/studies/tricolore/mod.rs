@@ -268,6 +268,8 @@ pub struct TricoloreResults {
     pub large: Vec<full::FullStudy>,
     /// Whether `large` was read back from `data/` and re-checked rather than searched.
     pub large_read_back: bool,
+    /// 5x4 targets with no table in `data/` to read back (`reproduce --full` searches them).
+    pub large_missing: Vec<String>,
 }
 
 impl TricoloreResults {
@@ -379,7 +381,7 @@ impl crate::studies::Study for Tricolore {
         } else {
             None
         };
-        let mut large = Vec::new();
+        let (mut large, mut large_missing) = (Vec::new(), Vec::new());
         for t in saved::TARGETS {
             match &o.large {
                 Large::Skip => {}
@@ -389,13 +391,18 @@ impl crate::studies::Study for Tricolore {
                     large.push(full::run_counts(&grid, grid.parse(t)?, true, counters)?);
                 }
                 Large::ReadBack(dir) => {
+                    // A target whose table was never computed is named on the page, not invented.
+                    if !dir.join(saved::distance_csv(&saved::grid(), saved::grid().parse(t)?)).exists() {
+                        large_missing.push(t.to_string());
+                        continue;
+                    }
                     counters.set_stage(format!("tricolore: 5x4 distances to {t}, read back and re-checked"), 0);
                     large.push(saved::load(dir, t)?);
                 }
             }
         }
         let large_read_back = matches!(o.large, Large::ReadBack(_));
-        Ok(TricoloreResults { king, orthogonal, fulls, reach, example, named, composed, verdicts, large, large_read_back })
+        Ok(TricoloreResults { king, orthogonal, fulls, reach, example, named, composed, verdicts, large, large_read_back, large_missing })
     }
 
     fn claims(r: &TricoloreResults) -> Vec<crate::studies::Claim> {

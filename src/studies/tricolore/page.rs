@@ -317,15 +317,21 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
         sections.push(with_claims(full, FULL_CLAIMS));
     }
 
-    if !r.large.is_empty() {
+    if !r.large.is_empty() || !r.large_missing.is_empty() {
+        let missing = if r.large_missing.is_empty() {
+            String::new()
+        } else {
+            format!(" Not yet searched (no table in `data/tricolore/{}`; `statespace reproduce --full` or `statespace tricolore full --width 5 --height 4 --target ...` searches them): {}.", super::saved::DIR, r.large_missing.join(", "))
+        };
         let how = if r.large_read_back {
-            format!("This run read the tables back from `data/tricolore/{dir}` and re-checked them: the totals (3^20 boards, 21 x 3^20 states), the summary against the histogram, and levels 0 to {} recomputed by a separate bounded backward search over explicit states; `statespace reproduce --full` searches again (minutes per target).", super::saved::RECHECK_LEVELS, dir = super::saved::DIR)
+            format!("This run read the tables back from `data/tricolore/{dir}` and re-checked them: the counts against the board (at most 3^20 boards and 21 x 3^20 states, at least 20 states per board at its distance, no board left out) and levels 0 to {} recomputed by a separate bounded backward search over explicit states; the deeper levels, and so the maximum and the mean, are read back; `statespace reproduce --full` searches again (minutes per target).", super::saved::RECHECK_LEVELS, dir = super::saved::DIR)
         } else {
             "This run searched them.".to_string()
         };
-        let large = Section::new("The 5x4 board (new)")
-            .text(format!("Fewest clicks from every one of the 3^20 = 3,486,784,401 boards of a 5x4 board (king adjacency, first click free) to all red, all white and the checkerboard, over (board, last click) states. Nobody has published these. How: one backward search per target with one byte per board (each board's distance over all last clicks takes at most two values, stored by their age relative to the level being searched) and up to the rectangle's symmetries that fix the target: all red and all white are fixed by both mirrors and the half turn, so about a quarter of the boards is searched; the 5x4 checkerboard WBWBW.BWBWB.WBWBW.BWBWB only by the left-right mirror (the top-bottom mirror and the half turn swap its colours). The counts are weighted by orbit size. The same search is checked against an independent plain BFS on 4x3 and 3x3, with and without symmetry, and against the per-board search on 4x4. {how}"))
-            .table(
+        let mut large = Section::new("The 5x4 board (new)")
+            .text(format!("Fewest clicks from every one of the 3^20 = 3,486,784,401 boards of a 5x4 board (king adjacency, first click free) to all red, all white and the checkerboard, over (board, last click) states. Nobody has published these. How: one backward search per target with one byte per board (each board's distance over all last clicks takes at most two values, stored by their age relative to the level being searched) and up to the rectangle's symmetries that fix the target: all red and all white are fixed by both mirrors and the half turn, so about a quarter of the boards is searched; the 5x4 checkerboard WBWBW.BWBWB.WBWBW.BWBWB only by the left-right mirror (the top-bottom mirror and the half turn swap its colours). The counts are weighted by orbit size. The same search is checked against an independent plain BFS on 4x3 and 3x3, with and without symmetry, and against the per-board search on 4x4. {how}{missing}"));
+        if !r.large.is_empty() {
+            large = large.table(
                 format!("Boards by fewest clicks to each target (`data/tricolore/{}/distance_to_{{target}}.csv`, which also counts (board, last click) states):", super::saved::DIR),
                 full_table(&r.large),
             )
@@ -334,6 +340,7 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
                 large_table(&r.large),
             )
             .chart(super::LARGE_CHART, "5x4: boards by fewest clicks to each target, log scale.");
+        }
         sections.push(with_claims(large, LARGE_CLAIMS));
     }
 

@@ -33,7 +33,8 @@ pub enum Family {
 pub struct ReproduceOptions {
     pub check: bool,
     /// Recompute what the default run reads back from `data` and re-checks (results that cost
-    /// more than a minute: see `studies::lightsout::saved` and `studies::peg::saved`).
+    /// more than a minute: see `studies::lightsout::saved`, `studies::peg::saved` and
+    /// `studies::tricolore::saved`).
     pub full: bool,
     pub data: PathBuf,
     pub reports: PathBuf,
@@ -123,7 +124,9 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
         pages.extend(family::<Peg>(&opts, ctx, &counters)?);
     }
     if wants(Family::Tricolore) {
-        pages.extend(family::<Tricolore>(&Tricolore::reproduce_options(), ctx, &counters)?);
+        // The 5x4 tables from the committed data (not the scratch tree of --check), unless --full.
+        let opts = Tricolore::reproduce_options_to((!o.full).then_some(o.data.as_path()));
+        pages.extend(family::<Tricolore>(&opts, ctx, &counters)?);
     }
     if wants(Family::Lightsout) {
         // Read back from the committed data (not the scratch tree of --check), unless --full.

@@ -47,7 +47,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  statespace tricolore half --regime unrestricted\n  statespace tricolore half --regime hybrid --adjacency orthogonal --out /tmp/hybrid-orth\n\nWrites table.csv (clicks,reached,mean_per_start,share), targets.csv (target,starts,mean_clicks,max_clicks),\neccentricity.csv (max_clicks,starts), starts.csv (start_board,reachable_boards,max_clicks,mean_clicks) and\ndistances.parquet (start_index,target_index,clicks for all 6561 x 6561 pairs) into data/tricolore/half_{regime}\n(king) or data/tricolore/orthogonal/half_{regime}, or into --out DIR.")]
     Half(HalfArgs),
     /// Exact distances from every board to a target on the full board (backward search).
-    #[command(after_help = "Examples:\n  statespace tricolore full --target RRRR.RRRR.RRRR.RRRR\n  statespace tricolore full --target WWW.WWW.WWW --width 3 --height 3 --out /tmp/3x3\n\nWrites distance_to_{target}.csv (clicks,boards,states). The halves method is compared with the\noptimum on every 4x4 board by `statespace reproduce --only tricolore`\n(data/tricolore/full/halves_exhaustive_*.csv).")]
+    #[command(after_help = "Examples:\n  statespace tricolore full --target RRRR.RRRR.RRRR.RRRR\n  statespace tricolore full --target WWW.WWW.WWW --width 3 --height 3 --out /tmp/3x3\n  statespace tricolore full --width 5 --height 4 --target RRRRR.RRRRR.RRRRR.RRRRR --out /tmp/5x4\n\nWrites distance_to_{target}.csv (clicks,boards,states). Boards of more than 16 squares are searched\nwith one byte per board (5x4: 3.3 GiB) up to the target's mirror and half-turn symmetries.\nThe halves method is compared with the optimum on every 4x4 board by\n`statespace reproduce --only tricolore` (data/tricolore/full/halves_exhaustive_*.csv).")]
     Full(FullArgs),
     /// Checks that from every start, whatever the previous click, every board but all blue is reachable.
     #[command(after_help = "Example:\n  statespace tricolore reach\n\nWrites reachability.csv (search,examined,missed,missed_boards) into data/tricolore/full or --out DIR.")]
@@ -141,7 +141,12 @@ impl TryFrom<&FullArgs> for FullRun {
         let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
         let target = grid.parse(&a.target).map_err(|e| anyhow::anyhow!("--target: {e}"))?;
         full::check_target(&grid, target)?;
-        footprint::check(&format!("tricolore full {}x{}", a.width, a.height), footprint::tricolore_search(grid.squares()))?;
+        let need = if grid.squares() > full::PER_BOARD_SQUARES {
+            footprint::tricolore_counts(grid.squares())
+        } else {
+            footprint::tricolore_search(grid.squares())
+        };
+        footprint::check(&format!("tricolore full {}x{}", a.width, a.height), need)?;
         Ok(FullRun { grid, target })
     }
 }

@@ -15,6 +15,7 @@ pub mod layered;
 pub mod layered_dist;
 pub mod memory;
 pub mod norepeat;
+pub mod norepeat_sym;
 pub mod progress;
 pub mod quotient;
 pub mod walsh;

@@ -453,6 +453,100 @@ impl Grid {
     }
 }
 
+/// The rectangle's symmetries that fix a board (the target of a search): of the left-right
+/// mirror, the top-bottom mirror and the half turn, those mapping it to itself. They preserve
+/// both adjacencies, so clicking square `a` then mapping the board by `g` is mapping first and
+/// clicking `g(a)`: the search may run up to them (`engine::norepeat_sym`).
+#[derive(Clone, Debug)]
+pub struct BoardSymmetry {
+    /// Element names, the identity first.
+    pub names: Vec<&'static str>,
+    /// `perms[g][square]`: the square `square` is carried to.
+    perms: Vec<Vec<usize>>,
+    /// A board's image under `g`: `hi_image[g][hi] + lo_image[g][lo]` for its halves
+    /// ([`Grid::split`]): the image of a board is linear in its digits.
+    hi_image: Vec<Vec<u32>>,
+    lo_image: Vec<Vec<u32>>,
+    lo_div: DivBy,
+    orbits: u64,
+}
+
+impl Grid {
+    /// The left-right mirror, top-bottom mirror and half turn as square permutations, named.
+    pub fn rectangle_symmetries(&self) -> Vec<(&'static str, Vec<usize>)> {
+        let (w, h) = (self.width, self.height);
+        let perm = |f: &dyn Fn(usize, usize) -> (usize, usize)| -> Vec<usize> {
+            (0..self.squares()).map(|s| { let (r, c) = f(s / w, s % w); r * w + c }).collect()
+        };
+        vec![
+            ("left-right mirror", perm(&|r, c| (r, w - 1 - c))),
+            ("top-bottom mirror", perm(&|r, c| (h - 1 - r, c))),
+            ("half turn", perm(&|r, c| (h - 1 - r, w - 1 - c))),
+        ]
+    }
+
+    /// The board with square `s`'s colour carried to `perm[s]`.
+    pub fn permute(&self, board: u32, perm: &[usize]) -> u32 {
+        let d = self.digits(board);
+        (0..self.squares()).map(|i| (d >> (2 * i) & 3) as u32 * self.weight[perm[i]]).sum()
+    }
+
+    /// The rectangle symmetries fixing `target` (with the identity).
+    pub fn symmetry_fixing(&self, target: u32) -> BoardSymmetry {
+        let mut names = vec!["identity"];
+        let mut perms = vec![(0..self.squares()).collect::<Vec<usize>>()];
+        for (name, p) in self.rectangle_symmetries() {
+            if self.permute(target, &p) == target {
+                names.push(name);
+                perms.push(p);
+            }
+        }
+        let image_table = |digits: &[u64], p: &[usize], squares: std::ops::Range<usize>| -> Vec<u32> {
+            digits.iter().map(|&d| squares.clone().map(|i| (d >> (2 * i) & 3) as u32 * self.weight[p[i]]).sum()).collect()
+        };
+        let hi_len = self.squares() - self.squares() / 2;
+        let hi_image = perms.iter().map(|p| image_table(&self.hi_digits, p, 0..hi_len)).collect();
+        let lo_image = perms.iter().map(|p| image_table(&self.lo_digits, p, hi_len..self.squares())).collect();
+        // Burnside: the orbits are the mean over the elements of the boards each fixes, 3^cycles.
+        let fixed: u64 = perms
+            .iter()
+            .map(|p| {
+                let cycles = (0..p.len()).filter(|&s| { let mut t = p[s]; while t > s { t = p[t]; } t == s }).count();
+                3u64.pow(cycles as u32)
+            })
+            .sum();
+        let orbits = fixed / perms.len() as u64;
+        BoardSymmetry { names, perms, hi_image, lo_image, lo_div: self.lo_div.clone(), orbits }
+    }
+}
+
+impl BoardSymmetry {
+    /// Boards up to these symmetries (Burnside).
+    pub fn orbits_count(&self) -> u64 {
+        self.orbits
+    }
+}
+
+impl crate::engine::norepeat_sym::NodeSymmetry for BoardSymmetry {
+    fn order(&self) -> usize {
+        self.perms.len()
+    }
+    #[inline]
+    fn images(&self, node: u64, out: &mut [u64; crate::engine::norepeat_sym::MAX_ORDER]) {
+        let (hi, lo) = self.lo_div.div_rem(node as u32);
+        for (g, o) in out.iter_mut().enumerate().take(self.perms.len()) {
+            *o = u64::from(self.hi_image[g][hi as usize] + self.lo_image[g][lo as usize]);
+        }
+    }
+    #[inline]
+    fn act(&self, g: usize, a: usize) -> usize {
+        self.perms[g][a]
+    }
+    fn orbits(&self) -> u64 {
+        self.orbits
+    }
+}
+
 /// The puzzle under a click regime: what the engines search.
 #[derive(Clone, Debug)]
 pub struct Game {

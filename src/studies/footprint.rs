@@ -52,6 +52,13 @@ pub fn tricolore_search(squares: usize) -> u128 {
     3 * 3u128.pow(squares.min(60) as u32) + 64 * MIB
 }
 
+/// `tricolore full` past [`crate::studies::tricolore::full::PER_BOARD_SQUARES`] squares: one
+/// byte per board (the one-byte search keeps no frontier lists), the symmetry tables and rayon's
+/// per-chunk frontiers.
+pub fn tricolore_counts(squares: usize) -> u128 {
+    3u128.pow(squares.min(60) as u32) + 96 * MIB
+}
+
 /// `lightsout sweep --max-n N`: polynomials and transfer matrices of degree up to N (33 MiB
 /// measured at N = 100000).
 pub fn lightsout_sweep(max_n: usize) -> u128 {

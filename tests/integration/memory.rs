@@ -50,10 +50,10 @@ fn largest_inputs_are_refused_with_the_figures_when_memory_is_short() {
         vec!["lightsout", "solve", "--all-ones", "100000", "--presses", presses.to_str().unwrap()],
         vec!["lightsout", "solve", "--all-ones", "128", "--topology", "torus"],
     ];
-    // 3.9 GiB, the example: the 5x4 Tricolore search alone needs more than that.
-    let o = with_available(4_187_593_113, &largest[0]);
-    refused(&o, &largest[0], "3.9 GiB available");
-    assert!(String::from_utf8_lossy(&o.stderr).contains("tricolore full 5x4 needs 9.8 GiB"), "{}", String::from_utf8_lossy(&o.stderr));
+    // 2.5 GiB: the 5x4 Tricolore search's byte per board alone needs more than that.
+    let o = with_available(2_684_354_560, &largest[0]);
+    refused(&o, &largest[0], "2.5 GiB available");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("tricolore full 5x4 needs 3.3 GiB"), "{}", String::from_utf8_lossy(&o.stderr));
     for args in &largest {
         refused(&with_available(1 << 20, args), args, "1.0 MiB available");
     }

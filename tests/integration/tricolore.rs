@@ -463,46 +463,59 @@ fn tricolore_solve_full_board_and_halves_example() {
     assert!(opt < n);
 }
 
+/// The explicit reversed edges between (board, last click) states, `board * (n + 1) + last`.
+fn reversed_edges(r: &Rules) -> Vec<Vec<u32>> {
+    let n = r.n();
+    let mut rev: Vec<Vec<u32>> = vec![Vec::new(); r.size() * (n + 1)];
+    for code in 0..r.size() {
+        let b = r.decode(code);
+        for i in 0..n {
+            let c = r.encode(&r.click(&b, i));
+            for last in (0..=n).filter(|&l| l != i) {
+                rev[c * (n + 1) + i].push((code * (n + 1) + last) as u32);
+            }
+        }
+    }
+    rev
+}
+
+/// Boards and (board, last click) states by fewest clicks to `target` (key `u8::MAX`: never),
+/// by a plain backward BFS over the reversed edges.
+fn backward_bfs_histograms(r: &Rules, rev: &[Vec<u32>], target: &str) -> (HashMap<u8, u64>, HashMap<u8, u64>) {
+    let n = r.n();
+    let states = r.size() * (n + 1);
+    let t = r.encode(&r.parse(target));
+    let mut dist = vec![u8::MAX; states];
+    let mut queue = VecDeque::new();
+    for last in 0..=n {
+        dist[t * (n + 1) + last] = 0;
+        queue.push_back(t * (n + 1) + last);
+    }
+    while let Some(s) = queue.pop_front() {
+        for &p in &rev[s] {
+            if dist[p as usize] == u8::MAX {
+                dist[p as usize] = dist[s] + 1;
+                queue.push_back(p as usize);
+            }
+        }
+    }
+    let mut boards: HashMap<u8, u64> = HashMap::new();
+    let mut st: HashMap<u8, u64> = HashMap::new();
+    for code in 0..r.size() {
+        *boards.entry(dist[code * (n + 1) + n]).or_default() += 1;
+        for last in 0..=n {
+            *st.entry(dist[code * (n + 1) + last]).or_default() += 1;
+        }
+    }
+    (boards, st)
+}
+
 /// `full` on small boards against an independent backward BFS over explicit reversed edges.
 #[test]
 fn tricolore_full_matches_independent_backward_bfs() {
     for (w, h, king, target) in [(3, 3, true, "RRR.RRR.RRR"), (3, 3, false, "WBW.BWB.WBW"), (4, 2, true, "WBWB.BWBW"), (2, 3, true, "RW.BR.WW")] {
         let r = Rules::new(w, h, king);
-        let n = r.n();
-        let states = r.size() * (n + 1);
-        let mut rev: Vec<Vec<usize>> = vec![Vec::new(); states];
-        for code in 0..r.size() {
-            let b = r.decode(code);
-            for last in 0..=n {
-                for i in (0..n).filter(|&i| i != last) {
-                    let c = r.encode(&r.click(&b, i));
-                    rev[c * (n + 1) + i].push(code * (n + 1) + last);
-                }
-            }
-        }
-        let t = r.encode(&r.parse(target));
-        let mut dist = vec![u8::MAX; states];
-        let mut queue = VecDeque::new();
-        for last in 0..=n {
-            dist[t * (n + 1) + last] = 0;
-            queue.push_back(t * (n + 1) + last);
-        }
-        while let Some(s) = queue.pop_front() {
-            for &p in &rev[s] {
-                if dist[p] == u8::MAX {
-                    dist[p] = dist[s] + 1;
-                    queue.push_back(p);
-                }
-            }
-        }
-        let mut boards: HashMap<u8, u64> = HashMap::new();
-        let mut st: HashMap<u8, u64> = HashMap::new();
-        for code in 0..r.size() {
-            *boards.entry(dist[code * (n + 1) + n]).or_default() += 1;
-            for last in 0..=n {
-                *st.entry(dist[code * (n + 1) + last]).or_default() += 1;
-            }
-        }
+        let (boards, st) = backward_bfs_histograms(&r, &reversed_edges(&r), target);
         let dir = scratch(&format!("tricolore-full-{w}x{h}-{king}"));
         let adjacency = if king { "king" } else { "orthogonal" };
         let o = ok(&["tricolore", "full", "--target", target, "--width", &w.to_string(), "--height", &h.to_string(), "--adjacency", adjacency, "--out", dir.to_str().unwrap(), "--charts", dir.join("charts").to_str().unwrap()]);
@@ -518,6 +531,109 @@ fn tricolore_full_matches_independent_backward_bfs() {
         let stdout = String::from_utf8_lossy(&o.stdout);
         assert!(stdout.contains(&format!("; {unreachable} boards and {} (board, last click) states cannot reach it", st.get(&u8::MAX).copied().unwrap_or(0))), "{stdout}");
     }
+}
+
+/// The one-byte search that computes 5x4 (`full::run_counts`), with and without the target's
+/// symmetries, against the independent backward BFS on 4x3 and 3x3: the whole histograms of
+/// boards and states, and the unreachable counts. The three 4x3 targets have the symmetry groups
+/// {mirrors, half turn} (all red, all white) and {top-bottom mirror} (the checkerboard).
+#[test]
+fn tricolore_counts_search_matches_independent_backward_bfs() {
+    use statespace::engine::progress::Counters;
+    use statespace::puzzles::tricolore::{Adjacency, Grid};
+    use statespace::studies::tricolore::full;
+    let c = Counters::default();
+    let mut edges: HashMap<(usize, usize, bool), (Rules, Vec<Vec<u32>>)> = HashMap::new();
+    for (w, h, king, target, group) in [
+        (4, 3, true, "RRRR.RRRR.RRRR", 4),
+        (4, 3, true, "WWWW.WWWW.WWWW", 4),
+        (4, 3, true, "WBWB.BWBW.WBWB", 2),
+        (4, 3, false, "WBWB.BWBW.WBWB", 2),
+        (3, 3, true, "RWR.WBW.RWR", 4),
+        (3, 3, true, "RRW.RRW.RRW", 2),
+        (3, 3, false, "BWR.WRW.RWB", 2),
+    ] {
+        let (r, rev) = edges.entry((w, h, king)).or_insert_with(|| {
+            let r = Rules::new(w, h, king);
+            let rev = reversed_edges(&r);
+            (r, rev)
+        });
+        let (boards, st) = backward_bfs_histograms(r, rev, target);
+        let grid = Grid::new(w, h, if king { Adjacency::King } else { Adjacency::Orthogonal }).unwrap();
+        let t = grid.parse(target).unwrap();
+        assert_eq!(grid.symmetry_fixing(t).names.len(), group, "{target}");
+        for symmetric in [true, false] {
+            let f = full::run_counts(&grid, t, symmetric, &c).unwrap();
+            let what = format!("{w}x{h} {target} symmetric {symmetric}");
+            for (k, (&b, &s)) in f.boards.iter().zip(&f.states).enumerate() {
+                assert_eq!(b, boards.get(&(k as u8)).copied().unwrap_or(0), "{what}: boards at {k}");
+                assert_eq!(s, st.get(&(k as u8)).copied().unwrap_or(0), "{what}: states at {k}");
+            }
+            // The last level may hold states only (a board's second distance).
+            let deepest = st.keys().filter(|&&k| k != u8::MAX).max().copied().unwrap();
+            assert_eq!(f.states.len(), usize::from(deepest) + 1, "{what}: depth");
+            assert_eq!(f.unreachable_boards, boards.get(&u8::MAX).copied().unwrap_or(0), "{what}: unreachable boards");
+            assert_eq!(f.unreachable_states, st.get(&u8::MAX).copied().unwrap_or(0), "{what}: unreachable states");
+            let listed = f.unreachable_list.as_ref().map(|l| l.len() as u64);
+            assert_eq!(listed, (f.unreachable_boards <= full::UNREACHABLE_LISTED as u64).then_some(f.unreachable_boards), "{what}: listed");
+        }
+    }
+}
+
+/// The one-byte search on 4x4 (up to the target's symmetries) against the per-board search,
+/// whose all-red table is also pinned to the oracle file: the same histograms.
+#[test]
+fn tricolore_counts_search_matches_per_board_search_on_4x4() {
+    use statespace::engine::progress::Counters;
+    use statespace::puzzles::tricolore::{Adjacency, Grid};
+    use statespace::studies::tricolore::full;
+    let c = Counters::default();
+    let grid = Grid::new(4, 4, Adjacency::King).unwrap();
+    for target in ["RRRR.RRRR.RRRR.RRRR", "WBWB.BWBW.WBWB.BWBW"] {
+        let t = grid.parse(target).unwrap();
+        let per_board = full::run(&grid, t, &c).unwrap();
+        let counts = full::run_counts(&grid, t, true, &c).unwrap();
+        assert_eq!(counts.boards, per_board.boards, "{target}");
+        assert_eq!(counts.states, per_board.states, "{target}");
+        assert_eq!((counts.unreachable_boards, counts.unreachable_states), (per_board.unreachable_boards, per_board.unreachable_states));
+    }
+}
+
+/// The committed 5x4 tables read back and re-checked as the default `reproduce` does; a copy with
+/// one count of a re-checked level changed (consistently, so only the bounded search can tell) is
+/// refused, naming the file. Ignored until the tables are committed: the searches take minutes
+/// per target on an idle machine and could not finish beside the other jobs of the session that
+/// wrote this (run it with `--ignored` once `data/tricolore/full_5x4` holds them).
+#[test]
+#[ignore = "needs data/tricolore/full_5x4/distance_to_*.csv (statespace reproduce --full)"]
+fn tricolore_5x4_tables_are_read_back_and_rechecked() {
+    use statespace::studies::tricolore::saved;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/tricolore").join(saved::DIR);
+    for t in saved::TARGETS {
+        let f = saved::load(&dir, t).unwrap();
+        assert_eq!(f.boards.iter().sum::<u64>() + f.unreachable_boards, 3_486_784_401, "{t}");
+        assert_eq!(f.states.iter().sum::<u64>() + f.unreachable_states, 21 * 3_486_784_401, "{t}");
+    }
+    let tmp = scratch("tricolore-5x4-tampered");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let target = saved::TARGETS[0];
+    let name = format!("distance_to_{target}.csv");
+    let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+    // Level 3: one board (and its 21 states) moved there from level 4.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let bump = |line: &str, sign: i64| -> String {
+        let v: Vec<i64> = line.split(',').map(|x| x.parse().unwrap()).collect();
+        format!("{},{},{}", v[0], v[1] + sign, v[2] + 21 * sign)
+    };
+    lines[4] = bump(&lines[4], 1);
+    lines[5] = bump(&lines[5], -1);
+    std::fs::write(tmp.join(&name), lines.join("\n") + "\n").unwrap();
+    let err = match saved::load(&tmp, target) {
+        Ok(_) => panic!("the tampered table was accepted"),
+        Err(e) => e.to_string(),
+    };
+    assert!(err.contains(&name) && err.contains("3 clicks") && err.contains("bounded search"), "{err}");
+    let _ = std::fs::remove_dir_all(&tmp);
 }
 
 #[test]
@@ -577,7 +693,7 @@ fn tricolore_bad_input() {
 fn tricolore_claims_have_the_expected_verdicts() {
     use statespace::engine::progress::Counters;
     use statespace::puzzles::tricolore::{Adjacency, Regime as R};
-    use statespace::studies::tricolore::{half::HalfOptions, Options, Tricolore};
+    use statespace::studies::tricolore::{half::HalfOptions, Large, Options, Tricolore};
     use statespace::studies::Study;
     let mut halves = Vec::new();
     for regime in R::ALL {
@@ -585,7 +701,7 @@ fn tricolore_claims_have_the_expected_verdicts() {
             halves.push(HalfOptions { regime, adjacency, matrix: false });
         }
     }
-    let options = Options { halves, full_targets: vec!["RRRR.RRRR.RRRR.RRRR".into()], reachability: false, verdicts: false };
+    let options = Options { halves, full_targets: vec!["RRRR.RRRR.RRRR.RRRR".into()], reachability: false, verdicts: false, large: Large::Skip };
     let results = Tricolore::compute(&options, &Counters::default()).unwrap();
     let claims = Tricolore::claims(&results);
     let mut ids = std::collections::HashSet::new();

@@ -35,7 +35,7 @@ pub fn board_name(text: &str) -> String {
         "all_red".into()
     } else if letters.iter().all(|&c| c == 'W') {
         "all_white".into()
-    } else if rows.iter().enumerate().all(|(i, r)| *r == if i % 2 == 0 { "WBWB" } else { "BWBW" }) {
+    } else if rows.iter().enumerate().all(|(i, r)| r.chars().enumerate().all(|(j, c)| c == if (i + j) % 2 == 0 { 'W' } else { 'B' })) {
         "alternating".into()
     } else {
         text.to_lowercase().replace('.', "_")
@@ -79,6 +79,7 @@ pub fn claims(r: &TricoloreResults) -> Vec<Claim> {
     half_claims(r, &mut out);
     named_start_claims(r, &mut out);
     full_claims(r, &mut out);
+    large_claims(r, &mut out);
     halves_claims(r, &mut out);
     composed_halves_claims(r, &mut out);
     out
@@ -473,6 +474,48 @@ fn full_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             &format!("4x4 (the document found it too large to search): fewest clicks from every board to {target}, over the whole board"),
             format!("at most {max} clicks, mean {mean:.4}; {} boards and {} (board, last click) states cannot reach it", f.unreachable_boards, f.unreachable_states),
             &format!("data/tricolore/full/distance_to_{target}.csv, columns clicks, boards and states"),
+        ));
+    }
+}
+
+/// The 5x4 board: per target its maximum, mean and unreachable boards, one claim per value.
+fn large_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
+    let how = if r.large_read_back {
+        format!("read back by `reproduce` and re-checked (counts against the board, levels 0-{} by a separate bounded search); `reproduce --full` searches again", super::saved::RECHECK_LEVELS)
+    } else {
+        "searched by this run".to_string()
+    };
+    for f in &r.large {
+        let target = f.grid.format(f.target);
+        let name = board_name(&target);
+        let (max, mean, farthest) = super::saved::max_mean(f);
+        let file = format!("data/tricolore/{}/{}", super::saved::DIR, super::saved::distance_csv(&f.grid, f.target));
+        let summary = format!("data/tricolore/{}/{}", super::saved::DIR, super::saved::SUMMARY_CSV);
+        let sym = if f.symmetries.is_empty() { "no symmetry".to_string() } else { f.symmetries.join(", ") };
+        out.push(Claim::new_result(
+            FAMILY,
+            &new_id(&format!("full_5x4_max_clicks_{name}")),
+            &format!("5x4 (3^20 boards, king adjacency): the most clicks any board needs to reach {target}, first click free"),
+            format!("{max} clicks ({farthest} boards need them)"),
+            &format!("{summary}, columns max_clicks and farthest_boards of the row for {target}; {file}, columns clicks and boards (searched up to {sym}; {how})"),
+        ));
+        out.push(Claim::new_result(
+            FAMILY,
+            &new_id(&format!("full_5x4_mean_clicks_{name}")),
+            &format!("5x4: the mean fewest clicks to {target} over every board that can reach it"),
+            format!("{mean:.4} clicks"),
+            &format!("{summary}, column mean_clicks of the row for {target}; {file}, columns clicks and boards"),
+        ));
+        let listed = match &f.unreachable_list {
+            Some(l) if !l.is_empty() => format!(": {}", l.iter().map(|&b| f.grid.format(b)).collect::<Vec<_>>().join(" ")),
+            _ => String::new(),
+        };
+        out.push(Claim::new_result(
+            FAMILY,
+            &new_id(&format!("full_5x4_unreachable_{name}")),
+            &format!("5x4: the boards that cannot reach {target}, whatever is clicked"),
+            format!("{} boards{listed}; {} (board, last click) states", f.unreachable_boards, f.unreachable_states),
+            &format!("{summary}, columns unreachable, unreachable_states and unreachable_list of the row for {target}"),
         ));
     }
 }

@@ -108,6 +108,37 @@ pub fn resources() -> Vec<ResourceDoc> {
         source: SOURCE,
     });
     out.push(ResourceDoc {
+        pattern: "tricolore/full_5x4/distance_to_*.csv",
+        description: "The 5x4 board (king adjacency): boards and (board, last click) states by fewest clicks to the target named in the file name, over all 3^20 = 3,486,784,401 boards, from one backward search up to the target's symmetries, counts weighted by orbit size. Boards that cannot reach the target are not listed (summary.csv gives their number). The default reproduce reads it back and re-checks it (totals, levels 0-5 by a separate bounded search); reproduce --full searches again.",
+        fields: vec![
+            field("clicks", Integer, "fewest clicks to the target (first click free)", "clicks"),
+            field("boards", Integer, "boards (no previous click) at this distance", ""),
+            field("states", Integer, "(board, last click) states at this distance, the last click being none or one of the 20 squares", ""),
+        ],
+        primary_key: vec!["clicks"],
+        source: SOURCE,
+    });
+    out.push(ResourceDoc {
+        pattern: "tricolore/full_5x4/summary.csv",
+        description: "The 5x4 board, one row per target (all red, all white, the checkerboard): the symmetries its search ran up to, the maximum and mean fewest clicks, and the boards and states that cannot reach it.",
+        fields: vec![
+            field("board_size", String, "columns x rows: 5x4", ""),
+            field("adjacency", String, "which squares adjoin: king (the up to 8 surrounding squares)", ""),
+            field("target", String, "the target board, rows joined by '.' (R, W, B)", ""),
+            field("symmetries", String, "the rectangle symmetries fixing the target, separated by \"; \": the search visits one board per orbit", ""),
+            field("boards_up_to_symmetry", Integer, "boards up to those symmetries (Burnside): the boards the search visits", ""),
+            field("boards", Integer, "all boards, 3^20", ""),
+            field("max_clicks", Integer, "the most clicks any board that can reach the target needs (first click free)", "clicks"),
+            field("mean_clicks", Number, "mean fewest clicks over the boards that can reach the target", "clicks"),
+            field("farthest_boards", Integer, "boards that need max_clicks clicks", ""),
+            field("unreachable", Integer, "boards that cannot reach the target", ""),
+            field("unreachable_states", Integer, "(board, last click) states that cannot reach the target, of the 21 x 3^20", ""),
+            field("unreachable_list", String, "the boards that cannot reach the target, ascending, separated by spaces, when at most 1000; empty when none or more", ""),
+        ],
+        primary_key: vec!["target"],
+        source: SOURCE,
+    });
+    out.push(ResourceDoc {
         pattern: "tricolore/full/reachability.csv",
         description: "Evidence that from every (board, last click) state of the 4x4 board every board but all blue is reachable: a backward search to all red, then forward searches from all red after a click on one square of each symmetry class.",
         fields: vec![

@@ -35,7 +35,8 @@ pub fn halves_example(grid: &Grid, to_red: &FullStudy, counters: &Counters) -> R
     let halves = Halves::new(grid, to, counters)?;
     let play = halves.solve(from).ok_or_else(|| anyhow::anyhow!("internal error: the example has no halves solution"))?;
     let game = Game::new(grid.clone(), Regime::Unrestricted)?;
-    let optimal = solve::descend(&game, &to_red.arrivals, from, None)
+    let arrivals = to_red.arrivals.as_ref().ok_or_else(|| anyhow::anyhow!("internal error: the all-red study kept no distances"))?;
+    let optimal = solve::descend(&game, arrivals, from, None)
         .ok_or_else(|| anyhow::anyhow!("internal error: the example has no solution"))?
         .len();
     Ok(Example {

@@ -2,6 +2,7 @@
 //! search over (board, last click), and the reachability claim.
 
 use crate::engine::norepeat::{self, Arrivals, Direction};
+use crate::engine::norepeat_sym::{self, NoSymmetry};
 use crate::engine::progress::Counters;
 use crate::puzzles::tricolore::{Game, Grid, Regime, BLUE, RED};
 use anyhow::{bail, Result};
@@ -16,8 +17,22 @@ pub struct FullStudy {
     pub states: Vec<u64>,
     pub unreachable_boards: u64,
     pub unreachable_states: u64,
-    pub arrivals: Arrivals,
+    /// Per-board distances, kept by the 4x4 search (the verdicts and the solver descend them);
+    /// none on larger boards, whose search keeps counts only ([`run_counts`]).
+    pub arrivals: Option<Arrivals>,
+    /// The boards that cannot reach the target, ascending, when there are at most
+    /// [`UNREACHABLE_LISTED`] (always on the 4x4 search's boards: never listed there).
+    pub unreachable_list: Option<Vec<u32>>,
+    /// The symmetries the search ran up to (none named: the plain search).
+    pub symmetries: Vec<&'static str>,
 }
+
+/// Boards of more squares are searched by [`run_counts`] (counts only, up to the target's
+/// symmetries): 4x4's per-board distances take 3 bytes a board, 5x4's would take 10 GiB.
+pub const PER_BOARD_SQUARES: usize = 16;
+
+/// Unreachable boards listed by [`run_counts`] up to this many.
+pub const UNREACHABLE_LISTED: usize = 1000;
 
 /// Rejects targets no click sequence can reach, with the reason.
 pub fn check_target(grid: &Grid, target: u32) -> Result<()> {
@@ -78,7 +93,43 @@ pub fn run(grid: &Grid, target: u32, counters: &Counters) -> Result<FullStudy> {
                 (b1, s1, u1 + u2, v1 + v2)
             },
         );
-    Ok(FullStudy { grid: grid.clone(), target, boards, states, unreachable_boards: ub, unreachable_states: us, arrivals })
+    Ok(FullStudy {
+        grid: grid.clone(),
+        target,
+        boards,
+        states,
+        unreachable_boards: ub,
+        unreachable_states: us,
+        arrivals: Some(arrivals),
+        unreachable_list: None,
+        symmetries: Vec::new(),
+    })
+}
+
+/// Boards past 4x4 (5x4: 3^20 boards): the counts of [`run`] from the one-byte search, run up
+/// to the rectangle symmetries that fix the target (`symmetric`), or over every board.
+pub fn run_counts(grid: &Grid, target: u32, symmetric: bool, counters: &Counters) -> Result<FullStudy> {
+    check_target(grid, target)?;
+    let game = Game::new(grid.clone(), Regime::Unrestricted)?;
+    let (c, symmetries) = if symmetric {
+        let sym = grid.symmetry_fixing(target);
+        let c = norepeat_sym::search_counts(&game, &sym, u64::from(target), Direction::Backward, UNREACHABLE_LISTED, counters)?;
+        (c, sym.names[1..].to_vec())
+    } else {
+        let sym = NoSymmetry(u64::from(grid.boards()));
+        (norepeat_sym::search_counts(&game, &sym, u64::from(target), Direction::Backward, UNREACHABLE_LISTED, counters)?, Vec::new())
+    };
+    Ok(FullStudy {
+        grid: grid.clone(),
+        target,
+        boards: c.nodes,
+        states: c.states,
+        unreachable_boards: c.unreached_nodes,
+        unreachable_states: c.unreached_states,
+        arrivals: None,
+        unreachable_list: c.unreached_list.map(|l| l.into_iter().map(|b| b as u32).collect()),
+        symmetries,
+    })
 }
 
 /// One line of the reachability evidence.

@@ -18,6 +18,7 @@ pub mod full;
 pub mod half;
 pub mod page;
 pub mod report;
+pub mod saved;
 pub mod solve;
 pub mod verdicts;
 
@@ -183,7 +184,11 @@ pub fn board_stem(grid: &Grid, board: u32) -> String {
 /// The full-board study for one target. The halves method is compared with the optimum on every
 /// 4x4 board (`verdicts::halves_exhaustive`), never on a sample.
 pub fn full_compute(run: &FullRun, counters: &Counters) -> Result<full::FullStudy> {
-    full::run(&run.grid, run.target, counters)
+    if run.grid.squares() > full::PER_BOARD_SQUARES {
+        full::run_counts(&run.grid, run.target, true, counters)
+    } else {
+        full::run(&run.grid, run.target, counters)
+    }
 }
 
 /// A full-board study's table and charts; `dir` relative to `data/`.
@@ -228,6 +233,19 @@ pub struct Options {
     /// maximum (king half studies with their distance matrices) and the halves method against the
     /// optimum on every 4x4 board, for the full targets and the all-blue-border targets.
     pub verdicts: bool,
+    /// The 5x4 board's distance tables ([`saved::TARGETS`]).
+    pub large: Large,
+}
+
+/// Where the 5x4 tables come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Large {
+    /// Not part of the run.
+    Skip,
+    /// Searched (minutes per target): `reproduce --full`.
+    Compute,
+    /// Read back from this directory (`data/tricolore/full_5x4`) and re-checked ([`saved`]).
+    ReadBack(PathBuf),
 }
 
 /// Everything the family computes.
@@ -246,6 +264,12 @@ pub struct TricoloreResults {
     pub composed: Option<evidence::Composed>,
     /// Seed 003's maxima and the exhaustive halves comparisons (when asked for).
     pub verdicts: Option<verdicts::Verdicts>,
+    /// The 5x4 board, one study per target of [`saved::TARGETS`] (empty when skipped).
+    pub large: Vec<full::FullStudy>,
+    /// Whether `large` was read back from `data/` and re-checked rather than searched.
+    pub large_read_back: bool,
+    /// 5x4 targets with no table in `data/` to read back (`reproduce --full` searches them).
+    pub large_missing: Vec<String>,
 }
 
 impl TricoloreResults {
@@ -258,6 +282,22 @@ impl TricoloreResults {
 }
 
 pub struct Tricolore;
+
+/// The 5x4 distance chart's stem under `reports/tricolore`.
+pub const LARGE_CHART: &str = "full_5x4_distance_all";
+
+impl Tricolore {
+    /// What `reproduce` runs: with `data`, the 5x4 tables are read back from
+    /// `data/tricolore/full_5x4` and re-checked ([`saved`]); without it (`reproduce --full`),
+    /// they are searched.
+    pub fn reproduce_options_to(data: Option<&Path>) -> Options {
+        let mut o = <Tricolore as crate::studies::Study>::reproduce_options();
+        if let Some(data) = data {
+            o.large = Large::ReadBack(data.join(<Tricolore as crate::studies::Study>::FAMILY).join(saved::DIR));
+        }
+        o
+    }
+}
 
 impl crate::studies::Study for Tricolore {
     const FAMILY: &'static str = "tricolore";
@@ -278,6 +318,7 @@ impl crate::studies::Study for Tricolore {
             full_targets: FULL_TARGETS.iter().map(|s| s.to_string()).collect(),
             reachability: true,
             verdicts: true,
+            large: Large::Compute,
         }
     }
 
@@ -340,7 +381,28 @@ impl crate::studies::Study for Tricolore {
         } else {
             None
         };
-        Ok(TricoloreResults { king, orthogonal, fulls, reach, example, named, composed, verdicts })
+        let (mut large, mut large_missing) = (Vec::new(), Vec::new());
+        for t in saved::TARGETS {
+            match &o.large {
+                Large::Skip => {}
+                Large::Compute => {
+                    counters.set_stage(format!("tricolore: 5x4 distances to {t}"), 0);
+                    let grid = saved::grid();
+                    large.push(full::run_counts(&grid, grid.parse(t)?, true, counters)?);
+                }
+                Large::ReadBack(dir) => {
+                    // A target whose table was never computed is named on the page, not invented.
+                    if !dir.join(saved::distance_csv(&saved::grid(), saved::grid().parse(t)?)).exists() {
+                        large_missing.push(t.to_string());
+                        continue;
+                    }
+                    counters.set_stage(format!("tricolore: 5x4 distances to {t}, read back and re-checked"), 0);
+                    large.push(saved::load(dir, t)?);
+                }
+            }
+        }
+        let large_read_back = matches!(o.large, Large::ReadBack(_));
+        Ok(TricoloreResults { king, orthogonal, fulls, reach, example, named, composed, verdicts, large, large_read_back, large_missing })
     }
 
     fn claims(r: &TricoloreResults) -> Vec<crate::studies::Claim> {
@@ -387,6 +449,15 @@ impl crate::studies::Study for Tricolore {
         if !r.fulls.is_empty() {
             let full_refs: Vec<&full::FullStudy> = r.fulls.iter().collect();
             out.chart(Area::Reports, "tricolore", "full_distance_all", &report::full_chart(&full_refs)?);
+        }
+        if !r.large.is_empty() {
+            let dir = format!("tricolore/{}", saved::DIR);
+            for s in &r.large {
+                out.table(Area::Data, &dir, &saved::distance_csv(&s.grid, s.target), &report::full_table(s));
+            }
+            out.table(Area::Data, &dir, saved::SUMMARY_CSV, &report::large_summary_table(&r.large));
+            let refs: Vec<&full::FullStudy> = r.large.iter().collect();
+            out.chart(Area::Reports, "tricolore", LARGE_CHART, &report::full_chart(&refs)?);
         }
         out.page = Some(page::page(r, claims));
         Ok(out)

@@ -39,6 +39,7 @@ const MAX_CLAIMS: &[&str] = &[
 ];
 const TARGET_CLAIMS: &[&str] = &["seed003.target_", "seed003.all_red_to_all_white"];
 const FULL_CLAIMS: &[&str] = &["new.full_distances", "seed003.only_all_blue", "new.reachability"];
+const LARGE_CLAIMS: &[&str] = &["new.full_5x4_"];
 const HALVES_CLAIMS: &[&str] = &["seed003.halves", "seed003.border_extension", "halves_exhaustive"];
 const MAXIMA_CLAIMS: &[&str] = &["seed003.scant_minority_at_max"];
 
@@ -160,6 +161,17 @@ fn full_table(fulls: &[FullStudy]) -> Table {
     let mut total: Vec<Cell> = vec!["total".into()];
     total.extend(fulls.iter().map(|f| Cell::from(f.boards.iter().sum::<u64>() + f.unreachable_boards)));
     t.push(total);
+    t
+}
+
+/// The 5x4 targets: maximum, mean, farthest and unreachable boards.
+fn large_table(large: &[FullStudy]) -> Table {
+    let mut t = Table::new(&["target", "symmetries searched up to", "max clicks", "mean clicks", "farthest boards", "boards that cannot reach it"]);
+    for f in large {
+        let (max, mean, farthest) = super::saved::max_mean(f);
+        let sym = if f.symmetries.is_empty() { "none".to_string() } else { f.symmetries.join(", ") };
+        t.push(vec![f.grid.format(f.target).into(), sym.into(), max.into(), Cell::Fixed(mean, 4), farthest.into(), f.unreachable_boards.into()]);
+    }
     t
 }
 
@@ -305,6 +317,33 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
         sections.push(with_claims(full, FULL_CLAIMS));
     }
 
+    if !r.large.is_empty() || !r.large_missing.is_empty() {
+        let missing = if r.large_missing.is_empty() {
+            String::new()
+        } else {
+            format!(" Not yet searched (no table in `data/tricolore/{}`; `statespace reproduce --full` or `statespace tricolore full --width 5 --height 4 --target ...` searches them): {}.", super::saved::DIR, r.large_missing.join(", "))
+        };
+        let how = if r.large_read_back {
+            format!("This run read the tables back from `data/tricolore/{dir}` and re-checked them: the counts against the board (at most 3^20 boards and 21 x 3^20 states, at least 20 states per board at its distance, no board left out) and levels 0 to {} recomputed by a separate bounded backward search over explicit states; the deeper levels, and so the maximum and the mean, are read back; `statespace reproduce --full` searches again (minutes per target).", super::saved::RECHECK_LEVELS, dir = super::saved::DIR)
+        } else {
+            "This run searched them.".to_string()
+        };
+        let mut large = Section::new("The 5x4 board (new)")
+            .text(format!("Fewest clicks from every one of the 3^20 = 3,486,784,401 boards of a 5x4 board (king adjacency, first click free) to all red, all white and the checkerboard, over (board, last click) states. Nobody has published these. How: one backward search per target with one byte per board (each board's distance over all last clicks takes at most two values, stored by their age relative to the level being searched) and up to the rectangle's symmetries that fix the target: all red and all white are fixed by both mirrors and the half turn, so about a quarter of the boards is searched; the 5x4 checkerboard WBWBW.BWBWB.WBWBW.BWBWB only by the left-right mirror (the top-bottom mirror and the half turn swap its colours). The counts are weighted by orbit size. The same search is checked against an independent plain BFS on 4x3 and 3x3, with and without symmetry, and against the per-board search on 4x4. {how}{missing}"));
+        if !r.large.is_empty() {
+            large = large.table(
+                format!("Boards by fewest clicks to each target (`data/tricolore/{}/distance_to_{{target}}.csv`, which also counts (board, last click) states):", super::saved::DIR),
+                full_table(&r.large),
+            )
+            .table(
+                format!("Per target (`data/tricolore/{}/{}`): mean over the boards that can reach it; farthest = boards needing the maximum:", super::saved::DIR, super::saved::SUMMARY_CSV),
+                large_table(&r.large),
+            )
+            .chart(super::LARGE_CHART, "5x4: boards by fewest clicks to each target, log scale.");
+        }
+        sections.push(with_claims(large, LARGE_CLAIMS));
+    }
+
     if r.verdicts.is_some() || r.example.is_some() || r.composed.is_some() {
         let mut halves = Section::new("The halves method against the optimum");
         if let Some(e) = &r.example {
@@ -340,7 +379,7 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
         sections.push(with_claims(halves, HALVES_CLAIMS));
     }
 
-    let listed: Vec<String> = [HALF_CLAIMS, RESTRICTED_CLAIMS, MAX_CLAIMS, MAXIMA_CLAIMS, TARGET_CLAIMS, FULL_CLAIMS, HALVES_CLAIMS]
+    let listed: Vec<String> = [HALF_CLAIMS, RESTRICTED_CLAIMS, MAX_CLAIMS, MAXIMA_CLAIMS, TARGET_CLAIMS, FULL_CLAIMS, LARGE_CLAIMS, HALVES_CLAIMS]
         .concat()
         .iter()
         .map(|p| format!("tricolore.{p}"))
@@ -378,6 +417,9 @@ fn summary(r: &TricoloreResults) -> Vec<Block> {
     if !r.fulls.is_empty() {
         out.push(Block::Table { caption: "Fewest clicks from every 4x4 board to each target (new):".into(), table: full_table(&r.fulls) });
     }
+    if !r.large.is_empty() {
+        out.push(Block::Table { caption: "The 5x4 board, 3^20 boards (new): fewest clicks to each target:".into(), table: large_table(&r.large) });
+    }
     if !r.king.is_empty() {
         out.push(Block::Table { caption: "The most clicks a 4x2 start needs, per regime:".into(), table: range_table(r) });
         out.push(Block::Chart {
@@ -403,6 +445,7 @@ pub fn definitions() -> Vec<(String, String)> {
         ("eccentricity (max_clicks of a start)", "the maximum, over all targets reachable from the start, of the fewest clicks to reach them"),
         ("target averages", "clicks to reach a final state, averaged (and maximised) over the 3321 representative starts other than the target"),
         ("clicks (4x4)", "fewest clicks from a board to the target, first click free; `states` counts (board, last click) states at that distance"),
+        ("5x4 summary", "symmetries: the rectangle symmetries fixing the target, up to which the search ran; orbits: boards up to them; farthest_boards: boards needing max_clicks; unreachable / unreachable_states: boards and (board, last click) states that cannot reach the target; unreachable_list: those boards when at most 1000"),
         ("halves method", "the document's 4x4 method: solve the top two rows as a 4x2 board (unrestricted), then the bottom two (hybrid, so the top rows stay solved); the board is turned first when the target's lower half cannot be reached that way"),
         ("halves / halves_best", "clicks the halves method takes when each step clicks the lowest square among optimal clicks / with the best choice among all optimal top-half solutions"),
         ("optimal", "fewest clicks over the whole 4x4 board"),

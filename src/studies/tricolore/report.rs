@@ -193,6 +193,34 @@ pub fn full_chart(studies: &[&FullStudy]) -> Result<Rendered> {
     })
 }
 
+/// One row per 5x4 target (`data/tricolore/full_5x4/summary.csv`): the symmetries its search
+/// ran up to, the maximum and mean clicks, the farthest boards, and the boards and (board, last
+/// click) states that cannot reach it (the boards listed when at most
+/// [`super::full::UNREACHABLE_LISTED`]).
+pub fn large_summary_table(studies: &[FullStudy]) -> Table {
+    let mut t = Table::new(&super::saved::SUMMARY_COLUMNS);
+    for s in studies {
+        let (max, mean, farthest) = super::saved::max_mean(s);
+        let sym = s.grid.symmetry_fixing(s.target);
+        let list = s.unreachable_list.as_ref().map_or(String::new(), |l| l.iter().map(|&b| s.grid.format(b)).collect::<Vec<_>>().join(" "));
+        t.push(vec![
+            format!("{}x{}", s.grid.width(), s.grid.height()).into(),
+            s.grid.adjacency().name().into(),
+            s.grid.format(s.target).into(),
+            s.symmetries.join("; ").into(),
+            sym.orbits_count().into(),
+            s.grid.boards().into(),
+            max.into(),
+            Cell::Fixed(mean, 6),
+            farthest.into(),
+            s.unreachable_boards.into(),
+            s.unreachable_states.into(),
+            list.into(),
+        ]);
+    }
+    t
+}
+
 pub fn reach_table(rows: &[ReachRow]) -> Table {
     let mut t = Table::new(&["search", "examined", "missed", "missed_boards"]);
     for r in rows {

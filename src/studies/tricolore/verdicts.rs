@@ -252,6 +252,7 @@ impl<'a> HalvesCounts<'a> {
 /// The halves method against the optimum on every board.
 pub fn halves_exhaustive(study: &FullStudy, halves: &Halves) -> Result<HalvesExhaustive> {
     let counts = HalvesCounts::new(halves)?;
+    let arrivals = study.arrivals.as_ref().ok_or_else(|| anyhow::anyhow!("internal error: the halves comparison needs per-board distances"))?;
     let boards = study.grid.boards();
     const K: usize = 64;
     let hist = (0..boards)
@@ -259,7 +260,7 @@ pub fn halves_exhaustive(study: &FullStudy, halves: &Halves) -> Result<HalvesExh
         .fold(
             || (vec![0u64; K * K], 0u64, 0u64),
             |(mut h, mut unsolved, mut unreachable), b| {
-                match (study.arrivals.fewest(u64::from(b)), counts.count(b)) {
+                match (arrivals.fewest(u64::from(b)), counts.count(b)) {
                     (None, _) => unreachable += 1,
                     (Some(_), None) => unsolved += 1,
                     (Some(o), Some(c)) => h[usize::from(o).min(K - 1) * K + usize::from(c).min(K - 1)] += 1,

@@ -1,0 +1,443 @@
+//! The search of [`super::norepeat`] for graphs too large to keep per-node distances: one byte
+//! per node, distance counts per level instead of distances, and optionally the search up to a
+//! group of node symmetries that fixes the seed.
+//!
+//! Same two-number algebra as [`super::norepeat`] (a node is left at `d1` by every action but
+//! `sole`, and by `sole` at `d2`), but a level-synchronous search only ever compares a distance
+//! with the level being expanded (`depth`) or the one being filled (`depth + 1`). So each of
+//! `d1`, `d2` is stored as its age: older, current (`depth`), new (`depth + 1`), or unset; after
+//! every level one pass ages them and counts the new ones. (unset) + 3 ages x (several + 20 soles
+//! x 4 ages of `d2`) = 244 codes fit a byte: 3^20 nodes take 3.25 GiB where `norepeat` takes 6.5
+//! GiB plus its frontier lists.
+//!
+//! Symmetry: every node is represented by the smallest node of its orbit (its canonical node),
+//! and only canonical cells are ever read or written. Expanding a canonical node finds every
+//! arrival of its orbit up to the group; an arrival at `w` by action `a` is delivered to
+//! `c = g(w)` as action `g(a)`, for every `g` with `g(w) = c` (so a node fixed by part of the
+//! group receives the arrival's images under its stabiliser, as the expansions of the other
+//! orbit members would have delivered them). Counts are weighted by orbit size.
+
+use super::norepeat::{ActionGraph, Direction};
+use super::progress::Counters;
+use anyhow::{bail, Result};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+/// Sole actions fit the byte code only up to this many actions.
+pub const MAX_ACTIONS: usize = 20;
+/// Group elements handled (the symmetries of a rectangle).
+pub const MAX_ORDER: usize = 8;
+
+/// A group of node permutations preserving the graph (with the actions permuted alongside:
+/// `g(step(v, a)) = step(g(v), g(a))`) and the seed.
+pub trait NodeSymmetry: Sync {
+    /// Elements `0..order()`, element 0 the identity; at most [`MAX_ORDER`].
+    fn order(&self) -> usize;
+    /// The images of `node` under every element, into `out[..order()]`.
+    fn images(&self, node: u64, out: &mut [u64; MAX_ORDER]);
+    /// The image of action `a` under element `g`.
+    fn act(&self, g: usize, a: usize) -> usize;
+    /// How many orbits the nodes fall into (Burnside), checked against the canonical nodes.
+    fn orbits(&self) -> u64;
+}
+
+/// The trivial group: the plain search.
+pub struct NoSymmetry(pub u64);
+
+impl NodeSymmetry for NoSymmetry {
+    fn order(&self) -> usize {
+        1
+    }
+    fn images(&self, node: u64, out: &mut [u64; MAX_ORDER]) {
+        out[0] = node;
+    }
+    fn act(&self, _: usize, a: usize) -> usize {
+        a
+    }
+    fn orbits(&self) -> u64 {
+        self.0
+    }
+}
+
+// Ages of d1 (fields 0..3) and d2 (0..4).
+const OLD: u8 = 0;
+const CUR: u8 = 1;
+const NEW: u8 = 2;
+const D2_UNSET: u8 = 0;
+const D2_OLD: u8 = 1;
+const D2_CUR: u8 = 2;
+const D2_NEW: u8 = 3;
+/// d1 unset, on a canonical node.
+const UNREACHED: u8 = 255;
+/// A node that is not canonical: never read or written.
+const OTHER: u8 = 254;
+/// `sole` when two actions achieve d1.
+const SEVERAL: u8 = 31;
+
+#[inline]
+fn enc(d1: u8, sole: u8, d2: u8) -> u8 {
+    d1 * 81 + if sole == SEVERAL { 0 } else { 1 + sole * 4 + d2 }
+}
+
+/// (age of d1, sole or SEVERAL, age of d2) of a reached node's code.
+#[inline]
+fn dec(c: u8) -> (u8, u8, u8) {
+    let (d1, x) = (c / 81, c % 81);
+    if x == 0 {
+        (d1, SEVERAL, D2_UNSET)
+    } else {
+        (d1, (x - 1) / 4, (x - 1) % 4)
+    }
+}
+
+/// What the search found, weighted by orbit size: states are (node, last action or none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelCounts {
+    /// `nodes[k]`: nodes whose fewest steps (any last action) is k.
+    pub nodes: Vec<u64>,
+    /// `states[k]`: (node, last action or none) states at k steps.
+    pub states: Vec<u64>,
+    pub unreached_nodes: u64,
+    pub unreached_states: u64,
+    /// The unreached nodes, ascending, when there are at most `list_limit` of them.
+    pub unreached_list: Option<Vec<u64>>,
+    /// Canonical nodes searched (orbits).
+    pub orbits: u64,
+}
+
+/// Nodes per rayon task.
+const CHUNK: usize = 1 << 15;
+
+/// Level-synchronous search from `seed` (no last action) up to `sym`, counting nodes and states
+/// per level; the unreached nodes are listed if at most `list_limit`.
+pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
+    graph: &G,
+    sym: &S,
+    seed: u64,
+    direction: Direction,
+    list_limit: usize,
+    counters: &Counters,
+) -> Result<LevelCounts> {
+    let n = graph.node_count();
+    let k = graph.action_count();
+    if k > MAX_ACTIONS {
+        bail!("{k} actions: the one-byte search handles at most {MAX_ACTIONS}");
+    }
+    if n > u64::from(u32::MAX) || seed >= n {
+        bail!("{n} nodes (seed {seed}): the one-byte search handles at most 2^32 nodes, seed inside");
+    }
+    if !(1..=MAX_ORDER).contains(&sym.order()) {
+        bail!("a group of order {}: 1 to {MAX_ORDER} elements are handled", sym.order());
+    }
+    let order = sym.order();
+    let mut imgs = [0u64; MAX_ORDER];
+    sym.images(seed, &mut imgs);
+    if imgs[..order].iter().any(|&i| i != seed) {
+        bail!("the group does not fix the seed {seed}");
+    }
+    // Canonical nodes start unreached, the others are marked and never touched.
+    let mut cells: Vec<AtomicU8> = Vec::new();
+    cells.par_extend((0..n).into_par_iter().map(|v| {
+        let mut imgs = [0u64; MAX_ORDER];
+        sym.images(v, &mut imgs);
+        AtomicU8::new(if imgs[1..order].iter().all(|&i| i >= v) { UNREACHED } else { OTHER })
+    }));
+    let orbits = cells.par_chunks(CHUNK).map(|c| c.iter().filter(|x| x.load(Relaxed) != OTHER).count() as u64).sum::<u64>();
+    if orbits != sym.orbits() {
+        bail!("internal error: {orbits} canonical nodes, but the group has {} orbits", sym.orbits());
+    }
+    cells[seed as usize].store(enc(CUR, SEVERAL, D2_UNSET), Relaxed);
+    let weight = |v: u64| -> u64 {
+        let mut imgs = [0u64; MAX_ORDER];
+        sym.images(v, &mut imgs);
+        (order / imgs[..order].iter().filter(|&&i| i == v).count()) as u64
+    };
+    let mut nodes = vec![1u64];
+    let mut states = vec![k as u64 + 1];
+    let mut depth: u8 = 0;
+    let mut pull = false;
+    loop {
+        counters.set_depth(u64::from(depth));
+        let events = if pull {
+            pull_level(graph, sym, &cells, direction, counters)
+        } else {
+            push_level(graph, sym, &cells, direction, counters)
+        };
+        if events == 0 {
+            break;
+        }
+        depth = depth.checked_add(1).filter(|&d| d < u8::MAX).ok_or_else(|| anyhow::anyhow!("the search goes deeper than 254 levels"))?;
+        // Age every field, count the new level's nodes and states, and the nodes still waiting.
+        let (level_nodes, level_states, pending) = cells
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(ci, chunk)| {
+                let (mut ln, mut ls, mut pending) = (0u64, 0u64, 0u64);
+                for (j, cell) in chunk.iter().enumerate() {
+                    let c = cell.load(Relaxed);
+                    if c == OTHER {
+                        continue;
+                    }
+                    if c == UNREACHED {
+                        pending += 1;
+                        continue;
+                    }
+                    let (d1, sole, d2) = dec(c);
+                    let (new1, new2) = (d1 == NEW, d2 == D2_NEW);
+                    if new1 || new2 {
+                        let w = weight((ci * CHUNK + j) as u64);
+                        if new1 {
+                            ln += w;
+                            ls += w * if sole == SEVERAL { k as u64 + 1 } else { k as u64 };
+                        }
+                        if new2 {
+                            ls += w;
+                        }
+                    }
+                    pending += u64::from(sole != SEVERAL && d2 == D2_UNSET);
+                    let d1 = match d1 { CUR => OLD, NEW => CUR, x => x };
+                    let d2 = match d2 { D2_CUR => D2_OLD, D2_NEW => D2_CUR, x => x };
+                    cell.store(enc(d1, sole, d2), Relaxed);
+                }
+                (ln, ls, pending)
+            })
+            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+        nodes.push(level_nodes);
+        states.push(level_states);
+        // Pull once the waiting nodes are fewer than twice the frontier (as in `norepeat`).
+        pull = pending < 2 * events;
+    }
+    // Unreached: nodes never reached, and (node, sole) states whose d2 never came.
+    let list_cap = list_limit;
+    let (un, us, list) = cells
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(ci, chunk)| {
+            let (mut un, mut us, mut list) = (0u64, 0u64, Vec::new());
+            for (j, cell) in chunk.iter().enumerate() {
+                let c = cell.load(Relaxed);
+                if c == OTHER {
+                    continue;
+                }
+                let v = (ci * CHUNK + j) as u64;
+                if c == UNREACHED {
+                    let w = weight(v);
+                    un += w;
+                    us += w * (k as u64 + 1);
+                    if list.len() <= list_cap {
+                        let mut imgs = [0u64; MAX_ORDER];
+                        sym.images(v, &mut imgs);
+                        let mut orbit = imgs[..order].to_vec();
+                        orbit.sort_unstable();
+                        orbit.dedup();
+                        list.extend(orbit);
+                    }
+                } else {
+                    let (_, sole, d2) = dec(c);
+                    if sole != SEVERAL && d2 == D2_UNSET {
+                        us += weight(v);
+                    }
+                }
+            }
+            (un, us, list)
+        })
+        .reduce(
+            || (0, 0, Vec::new()),
+            |mut a, b| {
+                a.2.extend(b.2);
+                (a.0 + b.0, a.1 + b.1, a.2)
+            },
+        );
+    let unreached_list = (un as usize <= list_limit).then(|| {
+        let mut l = list;
+        l.sort_unstable();
+        l
+    });
+    Ok(LevelCounts { nodes, states, unreached_nodes: un, unreached_states: us, unreached_list, orbits })
+}
+
+/// Delivers an arrival at `w` by action `a` (an event at the new level) to `w`'s canonical node,
+/// once per element mapping `w` there; returns the events it created.
+#[inline]
+fn deliver<S: NodeSymmetry>(sym: &S, cells: &[AtomicU8], w: u64, a: usize) -> u64 {
+    let order = sym.order();
+    let mut imgs = [0u64; MAX_ORDER];
+    sym.images(w, &mut imgs);
+    let c = *imgs[..order].iter().min().expect("order >= 1");
+    let target = &cells[c as usize];
+    let mut events = 0;
+    for g in 0..order {
+        if imgs[g] != c {
+            continue;
+        }
+        let a = sym.act(g, a) as u8;
+        let mut cur = target.load(Relaxed);
+        while let Some((new, event)) = arrive(cur, a) {
+            match target.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
+                Ok(_) => {
+                    events += u64::from(event);
+                    break;
+                }
+                Err(now) => cur = now,
+            }
+        }
+    }
+    events
+}
+
+/// The new code after an arrival by `a` at the new level, and whether it is an event.
+#[inline]
+fn arrive(cur: u8, a: u8) -> Option<(u8, bool)> {
+    if cur == UNREACHED {
+        return Some((enc(NEW, a, D2_UNSET), true));
+    }
+    let (d1, sole, d2) = dec(cur);
+    if d1 == NEW {
+        (sole != a && sole != SEVERAL).then(|| (enc(NEW, SEVERAL, D2_UNSET), false))
+    } else if sole != SEVERAL && sole != a && d2 == D2_UNSET {
+        Some((enc(d1, sole, D2_NEW), true))
+    } else {
+        None
+    }
+}
+
+/// One level by pushing from every canonical node with a distance at the current level.
+fn push_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[AtomicU8], direction: Direction, counters: &Counters) -> u64 {
+    let k = graph.action_count();
+    cells
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(ci, chunk)| {
+            // (node, sole, whether d1 is current): read before any write of this level.
+            let frontier: Vec<(u32, u8, bool)> = chunk
+                .iter()
+                .enumerate()
+                .filter_map(|(j, cell)| {
+                    let c = cell.load(Relaxed);
+                    if c >= OTHER {
+                        return None;
+                    }
+                    let (d1, sole, d2) = dec(c);
+                    let v = (ci * CHUNK + j) as u32;
+                    if d1 == CUR {
+                        Some((v, sole, true))
+                    } else if d2 == D2_CUR {
+                        Some((v, sole, false))
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            let mut events = 0u64;
+            // One action at a time over ascending nodes: the neighbours stream through memory.
+            for a in 0..k {
+                for &(v, sole, at_d1) in &frontier {
+                    // At d1 every action but `sole` leaves; at d2, `sole` alone.
+                    if at_d1 == (sole == a as u8) {
+                        continue;
+                    }
+                    let mut visit = |a: usize, w: u64| events += deliver(sym, cells, w, a);
+                    match direction {
+                        Direction::Forward => graph.successors(u64::from(v), 1 << a, &mut visit),
+                        Direction::Backward => graph.predecessors(u64::from(v), 1 << a, &mut visit),
+                    }
+                }
+            }
+            counters.add_expanded(frontier.len() as u64);
+            events
+        })
+        .sum()
+}
+
+/// One level by pulling: every canonical node still waiting looks for a neighbour that can hand
+/// it an arrival. Only its own cell is written, and the fields read (current ages) do not change
+/// during the level.
+fn pull_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[AtomicU8], direction: Direction, counters: &Counters) -> u64 {
+    let k = graph.action_count();
+    let order = sym.order();
+    cells
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(ci, chunk)| {
+            let (mut events, mut examined) = (0u64, 0u64);
+            for (j, cell) in chunk.iter().enumerate() {
+                let cur = cell.load(Relaxed);
+                if cur == OTHER {
+                    continue;
+                }
+                let waiting_first = cur == UNREACHED;
+                let (d1, sole, d2) = if waiting_first { (0, SEVERAL, D2_UNSET) } else { dec(cur) };
+                if !waiting_first && (sole == SEVERAL || d2 != D2_UNSET) {
+                    continue;
+                }
+                examined += 1;
+                let node = (ci * CHUNK + j) as u64;
+                let mut found = [SEVERAL; 2];
+                for a in 0..k {
+                    if !waiting_first && a as u8 == sole {
+                        continue;
+                    }
+                    let mut hit = false;
+                    let mut check = |_: usize, w: u64| {
+                        if hit {
+                            return;
+                        }
+                        let mut imgs = [0u64; MAX_ORDER];
+                        sym.images(w, &mut imgs);
+                        let (g, c) = imgs[..order].iter().enumerate().min_by_key(|&(_, &i)| i).map(|(g, &i)| (g, i)).expect("order >= 1");
+                        let wc = cells[c as usize].load(Relaxed);
+                        if wc >= OTHER {
+                            return;
+                        }
+                        let (wd1, wsole, wd2) = dec(wc);
+                        hit = if wsole == sym.act(g, a) as u8 { wd2 == D2_CUR } else { wd1 == CUR };
+                    };
+                    match direction {
+                        Direction::Forward => graph.predecessors(node, 1 << a, &mut check),
+                        Direction::Backward => graph.successors(node, 1 << a, &mut check),
+                    }
+                    if hit {
+                        if found[0] == SEVERAL {
+                            found[0] = a as u8;
+                            if !waiting_first {
+                                break;
+                            }
+                        } else {
+                            found[1] = a as u8;
+                            break;
+                        }
+                    }
+                }
+                let new = match (waiting_first, found) {
+                    (_, [SEVERAL, _]) => continue,
+                    (true, [a, SEVERAL]) => enc(NEW, a, D2_UNSET),
+                    (true, _) => enc(NEW, SEVERAL, D2_UNSET),
+                    (false, _) => enc(d1, sole, D2_NEW),
+                };
+                cell.store(new, Relaxed);
+                events += 1;
+            }
+            counters.add_expanded(examined);
+            events
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_fit_a_byte() {
+        for d1 in [OLD, CUR, NEW] {
+            assert_eq!(dec(enc(d1, SEVERAL, D2_UNSET)), (d1, SEVERAL, D2_UNSET));
+            for sole in 0..MAX_ACTIONS as u8 {
+                for d2 in [D2_UNSET, D2_OLD, D2_CUR, D2_NEW] {
+                    let c = enc(d1, sole, d2);
+                    assert!(c < OTHER);
+                    assert_eq!(dec(c), (d1, sole, d2));
+                }
+            }
+        }
+    }
+}

@@ -185,7 +185,11 @@ pub fn full_chart(studies: &[&FullStudy]) -> Result<Rendered> {
         })
         .collect();
     chart::bar_chart(&BarChart {
-        title: format!("{}x{} board: fewest clicks to the target", first.grid.width(), first.grid.height()),
+        // A bar chart with one series draws no legend: then the target goes in the title.
+        title: match studies {
+            [one] => format!("{}x{} board: fewest clicks to {}", one.grid.width(), one.grid.height(), one.grid.format(one.target)),
+            _ => format!("{}x{} board: fewest clicks to the target", first.grid.width(), first.grid.height()),
+        },
         x_label: "clicks".into(),
         y_label: "boards".into(),
         series,

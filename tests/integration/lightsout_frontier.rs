@@ -379,15 +379,8 @@ fn gods_numbers_are_certified_twice() {
         assert_eq!(kernel.len(), n_of(r, "nullity"), "{n}");
         assert_eq!(coset_min(&x, &kernel) as usize, lower, "witness {n}x{n}");
         // Certificate 2: the parity/averaging bound from this test's own quiet basis.
-        let mut sizes: HashMap<u32, usize> = HashMap::new();
-        for c in 0..n * n {
-            let s = kernel.iter().enumerate().fold(0u32, |a, (i, k)| a | (bit(k, c) as u32) << i);
-            *sizes.entry(s).or_default() += 1;
-        }
-        let c0 = sizes.get(&0).copied().unwrap_or(0);
-        let covered = n * n - c0;
-        let odd = sizes.iter().any(|(&s, &c)| s != 0 && c % 2 == 1);
-        let parity = c0 + covered / 2 - usize::from(covered % 2 == 0 && odd);
+        let sizes = signature_sizes(n, &kernel);
+        let parity = parity_bound(n, &sizes);
         assert!(upper <= parity, "bound {n}x{n}");
         if upper < parity && n == 9 {
             // Below the parity bound only by a branch-and-bound refutation: refute again here.
@@ -458,15 +451,8 @@ fn committed_gods_numbers_to_50_are_rechecked() {
         if d <= 20 {
             assert_eq!(coset_min(&x, &kernel) as usize, lower, "witness {n}x{n}");
         }
-        let mut sizes: HashMap<u32, usize> = HashMap::new();
-        for c in 0..n * n {
-            let s = kernel.iter().enumerate().fold(0u32, |a, (i, k)| a | (bit(k, c) as u32) << i);
-            *sizes.entry(s).or_default() += 1;
-        }
-        let c0 = sizes.get(&0).copied().unwrap_or(0);
-        let covered = n * n - c0;
-        let odd = sizes.iter().any(|(&s, &c)| s != 0 && c % 2 == 1);
-        let parity = c0 + covered / 2 - usize::from(covered % 2 == 0 && odd);
+        let sizes = signature_sizes(n, &kernel);
+        let parity = parity_bound(n, &sizes);
         assert!(lower <= upper && upper <= parity, "bounds {n}x{n}: {lower}..{upper}, parity {parity}");
         if upper < parity {
             assert!(r["method"].contains(&format!("refutes {}", upper + 1)), "{n}x{n}: {}", r["method"]);
@@ -551,4 +537,24 @@ fn sweep_parquet_holds_the_csv_rows() {
             }
         }
     }
+}
+
+/// Cells by signature (bit i: whether quiet pattern i presses the cell), from this test's own
+/// quiet basis.
+fn signature_sizes(n: usize, kernel: &[Vec<u64>]) -> HashMap<u32, usize> {
+    let mut sizes: HashMap<u32, usize> = HashMap::new();
+    for c in 0..n * n {
+        let s = kernel.iter().enumerate().fold(0u32, |a, (i, k)| a | (bit(k, c) as u32) << i);
+        *sizes.entry(s).or_default() += 1;
+    }
+    sizes
+}
+
+/// The parity/averaging bound on God's number: cells no quiet pattern touches count fully, the
+/// others half, less one when the covered cells are even in number and some class is odd.
+fn parity_bound(n: usize, sizes: &HashMap<u32, usize>) -> usize {
+    let c0 = sizes.get(&0).copied().unwrap_or(0);
+    let covered = n * n - c0;
+    let odd = sizes.iter().any(|(&s, &c)| s != 0 && c % 2 == 1);
+    c0 + covered / 2 - usize::from(covered % 2 == 0 && odd)
 }

@@ -86,29 +86,10 @@ fn a_rank_that_dies_ends_the_job_within_ten_seconds() {
     let job = mpirun(3, &sweep_args("open", "150000", &dir)).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     let mut job = KillOnDrop(job);
     let job = &mut job.0;
-    let start = Instant::now();
-    let victim = loop {
-        if let Some(pid) = pid_of_rank(job.id(), 1) {
-            break pid;
-        }
-        assert!(start.elapsed() < Duration::from_secs(30), "rank 1 never started");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let victim = wait_for_rank(job, 1);
     std::thread::sleep(Duration::from_secs(2));
     assert!(job.try_wait().unwrap().is_none(), "the job ended before a rank could be killed");
-    Command::new("kill").args(["-9", &victim.to_string()]).status().unwrap();
-    let killed = Instant::now();
-    let status = loop {
-        if let Some(s) = job.try_wait().unwrap() {
-            break s;
-        }
-        assert!(killed.elapsed() < Duration::from_secs(10), "the other ranks still run 10 s after rank 1 died");
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    assert!(!status.success());
-    let mut err = String::new();
-    std::io::Read::read_to_string(job.stderr.as_mut().unwrap(), &mut err).unwrap();
-    assert!(err.contains("rank 1"), "the job's error does not name the dead rank: {err}");
+    kill_rank_1_and_see_the_job_end(job, victim);
     assert!(!dir.join("sweep_plus_open.csv").exists(), "a killed job left its output");
     for rank in [0, 2] {
         assert!(pid_of_rank(job.id(), rank).is_none(), "rank {rank} outlived the job");
@@ -206,19 +187,7 @@ fn a_killed_distributed_peg_union_resumes_from_its_kept_levels() {
         assert!(start.elapsed() < Duration::from_secs(120), "rank 1 never finished the level of 20 pegs");
         std::thread::sleep(Duration::from_millis(20));
     }
-    Command::new("kill").args(["-9", &victim.to_string()]).status().unwrap();
-    let killed = Instant::now();
-    let status = loop {
-        if let Some(s) = job.try_wait().unwrap() {
-            break s;
-        }
-        assert!(killed.elapsed() < Duration::from_secs(10), "the other ranks still run 10 s after rank 1 died");
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    assert!(!status.success());
-    let mut err = String::new();
-    std::io::Read::read_to_string(job.stderr.as_mut().unwrap(), &mut err).unwrap();
-    assert!(err.contains("rank 1"), "the job's error does not name the dead rank: {err}");
+    kill_rank_1_and_see_the_job_end(job, victim);
     assert!(!out.join("levels.csv").exists(), "a killed job left its output");
     // The rerun resumes (from a level below the top) and writes the same bytes.
     let o = mpirun(3, &args).output().unwrap();
@@ -234,4 +203,22 @@ fn a_killed_distributed_peg_union_resumes_from_its_kept_levels() {
     let line: Vec<&str> = err.lines().filter(|l| l.starts_with("statespace: error")).collect();
     assert_eq!(line.len(), 1, "{err}");
     assert!(line[0].contains("split over 3 ranks, not over 2 ranks"), "{err}");
+}
+
+/// Kills rank 1 (`victim`, its pid) and checks what a user sees: the job ends non-zero within
+/// 10 s, and its error names rank 1.
+fn kill_rank_1_and_see_the_job_end(job: &mut std::process::Child, victim: u32) {
+    Command::new("kill").args(["-9", &victim.to_string()]).status().unwrap();
+    let killed = Instant::now();
+    let status = loop {
+        if let Some(s) = job.try_wait().unwrap() {
+            break s;
+        }
+        assert!(killed.elapsed() < Duration::from_secs(10), "the other ranks still run 10 s after rank 1 died");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(!status.success());
+    let mut err = String::new();
+    std::io::Read::read_to_string(job.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(err.contains("rank 1"), "the job's error does not name the dead rank: {err}");
 }

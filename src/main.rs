@@ -6,7 +6,7 @@ fn main() -> ExitCode {
     let _mpi = match cluster::join() {
         Ok(guard) => guard,
         Err(e) => {
-            eprintln!("statespace: error: {e:#}");
+            say(&format!("statespace: error: {e:#}"));
             return ExitCode::FAILURE;
         }
     };
@@ -18,11 +18,19 @@ fn main() -> ExitCode {
             if c.ranks() > 1 {
                 // An error on one rank must not leave the others waiting in a collective for
                 // it: the line names the rank, then the whole job ends.
-                eprintln!("statespace: error (rank {} of {}): {e:#}", c.rank(), c.ranks());
+                say(&format!("statespace: error (rank {} of {}): {e:#}", c.rank(), c.ranks()));
                 c.abort(1);
             }
-            eprintln!("statespace: error: {e:#}");
+            say(&format!("statespace: error: {e:#}"));
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes `line` and its newline to stderr in one write: `eprintln!` may split a line into
+/// several writes, and under mpirun another process's message (MPI_ABORT's banner) can land in
+/// the middle of it.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
 }

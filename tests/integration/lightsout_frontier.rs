@@ -558,3 +558,47 @@ fn parity_bound(n: usize, sizes: &HashMap<u32, usize>) -> usize {
     let odd = sizes.iter().any(|(&s, &c)| s != 0 && c % 2 == 1);
     c0 + covered / 2 - usize::from(covered % 2 == 0 && odd)
 }
+
+/// The committed sweep to n = 10^6 (issue 22, computed under `mpirun -n 2`), read as a user
+/// would (polars) and checked by methods other than its gcds: every n <= 120 and six larger
+/// sizes by light chasing and elimination written here; every odd n by the 2-adic doubling
+/// rule (n = 2k + 1: nullity 2 nullity(k), plus 2 when 3 divides k + 1); n <= 100,000 against the
+/// committed one-process sweep; the even n of largest nullity by the one-board command.
+#[test]
+fn the_million_sweep_agrees_with_chasing_doubling_and_one_board() {
+    use polars::prelude::*;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/lightsout");
+    let file = std::fs::File::open(root.join("n1000000/sweep_plus_open.parquet")).unwrap();
+    let df = ParquetReader::new(file).finish().unwrap();
+    let col = |name: &str| -> Vec<i64> {
+        let c = df.column(name).unwrap();
+        assert!(c.dtype().is_integer(), "{name}: {:?}", c.dtype());
+        c.cast(&DataType::Int64).unwrap().i64().unwrap().into_no_null_iter().collect()
+    };
+    let (n, n_mod_3, rank, nul) = (col("n"), col("n_mod_3"), col("rank"), col("nullity"));
+    assert_eq!(n.len(), 1_000_000);
+    let mut nullity = vec![0usize; n.len() + 1];
+    for i in 0..n.len() {
+        let s = i as i64 + 1;
+        assert_eq!((n[i], n_mod_3[i], rank[i] + nul[i]), (s, s % 3, s * s), "row {i}");
+        nullity[i + 1] = nul[i] as usize;
+    }
+    for s in (1..=120).chain([255, 340, 511, 682, 1023, 2047]) {
+        assert_eq!(nullity[s], open_chase_nullity(s, s), "n = {s} by light chasing");
+    }
+    for k in 0..nullity.len() / 2 {
+        let s = 2 * k + 1;
+        if s < nullity.len() {
+            let want = 2 * nullity[k] + if (k + 1) % 3 == 0 { 2 } else { 0 };
+            assert_eq!(nullity[s], want, "n = {s} by doubling n = {k}");
+        }
+    }
+    let short = read_csv(&root.join("n100000/sweep_plus_open.csv"));
+    assert_eq!(short.len(), 100_000);
+    for r in &short {
+        assert_eq!(nullity[n_of(r, "n")], n_of(r, "nullity"), "n = {} against the one-process sweep", r["n"]);
+    }
+    let widest = (2..nullity.len()).step_by(2).max_by_key(|&s| (nullity[s], std::cmp::Reverse(s))).unwrap();
+    let out = String::from_utf8(ok(&["lightsout", "nullity", "--n", &widest.to_string()]).stdout).unwrap();
+    assert!(out.contains(&format!("nullity {},", nullity[widest])), "n = {widest}: {out}");
+}

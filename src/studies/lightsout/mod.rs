@@ -24,8 +24,9 @@ pub mod sutner;
 use anyhow::Result;
 
 /// Largest sides each command accepts (beyond them the methods used here do not finish). The
-/// plus sweeps cost about n^3 / 6e14 CPU hours: 10^6 is about an hour and a half on 2 cores
-/// (the committed `n1000000` dataset); 2 * 10^6 would be eight times that.
+/// plus sweeps cost about n^3 / 5e17 CPU hours: 10^6 took about 1.9 CPU hours under `mpirun -n 2`
+/// on this project's 2-core machine (the committed `n1000000` dataset); 2 * 10^6 would be eight
+/// times that.
 pub const MAX_SWEEP_PLUS_OPEN: usize = 1_000_000;
 pub const MAX_SWEEP_TORUS: usize = 1_000_000;
 pub const MAX_SWEEP_BLOCK: usize = 100_000;

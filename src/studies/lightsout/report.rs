@@ -225,10 +225,9 @@ impl StudyOptions {
             hand_max: 8,
             direct_check_max: 3000,
             long_sweep_max: 100_000,
-            // 0 until `data/lightsout/n1000000/sweep_plus_open.parquet` is committed: the run
-            // (`lightsout sweep --max-n 1000000 --format parquet --keep DIR`) is resumable and
-            // still under way; read-back without the file would fail every reproduce.
-            million_sweep_max: 0,
+            // Read back from `data/lightsout/n1000000/sweep_plus_open.parquet` (about 1.9 CPU
+            // hours under `mpirun -n 2`) and re-checked; `reproduce --full` would sweep again.
+            million_sweep_max: super::million::MAX_N,
             rect_dataset_max: 1000,
             gods: Some(super::gods::GodsOptions::reproduce()),
             seed004: true,
@@ -721,7 +720,7 @@ fn million_section(s: &LightsoutResults, m: &super::million::MillionSweep) -> Se
     let path = sweep_path(s, Rule::Plus, Topology::Open, max_n);
     let spots: Vec<String> = m.spots.iter().map(|n| chart::format_value(*n as f64)).collect();
     let how = if m.read_back {
-        "It costs about an hour and a half of two cores, so the default `reproduce` reads it back and re-checks it; `reproduce --full` recomputes it"
+        "It costs about 1.9 CPU hours (under `mpirun -n 2` on a 2-core machine, about an hour of wall time), so the default `reproduce` reads it back and re-checks it; `reproduce --full` recomputes it"
     } else {
         "This run computed it"
     };

@@ -8,9 +8,10 @@
 # Prints wall time, CPU time, peak memory and the ratios to each goal and to the reference; each
 # measurement is appended to data/bench/measurements.csv (see scripts/bench_lib.sh). The machine
 # may be shared: the load average is printed and recorded too, since other jobs slow every figure.
-# Usage: scripts/bench_tricolore.sh [5x4]   (5x4: only the 5x4 searches; BENCH_5X4=0: skip them;
-#   BENCH_5X4_OUT=DIR keeps their tables, e.g. data/tricolore/full_5x4, which `reproduce` then
-#   reads back and re-checks)
+# Usage: scripts/bench_tricolore.sh [5x4 [TARGET...]]   (5x4: only the 5x4 searches, one after
+#   another, or only the TARGETs named; BENCH_5X4=0: skip them; BENCH_5X4_OUT=DIR keeps their
+#   tables, e.g. data/tricolore/full_5x4, which `reproduce` then reads back and re-checks;
+#   BENCH_NICE=10 runs them under `nice -n 10` beside other jobs, recorded in the command)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -21,8 +22,10 @@ T=$BENCH_TMP
 
 bench_5x4() {
   local need_kib=$(( (3486784401 / 1024 + 96 * 1024) + 2 * 1024 * 1024 ))
-  local target id
-  for target in RRRRR.RRRRR.RRRRR.RRRRR WWWWW.WWWWW.WWWWW.WWWWW WBWBW.BWBWB.WBWBW.BWBWB; do
+  local target id targets=("$@") nice=()
+  [ ${#targets[@]} -gt 0 ] || targets=(RRRRR.RRRRR.RRRRR.RRRRR WWWWW.WWWWW.WWWWW.WWWWW WBWBW.BWBWB.WBWBW.BWBWB)
+  [ -z "${BENCH_NICE:-}" ] || nice=(nice -n "$BENCH_NICE")
+  for target in "${targets[@]}"; do
     case $target in R*) id=rrrrr ;; WW*) id=wwwww ;; *) id=wbwbw ;; esac
     local avail
     avail=$(awk '/MemAvailable/ {print $2}' /proc/meminfo)
@@ -31,11 +34,11 @@ bench_5x4() {
       continue
     fi
     bench_measure "tricolore-full-5x4-$id" "full 5x4 backward search to $target" 240 6144 \
-        "$BIN" tricolore full --width 5 --height 4 --target $target --out "${BENCH_5X4_OUT:-$T/f5}" --charts "$T/c"
+        "${nice[@]}" "$BIN" tricolore full --width 5 --height 4 --target $target --out "${BENCH_5X4_OUT:-$T/f5}" --charts "$T/c"
   done
 }
 if [ "${1:-}" = 5x4 ]; then
-  bench_5x4
+  bench_5x4 "${@:2}"
   echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
   exit 0
 fi

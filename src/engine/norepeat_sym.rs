@@ -74,14 +74,17 @@ const OTHER: u8 = 254;
 /// `sole` when two actions achieve d1.
 const SEVERAL: u8 = 31;
 
+/// Reached codes are below this (3 ages of d1 x 81).
+const CODES: u8 = 243;
+
 #[inline]
-fn enc(d1: u8, sole: u8, d2: u8) -> u8 {
+const fn enc(d1: u8, sole: u8, d2: u8) -> u8 {
     d1 * 81 + if sole == SEVERAL { 0 } else { 1 + sole * 4 + d2 }
 }
 
 /// (age of d1, sole or SEVERAL, age of d2) of a reached node's code.
 #[inline]
-fn dec(c: u8) -> (u8, u8, u8) {
+const fn dec(c: u8) -> (u8, u8, u8) {
     let (d1, x) = (c / 81, c % 81);
     if x == 0 {
         (d1, SEVERAL, D2_UNSET)
@@ -89,6 +92,90 @@ fn dec(c: u8) -> (u8, u8, u8) {
         (d1, (x - 1) / 4, (x - 1) % 4)
     }
 }
+
+// What the passes over every cell need of a code, looked up in tables of 256 entries: each pass
+// reads all 3^20 cells (a quarter or half of them canonical, in no pattern a branch predictor
+// learns), so decoding and branching per cell cost more than the level's arrivals early on.
+/// [`INFO`] bits: the node still waits for a distance (after the ageing), d1 is new, d2 is new,
+/// d1 is reached by several actions.
+const WAITING: u8 = 1;
+const NEW1: u8 = 2;
+const NEW2: u8 = 4;
+const BY_SEVERAL: u8 = 8;
+/// [`FRONT`]: the node is expanded at its d1 (every action but sole) or at its d2 (sole only).
+const AT_D1: u8 = 1;
+const AT_D2: u8 = 2;
+/// [`PULLED`]: the node waits for its first distance, or for its d2.
+const FIRST: u8 = 1;
+const SECOND: u8 = 2;
+
+/// Per code: the code one level older (current becomes old, new becomes current).
+const AGED: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0usize;
+    while c < 256 {
+        t[c] = if c < CODES as usize {
+            let (d1, sole, d2) = dec(c as u8);
+            let d1 = match d1 { CUR => OLD, NEW => CUR, x => x };
+            let d2 = match d2 { D2_CUR => D2_OLD, D2_NEW => D2_CUR, x => x };
+            enc(d1, sole, d2)
+        } else {
+            c as u8
+        };
+        c += 1;
+    }
+    t
+};
+
+/// Per code: what the ageing pass counts ([`WAITING`], [`NEW1`], [`NEW2`], [`BY_SEVERAL`]).
+const INFO: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0usize;
+    while c < CODES as usize {
+        let (d1, sole, d2) = dec(c as u8);
+        let mut bits = 0;
+        if d1 == NEW {
+            bits |= NEW1;
+        }
+        if d2 == D2_NEW {
+            bits |= NEW2;
+        }
+        if sole == SEVERAL {
+            bits |= BY_SEVERAL;
+        } else if d2 == D2_UNSET {
+            bits |= WAITING;
+        }
+        t[c] = bits;
+        c += 1;
+    }
+    t[UNREACHED as usize] = WAITING;
+    t
+};
+
+/// Per code: whether a push expands the node ([`AT_D1`], [`AT_D2`] or 0).
+const FRONT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0usize;
+    while c < CODES as usize {
+        let (d1, _, d2) = dec(c as u8);
+        t[c] = if d1 == CUR { AT_D1 } else if d2 == D2_CUR { AT_D2 } else { 0 };
+        c += 1;
+    }
+    t
+};
+
+/// Per code: whether a pull looks for an arrival at the node ([`FIRST`], [`SECOND`] or 0).
+const PULLED: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0usize;
+    while c < CODES as usize {
+        let (_, sole, d2) = dec(c as u8);
+        t[c] = if sole != SEVERAL && d2 == D2_UNSET { SECOND } else { 0 };
+        c += 1;
+    }
+    t[UNREACHED as usize] = FIRST;
+    t
+};
 
 /// What the search found, weighted by orbit size: states are (node, last action or none).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,7 +223,10 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
         bail!("the group does not fix the seed {seed}");
     }
     // Canonical nodes start unreached, the others are marked and never touched.
-    let mut cells: Vec<AtomicU8> = Vec::new();
+    let mut cells: Vec<AtomicU8> = Vec::with_capacity(n as usize);
+    // 2 MiB pages before the first write: nearly every arrival lands on a random byte of 3.25
+    // GiB, and with 4 KiB pages most of them also miss the TLB.
+    super::memory::prefer_huge_pages(cells.as_ptr() as *const u8, n as usize);
     cells.par_extend((0..n).into_par_iter().map(|v| {
         let mut imgs = [0u64; MAX_ORDER];
         sym.images(v, &mut imgs);
@@ -174,30 +264,22 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
             .map(|(ci, chunk)| {
                 let (mut ln, mut ls, mut pending) = (0u64, 0u64, 0u64);
                 for (j, cell) in chunk.iter().enumerate() {
-                    let c = cell.load(Relaxed);
-                    if c == OTHER {
-                        continue;
-                    }
-                    if c == UNREACHED {
-                        pending += 1;
-                        continue;
-                    }
-                    let (d1, sole, d2) = dec(c);
-                    let (new1, new2) = (d1 == NEW, d2 == D2_NEW);
-                    if new1 || new2 {
+                    let c = cell.load(Relaxed) as usize;
+                    let info = INFO[c];
+                    // Stored unconditionally (other and unreached cells keep their code): a
+                    // plain write is cheaper than a branch no predictor learns.
+                    cell.store(AGED[c], Relaxed);
+                    pending += u64::from(info & WAITING);
+                    if info & (NEW1 | NEW2) != 0 {
                         let w = weight((ci * CHUNK + j) as u64);
-                        if new1 {
+                        if info & NEW1 != 0 {
                             ln += w;
-                            ls += w * if sole == SEVERAL { k as u64 + 1 } else { k as u64 };
+                            ls += w * if info & BY_SEVERAL != 0 { k as u64 + 1 } else { k as u64 };
                         }
-                        if new2 {
+                        if info & NEW2 != 0 {
                             ls += w;
                         }
                     }
-                    pending += u64::from(sole != SEVERAL && d2 == D2_UNSET);
-                    let d1 = match d1 { CUR => OLD, NEW => CUR, x => x };
-                    let d2 = match d2 { D2_CUR => D2_OLD, D2_NEW => D2_CUR, x => x };
-                    cell.store(enc(d1, sole, d2), Relaxed);
                 }
                 (ln, ls, pending)
             })
@@ -256,21 +338,47 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
     Ok(LevelCounts { nodes, states, unreached_nodes: un, unreached_states: us, unreached_list, orbits })
 }
 
-/// Delivers an arrival at `w` by action `a` (an event at the new level) to `w`'s canonical node,
-/// once per element mapping `w` there; returns the events it created.
+/// Arrivals staged by a task before it applies them, and nodes resolved together by a pull. The
+/// search is bound by random reads into the cells (3.25 GiB on 5x4): the cell of every staged
+/// arrival (every neighbour of a batch of pulled nodes) is prefetched when staged, so a batch's
+/// reads overlap instead of waiting one after another for memory.
+const BATCH: usize = 64;
+const PULL_BATCH: usize = 8;
+
+/// Asks for the cache line holding `v` (a hint; nothing on other targets).
+#[inline(always)]
+fn prefetch<T>(v: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and `v` is a valid reference.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(v as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = v;
+}
+
+/// Stages an arrival at `w` by action `a` (an event at the new level) for `w`'s canonical node,
+/// once per element mapping `w` there: (canonical node, the action as seen from it).
 #[inline]
-fn deliver<S: NodeSymmetry>(sym: &S, cells: &[AtomicU8], w: u64, a: usize) -> u64 {
+fn stage<S: NodeSymmetry>(sym: &S, cells: &[AtomicU8], w: u64, a: usize, staged: &mut Vec<(u32, u8)>) {
     let order = sym.order();
     let mut imgs = [0u64; MAX_ORDER];
     sym.images(w, &mut imgs);
     let c = *imgs[..order].iter().min().expect("order >= 1");
-    let target = &cells[c as usize];
-    let mut events = 0;
+    prefetch(&cells[c as usize]);
     for g in 0..order {
-        if imgs[g] != c {
-            continue;
+        if imgs[g] == c {
+            staged.push((c as u32, sym.act(g, a) as u8));
         }
-        let a = sym.act(g, a) as u8;
+    }
+}
+
+/// Applies the staged arrivals (in any order: a cell's final code depends only on the set of
+/// actions arriving at it) and empties the list; returns the events they created.
+fn apply(cells: &[AtomicU8], staged: &mut Vec<(u32, u8)>) -> u64 {
+    let mut events = 0;
+    for &(c, a) in staged.iter() {
+        let target = &cells[c as usize];
         let mut cur = target.load(Relaxed);
         while let Some((new, event)) = arrive(cur, a) {
             match target.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
@@ -282,6 +390,7 @@ fn deliver<S: NodeSymmetry>(sym: &S, cells: &[AtomicU8], w: u64, a: usize) -> u6
             }
         }
     }
+    staged.clear();
     events
 }
 
@@ -314,21 +423,12 @@ fn push_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[Atom
                 .enumerate()
                 .filter_map(|(j, cell)| {
                     let c = cell.load(Relaxed);
-                    if c >= OTHER {
-                        return None;
-                    }
-                    let (d1, sole, d2) = dec(c);
-                    let v = (ci * CHUNK + j) as u32;
-                    if d1 == CUR {
-                        Some((v, sole, true))
-                    } else if d2 == D2_CUR {
-                        Some((v, sole, false))
-                    } else {
-                        None
-                    }
+                    let front = FRONT[c as usize];
+                    (front != 0).then(|| ((ci * CHUNK + j) as u32, dec(c).1, front == AT_D1))
                 })
                 .collect();
             let mut events = 0u64;
+            let mut staged = Vec::with_capacity(BATCH + 2 * MAX_ORDER);
             // One action at a time over ascending nodes: the neighbours stream through memory.
             for a in 0..k {
                 for &(v, sole, at_d1) in &frontier {
@@ -336,87 +436,128 @@ fn push_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[Atom
                     if at_d1 == (sole == a as u8) {
                         continue;
                     }
-                    let mut visit = |a: usize, w: u64| events += deliver(sym, cells, w, a);
+                    let mut visit = |a: usize, w: u64| stage(sym, cells, w, a, &mut staged);
                     match direction {
                         Direction::Forward => graph.successors(u64::from(v), 1 << a, &mut visit),
                         Direction::Backward => graph.predecessors(u64::from(v), 1 << a, &mut visit),
                     }
+                    if staged.len() >= BATCH {
+                        events += apply(cells, &mut staged);
+                    }
                 }
             }
+            events += apply(cells, &mut staged);
             counters.add_expanded(frontier.len() as u64);
             events
         })
         .sum()
 }
 
+/// A node waiting in a pull: its cell, whether it waits for its first distance (else for d2),
+/// and its neighbours' range in the candidate list.
+struct Waiting {
+    j: usize,
+    first: bool,
+    d1: u8,
+    sole: u8,
+    from: usize,
+}
+
 /// One level by pulling: every canonical node still waiting looks for a neighbour that can hand
 /// it an arrival. Only its own cell is written, and the fields read (current ages) do not change
-/// during the level.
+/// during the level. Nodes go by batches of [`PULL_BATCH`]: every neighbour's canonical cell is
+/// found and prefetched first, then each node looks at them in action order.
 fn pull_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[AtomicU8], direction: Direction, counters: &Counters) -> u64 {
     let k = graph.action_count();
     let order = sym.order();
+    let all = if k == 32 { u32::MAX } else { (1u32 << k) - 1 };
     cells
         .par_chunks(CHUNK)
         .enumerate()
         .map(|(ci, chunk)| {
             let (mut events, mut examined) = (0u64, 0u64);
-            for (j, cell) in chunk.iter().enumerate() {
-                let cur = cell.load(Relaxed);
-                if cur == OTHER {
-                    continue;
-                }
-                let waiting_first = cur == UNREACHED;
-                let (d1, sole, d2) = if waiting_first { (0, SEVERAL, D2_UNSET) } else { dec(cur) };
-                if !waiting_first && (sole == SEVERAL || d2 != D2_UNSET) {
-                    continue;
-                }
-                examined += 1;
-                let node = (ci * CHUNK + j) as u64;
-                let mut found = [SEVERAL; 2];
-                for a in 0..k {
-                    if !waiting_first && a as u8 == sole {
-                        continue;
-                    }
-                    let mut hit = false;
-                    let mut check = |_: usize, w: u64| {
+            let mut waiting: Vec<Waiting> = Vec::with_capacity(PULL_BATCH);
+            // (action, canonical neighbour, the action as seen from it), per node by action.
+            let mut cand: Vec<(u8, u32, u8)> = Vec::with_capacity(PULL_BATCH * 2 * MAX_ACTIONS);
+            let mut resolve = |waiting: &mut Vec<Waiting>, cand: &mut Vec<(u8, u32, u8)>| {
+                for (i, n) in waiting.iter().enumerate() {
+                    let to = waiting.get(i + 1).map_or(cand.len(), |m| m.from);
+                    let mut found = [SEVERAL; 2];
+                    let mut e = n.from;
+                    while e < to {
+                        // Every neighbour by one action: hit if any can hand the arrival.
+                        let a = cand[e].0;
+                        let mut hit = false;
+                        while e < to && cand[e].0 == a {
+                            let (_, c, ga) = cand[e];
+                            e += 1;
+                            if hit {
+                                continue;
+                            }
+                            let wc = cells[c as usize].load(Relaxed);
+                            if wc >= OTHER {
+                                continue;
+                            }
+                            let (wd1, wsole, wd2) = dec(wc);
+                            hit = if wsole == ga { wd2 == D2_CUR } else { wd1 == CUR };
+                        }
                         if hit {
-                            return;
-                        }
-                        let mut imgs = [0u64; MAX_ORDER];
-                        sym.images(w, &mut imgs);
-                        let (g, c) = imgs[..order].iter().enumerate().min_by_key(|&(_, &i)| i).map(|(g, &i)| (g, i)).expect("order >= 1");
-                        let wc = cells[c as usize].load(Relaxed);
-                        if wc >= OTHER {
-                            return;
-                        }
-                        let (wd1, wsole, wd2) = dec(wc);
-                        hit = if wsole == sym.act(g, a) as u8 { wd2 == D2_CUR } else { wd1 == CUR };
-                    };
-                    match direction {
-                        Direction::Forward => graph.predecessors(node, 1 << a, &mut check),
-                        Direction::Backward => graph.successors(node, 1 << a, &mut check),
-                    }
-                    if hit {
-                        if found[0] == SEVERAL {
-                            found[0] = a as u8;
-                            if !waiting_first {
+                            if found[0] == SEVERAL {
+                                found[0] = a;
+                                if !n.first {
+                                    break;
+                                }
+                            } else {
+                                found[1] = a;
                                 break;
                             }
-                        } else {
-                            found[1] = a as u8;
-                            break;
                         }
                     }
+                    let new = match (n.first, found) {
+                        (_, [SEVERAL, _]) => continue,
+                        (true, [a, SEVERAL]) => enc(NEW, a, D2_UNSET),
+                        (true, _) => enc(NEW, SEVERAL, D2_UNSET),
+                        (false, _) => enc(n.d1, n.sole, D2_NEW),
+                    };
+                    chunk[n.j].store(new, Relaxed);
+                    events += 1;
                 }
-                let new = match (waiting_first, found) {
-                    (_, [SEVERAL, _]) => continue,
-                    (true, [a, SEVERAL]) => enc(NEW, a, D2_UNSET),
-                    (true, _) => enc(NEW, SEVERAL, D2_UNSET),
-                    (false, _) => enc(d1, sole, D2_NEW),
+                waiting.clear();
+                cand.clear();
+            };
+            for (j, cell) in chunk.iter().enumerate() {
+                let cur = cell.load(Relaxed);
+                let pulled = PULLED[cur as usize];
+                if pulled == 0 {
+                    continue;
+                }
+                let first = pulled == FIRST;
+                let (d1, sole, _) = if first { (0, SEVERAL, D2_UNSET) } else { dec(cur) };
+                examined += 1;
+                let node = (ci * CHUNK + j) as u64;
+                let from = cand.len();
+                let mask = if first { all } else { all & !(1u32 << sole) };
+                let mut note = |a: usize, w: u64| {
+                    let mut imgs = [0u64; MAX_ORDER];
+                    sym.images(w, &mut imgs);
+                    // The first element reaching the minimum, as the unbatched pull chose.
+                    let (g, c) = imgs[..order].iter().enumerate().min_by_key(|&(_, &i)| i).map(|(g, &i)| (g, i)).expect("order >= 1");
+                    prefetch(&cells[c as usize]);
+                    cand.push((a as u8, c as u32, sym.act(g, a) as u8));
                 };
-                cell.store(new, Relaxed);
-                events += 1;
+                match direction {
+                    Direction::Forward => graph.predecessors(node, mask, &mut note),
+                    Direction::Backward => graph.successors(node, mask, &mut note),
+                }
+                // In action order (the order the hits are taken in); stable, so nearly free when
+                // the graph already lists them so.
+                cand[from..].sort_by_key(|e| e.0);
+                waiting.push(Waiting { j, first, d1, sole, from });
+                if waiting.len() == PULL_BATCH {
+                    resolve(&mut waiting, &mut cand);
+                }
             }
+            resolve(&mut waiting, &mut cand);
             counters.add_expanded(examined);
             events
         })
@@ -426,6 +567,28 @@ fn pull_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[Atom
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tables against the plain reading of each code.
+    #[test]
+    fn pass_tables_follow_the_codes() {
+        assert_eq!((AGED[OTHER as usize], AGED[UNREACHED as usize]), (OTHER, UNREACHED));
+        assert_eq!((INFO[OTHER as usize], FRONT[OTHER as usize], PULLED[OTHER as usize]), (0, 0, 0));
+        assert_eq!((INFO[UNREACHED as usize], FRONT[UNREACHED as usize], PULLED[UNREACHED as usize]), (WAITING, 0, FIRST));
+        for c in 0..CODES {
+            let (d1, sole, d2) = dec(c);
+            let aged = dec(AGED[c as usize]);
+            assert_eq!(aged.0, if d1 == NEW { CUR } else { OLD }, "{c}");
+            assert_eq!(aged.1, sole, "{c}");
+            assert_eq!(aged.2, match d2 { D2_NEW => D2_CUR, D2_CUR | D2_OLD => D2_OLD, _ => D2_UNSET }, "{c}");
+            let info = INFO[c as usize];
+            assert_eq!(info & NEW1 != 0, d1 == NEW, "{c}");
+            assert_eq!(info & NEW2 != 0, d2 == D2_NEW, "{c}");
+            assert_eq!(info & BY_SEVERAL != 0, sole == SEVERAL, "{c}");
+            assert_eq!(info & WAITING != 0, sole != SEVERAL && d2 == D2_UNSET, "{c}");
+            assert_eq!(FRONT[c as usize], if d1 == CUR { AT_D1 } else if d2 == D2_CUR { AT_D2 } else { 0 }, "{c}");
+            assert_eq!(PULLED[c as usize], if sole != SEVERAL && d2 == D2_UNSET { SECOND } else { 0 }, "{c}");
+        }
+    }
 
     #[test]
     fn codes_round_trip_and_fit_a_byte() {

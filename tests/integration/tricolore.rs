@@ -601,11 +601,8 @@ fn tricolore_counts_search_matches_per_board_search_on_4x4() {
 
 /// The committed 5x4 tables read back and re-checked as the default `reproduce` does; a copy with
 /// one count of a re-checked level changed (consistently, so only the bounded search can tell) is
-/// refused, naming the file. Ignored until the tables are committed: the searches take minutes
-/// per target on an idle machine and could not finish beside the other jobs of the session that
-/// wrote this (run it with `--ignored` once `data/tricolore/full_5x4` holds them).
+/// refused, naming the file.
 #[test]
-#[ignore = "needs data/tricolore/full_5x4/distance_to_*.csv (statespace reproduce --full)"]
 fn tricolore_5x4_tables_are_read_back_and_rechecked() {
     use statespace::studies::tricolore::saved;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/tricolore").join(saved::DIR);

@@ -10,6 +10,7 @@ use crate::output::table::exact_count;
 use crate::output::{Cell, Table};
 use crate::studies::{Area, Claim, Export};
 use super::PegResults;
+use super::min_moves::MinMoves;
 use super::solvability::{ProblemRow, Verdict};
 use crate::puzzles::peg::{format_play, Triangle};
 use anyhow::Result;
@@ -32,12 +33,18 @@ pub const STARTS_COLUMNS: [&str; 8] = [
 ];
 pub const FINISHES_COLUMNS_COMMON: [&str; 8] =
     ["start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play"];
-/// Side 8's own columns: how each problem was decided, and the play found with its moves (an
-/// upper bound on the fewest, not a proven minimum).
-pub const T8_FINISHES_EXTRA: [&str; 4] = ["proof", "positions_searched", "moves_upper_bound", "play"];
+/// Side 8's own columns: how each problem was decided, the play found with its moves (an upper
+/// bound on the fewest), and the proven lower bound on the fewest moves with its proof
+/// (`min_moves` and `optimal_play`, the common columns, are filled where the bounds meet).
+pub const T8_FINISHES_EXTRA: [&str; 6] = ["proof", "positions_searched", "moves_upper_bound", "play", "min_moves_lower_bound", "min_moves_proof"];
 pub const T8_STARTS_EXTRA: [&str; 1] = ["min_moves_upper_bound"];
 /// Side 8's `finishes.csv` header (the common columns, then its own).
-pub const FINISHES_COLUMNS: [&str; 12] = [
+pub const FINISHES_COLUMNS: [&str; 14] = [
+    "start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play",
+    "proof", "positions_searched", "moves_upper_bound", "play", "min_moves_lower_bound", "min_moves_proof",
+];
+/// Side 8's `finishes.csv` header before the fewest moves were settled (issue 23).
+pub const FINISHES_COLUMNS_BEFORE_23: [&str; 12] = [
     "start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play",
     "proof", "positions_searched", "moves_upper_bound", "play",
 ];
@@ -150,6 +157,11 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             Verdict::PositionClass => ("position class", Cell::Empty, Cell::Empty),
             Verdict::Exhausted { positions } => ("exhaustive search", (*positions).into(), Cell::Empty),
         };
+        let (min, optimal, lower, why) = match &r.fewest {
+            Some(m @ MinMoves::Exact { moves, play, .. }) => ((*moves).into(), format_play(play).into(), (*moves).into(), m.proof().into()),
+            Some(m) => (Cell::Empty, Cell::Empty, m.lower_bound().into(), m.proof().into()),
+            None => (Cell::Empty, Cell::Empty, Cell::Empty, Cell::Empty),
+        };
         t.push(vec![
             (r.start + 1).into(),
             (r.finish + 1).into(),
@@ -157,12 +169,14 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             r.solvable().into(),
             Cell::Empty,
             Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
+            min,
+            optimal,
             proof.into(),
             searched,
             r.moves().into(),
             play,
+            lower,
+            why,
         ]);
     }
     t

@@ -665,10 +665,12 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
                 per_side = per_side.chart(
                     format!("T{}_min_moves_gap", s.side),
                     format!(
-                        "T{}: for each solvable (start, finish), the moves of the play found minus the proven lower bound on the fewest moves ({} to {}, by meeting in the middle on the moves graph): 0 where the minimum is exact ({exact} of {} problems), otherwise how many moves are still unproven; '-' marks impossible problems.",
+                        "T{}: for each solvable (start, finish), the moves of the play found minus the proven lower bound on the fewest moves ({}, by meeting in the middle on the moves graph): 0 where the minimum is exact ({exact} of {} problems), otherwise how many moves are still unproven; '-' marks impossible problems.",
                         s.side,
-                        lows.iter().min().copied().unwrap_or(0),
-                        lows.iter().max().copied().unwrap_or(0),
+                        match (lows.iter().min().copied().unwrap_or(0), lows.iter().max().copied().unwrap_or(0)) {
+                            (lo, hi) if lo == hi => format!("{lo} for every problem"),
+                            (lo, hi) => format!("{lo} to {hi}"),
+                        },
                         solvable.len()
                     ),
                 );

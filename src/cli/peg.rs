@@ -46,12 +46,38 @@ pub struct PegArgs {
     /// Memory per rank of the planned run, in GiB (with --plan).
     #[arg(long, value_name = "GIB", requires = "plan")]
     pub memory: Option<f64>,
+    /// Read the side's problem table back from DIR (side 8: data/peg/T8, written with
+    /// --keep-levels) and settle every solvable problem's fewest moves by meeting in the middle
+    /// (balls of 8 moves out of each start and 3 into each finish: about 4 GiB), then write the
+    /// tables again with min_moves, min_moves_lower_bound and min_moves_proof filled.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["levels_only", "keep_levels", "min_pegs", "plan"])]
+    pub min_moves_from: Option<PathBuf>,
+    /// Radii of the balls for --min-moves-from, as F+B: moves out of each start, moves into each
+    /// finish (side 8: 8+3 needs about 4 GiB; 8+2 a few hundred MiB and proves one move less).
+    #[arg(long, value_name = "F+B", requires = "min_moves_from", value_parser = parse_radii)]
+    pub radii: Option<crate::studies::peg::min_moves::Radii>,
+}
+
+fn parse_radii(text: &str) -> std::result::Result<crate::studies::peg::min_moves::Radii, String> {
+    let bad = || format!("radii {text:?}: expected F+B, two whole numbers of moves up to {} (e.g. 8+3)", crate::engine::ball::MAX_DEPTH);
+    let (f, b) = text.split_once('+').ok_or_else(bad)?;
+    let (forward, backward): (u32, u32) = (f.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if forward.max(backward) > crate::engine::ball::MAX_DEPTH {
+        return Err(bad());
+    }
+    Ok(crate::studies::peg::min_moves::Radii { forward, backward })
 }
 
 /// Validated options: the side exists and fits in memory.
 impl TryFrom<&PegArgs> for Options {
     type Error = anyhow::Error;
     fn try_from(a: &PegArgs) -> Result<Options> {
+        if let Some(dir) = &a.min_moves_from {
+            ensure!(a.side > *crate::puzzles::peg::SIDES.end() && crate::studies::peg::saved::present(dir), "--min-moves-from needs a side decided by search (8) and its levels.csv and finishes.csv in {}", dir.display());
+            let radii = a.radii.unwrap_or(crate::studies::peg::min_moves::SIDE8_RADII);
+            let o = PegOptions { saved: Some(dir.clone()), min_moves: Some(radii), symmetry: false, ..PegOptions::for_side(a.side) };
+            return Ok(Options { sides: vec![o], seed001: false });
+        }
         if let Some(min) = a.min_pegs {
             use crate::studies::peg::partial;
             let t = partial::triangle(a.side, min, a.levels_only)?;

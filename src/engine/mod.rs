@@ -1,6 +1,7 @@
 //! Puzzle-agnostic engines. A puzzle implements [`Model`] (and, where it can, [`Reversible`] and
 //! [`Ranked`]); the engines here search it without knowing what it is.
 
+pub mod ball;
 pub mod beam;
 pub mod bfs;
 pub mod bitset;

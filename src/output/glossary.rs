@@ -113,6 +113,8 @@ pub const TERMS: &[Term] = &[
     t("mem_gib", "GiB", "the machine's memory"),
     t("method", "", "how the row's value was obtained, in words"),
     t("min_moves", "moves", "peg: fewest moves (maximal chains of jumps by one peg) to a single peg, proven minimal"),
+    t("min_moves_lower_bound", "moves", "peg: a proven lower bound on min_moves (equal to it when exact)"),
+    t("min_moves_proof", "", "peg: why min_moves_lower_bound holds: which balls of the moves graph were searched and whether they met"),
     t("min_moves_upper_bound", "moves", "peg: fewest moves among the plays found: an upper bound on min_moves, not proven minimal"),
     t("min_presses", "presses", "Lights Out: fewest presses that turn the position off"),
     t("min_presses_lower_bound", "presses", "Lights Out: a proven lower bound on min_presses (equal to it when exact)"),

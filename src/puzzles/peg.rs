@@ -187,6 +187,77 @@ impl Triangle {
         out
     }
 
+    /// Appends the board after every move from `board` (each chain of one or more jumps by one
+    /// peg; a board may appear more than once): [`Triangle::moves_from`] without the jumps, for
+    /// searches that count moves over billions of boards.
+    pub fn move_results(&self, board: Board, out: &mut Vec<Board>) {
+        let mut pegs = board;
+        while pegs != 0 {
+            let peg = pegs.trailing_zeros() as u8;
+            pegs &= pegs - 1;
+            self.chain_results(board, peg, out);
+        }
+    }
+
+    /// Appends every board from which one move leads to `board` (a board may appear more than
+    /// once): the chains of one peg run backwards, each step a peg jumping back over an empty
+    /// hole, which it fills, into the empty hole beyond.
+    pub fn unmove_results(&self, board: Board, out: &mut Vec<Board>) {
+        let mut pegs = board;
+        while pegs != 0 {
+            let peg = pegs.trailing_zeros() as u8;
+            pegs &= pegs - 1;
+            self.unchain(board, peg, &mut Vec::new(), &mut |b, _| out.push(b));
+        }
+    }
+
+    /// Every move into `board`: (its jumps in playing order, the board it is played from), one
+    /// entry per backward chain of each peg, in a fixed order.
+    pub fn unmoves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)> {
+        let mut out = Vec::new();
+        for peg in 0..self.holes() as u8 {
+            if board >> peg & 1 == 1 {
+                self.unchain(board, peg, &mut Vec::new(), &mut |b, back: &[Jump]| out.push((back.iter().rev().copied().collect(), b)));
+            }
+        }
+        out
+    }
+
+    /// Backward chains of the peg at `at`; `back` holds the forward jumps undone so far, last
+    /// played first.
+    fn unchain(&self, board: Board, at: u8, back: &mut Vec<Jump>, visit: &mut impl FnMut(Board, &[Jump])) {
+        // The jump lattice is symmetric: the geometric jump `at` -> `to` over `over` undoes the
+        // forward jump `to` -> `at`; backwards it needs `over` and `to` empty.
+        let first = self.jumps.partition_point(|j| j.from < at);
+        for (j, &(all, _)) in self.jumps[first..].iter().zip(&self.masks[first..]) {
+            if j.from != at {
+                break;
+            }
+            if board & all == 1 << at {
+                let prev = board ^ all;
+                back.push(Jump { from: j.to, over: j.over, to: j.from });
+                visit(prev, back);
+                self.unchain(prev, j.to, back, visit);
+                back.pop();
+            }
+        }
+    }
+
+    fn chain_results(&self, board: Board, at: u8, out: &mut Vec<Board>) {
+        // Jumps are sorted by `from`: the peg's own jumps are one run of the list.
+        let first = self.jumps.partition_point(|j| j.from < at);
+        for (j, &(all, need)) in self.jumps[first..].iter().zip(&self.masks[first..]) {
+            if j.from != at {
+                break;
+            }
+            if board & all == need {
+                let next = board ^ all;
+                out.push(next);
+                self.chain_results(next, j.to, out);
+            }
+        }
+    }
+
     fn extend_move(
         &self,
         board: Board,

@@ -404,6 +404,9 @@ fn side_8_problem_table_is_proven_row_by_row() {
                 }
                 assert_eq!(b, 1 << f, "the play {:?} must end with one peg in {}", r["play"], f + 1);
                 assert_eq!(r["moves_upper_bound"], moves.to_string());
+                // The proven lower bound on the fewest moves (issue 23) never exceeds the play's.
+                let lower: u32 = r["min_moves_lower_bound"].parse().unwrap();
+                assert!(lower <= moves && (r["min_moves"].is_empty() || r["min_moves"] == lower.to_string()), "{} -> {}", s + 1, f + 1);
                 finishes.insert(f);
                 fewest = fewest.min(moves);
             }

@@ -125,32 +125,44 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
         );
     }
 
-    // Side 8 has no per-start analysis: its shortest play comes from the problem table, where
-    // moves are those of the play found (an upper bound), so only attaining 13 can be confirmed.
+    // Side 8 has no per-start analysis: its shortest play comes from the problem table (moves
+    // of the plays found: an upper bound), and the proven lower bounds of min_moves::settle
+    // (meeting in the middle) say whether no shorter play exists. Confirmed only when every
+    // solvable problem's lower bound reaches the published value.
     for row in a127500.rows() {
         let n: usize = row("side").parse().expect("side");
         let Some(problems) = r.sides.iter().find(|s| s.side == n && s.starts.is_empty()).and_then(|s| s.problems.as_ref()) else { continue };
         let best = problems.iter().filter_map(|p| p.moves()).min();
         let published: u32 = row("min_moves").parse().expect("min_moves");
         let at_best = problems.iter().filter(|p| p.moves() == best).count();
+        let solvable: Vec<_> = problems.iter().filter(|p| p.solvable()).collect();
+        // The least proven lower bound over all solvable problems (none when any is unsettled).
+        let proven = solvable.iter().map(|p| p.fewest.as_ref().map(|m| m.lower_bound())).collect::<Option<Vec<u32>>>().and_then(|v| v.into_iter().min());
+        let computed = match (best, proven) {
+            (Some(b), Some(l)) if l == b => format!("{b} (proven: every solvable problem takes at least {l} moves by meeting in the middle, and {at_best} problems are solved in {b})"),
+            (Some(b), Some(l)) => format!("{b} (the fewest moves of our plays; {at_best} problems solved in {b}); proven lower bound {l}"),
+            (Some(b), None) => format!("{b} (the fewest moves of our plays; {at_best} problems solved in {b}); no lower bound proven"),
+            _ => "no play found".into(),
+        };
+        let statement = match proven {
+            Some(_) => format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes {published} moves (our plays attain it; our lower bounds are proven by meeting in the middle on the moves graph)"),
+            None => format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes {published} moves (we check that {published} is attained; that no shorter play exists is Bell's result, not re-proven here)"),
+        };
         out.push(Claim::published(
             FAMILY,
             &format!("peg.oeis_a127500.side{n}"),
             "OEIS A127500",
-            &format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes {published} moves (we check that {published} is attained; that no shorter play exists is Bell's result, not re-proven here)"),
+            &statement,
             published.to_string(),
-            match best {
-                Some(b) => format!("{b} (the fewest moves of our plays; {at_best} problems solved in {b})"),
-                None => "no play found".into(),
-            },
-            // Our moves are those of the plays found: an upper bound that meets the published
-            // minimum, not a proof of it.
-            match best {
-                Some(b) if b == published => Verdict::ConsistentBound,
-                Some(b) if b < published => Verdict::Refuted,
+            computed,
+            match (best, proven) {
+                (Some(b), Some(l)) if b == published && l == published => Verdict::Confirmed,
+                // Attained, but the proven bound stops short (or there is none): a bound that
+                // agrees, not a confirmation.
+                (Some(b), l) if b == published && l.is_none_or(|l| l <= published) => Verdict::ConsistentBound,
                 _ => Verdict::Refuted,
             },
-            &format!("data/peg/T{n}/finishes.csv, column moves_upper_bound (its smallest value)"),
+            &format!("data/peg/T{n}/finishes.csv, columns moves_upper_bound and min_moves_lower_bound (their smallest values)"),
         )
         .quoted(&format!("{n},{published}")));
     }
@@ -192,6 +204,36 @@ fn problem_claims(r: &PegResults) -> Vec<Claim> {
                 problems.len() - passing
             ),
             &format!("data/peg/T{}/finishes.csv, columns passes_class_test, solvable and proof", s.side),
+        ));
+    }
+
+    // Side 8's fewest moves: how many problems are settled exactly, and the proven bounds.
+    for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
+        let Some(problems) = &s.problems else { continue };
+        let solvable: Vec<_> = problems.iter().filter(|p| p.solvable()).collect();
+        let settled: Vec<_> = solvable.iter().filter_map(|p| p.fewest.as_ref().map(|m| (p, m))).collect();
+        if settled.is_empty() {
+            continue;
+        }
+        let exact: std::collections::BTreeMap<u32, usize> = settled.iter().filter_map(|(_, m)| m.exact()).fold(Default::default(), |mut h, m| {
+            *h.entry(m).or_default() += 1;
+            h
+        });
+        let exact_count: usize = exact.values().sum();
+        let bounds: std::collections::BTreeSet<u32> = settled.iter().filter(|(_, m)| m.exact().is_none()).map(|(_, m)| m.lower_bound()).collect();
+        let by_value: Vec<String> = exact.iter().map(|(m, c)| format!("{c} in {m}")).collect();
+        out.push(Claim::new_result(
+            FAMILY,
+            &format!("peg.new.side{}_min_moves", s.side),
+            &format!("The fewest moves of the {} solvable problems on side {}, proven by meeting in the middle on the moves graph", solvable.len(), s.side),
+            format!(
+                "{exact_count} of {} exact{}; {} with a proven lower bound only ({}), each below or at its play's moves",
+                solvable.len(),
+                if by_value.is_empty() { String::new() } else { format!(" ({})", by_value.join(", ")) },
+                settled.len() - exact_count,
+                bounds.iter().map(|b| format!("at least {b}")).collect::<Vec<_>>().join(", "),
+            ),
+            &format!("data/peg/T{}/finishes.csv, columns min_moves, min_moves_lower_bound, min_moves_proof and moves_upper_bound", s.side),
         ));
     }
 

@@ -25,8 +25,8 @@ fn finishes_fields(start: &FieldDoc) -> Vec<FieldDoc> {
         field("solvable", Boolean, "a play from start ending with one peg in finish exists", ""),
         field("winning_sequences", BigInteger, "jump sequences from start ending with one peg in finish (0 when not solvable; side 8: not computed, empty); exact count as text, digits grouped by `_` on every side (the column's sum passes 64 bits on side 7)", ""),
         field("log10_winning_sequences", Number, "log10 of winning_sequences, for plotting; empty when it is 0 or not computed", "log10"),
-        field("min_moves", Integer, "fewest moves for this problem; empty when not solvable (side 8: not computed)", "moves"),
-        field("optimal_play", String, "a play with min_moves moves: moves separated by ' | ', each move the holes its peg visits joined by '-'; empty when not solvable (side 8: not computed)", ""),
+        field("min_moves", Integer, "fewest moves for this problem; empty when not solvable (side 8: empty where not proven, see min_moves_lower_bound)", "moves"),
+        field("optimal_play", String, "a play with min_moves moves: moves separated by ' | ', each move the holes its peg visits joined by '-'; empty when not solvable (side 8: empty where min_moves is)", ""),
     ]
 }
 
@@ -88,7 +88,7 @@ pub fn resources() -> Vec<ResourceDoc> {
         },
         ResourceDoc {
             pattern: "peg/T8/finishes.csv",
-            description: "Every (start, finish) problem of side 8, in the columns of the other sides, then its own: winning_sequences, min_moves and optimal_play are empty (not computed at this side); proof says how each problem was decided (a play, replayed by the tests; the position-class test; an exhaustive search), and play is the play found, with moves_upper_bound moves.",
+            description: "Every (start, finish) problem of side 8, in the columns of the other sides, then its own: winning_sequences is empty (not computed at this side); min_moves and optimal_play are filled where the fewest moves are proven (lower bound met by a play), empty elsewhere; proof says how each problem was decided (a play, replayed by the tests; the position-class test; an exhaustive search), and play is the play found, with moves_upper_bound moves; min_moves_lower_bound is the proven lower bound on the fewest moves and min_moves_proof its proof (meeting in the middle on the moves graph: every board within F moves of the start and every board within B moves of the single peg; no common board means more than F + B moves).",
             fields: {
                 let mut f = finishes_fields(&start);
                 f.extend([
@@ -96,6 +96,8 @@ pub fn resources() -> Vec<ResourceDoc> {
                     field("positions_searched", Integer, "positions expanded by the exhaustive search; empty unless proof is 'exhaustive search'", ""),
                     field("moves_upper_bound", Integer, "moves of the play given: an upper bound on the fewest moves, not proven minimal; empty when not solvable", "moves"),
                     field("play", String, "a play found (depth-first search shortened by a beam search, not proven optimal): moves separated by ' | ', each move the holes its peg visits joined by '-'; empty when not solvable", ""),
+                    field("min_moves_lower_bound", Integer, "a proven lower bound on the fewest moves (equal to min_moves where that is filled); empty when not solvable", "moves"),
+                    field("min_moves_proof", String, "why: 'balls of F moves out of the start and B into the finish meet' (min_moves is the least sum of distances over their common boards, exact as it is at most F + B), or '... do not meet: at least F + B + 1' (every play is longer than F + B moves; ', the play attains it' when the play has that many); empty when not solvable", ""),
                 ]);
                 f
             },

@@ -18,6 +18,7 @@ pub mod claims;
 pub mod commands;
 pub mod dictionary;
 pub mod layers;
+pub mod min_moves;
 pub mod partial;
 pub mod plan;
 pub mod report;
@@ -143,11 +144,14 @@ pub struct PegOptions {
     pub saved: Option<std::path::PathBuf>,
     /// Stop the union at this many pegs ([`partial`]): its reachable levels from the top only.
     pub min_pegs: Option<usize>,
+    /// Settle the fewest moves of the side's problems by balls of these radii ([`min_moves`];
+    /// sides decided by search, also when read back).
+    pub min_moves: Option<min_moves::Radii>,
 }
 
 impl PegOptions {
     pub fn for_side(side: usize) -> PegOptions {
-        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, symmetry: side <= *crate::puzzles::peg::SIDES.end(), keep_levels: None, saved: None, min_pegs: None }
+        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, symmetry: side <= *crate::puzzles::peg::SIDES.end(), keep_levels: None, saved: None, min_pegs: None, min_moves: None }
     }
 }
 
@@ -506,10 +510,24 @@ fn positions(t: &Triangle, winnable: &Bitset, counters: &Counters) -> Positions 
     }
 }
 
+/// Each problem's fewest moves by [`min_moves::settle`], into its row.
+fn settle_moves(side: usize, problems: &mut [solvability::ProblemRow], radii: min_moves::Radii, counters: &Counters) -> Result<()> {
+    let t = Triangle::any_side(side);
+    let settled = min_moves::settle(&t, problems, radii, counters)?;
+    for (p, m) in problems.iter_mut().zip(settled) {
+        p.fewest = m;
+    }
+    Ok(())
+}
+
 /// Runs the whole study.
 pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     if let Some(dir) = &opts.saved {
-        return saved::load(opts.side, dir);
+        let mut study = saved::load(opts.side, dir)?;
+        if let (Some(radii), Some(problems)) = (opts.min_moves, study.problems.as_mut()) {
+            settle_moves(opts.side, problems, radii, counters)?;
+        }
+        return Ok(study);
     }
     let t = layers::triangle_for(opts.side, opts.levels_only, opts.keep_levels.is_some())?;
     let keep = opts.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
@@ -526,7 +544,9 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
         drop(union.winnable);
         let set = crate::engine::layered::LayerSet::load(dir, &layers::search_key(&t), t.holes(), 1..t.holes())?;
         counters.total.store(counters.expanded.load(std::sync::atomic::Ordering::Relaxed) + (t.hole_orbits().len() * t.holes()) as u64, std::sync::atomic::Ordering::Relaxed);
-        let problems = solvability::problems(&t, &set, counters)?;
+        let mut problems = solvability::problems(&t, &set, counters)?;
+        drop(set);
+        settle_moves(t.side(), &mut problems, opts.min_moves.unwrap_or(min_moves::SIDE8_RADII), counters)?;
         return Ok(bare(levels, Some(problems)));
     }
     let winnable = union.winnable.expect("asked for the flat winnable set");

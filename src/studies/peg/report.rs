@@ -10,6 +10,7 @@ use crate::output::table::exact_count;
 use crate::output::{Cell, Table};
 use crate::studies::{Area, Claim, Export};
 use super::PegResults;
+use super::min_moves::MinMoves;
 use super::solvability::{ProblemRow, Verdict};
 use crate::puzzles::peg::{format_play, Triangle};
 use anyhow::Result;
@@ -32,12 +33,18 @@ pub const STARTS_COLUMNS: [&str; 8] = [
 ];
 pub const FINISHES_COLUMNS_COMMON: [&str; 8] =
     ["start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play"];
-/// Side 8's own columns: how each problem was decided, and the play found with its moves (an
-/// upper bound on the fewest, not a proven minimum).
-pub const T8_FINISHES_EXTRA: [&str; 4] = ["proof", "positions_searched", "moves_upper_bound", "play"];
+/// Side 8's own columns: how each problem was decided, the play found with its moves (an upper
+/// bound on the fewest), and the proven lower bound on the fewest moves with its proof
+/// (`min_moves` and `optimal_play`, the common columns, are filled where the bounds meet).
+pub const T8_FINISHES_EXTRA: [&str; 6] = ["proof", "positions_searched", "moves_upper_bound", "play", "min_moves_lower_bound", "min_moves_proof"];
 pub const T8_STARTS_EXTRA: [&str; 1] = ["min_moves_upper_bound"];
 /// Side 8's `finishes.csv` header (the common columns, then its own).
-pub const FINISHES_COLUMNS: [&str; 12] = [
+pub const FINISHES_COLUMNS: [&str; 14] = [
+    "start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play",
+    "proof", "positions_searched", "moves_upper_bound", "play", "min_moves_lower_bound", "min_moves_proof",
+];
+/// Side 8's `finishes.csv` header before the fewest moves were settled (issue 23).
+pub const FINISHES_COLUMNS_BEFORE_23: [&str; 12] = [
     "start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play",
     "proof", "positions_searched", "moves_upper_bound", "play",
 ];
@@ -150,6 +157,11 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             Verdict::PositionClass => ("position class", Cell::Empty, Cell::Empty),
             Verdict::Exhausted { positions } => ("exhaustive search", (*positions).into(), Cell::Empty),
         };
+        let (min, optimal, lower, why) = match &r.fewest {
+            Some(m @ MinMoves::Exact { moves, play, .. }) => ((*moves).into(), format_play(play).into(), (*moves).into(), m.proof().into()),
+            Some(m) => (Cell::Empty, Cell::Empty, m.lower_bound().into(), m.proof().into()),
+            None => (Cell::Empty, Cell::Empty, Cell::Empty, Cell::Empty),
+        };
         t.push(vec![
             (r.start + 1).into(),
             (r.finish + 1).into(),
@@ -157,12 +169,14 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             r.solvable().into(),
             Cell::Empty,
             Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
+            min,
+            optimal,
             proof.into(),
             searched,
             r.moves().into(),
             play,
+            lower,
+            why,
         ]);
     }
     t
@@ -176,6 +190,25 @@ pub fn problems_chart(side: usize, problems: &[ProblemRow]) -> Result<Rendered> 
         cells[r.finish][r.start] = r.moves().map(f64::from);
     }
     start_finish_heatmap(format!("T{side}: moves of the play found from start (x) to finish (y)"), cells, "moves (upper bound)", "impossible")
+}
+
+/// Per (start, finish): the play's moves minus the proven lower bound on the fewest (0: the
+/// minimum is exact); grey = impossible or not settled.
+pub fn gap_chart(side: usize, problems: &[ProblemRow]) -> Result<Rendered> {
+    let n = side * (side + 1) / 2;
+    let mut cells = vec![vec![None; n]; n];
+    for r in problems {
+        if let (Some(up), Some(m)) = (r.moves(), &r.fewest) {
+            cells[r.finish][r.start] = Some(f64::from(up - m.lower_bound()));
+        }
+    }
+    let low = problems.iter().filter_map(|r| r.fewest.as_ref().map(|m| m.lower_bound())).min().unwrap_or(0);
+    start_finish_heatmap(
+        format!("T{side}: moves of the play found minus the proven lower bound (0 = exact; bounds from {low})"),
+        cells,
+        "moves not yet proven",
+        "impossible",
+    )
 }
 
 /// A (start, finish) grid of move counts, start holes across, finish holes up; `-` where `cells`
@@ -310,6 +343,9 @@ pub fn export_side(s: &PegStudy, out: &mut Export) -> Result<()> {
             out.table(Area::Data, &dir, "starts.csv", &problem_starts_table(s.holes, p));
             out.table(Area::Data, &dir, "finishes.csv", &problems_table(p));
             out.chart(Area::Reports, "peg", &format!("T{}_problems", s.side), &problems_chart(s.side, p)?);
+            if p.iter().any(|x| x.fewest.is_some()) {
+                out.chart(Area::Reports, "peg", &format!("T{}_min_moves_gap", s.side), &gap_chart(s.side, p)?);
+            }
         }
         return Ok(()); // no per-start analysis
     }
@@ -580,7 +616,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         sections.push(
             Section::new("Charts")
                 .chart("levels_by_pegs", levels_caption(r))
-                .table("Per side (`data/peg/sides.csv`; side 8's minimum is an upper bound, its exact minimum not computed):", sides_table(r))
+                .table("Per side (`data/peg/sides.csv`; side 8's min_moves is empty unless every problem's fewest moves is proven: its lower bounds are in data/peg/T8/finishes.csv):", sides_table(r))
                 .chart("solvability_by_side", sides_caption(r)),
         );
     }
@@ -623,6 +659,22 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
                     s.side
                 ),
             );
+            if p.iter().any(|x| x.fewest.is_some()) {
+                let lows: Vec<u32> = p.iter().filter_map(|x| x.fewest.as_ref().map(|m| m.lower_bound())).collect();
+                let exact = p.iter().filter(|x| x.fewest.as_ref().is_some_and(|m| m.exact().is_some())).count();
+                per_side = per_side.chart(
+                    format!("T{}_min_moves_gap", s.side),
+                    format!(
+                        "T{}: for each solvable (start, finish), the moves of the play found minus the proven lower bound on the fewest moves ({}, by meeting in the middle on the moves graph): 0 where the minimum is exact ({exact} of {} problems), otherwise how many moves are still unproven; '-' marks impossible problems.",
+                        s.side,
+                        match (lows.iter().min().copied().unwrap_or(0), lows.iter().max().copied().unwrap_or(0)) {
+                            (lo, hi) if lo == hi => format!("{lo} for every problem"),
+                            (lo, hi) => format!("{lo} to {hi}"),
+                        },
+                        solvable.len()
+                    ),
+                );
+            }
         }
     }
     sections.push(per_side);
@@ -640,7 +692,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         intro: vec![
             "Peg solitaire on the triangle of side n (n(n+1)/2 holes; side 4 is the 10-coin puzzle of seed 001). A game starts with every hole filled but one (a *single-vacancy start*); a jump moves a peg over an adjacent peg into an empty hole, removing the jumped peg. A *move* is a maximal chain of jumps by one peg. Holes are numbered 1.. row by row from the apex (T4: 1 / 2 3 / 4 5 6 / 7 8 9 10).".into(),
             "How: the layered engine gives the union of every start's reachable positions one peg count at a time (the positions of a level ranked densely, one bit each), and the winnable ones as those whose complement is reachable too (complementing a position reverses every jump); every level is checked closed under the six symmetries, which gives its positions up to symmetry (symmetry.csv). Each start orbit (6 symmetries) gets its own levels and a level-by-level DP carrying sequence counts and fewest moves; a start that cannot be won only has its positions and complete games counted, up to its own symmetries (each position weighted by its orbit's size). Counts are exact (128-bit).".into(),
-            "Side 8 (36 holes, 2^36 positions) is computed level by level: positions of one peg count are ranked densely (combinatorial number system), so a level's bit array has C(36, pegs) bits; levels go to disk (`--keep-levels DIR`) and a killed run resumes from its last complete level. Its problem table decides each (start, finish) separately: the position-class test, else a depth-first search pruned by the class and by the union of all starts (a failed search is a proof by exhaustion), then a beam search for plays with fewer moves. Its move counts are upper bounds.".into(),
+            "Side 8 (36 holes, 2^36 positions) is computed level by level: positions of one peg count are ranked densely (combinatorial number system), so a level's bit array has C(36, pegs) bits; levels go to disk (`--keep-levels DIR`) and a killed run resumes from its last complete level. Its problem table decides each (start, finish) separately: the position-class test, else a depth-first search pruned by the class and by the union of all starts (a failed search is a proof by exhaustion), then a beam search for plays with fewer moves, whose move counts are upper bounds. The fewest moves are bounded from below by meeting in the middle on the moves graph (`studies/peg/min_moves.rs`): around each start orbit the ball of every board within F moves, around each single peg the ball of every board from which it is reached in at most B moves (one peg's chain of backward jumps per move); the least sum of the two distances over their common boards is the exact minimum when they meet (a shortest play cut after min(m, F) moves passes through a common board), and otherwise every play takes more than F + B moves (`min_moves_lower_bound`, `min_moves_proof`). The tests hold the method to a plain BFS on the moves graph (sides 4 to 6) and to side 7's exact table. Backward balls grow fast (a lone peg's backward chain can fill a dozen holes: 3.3e7 boards within 3 moves of a side-8 peg, about 5e8 within 4), which limits F + B on this machine.".into(),
         ],
         sections,
         definitions: definitions(),

@@ -15,7 +15,8 @@ use super::solvability::{ProblemRow, Verdict};
 use super::{LevelRow, PegStudy, SymmetryRow};
 use crate::puzzles::peg::{parse_play, Triangle};
 use crate::studies::read_back::{number, read_rows_of};
-use super::report::{FINISHES_COLUMNS, LEVELS_COLUMNS, SYMMETRY_COLUMNS};
+use super::min_moves::MinMoves;
+use super::report::{FINISHES_COLUMNS, FINISHES_COLUMNS_BEFORE_23, LEVELS_COLUMNS, SYMMETRY_COLUMNS};
 use anyhow::{bail, ensure, Context, Result};
 use std::path::Path;
 
@@ -105,10 +106,10 @@ const OLD_FINISHES: [&str; 8] = ["start", "finish", "passes_class_test", "solvab
 
 fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
     let holes = t.holes();
-    let (which, rows) = read_rows_of(path, &[&OLD_FINISHES, &FINISHES_COLUMNS])?;
-    // Columns by name in whichever format the file has; the new format's upper bound on the
-    // moves is `moves_upper_bound`, the old one's `moves`.
-    let header: &[&str] = if which == 0 { &OLD_FINISHES } else { &FINISHES_COLUMNS };
+    let (which, rows) = read_rows_of(path, &[&OLD_FINISHES, &FINISHES_COLUMNS_BEFORE_23, &FINISHES_COLUMNS])?;
+    // Columns by name in whichever format the file has; the later formats' upper bound on the
+    // moves is `moves_upper_bound`, the first one's `moves`; only the last has the fewest moves.
+    let header: &[&str] = [&OLD_FINISHES[..], &FINISHES_COLUMNS_BEFORE_23[..], &FINISHES_COLUMNS[..]][which];
     let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
     let (c_passes, c_solvable, c_proof, c_searched, c_play) = (col("passes_class_test"), col("solvable"), col("proof"), col("positions_searched"), col("play"));
     let (moves_name, c_moves) = if which == 0 { ("moves", col("moves")) } else { ("moves_upper_bound", col("moves_upper_bound")) };
@@ -148,9 +149,45 @@ fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
             }
             other => bail!("{}: row {line}: unknown proof {other:?}", path.display()),
         };
-        out.push(ProblemRow { start: s, finish: f, verdict });
+        let fewest = if which == 2 { load_fewest(t, path, line, r, header, &verdict)? } else { None };
+        out.push(ProblemRow { start: s, finish: f, verdict, fewest });
     }
     Ok(out)
+}
+
+/// A row's fewest moves, re-checked: the proof cell parses, the lower bound is the one it states
+/// (or, when the balls met, the minimum, at most their reach), an exact minimum has its optimal
+/// play, which replays from the start to the finish in exactly that many moves, and no bound
+/// exceeds the play found. The meeting itself (minutes of search) is what the run that wrote the
+/// file computed; the tests re-run the method on sides 4 to 7.
+fn load_fewest(t: &Triangle, path: &Path, line: usize, r: &csv::StringRecord, header: &[&str], verdict: &Verdict) -> Result<Option<MinMoves>> {
+    let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
+    let (min, optimal, lower, proof) = (&r[col("min_moves")], &r[col("optimal_play")], &r[col("min_moves_lower_bound")], &r[col("min_moves_proof")]);
+    let Verdict::Play(held) = verdict else {
+        ensure!(min.is_empty() && optimal.is_empty() && lower.is_empty() && proof.is_empty(), "{}: row {line}: an unsolvable problem has no fewest moves", path.display());
+        return Ok(None);
+    };
+    if proof.is_empty() {
+        ensure!(min.is_empty() && optimal.is_empty() && lower.is_empty(), "{}: row {line}: fewest moves without a proof", path.display());
+        return Ok(None);
+    }
+    let Some((radii, met, stated)) = MinMoves::parse_proof(proof) else { bail!("{}: row {line}: unknown min_moves_proof {proof:?}", path.display()) };
+    let lower: u32 = number(path, line, "min_moves_lower_bound", lower)?;
+    let upper = crate::puzzles::peg::moves_of(held).len() as u32;
+    ensure!(lower <= upper, "{}: row {line}: min_moves_lower_bound {lower} exceeds the play's {upper} moves", path.display());
+    if min.is_empty() {
+        ensure!(!met && stated == Some(radii.reach() + 1) && lower == radii.reach() + 1 && optimal.is_empty(), "{}: row {line}: the proof {proof:?} does not give min_moves_lower_bound {lower}", path.display());
+        return Ok(Some(MinMoves::AtLeast { radii }));
+    }
+    let moves: u32 = number(path, line, "min_moves", min)?;
+    ensure!(moves == lower, "{}: row {line}: min_moves {moves} and min_moves_lower_bound {lower} differ", path.display());
+    let bound_ok = if met { stated.is_none() && moves <= radii.reach() } else { stated == Some(moves) && moves == radii.reach() + 1 };
+    ensure!(bound_ok, "{}: row {line}: the proof {proof:?} does not give min_moves {moves}", path.display());
+    let play = parse_play(t, optimal).with_context(|| format!("{}: row {line}, optimal_play", path.display()))?;
+    let start = r[0].parse::<usize>().expect("checked") - 1;
+    let finish = r[1].parse::<usize>().expect("checked") - 1;
+    ensure!(super::replay(t, t.start(start), &play) == Some((finish, moves)), "{}: row {line}: optimal_play does not go from start to finish in {moves} moves", path.display());
+    Ok(Some(MinMoves::Exact { moves, play, radii, met }))
 }
 
 #[cfg(test)]
@@ -228,7 +265,11 @@ mod tests {
         std::fs::write(dir.0.join("finishes.csv"), old).unwrap();
         std::fs::write(dir.0.join("levels.csv"), read("levels.csv").replacen("pegs,reachable_positions,winnable_positions,dead_positions", "pegs,reachable,winnable,dead", 1)).unwrap();
         std::fs::write(dir.0.join("symmetry.csv"), read("symmetry.csv").replacen("pegs,reachable_positions,", "pegs,reachable,", 1)).unwrap();
-        let (a, b) = (load(8, &dir.0).unwrap(), load(8, &committed()).unwrap());
+        let (a, mut b) = (load(8, &dir.0).unwrap(), load(8, &committed()).unwrap());
+        // The old format has no fewest moves (issue 23's columns): the rest must agree.
+        for p in b.problems.iter_mut().flatten() {
+            p.fewest = None;
+        }
         assert_eq!((a.levels, a.symmetry, a.problems), (b.levels, b.symmetry, b.problems));
     }
 
@@ -243,6 +284,19 @@ mod tests {
             ("finishes.csv", Box::new(|t: &str| t.replacen("1,1,true,true,,,,,play,,14,", "1,1,true,true,,,,,play,,13,", 1)), "moves_upper_bound says 13"),
             // A missing row.
             ("finishes.csv", Box::new(|t: &str| t.lines().filter(|l| !l.starts_with("1,3,")).collect::<Vec<_>>().join("\n")), "rows"),
+            // A lower bound its proof does not give (balls reaching F + B moves prove F + B + 1).
+            ("finishes.csv", Box::new(|t: &str| {
+                let row = t.lines().find(|l| l.starts_with("1,1,")).unwrap();
+                let (head, proof) = row.rsplit_once(',').unwrap();
+                let (head, lower) = head.rsplit_once(',').unwrap();
+                t.replacen(row, &format!("{head},{},{proof}", lower.parse::<u32>().unwrap() + 1), 1)
+            }), "does not give min_moves"),
+            // A proof of another method.
+            ("finishes.csv", Box::new(|t: &str| {
+                let row = t.lines().find(|l| l.starts_with("1,1,")).unwrap();
+                let (head, _) = row.rsplit_once(',').unwrap();
+                t.replacen(row, &format!("{head},Bell said so"), 1)
+            }), "unknown min_moves_proof"),
             // An unknown proof.
             ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,,position class", "1,2,false,false,,,,,trust me", 1)), "unknown proof"),
             // Winnable counts no longer symmetric.

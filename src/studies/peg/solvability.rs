@@ -30,6 +30,8 @@ pub struct ProblemRow {
     pub start: usize,
     pub finish: usize,
     pub verdict: Verdict,
+    /// The fewest moves, where settled ([`super::min_moves`]): exact or a proven lower bound.
+    pub fewest: Option<super::min_moves::MinMoves>,
 }
 
 impl ProblemRow {
@@ -143,7 +145,7 @@ pub fn problems(t: &Triangle, union: &LayerSet, counters: &Counters) -> Result<V
                     ),
                     v => v.clone(),
                 };
-                rows.push(ProblemRow { start: hole, finish: perm[f] as usize, verdict });
+                rows.push(ProblemRow { start: hole, finish: perm[f] as usize, verdict, fewest: None });
             }
         }
     }

@@ -490,6 +490,8 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     o.all_ones_max = 12;
     o.direct_check_max = 600;
     o.long_sweep_max = 2000;
+    // The long-sweep section computed afresh on a short range (the reproduce reads 10^6 back).
+    o.million_sweep_max = 3000;
     o.rect_dataset_max = 40;
     o.sampled_sides = vec![9];
     o.sampled_count = 10_000;
@@ -518,6 +520,7 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
         ("lightsout.seed004.inverse_mod_2", "confirmed"),
         ("lightsout.seed000.all_ones_4x4_min", "confirmed"),
         ("lightsout.new.plus_open_sweep", "new"),
+        ("lightsout.new.plus_open_sweep_3000", "new"),
         ("lightsout.new.block_torus_mod_3", "new"),
         ("lightsout.new.two_adic_formula", "new"),
         ("lightsout.gods_number.plus_open.nullity_0", "confirmed"),
@@ -559,6 +562,7 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     assert!(find("lightsout.new.block_torus_mod_3").computed.starts_with("holds"));
     assert!(find("lightsout.new.two_adic_formula").computed.starts_with("agrees"));
     assert!(find("lightsout.new.plus_open_sweep").statement.contains("n = 1..2000"));
+    assert!(find("lightsout.new.plus_open_sweep_3000").statement.contains("n = 1..3000"), "{:?}", find("lightsout.new.plus_open_sweep_3000"));
 
     // The page shows every chart the export writes, and defines terms.
     let out = Lightsout::export(&r, &claims).unwrap();
@@ -634,6 +638,7 @@ fn the_study_fails_when_something_it_was_asked_for_fails() {
         o.hand_max = 3;
         o.direct_check_max = 20;
         o.long_sweep_max = 0;
+        o.million_sweep_max = 0;
         o.rect_dataset_max = 0;
         o.gods = None;
         o.seed004 = false;

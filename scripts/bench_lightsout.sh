@@ -30,7 +30,7 @@ run lightsout-dense-torus-64 "dense elimination, 4096x4096 plus torus n=64" - "$
 # The halved Sutner gcd (sweep and one board), the torus formula, the m x n dataset, God's numbers.
 run lightsout-sweep-100000 "plus/open nullity, every n <= 100000" 10 "$BIN" lightsout sweep --max-n 100000 --out "$OUT"
 # The sweep shared out over MPI ranks (issue 22): one thread per rank against one process with two
-# threads, at n <= 100000 (the 10^6 sweep takes about 2.7 CPU hours: BENCH_SWEEP1M=1 runs it).
+# threads, at n <= 100000 (the 10^6 sweep takes about 1.9 CPU hours: BENCH_SWEEP1M=1 runs it).
 # Goals: -n 2 at least 1.8 x faster than -n 1, and no slower than one process with 2 threads.
 if command -v mpirun >/dev/null; then
   cargo build --release --quiet --features mpi
@@ -48,7 +48,7 @@ if command -v mpirun >/dev/null; then
   awk -v a="$MPI1_WALL" -v b="$LAST_WALL" -v c="$ONE_WALL" 'BEGIN {
     printf "    -n 2 is %.2f x faster than -n 1 (goal >= 1.8); %.2f x the wall of one process with 2 threads (goal <= 1)\n", a / b, b / c }'
   cmp "$OUT/one/sweep_plus_open.csv" "$OUT/mpi2/sweep_plus_open.csv"
-  if [ "${BENCH_SWEEP1M:-0}" = 1 ]; then  # about 80 min on this 2-core machine
+  if [ "${BENCH_SWEEP1M:-0}" = 1 ]; then  # about an hour on this 2-core machine, idle
     run lightsout-sweep-1000000-mpi2 "plus/open sweep n <= 1000000, mpirun -n 2, one thread per rank" - \
       env RAYON_NUM_THREADS=1 mpirun --oversubscribe -n 2 "$BIN" lightsout sweep --max-n 1000000 --format parquet --out "$OUT/mpi2m"
     cmp "$OUT/mpi2m/sweep_plus_open.parquet" data/lightsout/n1000000/sweep_plus_open.parquet

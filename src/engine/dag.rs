@@ -7,6 +7,7 @@
 //! Path counts, "can still win", minimum costs with memory of the last action: all are a
 //! `transfer` along an edge and a `combine` of alternatives.
 
+use super::memory::prefetch;
 use super::bfs::LevelIndex;
 use super::{Ranked, Reversible};
 use rayon::prelude::*;
@@ -39,18 +40,6 @@ impl Lookup<u64> for super::layered::DenseIndex<'_> {
 
 /// States per batch of [`forward_with`].
 const BATCH: usize = 32;
-
-/// Asks for the cache line holding `v` (a hint; nothing on other targets).
-#[inline(always)]
-fn prefetch<T>(v: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and `v` is a valid reference.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(v as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = v;
-}
 
 /// Forward: `value(s)` = `combine` over the predecessors `p` of `s` in the previous level of
 /// `transfer(value(p), action, s)`; level 0 takes `init(s)`. States of a later level with no

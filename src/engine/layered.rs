@@ -193,13 +193,9 @@ impl Layer {
     /// Asks for the cache line of bit `r` (a hint, for reads to come).
     #[inline(always)]
     pub fn prefetch(&self, r: u64) {
-        #[cfg(target_arch = "x86_64")]
         if let Some(w) = self.words.get((r >> 6) as usize) {
-            // SAFETY: a prefetch never faults; `w` is a valid reference.
-            unsafe { std::arch::x86_64::_mm_prefetch(w as *const u64 as *const i8, std::arch::x86_64::_MM_HINT_T0) }
+            super::memory::prefetch(w);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = r;
     }
 
     pub fn set(&mut self, r: u64) {

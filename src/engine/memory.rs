@@ -166,3 +166,16 @@ pub fn prefer_huge_pages(ptr: *const u8, bytes: usize) {
     #[cfg(not(target_os = "linux"))]
     let _ = (ptr, bytes);
 }
+
+/// Asks for the cache line holding `v` (a hint; nothing on other targets): the
+/// searches bound by random reads into big arrays issue a batch of these before reading.
+#[inline(always)]
+pub fn prefetch<T>(v: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and `v` is a valid reference.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(v as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = v;
+}

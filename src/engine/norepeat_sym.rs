@@ -17,6 +17,7 @@
 //! group receives the arrival's images under its stabiliser, as the expansions of the other
 //! orbit members would have delivered them). Counts are weighted by orbit size.
 
+use super::memory::prefetch;
 use super::norepeat::{ActionGraph, Direction};
 use super::progress::Counters;
 use anyhow::{bail, Result};
@@ -344,18 +345,6 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
 /// reads overlap instead of waiting one after another for memory.
 const BATCH: usize = 64;
 const PULL_BATCH: usize = 8;
-
-/// Asks for the cache line holding `v` (a hint; nothing on other targets).
-#[inline(always)]
-fn prefetch<T>(v: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and `v` is a valid reference.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(v as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = v;
-}
 
 /// Stages an arrival at `w` by action `a` (an event at the new level) for `w`'s canonical node,
 /// once per element mapping `w` there: (canonical node, the action as seen from it).

@@ -26,6 +26,20 @@ for f in "${families[@]}"; do
     peg)
       bench_measure peg-t7-levels "peg T7 union + winnable (levels.csv, layered)" 5 1024 \
         "$BIN" peg --side 7 --levels-only --out "$BENCH_TMP/T7L" --charts "$BENCH_TMP/c"
+      if [ "${BENCH_PEG8:-0}" = 1 ]; then  # about 25 min each on a 2-core machine: opt in
+        # The level files (8 GiB) go beside the repo, not to a small /tmp.
+        T8DIR=$(mktemp -d -p "${BENCH_PEG8_DIR:-$BENCH_TARGET}")
+        BENCH_LEVELS=$T8DIR
+        bench_measure peg-t8-levels "peg T8 union + winnable (levels.csv, layered)" 600 16384 \
+          "$BIN" peg --side 8 --levels-only --keep-levels "$T8DIR/levels" --out "$BENCH_TMP/T8L" --charts "$BENCH_TMP/c"
+        T8_ONE_WALL=$LAST_WALL T8_ONE_MIB=$LAST_MIB   # the reference of the -n 2 run below
+        # 2^36 positions, each visited once by the forward pull: states/s/core against the floor below.
+        awk -v s="$LAST_CPU" 'BEGIN { printf "  T8 union: %.3e states/s/core (2^36 states / %.0f CPU s)\n", 2^36 / s, s }'
+        # The problem table alone: the union's levels are reused from the run above.
+        bench_measure peg-t8-finishes "peg T8 solvability table (finishes.csv)" 1800 16384 \
+          "$BIN" peg --side 8 --keep-levels "$T8DIR/levels" --out "$BENCH_TMP/T8" --charts "$BENCH_TMP/c"
+        rm -rf "$T8DIR"
+      fi
       if command -v mpirun >/dev/null; then  # the distributed union (issue 22): needs Open MPI
         cargo build --release --quiet --features mpi
         export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -41,9 +55,23 @@ for f in "${families[@]}"; do
           T8MPI=$(mktemp -d -p "${BENCH_PEG8_DIR:-$BENCH_TARGET}")
           BENCH_LEVELS=$T8MPI
           "$BIN" peg --side 8 --plan --ranks 2 --memory 4 --out "$BENCH_TMP/plan8"
-          bench_measure peg-t8-levels-mpi2 "peg T8 union, mpirun -n 2, one thread per rank" - - \
+          # Goals: at most 1.3 x the wall of one process with 2 threads (the row above), and
+          # each rank's peak at most 0.6 x that process's.
+          bench_measure peg-t8-levels-mpi2 "peg T8 union, mpirun -n 2, one thread per rank" \
+            "$(awk -v w="${T8_ONE_WALL:-0}" 'BEGIN { print (w > 0 ? sprintf("%.0f", 1.3 * w) : "-") }')" \
+            "$(awk -v m="${T8_ONE_MIB:-0}" 'BEGIN { print (m > 0 ? sprintf("%.0f", 0.6 * m) : "-") }')" \
             env RAYON_NUM_THREADS=1 mpirun --oversubscribe -n 2 "$BIN" peg --side 8 --levels-only --keep-levels "$T8MPI/levels" --out "$BENCH_TMP/T8mpi" --charts "$BENCH_TMP/c"
           grep 'exchanged' "$BENCH_TMP/stderr" | sed 's/^/  /'
+          # The plan against the run: peak per rank (bit arrays and buffers against the largest
+          # rank's resident set), bytes exchanged and forward time (both summed over the levels).
+          awk -F, -v mib="$LAST_MIB" -v line="$(grep 'forward levels in all' "$BENCH_TMP/stderr")" '
+            NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+            { if ($col["bytes_per_rank"] > peak) peak = $col["bytes_per_rank"]; bytes += $col["bytes_exchanged"]; secs += $col["seconds"] }
+            END {
+              split(line, w, " "); for (i = 1; i <= length(w); i++) { if (w[i] == "bytes") mb = w[i - 1]; if (w[i] == "s") ms = w[i - 1] }
+              printf "  plan of T8 over 2 ranks against the run: peak %.0f / %d MiB = %.2f; bytes %.3g / %.3g = %.2f; forward time %.0f / %.0f s = %.2f (within 25%%: 0.75 to 1.25)\n",
+                peak / 2^20, mib, peak / 2^20 / mib, bytes, mb, bytes / mb, secs, ms, secs / ms
+            }' "$BENCH_TMP/plan8/plan_T8_2ranks.csv"
           rm -rf "$T8MPI"
         fi
         cargo build --release --quiet  # back to the default build for the rows below
@@ -51,19 +79,6 @@ for f in "${families[@]}"; do
       # The floor the layered engine is read against: one layer's bits scanned, walked, ranked.
       cargo build --release --quiet --example layer_scan
       "$BENCH_TARGET/release/examples/layer_scan" 28 14
-      if [ "${BENCH_PEG8:-0}" = 1 ]; then  # about 25 min each on a 2-core machine: opt in
-        # The level files (8 GiB) go beside the repo, not to a small /tmp.
-        T8DIR=$(mktemp -d -p "${BENCH_PEG8_DIR:-$BENCH_TARGET}")
-        BENCH_LEVELS=$T8DIR
-        bench_measure peg-t8-levels "peg T8 union + winnable (levels.csv, layered)" 1800 16384 \
-          "$BIN" peg --side 8 --levels-only --keep-levels "$T8DIR/levels" --out "$BENCH_TMP/T8L" --charts "$BENCH_TMP/c"
-        # 2^36 positions, each visited once by the forward pull: states/s/core against the floor above.
-        awk -v s="$LAST_CPU" 'BEGIN { printf "  T8 union: %.3e states/s/core (2^36 states / %.0f CPU s)\n", 2^36 / s, s }'
-        # The problem table alone: the union's levels are reused from the run above.
-        bench_measure peg-t8-finishes "peg T8 solvability table (finishes.csv)" 1800 16384 \
-          "$BIN" peg --side 8 --keep-levels "$T8DIR/levels" --out "$BENCH_TMP/T8" --charts "$BENCH_TMP/c"
-        rm -rf "$T8DIR"
-      fi
       bench_measure peg-t7-full "peg T7 full per-start analysis (all files)" 60 - \
         "$BIN" peg --side 7 --out "$BENCH_TMP/T7" --charts "$BENCH_TMP/c"
       bench_measure peg-t6-full "peg T6 full (with dataset and move histogram)" - - \

@@ -61,7 +61,7 @@ bench_machine() {
 
 # bench_measure GOAL_ID LABEL GOAL_S GOAL_MIB COMMAND...   (GOAL_S, GOAL_MIB '-' = no goal)
 # Prints wall time, CPU time, peak memory and the ratios to the goal and to the reference; appends
-# the row. Sets LAST_WALL and LAST_CPU.
+# the row. Sets LAST_WALL, LAST_CPU and LAST_MIB.
 bench_measure() {
   local id=$1 label=$2 goal_s=$3 goal_mib=$4
   shift 4
@@ -75,6 +75,7 @@ bench_measure() {
   read -r kb user sys <"$BENCH_TMP/time.log"
   LAST_CPU=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
   mib=$((kb / 1024))
+  LAST_MIB=$mib
   awk -v l="$label" -v s="$LAST_WALL" -v c="$LAST_CPU" -v g="$goal_s" -v m="$mib" -v gm="$goal_mib" -v r="$REF_WALL" 'BEGIN {
     printf "%-60s %8.2f s", l, s;
     if (g != "-") printf " (goal %s s, ratio %.2f)", g, s / g;

@@ -25,6 +25,16 @@ pub trait SubsetGraph: Sync {
     fn any_predecessor(&self, s: u64, test: impl FnMut(u64) -> bool) -> bool;
     /// Whether `test` accepts some successor of `s` (one element smaller); may stop early.
     fn any_successor(&self, s: u64, test: impl FnMut(u64) -> bool) -> bool;
+    /// The moves that change an element of `mask`, when every such move is a fixed flip: pairs
+    /// (elements it changes, their values before) such that a state `s` with
+    /// `s & changed == before` has the successor `s ^ changed`, and these are all its successors
+    /// that differ from it inside `mask`. `None` (the default) when the graph's moves are not of
+    /// that form. The distributed search splits layers by their top elements, so only these moves
+    /// cross ranks, and a few flips test faster than enumerating every move.
+    fn moves_changing(&self, mask: u64) -> Option<Vec<(u64, u64)>> {
+        let _ = mask;
+        None
+    }
     /// True when complementing reverses every move (p -> c is a move iff !c -> !p is), as in
     /// peg solitaire. Then a state can reach the complement of a start iff its complement is
     /// reachable from that start, and [`Goals::ComplementsOfStarts`] needs no backward search.

@@ -2,16 +2,25 @@
 //! one contiguous range of colex ranks of every layer (a 1-D partition, as in Graph500's
 //! distributed BFS), so its memory is about 1/R of one process's.
 //!
+//! The ranges are cut by the elements on a few chosen holes ([`Split`]): rank j owns the states
+//! whose top `bits` elements (the highest holes) form a pattern in its run of patterns, the same
+//! run in every layer. States ascend with their integer value within a layer, so a run of
+//! patterns is a contiguous range of colex ranks; and a move changes a state's owner only if it
+//! changes one of those top elements. Most moves stay on their rank: on the peg triangles over 2
+//! ranks the cut is the corner hole, which 4 of the jumps touch (of 90 on side 7, 126 on side 8).
+//!
 //! Going forward, layer k-1's share of a rank is the OR of
 //! - a *pull* over its own ranks that tests only predecessors in its own share of layer k (dense
 //!   layers; the single process pulls too), and
 //! - the successors other ranks *push* to it: each rank walks its share of layer k, and every
-//!   successor owned by another rank goes to that rank (all of them when the layer is sparse,
-//!   then nothing is pulled). Successors are sent in bounded rounds (a fixed number of words of
-//!   layer k per rank per round, one all-to-all-v each), sorted, deduplicated and delta-coded.
+//!   successor owned by another rank goes to that rank (when the layer is dense, only the moves
+//!   changing a top element are tried, [`SubsetGraph::moves_changing`]; when it is
+//!   sparse, every successor is pushed and nothing is pulled). Successors are sent in bounded
+//!   rounds (a fixed number of words of layer k per rank per round, one all-to-all-v each),
+//!   sorted, deduplicated and delta-coded.
 //!
-//! Ranks ascend with the state's integer value within a layer, so a state's owner is found by
-//! comparing it with each share's first state: only the states a rank keeps are ranked.
+//! A state's owner is found by comparing it with each share's first state: only the states a
+//! rank keeps are ranked.
 //!
 //! The winnable pass (graphs whose moves complementing reverses, as peg solitaire): winnable
 //! layer k = reachable layer k AND reachable layer n-k read backwards. A rank's range of layer k
@@ -25,7 +34,7 @@
 //! is refused with that reason.
 
 use super::cluster::Cluster;
-use super::layered::{binomial, Colex, Keep, LayerCount, SubsetGraph, CHUNK_WORDS};
+use super::layered::{binomial, start_classes, Colex, Keep, LayerCount, SubsetGraph, CHUNK_WORDS};
 use super::progress::Counters;
 use anyhow::{bail, ensure, Context, Result};
 use rayon::prelude::*;
@@ -51,13 +60,96 @@ const SEG_WORDS: usize = 1 << 14;
 /// successors sent, 8 bytes each, 3 copies; the 8 MiB mirror batches are far below it.
 pub const EXCHANGE_BYTES: u64 = (SEG_WORDS as u64 * 64) * 4 * 8 * 3;
 
-/// Push instead of pulling when the layer above holds fewer than 1/PUSH_RATIO of the ranks below
-/// (the single process's rule and ratio, measured there: [`super::layered::forward`]).
-const PUSH_RATIO: u64 = 3;
+/// Push instead of pulling when the layer above holds fewer than 1/PUSH_RATIO of the ranks below.
+/// Higher than the single process's 3 ([`super::layered::forward`]): a rank's push also sorts,
+/// codes and sends, while its pull sends only the few crossing moves. Measured on this project's
+/// 2-core machine, peg side 7 under `mpirun -n 2` (one thread per rank): 5.24 s with 3, 5.15 s
+/// with 6, 5.33 s with 10.
+const PUSH_RATIO: u64 = 6;
 
-/// Each rank's range of one layer of `len` states: rank j owns the bit-array words
-/// [W j / R, W (j + 1) / R) (W = ceil(len / 64)), so ranges are word-aligned and differ by at
-/// most one word. Depends on `len` alone: layers k and n-k are split alike.
+/// How R ranks split every layer: rank j owns the states whose top `bits` elements, read as a
+/// number, lie in `cut[j]..cut[j + 1]`. The cuts balance the largest layer (n/2 elements); the
+/// others are near balance in the middle, where the memory goes. More pattern bits than ranks
+/// (8 patterns per rank) keep the shares within about 1/8 of a rank's of each other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    n: usize,
+    bits: usize,
+    /// R + 1 patterns, ascending, from 0 to 2^bits.
+    cut: Vec<u64>,
+}
+
+impl Split {
+    pub fn new(n: usize, ranks: usize) -> Split {
+        assert!(ranks >= 1);
+        let bits = if ranks == 1 { 0 } else { (ranks.next_power_of_two().trailing_zeros() as usize + 3).min(n) };
+        let k = n / 2;
+        let weight = |q: u64| choose(n - bits, k.wrapping_sub(q.count_ones() as usize)) as u128;
+        let total = binomial(n, k) as u128;
+        let mut cut = vec![1u64 << bits; ranks + 1];
+        cut[0] = 0;
+        let (mut before, mut j) = (0u128, 1usize);
+        for q in 0..1u64 << bits {
+            // Rank j starts at the first pattern whose middle lies past j/R of the layer.
+            while j < ranks && (2 * before + weight(q)) * ranks as u128 >= 2 * j as u128 * total {
+                cut[j] = q;
+                j += 1;
+            }
+            before += weight(q);
+        }
+        Split { n, bits, cut }
+    }
+
+    /// Where each rank's range of layer k starts (R + 1 colex ranks, the last C(n, k)).
+    pub fn starts(&self, k: usize) -> Vec<u64> {
+        let len = binomial(self.n, k);
+        self.cut.iter().map(|&q| if q >> self.bits != 0 { len } else { count_below(self.n, k, q << (self.n - self.bits)) }).collect()
+    }
+
+    /// The elements whose change can move a state to another rank: the top ones down to the
+    /// lowest pattern bit that some cut sets. Below it every cut is a multiple of a power of two,
+    /// and a change there keeps the pattern inside one aligned block, on one rank (over 2 ranks
+    /// the cut is the top element alone).
+    pub fn mask(&self) -> u64 {
+        let inner = &self.cut[1..self.cut.len() - 1];
+        let low = inner.iter().filter(|&&q| q != 0 && q >> self.bits == 0).map(|q| q.trailing_zeros() as usize).min();
+        match low {
+            None => 0,
+            Some(z) => (u64::MAX >> (64 - (self.bits - z))) << (self.n - self.bits + z),
+        }
+    }
+}
+
+/// C(a, b), 0 when b > a (b wrapped below zero included).
+fn choose(a: usize, b: usize) -> u64 {
+    if b > a {
+        0
+    } else {
+        binomial(a, b)
+    }
+}
+
+/// The number of k-element subsets of 0..n whose integer value lies below `v`: those that agree
+/// with `v` above some element where `v` has it and they do not.
+fn count_below(n: usize, k: usize, v: u64) -> u64 {
+    if n < 64 && v >> n != 0 {
+        return binomial(n, k);
+    }
+    let mut ones = 0usize;
+    let mut count = 0u64;
+    for i in (0..n).rev() {
+        if v >> i & 1 == 1 {
+            count += choose(i, k.wrapping_sub(ones));
+            ones += 1;
+            if ones > k {
+                break;
+            }
+        }
+    }
+    count
+}
+
+/// Each rank's range of one layer of `len` states under the [`Split`] of its ranks.
 #[derive(Clone, Debug)]
 pub struct Spans {
     pub k: usize,
@@ -70,9 +162,13 @@ pub struct Spans {
 
 impl Spans {
     pub fn new(colex: &Colex, k: usize, ranks: usize) -> Spans {
+        Spans::of(colex, &Split::new(colex.universe(), ranks), k)
+    }
+
+    pub fn of(colex: &Colex, split: &Split, k: usize) -> Spans {
+        let ranks = split.cut.len() - 1;
         let len = colex.count(k);
-        let words = len.div_ceil(64) as u128;
-        let lo: Vec<u64> = (0..=ranks).map(|j| ((64 * (words * j as u128 / ranks as u128)) as u64).min(len)).collect();
+        let lo = split.starts(k);
         let mut first = vec![u64::MAX; ranks];
         for j in (0..ranks).rev() {
             first[j] = if lo[j] < lo[j + 1] { colex.unrank(k, lo[j]) } else { first.get(j + 1).copied().unwrap_or(u64::MAX) };
@@ -206,13 +302,16 @@ pub struct StepCost {
 
 /// Layer k-1's share of this rank from its share `above` of layer k (which holds `above_count`
 /// states over all ranks): pulled locally and pushed across ranks when dense, pushed alone when
-/// sparse (module doc).
+/// sparse (module doc). States whose invariant is outside `classes` ([`start_classes`]) are
+/// unreachable and never probed, as in the single process.
+#[allow(clippy::too_many_arguments)]
 pub fn forward<G: SubsetGraph>(
     g: &G,
     colex: &Colex,
     cluster: &dyn Cluster,
     above: &Part,
     above_count: u64,
+    classes: u64,
     batches: Batches,
     counters: &Counters,
 ) -> Result<(Part, StepCost)> {
@@ -221,8 +320,11 @@ pub fn forward<G: SubsetGraph>(
     let clock = std::time::Instant::now();
     let (me, ranks) = (cluster.rank(), cluster.ranks());
     let k = above.k - 1;
-    let (up, down) = (Spans::new(colex, above.k, ranks), Spans::new(colex, k, ranks));
-    let dense = above_count.saturating_mul(PUSH_RATIO) >= colex.count(k);
+    let split = Split::new(colex.universe(), ranks);
+    let (up, down) = (Spans::of(colex, &split, above.k), Spans::of(colex, &split, k));
+    let crossing = split.mask();
+    let flips = g.moves_changing(crossing);
+    let dense = pulls(above_count, colex.count(k));
     let mut out = Part::empty(&down, me);
     if dense {
         let (lo, hi) = (out.lo, out.hi);
@@ -234,7 +336,7 @@ pub fn forward<G: SubsetGraph>(
             for w in words.iter_mut() {
                 let mut bits = 0u64;
                 for b in 0..(hi - r).min(64) {
-                    if g.any_predecessor(s, |p| p >= first && p < end && above.get(colex.rank(p))) {
+                    if classes >> g.invariant(s) & 1 == 1 && g.any_predecessor(s, |p| p >= first && p < end && above.get(colex.rank(p))) {
                         bits |= 1 << b;
                     }
                     s = Colex::next(s);
@@ -263,20 +365,37 @@ pub fn forward<G: SubsetGraph>(
             .enumerate()
             .map(|(ci, words)| {
                 let mut b = vec![Vec::new(); ranks];
-                for_each_state(colex, above.k, base + (ci * CHUNK_WORDS * 64) as u64, words, |p| {
-                    g.any_successor(p, |c| {
-                        let o = down.owner(c);
-                        if o != me {
-                            b[o].push(c);
-                        } else if let Some(l) = &local {
-                            l.insert(colex.rank(c) - lo);
+                let mut visit = |c: u64| {
+                    let o = down.owner(c);
+                    if o != me {
+                        b[o].push(c);
+                    } else if let Some(l) = &local {
+                        l.insert(colex.rank(c) - lo);
+                    }
+                    false
+                };
+                for_each_state(colex, above.k, base + (ci * CHUNK_WORDS * 64) as u64, words, |p| match (dense, &flips) {
+                    // Dense: the pull found the successors that stay here; only moves that change
+                    // a top element leave.
+                    (true, Some(flips)) => {
+                        for &(f, before) in flips {
+                            if p & f == before {
+                                visit(p ^ f);
+                            }
                         }
-                        false
-                    });
+                    }
+                    (true, None) => {
+                        g.any_successor(p, |c| (c ^ p) & crossing != 0 && visit(c));
+                    }
+                    (false, _) => {
+                        g.any_successor(p, &mut visit);
+                    }
                 });
                 b
             })
             .collect();
+        // Measured alternative, not taken: merging the ascending run of each flip instead of
+        // sorting (s ^ f = s + a constant for the states f applies to) was no faster on side 7.
         let merged: Vec<Vec<u64>> = (0..ranks)
             .into_par_iter()
             .map(|d| {
@@ -400,12 +519,25 @@ pub fn and_mirrored(cluster: &dyn Cluster, spans: &Spans, mine: &Part, other: Op
     Ok(count)
 }
 
+/// Bytes of the largest rank's share of layer k (a run of patterns), one word more for a range
+/// that starts inside a word.
+pub fn share_bytes(split: &Split, k: usize) -> u64 {
+    split.starts(k).windows(2).map(|w| ((w[1] - w[0]).div_ceil(64) + 1) * 8).max().unwrap_or(0)
+}
+
+/// Whether layer k-1 is pulled (and only the moves crossing ranks pushed) from a layer k of
+/// `above_count` states, rather than every successor pushed.
+pub fn pulls(above_count: u64, below_len: u64) -> bool {
+    above_count.saturating_mul(PUSH_RATIO) >= below_len
+}
+
 /// Bytes of bit arrays and exchange buffers one rank of R holds at its peak: in memory, its
 /// share of every layer from `top` down plus one more; in a directory, two shares of the largest
 /// layer (the layer above and the one being built, or a layer and its mirror), plus the exchange
 /// buffers.
 pub fn bytes_per_rank(n: usize, top: usize, keep: &Keep, ranks: usize) -> u64 {
-    let share = |k: usize| binomial(n, k).div_ceil(64).div_ceil(ranks as u64) * 8;
+    let split = Split::new(n, ranks);
+    let share = |k: usize| share_bytes(&split, k);
     let largest = (0..=top).map(share).max().unwrap_or(0);
     let arrays = match keep {
         Keep::Memory => (0..=top).map(share).sum::<u64>() + largest,
@@ -587,7 +719,7 @@ impl<'a> Shares<'a> {
 }
 
 /// The line of `search.txt` naming how many ranks share the levels.
-const RANKS_LINE: &str = "Distributed: each rank a contiguous range of every level's colex ranks; ranks: ";
+const RANKS_LINE: &str = "Distributed: each rank the states of a run of patterns on the top holes, in every level; ranks: ";
 
 /// The sum over ranks of `value`.
 fn total(cluster: &dyn Cluster, value: u64) -> Result<u64> {
@@ -617,7 +749,9 @@ pub fn search<G: SubsetGraph>(
     ensure!(g.complement_reverses_moves(), "the distributed layered search needs a graph whose moves complementing reverses");
     let (me, ranks) = (cluster.rank(), cluster.ranks());
     let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
-    let spans: Vec<Spans> = (0..=n).map(|k| Spans::new(&colex, k, ranks)).collect();
+    let split = Split::new(n, ranks);
+    let spans: Vec<Spans> = (0..=n).map(|k| Spans::of(&colex, &split, k)).collect();
+    let classes = start_classes(g, starts);
     let mut store = Shares::open(keep, key, n, cluster)?;
     let estimate: u64 = (0..=top).map(|k| colex.count(k)).sum();
     counters.total.store(estimate.div_ceil(ranks as u64), std::sync::atomic::Ordering::Relaxed);
@@ -683,7 +817,7 @@ pub fn search<G: SubsetGraph>(
     while k > 0 && (reachable[k] > 0 || below(k)) {
         counters.set_depth(k as u64 - 1);
         let (clock, sent) = (std::time::Instant::now(), cluster.bytes_sent());
-        let (mut next, cost) = forward(g, &colex, cluster, &cur, reachable[k], batches, counters)?;
+        let (mut next, cost) = forward(g, &colex, cluster, &cur, reachable[k], classes, batches, counters)?;
         seed(&mut next);
         let mine = next.count_ones();
         let exchanged = cluster.bytes_sent() - sent;
@@ -795,10 +929,51 @@ mod tests {
             for k in 0..=n {
                 let s = Spans::new(&colex, k, ranks);
                 assert_eq!((s.lo[0], s.lo[ranks]), (0, colex.count(k)));
-                assert!(s.lo.windows(2).all(|w| w[0] <= w[1] && w[0] % 64 == 0));
+                assert!(s.lo.windows(2).all(|w| w[0] <= w[1]));
                 for r in (0..colex.count(k)).step_by(7) {
                     let j = s.owner(colex.unrank(k, r));
                     assert!(s.lo[j] <= r && r < s.lo[j + 1], "n {n} k {k} rank {r}: owner {j} of {:?}", s.lo);
+                }
+            }
+        }
+    }
+
+    /// The split by top elements: ranges counted right (against sorting every subset), owners
+    /// that change only with a top element, and the middle layer shared out evenly.
+    #[test]
+    fn the_split_by_top_elements_is_contiguous_balanced_and_crossed_only_at_the_top() {
+        for n in [1usize, 6, 10, 13, 20] {
+            let colex = Colex::new(n);
+            for v in (0..=1u64 << n).step_by(((1usize << n) / 97).max(1)) {
+                for k in 0..=n {
+                    let want = (0..v.min(1 << n)).filter(|x| x.count_ones() as usize == k).count() as u64;
+                    assert_eq!(count_below(n, k, v), want, "n {n} k {k} v {v}");
+                }
+            }
+            for ranks in 1..=9 {
+                let split = Split::new(n, ranks);
+                let mask = split.mask();
+                for k in 0..=n {
+                    let spans = Spans::of(&colex, &split, k);
+                    for r in 0..colex.count(k) {
+                        let s = colex.unrank(k, r);
+                        // Moving its lowest element outside the top one place down (when free)
+                        // keeps a state's owner.
+                        let low = s & !mask;
+                        if low != 0 && low & 1 == 0 {
+                            let b = low & low.wrapping_neg();
+                            let moved = s ^ b ^ b >> 1;
+                            assert_eq!(spans.owner(s), spans.owner(moved), "n {n} R {ranks} k {k}: {s:b} and {moved:b}");
+                        }
+                        let (pattern, j) = (s >> (n - split.bits), spans.owner(s));
+                        assert!(split.cut[j] <= pattern && pattern < split.cut[j + 1], "n {n} R {ranks} k {k}: {s:b} on rank {j}");
+                    }
+                }
+                if n >= 13 {
+                    let spans = Spans::of(&colex, &split, n / 2);
+                    let even = colex.count(n / 2) as f64 / ranks as f64;
+                    let largest = spans.lo.windows(2).map(|w| w[1] - w[0]).max().unwrap() as f64;
+                    assert!(largest <= even * 1.3, "n {n} R {ranks}: largest share {largest} of {even}");
                 }
             }
         }

@@ -211,6 +211,22 @@ impl<W: Lanes> SubsetGraph for Packed<W> {
         self.any_triple(s, p, !p & self.board, test)
     }
 
+    /// Every jump as a flip of its three holes: pegs on its first two before.
+    fn moves_changing(&self, mask: Board) -> Option<Vec<(Board, Board)>> {
+        let mut out = Vec::new();
+        for line in 0..3 {
+            for i in 0..128 {
+                let t = self.triples[line][i];
+                if t & mask != 0 {
+                    for j in [self.jumps[line][i].0, self.jumps[line][i].1] {
+                        out.push((t, 1u64 << j.from | 1u64 << j.over));
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+
     /// A jump and its reverse on the complement touch the same three holes.
     fn complement_reverses_moves(&self) -> bool {
         true
@@ -269,6 +285,16 @@ mod tests {
                     want_boards.sort();
                     boards.sort();
                     assert_eq!(boards, want_boards, "side {side} board {b:b} backward {backward}");
+                    if !backward {
+                        // The flips of the moves changing a random set of holes: the rule's
+                        // successors, filtered.
+                        let mask = x.rotate_left(17) & t.full();
+                        let flips = packed.moves_changing(mask).unwrap();
+                        let mut changing: Vec<Board> = flips.iter().filter(|&&(f, before)| b & f == before).map(|&(f, _)| b ^ f).collect();
+                        changing.sort();
+                        let want_changing: Vec<Board> = want_boards.iter().copied().filter(|c| (c ^ b) & mask != 0).collect();
+                        assert_eq!(changing, want_changing, "side {side} board {b:b} mask {mask:b}");
+                    }
                     // Every move keeps the invariant, which is the rule's position class.
                     assert_eq!(packed.invariant(b), t.position_class(b) as u32, "side {side} board {b:b}");
                     assert!(boards.iter().all(|&c| packed.invariant(c) == packed.invariant(b)), "side {side} board {b:b}");

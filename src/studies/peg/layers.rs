@@ -189,6 +189,9 @@ impl layered::SubsetGraph for JumpList {
     fn any_successor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
         self.jumps.iter().any(|&(pegs, _, all)| s & all == pegs && test(s ^ all))
     }
+    fn moves_changing(&self, mask: u64) -> Option<Vec<(u64, u64)>> {
+        Some(self.jumps.iter().filter(|&&(_, _, all)| all & mask != 0).map(|&(pegs, _, all)| (all, pegs)).collect())
+    }
     fn complement_reverses_moves(&self) -> bool {
         true
     }
@@ -217,13 +220,17 @@ fn distributed(t: &Triangle, keep: &Keep, cluster: &dyn Cluster, counters: &Coun
         eprintln!("peg T{}: {ranks} ranks, about {} of bit arrays and exchange buffers per rank", t.side(), human(per_rank as u128));
     }
     let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
+    // Totals over the computed levels, for the last line (the plan is checked against it).
+    let (all_bytes, all_seconds) = (std::cell::Cell::new(0u64), std::cell::Cell::new(0f64));
     let report = |l: &layered_dist::LevelStats| {
+        all_bytes.set(all_bytes.get() + l.bytes_exchanged);
+        all_seconds.set(all_seconds.get() + l.seconds);
         if root && l.resumed {
             eprintln!("peg T{}: level {:2} pegs: {} reachable, resumed from its level files", t.side(), l.k, l.reachable);
         } else if root {
             let c = &l.cost;
             eprintln!(
-                "peg T{}: level {:2} pegs: {} reachable, {} exchanged, {:.1} s (rank 0: pulled {} in {:.1} s, walked {} and sent {} successors in {:.1} s)",
+                "peg T{}: level {:2} pegs: {} reachable, {} exchanged, {:.2} s (rank 0: pulled {} in {:.2} s, walked {} and sent {} successors in {:.2} s)",
                 t.side(),
                 l.k,
                 l.reachable,
@@ -243,6 +250,9 @@ fn distributed(t: &Triangle, keep: &Keep, cluster: &dyn Cluster, counters: &Coun
     } else {
         layered_dist::search(&JumpList::new(t), &starts, keep, &key, cluster, layered_dist::BATCHES, counters, report)?
     };
+    if root {
+        eprintln!("peg T{}: forward levels in all: {} bytes exchanged, {:.1} s", t.side(), all_bytes.get(), all_seconds.get());
+    }
     Ok(counts.iter().map(|c| LevelRow { pegs: c.k, reachable: c.reachable, winnable: c.winnable }).collect())
 }
 

@@ -14,21 +14,25 @@ use crate::puzzles::peg::Triangle;
 use crate::studies::Task;
 use anyhow::{ensure, Result};
 
-/// Rates of one rank with one thread, measured on this project's 2-core machine (shared with
-/// four other jobs, load average 24) from `mpirun -n 2 statespace peg --side 7 --levels-only`
-/// with `RAYON_NUM_THREADS=1` (its level lines on stderr; `scripts/bench.sh`, peg section):
-/// ranks pulled per second over the dense levels (95.5 million in 22.7 s on rank 0), and
-/// successors sent per second, the plan's sampled successors for other ranks (before
-/// deduplication) over the push phases' seconds (walking the layer above, sorting, coding,
-/// exchanging through Open MPI's shared-memory transport, ranking what arrives: 79.3 million in
-/// 45.0 s). A network is slower than shared memory and an idle machine faster than this one:
-/// take the time as an order of magnitude.
-pub const PULL_RATE: f64 = 4.2e6;
-pub const SEND_RATE: f64 = 1.76e6;
+/// Rates of one rank with one thread, measured on this project's 2-core machine from
+/// `mpirun -n 2 statespace peg --side 7 --levels-only` with `RAYON_NUM_THREADS=1` (rank 0's
+/// level lines on stderr, three runs within 3%; `scripts/bench.sh`, peg section), idle but for two
+/// helpers' jobs at the lowest priority. The pull's time is fitted (least squares over the pulled
+/// levels) as reachable states over HIT_RATE (the first predecessor probed is often set) plus the
+/// unreachable states of the start classes over MISS_RATE (every predecessor probed); states of
+/// the other classes cost nothing. Fitted on side 7, this predicts side 8's pulls within 7%.
+pub const HIT_RATE: f64 = 4.47e7;
+pub const MISS_RATE: f64 = 1.075e7;
+/// States of the layer above walked per second by the push of a pulled level, which tries only
+/// the moves crossing ranks and sorts, codes, exchanges and ranks what they make.
+pub const CROSS_RATE: f64 = 5.1e7;
+/// States walked per second by the push of a pushed (sparse) level, every successor set (levels
+/// of more than 10^5 states walked).
+pub const PUSH_RATE: f64 = 1.74e6;
 /// Bytes on the wire per sampled successor sent (after deduplication per round and delta
-/// coding, over the successors before deduplication), from the same run: 101 MiB for 158.6
+/// coding, over the sampled successors for other ranks), from the same runs: 77.1 MB for 77.2
 /// million.
-pub const BYTES_PER_SENT: f64 = 0.67;
+pub const BYTES_PER_SENT: f64 = 1.0;
 
 /// States drawn per level to estimate its successors' owners.
 const SAMPLES: u64 = 20_000;
@@ -86,14 +90,16 @@ fn measured_levels(side: usize) -> Option<(String, Vec<u64>)> {
     Some((path, reach))
 }
 
-/// The plan's rows for `side` over `ranks`, from the most pegs down to one.
+/// The plan's rows for `side` over `ranks`, from the most pegs down to one. A level's time is
+/// the largest rank's: its share of the level pulled (when pulled) and its share of the layer
+/// above walked.
 pub fn rows(side: usize, ranks: usize, reachable: Option<&[u64]>) -> Vec<PlanRow> {
     let t = Triangle::any_side(side);
     let n = t.holes();
     let g = super::layers::JumpList::new(&t);
     let colex = Colex::new(n);
-    let r = ranks as f64;
-    let share = |k: usize| binomial(n, k).div_ceil(64).div_ceil(ranks as u64) * 8;
+    let split = layered_dist::Split::new(n, ranks);
+    let share = |k: usize| layered_dist::share_bytes(&split, k);
     let reach = |k: usize| reachable.map_or(binomial(n, k), |v| v[k]);
     (1..n)
         .rev()
@@ -104,11 +110,14 @@ pub fn rows(side: usize, ranks: usize, reachable: Option<&[u64]>) -> Vec<PlanRow
                 return PlanRow { pegs: k, positions, reachable: reach(k), bytes_per_rank, successors_sent: 0, bytes_exchanged: 0, seconds: 0.0 };
             }
             let above = reach(k + 1);
-            let dense = above.saturating_mul(3) >= positions;
             let (_, across) = layered_dist::sample_successors(&g, &colex, k + 1, ranks, SAMPLES);
             let sent = above as f64 * across;
-            let pulled = if dense { positions as f64 / r } else { 0.0 };
-            let seconds = pulled / PULL_RATE + sent / r / SEND_RATE;
+            // The largest share's states, and the same fraction of each layer's reachable ones.
+            let mine = ((share(k) * 8) as f64).min(positions as f64);
+            let mine_above = above as f64 * ((share(k + 1) * 8) as f64 / binomial(n, k + 1).max(1) as f64).min(1.0);
+            let hits = reach(k) as f64 * mine / positions as f64;
+            let misses = (in_start_classes(&t, &colex, k) * mine - hits).max(0.0);
+            let seconds = if layered_dist::pulls(above, positions) { hits / HIT_RATE + misses / MISS_RATE + mine_above / CROSS_RATE } else { mine_above / PUSH_RATE };
             PlanRow {
                 pegs: k,
                 positions,
@@ -122,6 +131,47 @@ pub fn rows(side: usize, ranks: usize, reachable: Option<&[u64]>) -> Vec<PlanRow
         .collect()
 }
 
+/// The fraction of layer k (k pegs) in the position classes of the single-vacancy starts, over
+/// uniform samples (fixed seed): the rest is never probed (no jump changes the class).
+fn in_start_classes(t: &Triangle, colex: &Colex, k: usize) -> f64 {
+    let classes: Vec<u8> = (0..t.holes()).map(|h| t.position_class(t.start(h))).collect();
+    let len = colex.count(k);
+    let mut x = 0x2545_F491_4F6C_DD1Du64 ^ k as u64;
+    let inside = (0..SAMPLES)
+        .filter(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            classes.contains(&t.position_class(colex.unrank(k, x % len)))
+        })
+        .count();
+    inside as f64 / SAMPLES as f64
+}
+
+/// The fewest ranks (up to 2^20) whose side-9 shares fit `limit` bytes each, with level files:
+/// doubling, then halving the last step (the bytes fall as the ranks grow).
+fn fewest_ranks_for_side9(limit: u64) -> usize {
+    let fits = |r: usize| layered_dist::bytes_per_rank(45, 44, &Keep::Dir(Default::default()), r) <= limit;
+    let mut hi = 1usize;
+    while !fits(hi) {
+        if hi >= 1 << 20 {
+            return 1 << 20;
+        }
+        hi *= 2;
+    }
+    let mut lo = hi / 2;
+    // fits(hi) holds and fits(lo) fails (lo = 0 stands for none).
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if fits(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
 pub const COLUMNS: [&str; 7] = ["pegs", "positions", "reachable_positions_assumed", "bytes_per_rank", "successors_sent", "bytes_exchanged", "seconds"];
 
 impl Task for Plan {
@@ -133,7 +183,7 @@ impl Task for Plan {
         let rows = rows(self.side, self.ranks, measured.as_ref().map(|(_, v)| &v[..]));
         // Side 9 with level files: the fewest ranks whose share fits the memory per rank.
         let limit = (self.memory_gib * (1u64 << 30) as f64) as u64;
-        let fewest = (1..=1usize << 20).find(|&r| layered_dist::bytes_per_rank(45, 44, &Keep::Dir(Default::default()), r) <= limit).unwrap_or(1 << 20);
+        let fewest = fewest_ranks_for_side9(limit);
         let hours = super::plan::rows(9, fewest, None).iter().map(|r| r.seconds).sum::<f64>() / 3600.0;
         Ok(PlanResults { rows, reachable_from, side9: (fewest, hours) })
     }
@@ -187,5 +237,47 @@ impl Task for Plan {
             out += &format!("wrote {}\n", d.data.join(format!("plan_T{}_{}ranks.csv", self.side, self.ranks)).display());
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The doubling-and-halving search for side 9's fewest ranks against a plain scan, where the
+    /// bytes per rank fall with the ranks (up to 200 ranks here).
+    #[test]
+    fn the_fewest_ranks_for_side_9_match_a_plain_scan() {
+        let bytes = |r: usize| layered_dist::bytes_per_rank(45, 44, &Keep::Dir(Default::default()), r);
+        for r in [1usize, 2, 3, 7, 64, 100, 199] {
+            let limit = bytes(r);
+            let want = (1..=r).find(|&q| bytes(q) <= limit).unwrap();
+            assert_eq!(fewest_ranks_for_side9(limit), want, "limit of {r} ranks' bytes");
+        }
+    }
+
+    /// One row per level from n-1 pegs down to 1, each level's positions C(n, k), the bytes per
+    /// rank those of the two shares (over one rank: the two layers' bit arrays) and the buffers.
+    #[test]
+    fn plan_rows_hold_every_level_and_its_shares() {
+        let rows = rows(5, 1, None);
+        assert_eq!(rows.iter().map(|r| r.pegs).collect::<Vec<_>>(), (1..15).rev().collect::<Vec<_>>());
+        for r in &rows[1..] {
+            assert_eq!(r.positions, binomial(15, r.pegs));
+            let arrays = (binomial(15, r.pegs + 1).div_ceil(64) + 1) * 8 + (binomial(15, r.pegs).div_ceil(64) + 1) * 8;
+            assert_eq!(r.bytes_per_rank, arrays + layered_dist::EXCHANGE_BYTES);
+            // One rank sends nothing.
+            assert_eq!((r.successors_sent, r.bytes_exchanged), (0, 0));
+            assert!(r.seconds >= 0.0);
+        }
+        // Over 3 ranks something crosses, and the shares are about a third.
+        let three = super::rows(6, 3, None);
+        assert!(three.iter().any(|r| r.successors_sent > 0));
+        let (one, third) = (rows_peak(&super::rows(6, 1, None)), rows_peak(&three));
+        assert!(third < one && third * 2 > one / 3, "one rank {one}, three {third}");
+    }
+
+    fn rows_peak(rows: &[PlanRow]) -> u64 {
+        rows.iter().map(|r| r.bytes_per_rank - layered_dist::EXCHANGE_BYTES).max().unwrap()
     }
 }

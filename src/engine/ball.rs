@@ -125,6 +125,46 @@ impl Ball {
     }
 }
 
+/// A set of states that may answer "maybe" for a state not in it, never "no" for one in it (a
+/// Bloom filter with two probes): a cheap first test before exact lookups in several balls, when
+/// a stream of states is too long to hold (the successors of a ball's last level). About 16 bits
+/// per state inserted give about 1% false "maybe"s.
+pub struct Sieve {
+    bits: Vec<std::sync::atomic::AtomicU64>,
+    mask: u64,
+}
+
+impl Sieve {
+    /// Room for about `states` states.
+    pub fn with_room(states: u64) -> Sieve {
+        let bits = (16 * states).next_power_of_two().max(64);
+        Sieve { bits: (0..bits / 64).map(|_| std::sync::atomic::AtomicU64::new(0)).collect(), mask: bits - 1 }
+    }
+
+    fn probes(&self, state: u64) -> [u64; 2] {
+        let h = state.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let g = (state ^ state >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        [(h >> 17) & self.mask, (g >> 19) & self.mask]
+    }
+
+    /// Adds `state` (from any thread).
+    pub fn insert(&self, state: u64) {
+        for p in self.probes(state) {
+            self.bits[(p >> 6) as usize].fetch_or(1 << (p & 63), std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// False only if `state` was never inserted.
+    pub fn may_contain(&self, state: u64) -> bool {
+        self.probes(state).iter().all(|&p| self.bits[(p >> 6) as usize].load(std::sync::atomic::Ordering::Relaxed) >> (p & 63) & 1 == 1)
+    }
+
+    /// Bytes of the bit array.
+    pub fn bytes(&self) -> u64 {
+        self.bits.len() as u64 * 8
+    }
+}
+
 /// The best meeting of `forward` with `backward` through `map`, or `None` when no state of
 /// `forward` maps into `backward`: `(moves, state)` with the fewest total moves, ties broken by
 /// the smallest state (so the answer does not depend on thread count or slot order).
@@ -203,5 +243,17 @@ mod tests {
         let c = Ball::grow(63, 5, line);
         // 13 > 6 + 5: no meeting, so the distance exceeds 11.
         assert_eq!(meet(&a, &c, |s| s), None);
+    }
+
+    #[test]
+    fn a_sieve_never_forgets_and_rarely_invents() {
+        let sieve = Sieve::with_room(10_000);
+        for k in 0..10_000u64 {
+            sieve.insert(k * 7919);
+        }
+        assert!((0..10_000u64).all(|k| sieve.may_contain(k * 7919)));
+        // About 1% false "maybe"s at 16 bits per state; a broken hash would say "maybe" to most.
+        let invented = (0..100_000u64).map(|k| k * 7919 + 1).filter(|&s| sieve.may_contain(s)).count();
+        assert!(invented < 3_000, "{invented} of 100000 absent states said maybe");
     }
 }

@@ -236,6 +236,9 @@ pub struct CategoryChart {
 pub struct ColourKey {
     pub title: String,
     pub none_meaning: String,
+    /// Names of categories: when not empty, each cell holds a category's index (0, 1, ...), the
+    /// key lists one swatch per category with its name, and no number is written in the cells.
+    pub categories: Vec<String>,
 }
 
 macro_rules! both_backends {
@@ -952,7 +955,7 @@ const NONE_FILL: RGBColor = RGBColor(238, 238, 238);
 
 /// Renders a heatmap with the value written in each cell and a generic colour key.
 pub fn heatmap(c: &Heatmap) -> Result<Rendered> {
-    heatmap_with_key(c, &ColourKey { title: "value".into(), none_meaning: "no value".into() })
+    heatmap_with_key(c, &ColourKey { title: "value".into(), none_meaning: "no value".into(), categories: Vec::new() })
 }
 
 /// Renders a heatmap with the value written in each cell (when it fits) and a colour key at the right: one
@@ -971,7 +974,8 @@ fn draw_heatmap<DB: DrawingBackend>(
     (nx, ny): (usize, usize),
     font_px: i32,
 ) -> Result<()> {
-    let (lo, hi) = value_range(c);
+    // Categories span the whole colour ramp, whichever of them occur.
+    let (lo, hi) = if key.categories.is_empty() { value_range(c) } else { (0.0, key.categories.len().saturating_sub(1) as f64) };
     let t_of = |v: f64| if hi > lo { (v - lo) / (hi - lo) } else { 0.5 };
     let body = frame(root, &c.title, &[])?;
     let (w, _) = body.dim_in_pixel();
@@ -984,7 +988,7 @@ fn draw_heatmap<DB: DrawingBackend>(
     let spare_h = (ph - cell * ny as f64).max(0.0) as u32;
     let write_values = {
         let widest = c.cells.iter().flatten().map(|v| v.map_or(c.none_label.chars().count(), |v| format_value(v).chars().count())).max().unwrap_or(0);
-        font_px >= 10 && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell && font_px as f64 + 2.0 <= cell
+        key.categories.is_empty() && font_px >= 10 && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell && font_px as f64 + 2.0 <= cell
     };
     {
         let mut chart = ChartBuilder::on(&main)
@@ -1047,7 +1051,8 @@ fn draw_heatmap<DB: DrawingBackend>(
     let has_none = c.cells.iter().flatten().any(Option::is_none) && !key.none_meaning.is_empty();
     // The key shows the empty cells' mark only when the cells carry it.
     let none_mark = if write_values { c.none_label.as_str() } else { "" };
-    draw_key(&key_area, key, (lo, hi), &distinct_integers(c), has_none.then_some(none_mark))
+    let discrete = if key.categories.is_empty() { distinct_integers(c) } else { Some((0..key.categories.len()).map(|k| k as f64).collect()) };
+    draw_key(&key_area, key, (lo, hi), &discrete, has_none.then_some(none_mark))
 }
 
 /// The distinct values when they are at most 12 integers.
@@ -1082,7 +1087,8 @@ fn draw_key<DB: DrawingBackend>(
             for &v in values.iter().rev() {
                 area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], ramp(t_of(v)).filled())).map_err(err)?;
                 area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1))).map_err(err)?;
-                area.draw(&Text::new(format_value(v), (x0 + 32, y + 10), left.clone())).map_err(err)?;
+                let name = key.categories.get(v as usize).cloned().unwrap_or_else(|| format_value(v));
+                area.draw(&Text::new(name, (x0 + 32, y + 10), left.clone())).map_err(err)?;
                 y += 24;
             }
         }
@@ -1451,7 +1457,7 @@ mod tests {
                 cells: vec![vec![Some(9.0), Some(11.0)], vec![None, Some(10.0)]],
                 none_label: "-".into(),
             },
-            &ColourKey { title: "minimum moves".into(), none_meaning: "impossible".into() },
+            &ColourKey { title: "minimum moves".into(), none_meaning: "impossible".into(), categories: Vec::new() },
         )
         .unwrap();
         assert_eq!(png_size(&r.png), SIZE);

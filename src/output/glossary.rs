@@ -113,6 +113,7 @@ pub const TERMS: &[Term] = &[
     t("mem_gib", "GiB", "the machine's memory"),
     t("method", "", "how the row's value was obtained, in words"),
     t("min_moves", "moves", "peg: fewest moves (maximal chains of jumps by one peg) to a single peg, proven minimal"),
+    t("min_moves_exact", "moves", "peg: the fewest moves where proven exact (a proven lower bound met by a play), empty otherwise"),
     t("min_moves_lower_bound", "moves", "peg: a proven lower bound on min_moves (equal to it when exact)"),
     t("min_moves_proof", "", "peg: why min_moves_lower_bound holds: which balls of the moves graph were searched and whether they met"),
     t("min_moves_upper_bound", "moves", "peg: fewest moves among the plays found: an upper bound on min_moves, not proven minimal"),

@@ -210,30 +210,14 @@ fn problem_claims(r: &PegResults) -> Vec<Claim> {
     // Side 8's fewest moves: how many problems are settled exactly, and the proven bounds.
     for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
         let Some(problems) = &s.problems else { continue };
-        let solvable: Vec<_> = problems.iter().filter(|p| p.solvable()).collect();
-        let settled: Vec<_> = solvable.iter().filter_map(|p| p.fewest.as_ref().map(|m| (p, m))).collect();
-        if settled.is_empty() {
-            continue;
-        }
-        let exact: std::collections::BTreeMap<u32, usize> = settled.iter().filter_map(|(_, m)| m.exact()).fold(Default::default(), |mut h, m| {
-            *h.entry(m).or_default() += 1;
-            h
-        });
-        let exact_count: usize = exact.values().sum();
-        let bounds: std::collections::BTreeSet<u32> = settled.iter().filter(|(_, m)| m.exact().is_none()).map(|(_, m)| m.lower_bound()).collect();
-        let by_value: Vec<String> = exact.iter().map(|(m, c)| format!("{c} in {m}")).collect();
+        let Some(summary) = super::report::moves_summary(problems) else { continue };
+        let solvable = problems.iter().filter(|p| p.solvable()).count();
         out.push(Claim::new_result(
             FAMILY,
             &format!("peg.new.side{}_min_moves", s.side),
-            &format!("The fewest moves of the {} solvable problems on side {}, proven by meeting in the middle on the moves graph", solvable.len(), s.side),
-            format!(
-                "{exact_count} of {} exact{}; {} with a proven lower bound only ({}), each below or at its play's moves",
-                solvable.len(),
-                if by_value.is_empty() { String::new() } else { format!(" ({})", by_value.join(", ")) },
-                settled.len() - exact_count,
-                bounds.iter().map(|b| format!("at least {b}")).collect::<Vec<_>>().join(", "),
-            ),
-            &format!("data/peg/T{}/finishes.csv, columns min_moves, min_moves_lower_bound, min_moves_proof and moves_upper_bound", s.side),
+            &format!("The fewest moves of the {solvable} solvable problems on side {}, proven by meeting in the middle on the moves graph (exact where the balls meet or the proven lower bound equals a play's moves; else between the lower bound and the play found)", s.side),
+            summary,
+            &format!("data/peg/T{}/finishes.csv, columns min_moves_exact, min_moves_lower_bound, min_moves_proof and moves_upper_bound", s.side),
         ));
     }
 

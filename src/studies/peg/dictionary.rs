@@ -88,7 +88,7 @@ pub fn resources() -> Vec<ResourceDoc> {
         },
         ResourceDoc {
             pattern: "peg/T8/finishes.csv",
-            description: "Every (start, finish) problem of side 8, in the columns of the other sides, then its own: winning_sequences is empty (not computed at this side); min_moves and optimal_play are filled where the fewest moves are proven (lower bound met by a play), empty elsewhere; proof says how each problem was decided (a play, replayed by the tests; the position-class test; an exhaustive search), and play is the play found, with moves_upper_bound moves; min_moves_lower_bound is the proven lower bound on the fewest moves and min_moves_proof its proof (meeting in the middle on the moves graph: every board within F moves of the start and every board within B moves of the single peg; no common board means more than F + B moves).",
+            description: "Every (start, finish) problem of side 8, in the columns of the other sides, then its own: winning_sequences is empty (not computed at this side); min_moves and optimal_play are filled where the fewest moves are proven (lower bound met by a play), empty elsewhere; proof says how each problem was decided (a play, replayed by the tests; the position-class test; an exhaustive search), and play is the play found, with moves_upper_bound moves; min_moves_exact is the exact fewest moves where proven (empty elsewhere), min_moves_lower_bound the proven lower bound on the fewest moves and min_moves_proof its proof, one per problem (meeting in the middle on the moves graph: every board within F moves of the start, the last level streamed, and every board within B moves of the single peg; no common board means more than F + B moves, and a common board gives a play of the least sum, the exact minimum).",
             fields: {
                 let mut f = finishes_fields(&start);
                 f.extend([
@@ -96,6 +96,7 @@ pub fn resources() -> Vec<ResourceDoc> {
                     field("positions_searched", Integer, "positions expanded by the exhaustive search; empty unless proof is 'exhaustive search'", ""),
                     field("moves_upper_bound", Integer, "moves of the play given: an upper bound on the fewest moves, not proven minimal; empty when not solvable", "moves"),
                     field("play", String, "a play found (depth-first search shortened by a beam search, not proven optimal): moves separated by ' | ', each move the holes its peg visits joined by '-'; empty when not solvable", ""),
+                    field("min_moves_exact", Integer, "the exact fewest moves where proven (the balls met, or the proven lower bound equals the moves of a play), the same value as min_moves; empty where only bounds are known and when not solvable", "moves"),
                     field("min_moves_lower_bound", Integer, "a proven lower bound on the fewest moves (equal to min_moves where that is filled); empty when not solvable", "moves"),
                     field("min_moves_proof", String, "why: 'balls of F moves out of the start and B into the finish meet' (min_moves is the least sum of distances over their common boards, exact as it is at most F + B), or '... do not meet: at least F + B + 1' (every play is longer than F + B moves; ', the play attains it' when the play has that many); empty when not solvable", ""),
                 ]);

@@ -14,7 +14,8 @@
 //! reachability: it reverses each jump, but turns one peg's chain into jumps of different pegs.)
 
 use super::solvability::{ProblemRow, Verdict};
-use crate::engine::ball::{self, Ball};
+use crate::engine::ball::{self, Ball, Sieve};
+use rayon::prelude::*;
 use crate::engine::progress::Counters;
 use crate::puzzles::peg::{moves_of, Board, Jump, Triangle};
 use anyhow::{ensure, Result};
@@ -116,9 +117,13 @@ impl Radii {
 
 /// The fewest moves of every solvable problem of `problems` (all (start, finish) pairs of the
 /// side, as [`super::solvability::problems`] lists them), proven by balls of `radii`. Memory:
-/// every start representative's forward ball at once, and one backward ball at a time.
+/// every finish representative's backward ball, and one forward ball at a time (side 8 at 9 + 3:
+/// the ball out of one start is up to 1.7e8 boards, a 4 GiB table).
 pub fn settle(t: &Triangle, problems: &[ProblemRow], radii: Radii, counters: &Counters) -> Result<Vec<Option<MinMoves>>> {
     ensure!(radii.forward.max(radii.backward) <= ball::MAX_DEPTH, "radius over {}", ball::MAX_DEPTH);
+    ensure!(radii.forward >= 1, "the forward radius must be at least 1 (its last level is streamed)");
+    // The forward ball is kept to radius F - 1; its level F, the largest, is only streamed.
+    let kept = radii.forward - 1;
     let holes = t.holes();
     let orbits = t.hole_orbits();
     let rep_of: Vec<usize> = (0..holes).map(|h| orbits.iter().find(|o| o.contains(&h)).expect("every hole in an orbit")[0]).collect();
@@ -131,42 +136,107 @@ pub fn settle(t: &Triangle, problems: &[ProblemRow], radii: Radii, counters: &Co
         }
         q
     };
-    counters.set_stage(format!("peg T{}: balls of {} moves around {} starts", t.side(), radii.forward, orbits.len()), 0);
-    let forward: Vec<(usize, Ball)> = orbits.iter().map(|o| (o[0], ball_of(t, o[0], radii.forward))).collect();
     let row = |s: usize, f: usize| problems.iter().find(|p| (p.start, p.finish) == (s, f)).expect("every pair listed");
+    let solvable = |s: usize, f: usize| matches!(row(s, f).verdict, Verdict::Play(_));
+    // Backward balls are small beside a forward one (3.3e7 boards at most at radius 3 against
+    // 1.7e8 at radius 9), so all of them are kept while one forward ball at a time is grown.
+    let mut backward: Vec<Option<Ball>> = Vec::with_capacity(orbits.len());
+    for (i, o) in orbits.iter().enumerate() {
+        let needed = orbits.iter().any(|a| o.iter().any(|&f| solvable(a[0], f)));
+        counters.set_stage(format!("peg T{}: ball of {} moves into hole {} ({} of {})", t.side(), radii.backward, o[0] + 1, i + 1, orbits.len()), 0);
+        let back = needed.then(|| ball_into(t, o[0], radii.backward));
+        if let Some(b) = &back {
+            report_ball(&format!("T{} into hole {}", t.side(), o[0] + 1), b);
+        }
+        backward.push(back);
+    }
+    // Every finish's backward ball in one sieve (each representative's through the symmetries),
+    // the first test for the boards of the streamed level.
+    let room: u64 = backward.iter().flatten().map(|b| b.len()).sum::<u64>() * t.symmetries().len() as u64;
+    let sieve = Sieve::with_room(room);
+    for b in backward.iter().flatten() {
+        for g in t.symmetries() {
+            b.par_states().for_each(|(s, _)| sieve.insert(permute(s, g)));
+        }
+    }
+    eprintln!("sieve of the balls into every finish: {room} boards, {} MiB", sieve.bytes() >> 20);
     // Per representative start and every finish: the meeting, then the play it spells.
     let mut by_rep: Vec<((usize, usize), Option<MinMoves>)> = Vec::new();
-    for (i, o) in orbits.iter().enumerate() {
-        let r = o[0];
-        counters.set_stage(format!("peg T{}: meeting the ball of {} moves into hole {} ({} of {})", t.side(), radii.backward, r + 1, i + 1, orbits.len()), 0);
-        let back = ball_into(t, r, radii.backward);
-        for (a, fwd) in &forward {
-            for &f in o {
-                let p = row(*a, f);
-                let Verdict::Play(held) = &p.verdict else {
-                    by_rep.push(((*a, f), None));
-                    continue;
-                };
-                let (to, from) = (to_hole[f], inverse(to_hole[f]));
-                let into_rep = |s: Board| permute(s, &from);
-                // Probe the larger ball from the smaller one.
-                let met = if back.len() < fwd.len() {
-                    ball::meet(&back, fwd, |s| permute(s, to)).map(|(m, s)| (m, permute(s, to)))
+    for (i, start_orbit) in orbits.iter().enumerate() {
+        let a = start_orbit[0];
+        counters.set_stage(format!("peg T{}: ball of {} moves out of hole {} ({} of {})", t.side(), kept, a + 1, i + 1, orbits.len()), 0);
+        let fwd = ball_of(t, a, kept);
+        report_ball(&format!("T{} out of hole {}", t.side(), a + 1), &fwd);
+        counters.set_stage(format!("peg T{}: meeting the balls out of hole {} ({} of {})", t.side(), a + 1, i + 1, orbits.len()), 0);
+        // The solvable finishes: (finish, its representative's backward ball, the symmetry from
+        // the representative to the finish and back).
+        let open: Vec<(usize, &Ball, &[u8], Vec<u8>)> = orbits
+            .iter()
+            .zip(&backward)
+            .flat_map(|(o, back)| o.iter().map(move |&f| (f, back)))
+            .filter(|&(f, _)| solvable(a, f))
+            .map(|(f, back)| (f, back.as_ref().expect("grown for every orbit with a solvable finish"), &to_hole[f][..], inverse(to_hole[f])))
+            .collect();
+        // Meetings inside the kept ball (radius F - 1), probing the larger ball from the smaller.
+        let in_ball: Vec<Option<(u32, Board)>> = open
+            .iter()
+            .map(|(_, back, to, from)| {
+                if back.len() < fwd.len() {
+                    ball::meet(back, &fwd, |s| permute(s, to)).map(|(m, s)| (m, permute(s, to)))
                 } else {
-                    ball::meet(fwd, &back, into_rep)
-                };
-                let found = match met {
-                    Some((moves, s)) => {
-                        let play = spell(t, fwd, &back, &into_rep, *a, s);
-                        let replayed = super::replay(t, t.start(*a), &play);
-                        ensure!(replayed == Some((f, moves)), "T{}: the meeting play from {} to {} does not replay in {moves} moves", t.side(), a + 1, f + 1);
-                        MinMoves::Exact { moves, play, radii, met: true }
+                    ball::meet(&fwd, back, |s| permute(s, from))
+                }
+            })
+            .collect();
+        // Meetings at distance F: every board one move past the kept ball's last level, streamed
+        // (level F is the largest and is never stored). A board of the stream that is inside
+        // the kept ball is counted at F, more than its distance: harmless, as its true sum is
+        // among the meetings above and is smaller.
+        let fewer = |x: Option<(u32, Board)>, y: Option<(u32, Board)>| match (x, y) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, None) => x,
+            (None, y) => y,
+        };
+        let streamed: Vec<Option<(u32, Board)>> = fwd
+            .par_states()
+            .filter(|&(_, d)| d == kept)
+            .fold(
+                || (vec![None; open.len()], Vec::new()),
+                |(mut best, mut out): (Vec<Option<(u32, Board)>>, Vec<Board>), (s, _)| {
+                    out.clear();
+                    t.move_results(s, &mut out);
+                    for &n in &out {
+                        if !sieve.may_contain(n) {
+                            continue;
+                        }
+                        for (k, (_, back, _, from)) in open.iter().enumerate() {
+                            if let Some(e) = back.distance(permute(n, from)) {
+                                best[k] = fewer(best[k], Some((radii.forward + e, n)));
+                            }
+                        }
                     }
-                    None if moves_of(held).len() as u32 == radii.reach() + 1 => MinMoves::Exact { moves: radii.reach() + 1, play: held.clone(), radii, met: false },
-                    None => MinMoves::AtLeast { radii },
-                };
-                by_rep.push(((*a, f), Some(found)));
-            }
+                    (best, out)
+                },
+            )
+            .map(|(best, _)| best)
+            .reduce(|| vec![None; open.len()], |x, y| x.into_iter().zip(y).map(|(x, y)| fewer(x, y)).collect());
+        for (k, (f, back, _, from)) in open.iter().enumerate() {
+            let Verdict::Play(held) = &row(a, *f).verdict else { unreachable!("open finishes are solvable") };
+            let into_rep = |s: Board| permute(s, from);
+            let found = match fewer(in_ball[k], streamed[k]) {
+                Some((moves, s)) => {
+                    let play = spell(t, &fwd, back, &into_rep, a, s, moves);
+                    let replayed = super::replay(t, t.start(a), &play);
+                    ensure!(replayed == Some((*f, moves)), "T{}: the meeting play from {} to {} does not replay in {moves} moves", t.side(), a + 1, f + 1);
+                    MinMoves::Exact { moves, play, radii, met: true }
+                }
+                None if moves_of(held).len() as u32 == radii.reach() + 1 => MinMoves::Exact { moves: radii.reach() + 1, play: held.clone(), radii, met: false },
+                None => MinMoves::AtLeast { radii },
+            };
+            by_rep.push(((a, *f), Some(found)));
+        }
+        for f in (0..holes).filter(|&f| !solvable(a, f)) {
+            by_rep.push(((a, f), None));
         }
     }
     // Every start from its representative, through the symmetry.
@@ -189,14 +259,30 @@ pub fn settle(t: &Triangle, problems: &[ProblemRow], radii: Radii, counters: &Co
     Ok(out)
 }
 
-/// The play through the meeting board `s`: back from `s` to the start inside `forward` (a board
-/// one move nearer the start), then on from `s` to the finish inside `backward` (a move whose
-/// result maps one move nearer). Fixed orders: the first such move of
-/// [`Triangle::unmoves_from`] and [`Triangle::moves_from`].
-fn spell(t: &Triangle, forward: &Ball, backward: &Ball, map: &impl Fn(Board) -> Board, a: usize, s: Board) -> Vec<Jump> {
+/// One line on stderr per ball grown: its size per distance and its table, the measure by which
+/// the radii are chosen (a run at side 8 takes minutes to hours; the line says where it is).
+fn report_ball(what: &str, b: &Ball) {
+    let sizes: Vec<String> = b.level_sizes.iter().map(|n| n.to_string()).collect();
+    eprintln!("ball {what}, radius {}: {} boards (per distance {}), table {} MiB", b.depth, b.len(), sizes.join(" "), b.bytes() >> 20);
+}
+
+/// The play of `moves` moves through the meeting board `s`: back from `s` to the start inside
+/// `forward` (a board one move nearer the start), then on from `s` to the finish inside
+/// `backward` (a move whose result maps one move nearer). A board of the streamed level, one move
+/// past `forward`'s radius, is first taken back one move into its last level. Fixed orders: the
+/// first such move of [`Triangle::unmoves_from`] and [`Triangle::moves_from`].
+fn spell(t: &Triangle, forward: &Ball, backward: &Ball, map: &impl Fn(Board) -> Board, a: usize, s: Board, moves: u32) -> Vec<Jump> {
+    let mut e = backward.distance(map(s)).expect("the meeting board maps into the backward ball");
     let mut head: Vec<Vec<Jump>> = Vec::new();
     let mut cur = s;
-    let mut d = forward.distance(s).expect("the meeting board is in the forward ball");
+    let mut d = moves - e;
+    if forward.distance(s) != Some(d) {
+        debug_assert_eq!(d, forward.depth + 1);
+        let (chain, prev) = t.unmoves_from(cur).into_iter().find(|(_, prev)| forward.distance(*prev) == Some(d - 1)).expect("a board of the last kept level");
+        head.push(chain);
+        cur = prev;
+        d -= 1;
+    }
     while d > 0 {
         let (chain, prev) = t.unmoves_from(cur).into_iter().find(|(_, prev)| forward.distance(*prev) == Some(d - 1)).expect("a board one move nearer the start");
         head.push(chain);
@@ -206,7 +292,6 @@ fn spell(t: &Triangle, forward: &Ball, backward: &Ball, map: &impl Fn(Board) -> 
     debug_assert_eq!(cur, t.start(a));
     let mut play: Vec<Jump> = head.into_iter().rev().flatten().collect();
     let mut cur = s;
-    let mut e = backward.distance(map(s)).expect("the meeting board maps into the backward ball");
     while e > 0 {
         let (chain, next) = t.moves_from(cur).into_iter().find(|(_, n)| backward.distance(map(*n)) == Some(e - 1)).expect("a board one move nearer the finish");
         play.extend(chain);
@@ -306,6 +391,37 @@ mod tests {
             assert_eq!(bound, if met { None } else { Some(12) });
         }
         assert_eq!(MinMoves::parse_proof("balls of x moves out of the start and 3 into the finish meet"), None);
+    }
+
+    /// The exactness rule (no meeting, and the play held has exactly F + B + 1 moves) on side 5,
+    /// with the committed optimal plays (9 to 11 moves) as the plays held: balls reaching 8 moves
+    /// make every 9-move problem exact through its play; a bound one move weaker (balls reaching
+    /// 7) must leave all of them open, though the plays are the same.
+    #[test]
+    fn a_bound_short_of_the_play_gives_no_exact_minimum() {
+        let t = Triangle::any_side(5);
+        let mut plays = vec![vec![None; t.holes()]; t.holes()];
+        let mut lines = include_str!("../../../data/peg/T5/finishes.csv").lines();
+        lines.next();
+        for line in lines {
+            let r: Vec<&str> = line.split(',').collect();
+            if r[7].is_empty() {
+                continue; // not solvable
+            }
+            let (s, f) = (r[0].parse::<usize>().unwrap() - 1, r[1].parse::<usize>().unwrap() - 1);
+            plays[s][f] = Some(crate::puzzles::peg::parse_play(&t, r[7]).unwrap());
+        }
+        let truth: Vec<Vec<Option<u32>>> = plays.iter().map(|row| row.iter().map(|p| p.as_ref().map(|p| moves_of(p).len() as u32)).collect()).collect();
+        let rows = rows_from(&t, &truth, |s, f| plays[s][f].clone().unwrap());
+        let nine = |radii: Radii| {
+            let settled = settle(&t, &rows, radii, &Counters::default()).unwrap();
+            rows.iter().zip(settled).filter(|(r, _)| truth[r.start][r.finish] == Some(9)).map(|(_, m)| m.unwrap()).collect::<Vec<_>>()
+        };
+        let through_play = nine(Radii { forward: 6, backward: 2 });
+        assert!(!through_play.is_empty());
+        assert!(through_play.iter().all(|m| matches!(m, MinMoves::Exact { moves: 9, met: false, .. })), "{through_play:?}");
+        let weaker = nine(Radii { forward: 5, backward: 2 });
+        assert!(weaker.iter().all(|m| *m == MinMoves::AtLeast { radii: Radii { forward: 5, backward: 2 } }), "{weaker:?}");
     }
 
     /// Side 7 against the committed exact table (from the per-start dynamic programme, another

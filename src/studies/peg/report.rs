@@ -34,12 +34,18 @@ pub const STARTS_COLUMNS: [&str; 8] = [
 pub const FINISHES_COLUMNS_COMMON: [&str; 8] =
     ["start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play"];
 /// Side 8's own columns: how each problem was decided, the play found with its moves (an upper
-/// bound on the fewest), and the proven lower bound on the fewest moves with its proof
-/// (`min_moves` and `optimal_play`, the common columns, are filled where the bounds meet).
-pub const T8_FINISHES_EXTRA: [&str; 6] = ["proof", "positions_searched", "moves_upper_bound", "play", "min_moves_lower_bound", "min_moves_proof"];
+/// bound on the fewest), the exact fewest moves where proven, and the proven lower bound on the
+/// fewest moves with its proof (`min_moves` and `optimal_play`, the common columns, are filled
+/// where the bounds meet, as `min_moves_exact` is).
+pub const T8_FINISHES_EXTRA: [&str; 7] = ["proof", "positions_searched", "moves_upper_bound", "play", "min_moves_exact", "min_moves_lower_bound", "min_moves_proof"];
 pub const T8_STARTS_EXTRA: [&str; 1] = ["min_moves_upper_bound"];
 /// Side 8's `finishes.csv` header (the common columns, then its own).
-pub const FINISHES_COLUMNS: [&str; 14] = [
+pub const FINISHES_COLUMNS: [&str; 15] = [
+    "start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play",
+    "proof", "positions_searched", "moves_upper_bound", "play", "min_moves_exact", "min_moves_lower_bound", "min_moves_proof",
+];
+/// Side 8's `finishes.csv` header with the bounds of issue 23 but before `min_moves_exact`.
+pub const FINISHES_COLUMNS_BEFORE_EXACT: [&str; 14] = [
     "start", "finish", "passes_class_test", "solvable", "winning_sequences", "log10_winning_sequences", "min_moves", "optimal_play",
     "proof", "positions_searched", "moves_upper_bound", "play", "min_moves_lower_bound", "min_moves_proof",
 ];
@@ -175,6 +181,7 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             searched,
             r.moves().into(),
             play,
+            r.fewest.as_ref().and_then(MinMoves::exact).into(),
             lower,
             why,
         ]);
@@ -211,6 +218,40 @@ pub fn gap_chart(side: usize, problems: &[ProblemRow]) -> Result<Rendered> {
     )
 }
 
+/// The fewest moves for every (start, finish) decided by search: exact where proven, else the
+/// interval between the proven lower bound and the play found, one colour per distinct value or
+/// interval; grey = impossible.
+pub fn min_moves_bounds_chart(side: usize, problems: &[ProblemRow]) -> Result<Rendered> {
+    let n = side * (side + 1) / 2;
+    let interval = |r: &ProblemRow| -> Option<(u32, u32)> {
+        let m = r.fewest.as_ref()?;
+        Some((m.lower_bound(), m.exact().or(r.moves())?))
+    };
+    let mut kinds: Vec<(u32, u32)> = problems.iter().filter_map(interval).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let mut cells = vec![vec![None; n]; n];
+    for r in problems {
+        if let Some(k) = interval(r) {
+            cells[r.finish][r.start] = kinds.iter().position(|x| *x == k).map(|i| i as f64);
+        }
+    }
+    let categories = kinds.iter().map(|&(lo, hi)| if lo == hi { format!("{lo}, exact") } else { format!("{lo} to {hi}") }).collect();
+    let ticks: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
+    chart::heatmap_with_key(
+        &Heatmap {
+            title: format!("T{side}: fewest moves from start (x) to finish (y), exact or proven bounds"),
+            x_label: "start hole (the one vacancy)".into(),
+            y_label: "finish hole (the last peg)".into(),
+            x_ticks: ticks.clone(),
+            y_ticks: ticks,
+            cells,
+            none_label: "-".into(),
+        },
+        &chart::ColourKey { title: "fewest moves (lower to upper bound)".into(), none_meaning: "impossible".into(), categories },
+    )
+}
+
 /// A (start, finish) grid of move counts, start holes across, finish holes up; `-` where `cells`
 /// holds none (meaning `none_meaning`).
 fn start_finish_heatmap(title: String, cells: Vec<Vec<Option<f64>>>, key: &str, none_meaning: &str) -> Result<Rendered> {
@@ -225,7 +266,7 @@ fn start_finish_heatmap(title: String, cells: Vec<Vec<Option<f64>>>, key: &str, 
             cells,
             none_label: "-".into(),
         },
-        &chart::ColourKey { title: key.into(), none_meaning: none_meaning.into() },
+        &chart::ColourKey { title: key.into(), none_meaning: none_meaning.into(), categories: Vec::new() },
     )
 }
 
@@ -345,6 +386,7 @@ pub fn export_side(s: &PegStudy, out: &mut Export) -> Result<()> {
             out.chart(Area::Reports, "peg", &format!("T{}_problems", s.side), &problems_chart(s.side, p)?);
             if p.iter().any(|x| x.fewest.is_some()) {
                 out.chart(Area::Reports, "peg", &format!("T{}_min_moves_gap", s.side), &gap_chart(s.side, p)?);
+                out.chart(Area::Reports, "peg", &format!("T{}_min_moves", s.side), &min_moves_bounds_chart(s.side, p)?);
             }
         }
         return Ok(()); // no per-start analysis
@@ -674,6 +716,14 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
                         solvable.len()
                     ),
                 );
+                per_side = per_side.chart(
+                    format!("T{}_min_moves", s.side),
+                    format!(
+                        "T{}: the fewest moves of each solvable (start, finish), one colour per exact value ('13, exact') or per interval still open (lower bound proven by meeting in the middle, to the moves of the play found): {}; '-' marks impossible problems.",
+                        s.side,
+                        moves_summary(p).unwrap_or_default()
+                    ),
+                );
             }
         }
     }
@@ -692,7 +742,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         intro: vec![
             "Peg solitaire on the triangle of side n (n(n+1)/2 holes; side 4 is the 10-coin puzzle of seed 001). A game starts with every hole filled but one (a *single-vacancy start*); a jump moves a peg over an adjacent peg into an empty hole, removing the jumped peg. A *move* is a maximal chain of jumps by one peg. Holes are numbered 1.. row by row from the apex (T4: 1 / 2 3 / 4 5 6 / 7 8 9 10).".into(),
             "How: the layered engine gives the union of every start's reachable positions one peg count at a time (the positions of a level ranked densely, one bit each), and the winnable ones as those whose complement is reachable too (complementing a position reverses every jump); every level is checked closed under the six symmetries, which gives its positions up to symmetry (symmetry.csv). Each start orbit (6 symmetries) gets its own levels and a level-by-level DP carrying sequence counts and fewest moves; a start that cannot be won only has its positions and complete games counted, up to its own symmetries (each position weighted by its orbit's size). Counts are exact (128-bit).".into(),
-            "Side 8 (36 holes, 2^36 positions) is computed level by level: positions of one peg count are ranked densely (combinatorial number system), so a level's bit array has C(36, pegs) bits; levels go to disk (`--keep-levels DIR`) and a killed run resumes from its last complete level. Its problem table decides each (start, finish) separately: the position-class test, else a depth-first search pruned by the class and by the union of all starts (a failed search is a proof by exhaustion), then a beam search for plays with fewer moves, whose move counts are upper bounds. The fewest moves are bounded from below by meeting in the middle on the moves graph (`studies/peg/min_moves.rs`): around each start orbit the ball of every board within F moves, around each single peg the ball of every board from which it is reached in at most B moves (one peg's chain of backward jumps per move); the least sum of the two distances over their common boards is the exact minimum when they meet (a shortest play cut after min(m, F) moves passes through a common board), and otherwise every play takes more than F + B moves (`min_moves_lower_bound`, `min_moves_proof`). The tests hold the method to a plain BFS on the moves graph (sides 4 to 6) and to side 7's exact table. Backward balls grow fast (a lone peg's backward chain can fill a dozen holes: 3.3e7 boards within 3 moves of a side-8 peg, about 5e8 within 4), which limits F + B on this machine.".into(),
+            "Side 8 (36 holes, 2^36 positions) is computed level by level: positions of one peg count are ranked densely (combinatorial number system), so a level's bit array has C(36, pegs) bits; levels go to disk (`--keep-levels DIR`) and a killed run resumes from its last complete level. Its problem table decides each (start, finish) separately: the position-class test, else a depth-first search pruned by the class and by the union of all starts (a failed search is a proof by exhaustion), then a beam search for plays with fewer moves, whose move counts are upper bounds. The fewest moves are bounded from below by meeting in the middle on the moves graph (`studies/peg/min_moves.rs`): around each start orbit the ball of every board within F moves, around each single peg the ball of every board from which it is reached in at most B moves (one peg's chain of backward jumps per move); the least sum of the two distances over their common boards is the exact minimum when they meet (a shortest play cut after min(m, F) moves passes through a common board), and otherwise every play takes more than F + B moves (`min_moves_lower_bound`, `min_moves_proof`). The tests hold the method to a plain BFS on the moves graph (sides 4 to 6) and to side 7's exact table. Ball sizes decide the radii (measured at side 8): into a single peg, 4.2e6 to 3.3e7 boards within 3 moves, growing about 35-fold per move (so about 1e9 within 4, out of reach); out of a start, 5.3e7 to 1.1e8 and more within 9 moves, growing about 7-fold per move. So every finish's backward ball is kept (3.4 GiB of tables at B = 3), the forward ball is grown one start orbit at a time to F - 1 moves, and its level F, the largest, is never stored: each board one move past the kept ball is tested against a sieve (a Bloom filter) of every finish's backward ball, and only a board the sieve lets through is looked up exactly. A play found where the balls meet is replayed and recorded (`optimal_play`); where they do not meet and the play held has F + B + 1 moves, the minimum is exact too (`min_moves_exact`).".into(),
         ],
         sections,
         definitions: definitions(),
@@ -711,6 +761,12 @@ fn new_results_text(r: &PegResults) -> String {
                 cost = super::SIDE8_COST,
             );
         }
+        if let Some(summary) = s.problems.as_deref().and_then(moves_summary) {
+            text += &format!(
+                " Side {}'s fewest moves (meeting in the middle on the moves graph, `data/peg/T{}/finishes.csv`, columns min_moves_exact, min_moves_lower_bound and min_moves_proof): {summary} (lower bound and the moves of the play found).",
+                s.side, s.side
+            );
+        }
     }
     let beyond = r.sides.iter().any(|s| s.side > super::REPRODUCE_MAX_SIDE);
     if !beyond && r.sides.len() > 1 {
@@ -720,6 +776,41 @@ fn new_results_text(r: &PegResults) -> String {
         );
     }
     text
+}
+
+/// How many of a searched side's solvable problems have an exact fewest moves (by value), and the
+/// bounds of the others (lower bound to the play's moves, with counts); `None` before any bound.
+pub fn moves_summary(problems: &[ProblemRow]) -> Option<String> {
+    use std::collections::BTreeMap;
+    let solvable: Vec<&ProblemRow> = problems.iter().filter(|p| p.solvable()).collect();
+    let settled: Vec<(&ProblemRow, &MinMoves)> = solvable.iter().filter_map(|p| p.fewest.as_ref().map(|m| (*p, m))).collect();
+    if settled.is_empty() {
+        return None;
+    }
+    let mut exact: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut open: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+    for (p, m) in &settled {
+        match m.exact() {
+            Some(v) => *exact.entry(v).or_default() += 1,
+            None => *open.entry((m.lower_bound(), p.moves().unwrap_or(0))).or_default() += 1,
+        }
+    }
+    let n_exact: usize = exact.values().sum();
+    let mut text = format!("{n_exact} of {} solvable problems have their exact fewest moves", solvable.len());
+    if !exact.is_empty() {
+        text += &format!(" ({})", exact.iter().map(|(v, c)| format!("{c} in {v}")).collect::<Vec<_>>().join(", "));
+    }
+    if !open.is_empty() {
+        text += &format!(
+            "; the other {} are bounded: {}",
+            settled.len() - n_exact,
+            open.iter().map(|((lo, hi), c)| format!("{c} between {lo} and {hi}")).collect::<Vec<_>>().join(", ")
+        );
+    }
+    if settled.len() < solvable.len() {
+        text += &format!("; {} without a bound", solvable.len() - settled.len());
+    }
+    Some(text)
 }
 
 /// What a partial side is, how it was computed and what `reproduce` re-checks.

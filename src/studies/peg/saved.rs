@@ -16,7 +16,7 @@ use super::{LevelRow, PegStudy, SymmetryRow};
 use crate::puzzles::peg::{parse_play, Triangle};
 use crate::studies::read_back::{number, read_rows_of};
 use super::min_moves::MinMoves;
-use super::report::{FINISHES_COLUMNS, FINISHES_COLUMNS_BEFORE_23, LEVELS_COLUMNS, SYMMETRY_COLUMNS};
+use super::report::{FINISHES_COLUMNS, FINISHES_COLUMNS_BEFORE_23, FINISHES_COLUMNS_BEFORE_EXACT, LEVELS_COLUMNS, SYMMETRY_COLUMNS};
 use anyhow::{bail, ensure, Context, Result};
 use std::path::Path;
 
@@ -106,10 +106,10 @@ const OLD_FINISHES: [&str; 8] = ["start", "finish", "passes_class_test", "solvab
 
 fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
     let holes = t.holes();
-    let (which, rows) = read_rows_of(path, &[&OLD_FINISHES, &FINISHES_COLUMNS_BEFORE_23, &FINISHES_COLUMNS])?;
+    let (which, rows) = read_rows_of(path, &[&OLD_FINISHES, &FINISHES_COLUMNS_BEFORE_23, &FINISHES_COLUMNS_BEFORE_EXACT, &FINISHES_COLUMNS])?;
     // Columns by name in whichever format the file has; the later formats' upper bound on the
-    // moves is `moves_upper_bound`, the first one's `moves`; only the last has the fewest moves.
-    let header: &[&str] = [&OLD_FINISHES[..], &FINISHES_COLUMNS_BEFORE_23[..], &FINISHES_COLUMNS[..]][which];
+    // moves is `moves_upper_bound`, the first one's `moves`; the last two have the fewest moves.
+    let header: &[&str] = [&OLD_FINISHES[..], &FINISHES_COLUMNS_BEFORE_23[..], &FINISHES_COLUMNS_BEFORE_EXACT[..], &FINISHES_COLUMNS[..]][which];
     let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
     let (c_passes, c_solvable, c_proof, c_searched, c_play) = (col("passes_class_test"), col("solvable"), col("proof"), col("positions_searched"), col("play"));
     let (moves_name, c_moves) = if which == 0 { ("moves", col("moves")) } else { ("moves_upper_bound", col("moves_upper_bound")) };
@@ -149,7 +149,7 @@ fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
             }
             other => bail!("{}: row {line}: unknown proof {other:?}", path.display()),
         };
-        let fewest = if which == 2 { load_fewest(t, path, line, r, header, &verdict)? } else { None };
+        let fewest = if which >= 2 { load_fewest(t, path, line, r, header, &verdict)? } else { None };
         out.push(ProblemRow { start: s, finish: f, verdict, fewest });
     }
     Ok(out)
@@ -163,6 +163,9 @@ fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
 fn load_fewest(t: &Triangle, path: &Path, line: usize, r: &csv::StringRecord, header: &[&str], verdict: &Verdict) -> Result<Option<MinMoves>> {
     let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
     let (min, optimal, lower, proof) = (&r[col("min_moves")], &r[col("optimal_play")], &r[col("min_moves_lower_bound")], &r[col("min_moves_proof")]);
+    // `min_moves_exact` (the last format) repeats `min_moves` where the minimum is proven.
+    let exact = header.iter().position(|h| *h == "min_moves_exact").map_or(min, |c| &r[c]);
+    ensure!(exact == min, "{}: row {line}: min_moves_exact {exact:?} and min_moves {min:?} differ", path.display());
     let Verdict::Play(held) = verdict else {
         ensure!(min.is_empty() && optimal.is_empty() && lower.is_empty() && proof.is_empty(), "{}: row {line}: an unsolvable problem has no fewest moves", path.display());
         return Ok(None);
@@ -271,6 +274,61 @@ mod tests {
             p.fewest = None;
         }
         assert_eq!((a.levels, a.symmetry, a.problems), (b.levels, b.symmetry, b.problems));
+    }
+
+    /// `finishes.csv` with the row (start, finish) changed by `edit` (fields by column name).
+    fn edit_row(text: &str, start: &str, finish: &str, edit: impl Fn(&mut std::collections::HashMap<String, String>)) -> String {
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let header: Vec<String> = rdr.headers().unwrap().iter().map(String::from).collect();
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(&header).unwrap();
+        for r in rdr.records() {
+            let r = r.unwrap();
+            let mut fields: std::collections::HashMap<String, String> = header.iter().cloned().zip(r.iter().map(String::from)).collect();
+            if (&r[0], &r[1]) == (start, finish) {
+                edit(&mut fields);
+            }
+            w.write_record(header.iter().map(|h| fields[h].clone())).unwrap();
+        }
+        String::from_utf8(w.into_inner().unwrap()).unwrap()
+    }
+
+    /// The exactness of a minimum rests on its bound: a row made exact by a bound its balls do not
+    /// give (one more than F + B, raised to the play's moves), or whose min_moves_exact disagrees
+    /// with min_moves, is refused.
+    #[test]
+    fn an_exact_minimum_with_a_tampered_bound_is_refused() {
+        let text = std::fs::read_to_string(committed().join("finishes.csv")).unwrap();
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let header: Vec<String> = rdr.headers().unwrap().iter().map(String::from).collect();
+        let col = |n: &str| header.iter().position(|h| h == n).unwrap();
+        let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
+        // A problem with a bound only, whose play is one move longer than the bound.
+        let open = rows.iter().find(|r| r[col("min_moves_exact")].is_empty() && !r[col("min_moves_lower_bound")].is_empty()).expect("a problem with a bound only");
+        let upper = open[col("moves_upper_bound")].to_string();
+        let (radii, _, _) = MinMoves::parse_proof(&open[col("min_moves_proof")]).unwrap();
+        let claimed = edit_row(&text, &open[0], &open[1], |f| {
+            let play = f["play"].clone();
+            f.insert("min_moves".into(), upper.clone());
+            f.insert("min_moves_exact".into(), upper.clone());
+            f.insert("optimal_play".into(), play);
+            f.insert("min_moves_lower_bound".into(), upper.clone());
+            f.insert("min_moves_proof".into(), format!("balls of {} moves out of the start and {} into the finish do not meet: at least {upper}, the play attains it", radii.forward, radii.backward));
+        });
+        // The same edit with the true bound is accepted only if the play meets it: here it does not.
+        assert_ne!(upper.parse::<u32>().unwrap(), radii.reach() + 1);
+        let dir = tampered("finishes.csv", |_| claimed.clone());
+        let err = format!("{:#}", load(8, &dir.0).err().expect("an exact minimum beyond the proven bound was accepted"));
+        assert!(err.contains("does not give min_moves"), "{err}");
+        // A min_moves_exact that min_moves does not have (one more than it, or a value where it
+        // is empty).
+        let changed = edit_row(&text, &open[0], &open[1], |f| {
+            let m = f["min_moves"].parse::<u32>().map_or(upper.clone(), |m| (m + 1).to_string());
+            f.insert("min_moves_exact".into(), m);
+        });
+        let dir = tampered("finishes.csv", |_| changed.clone());
+        let err = format!("{:#}", load(8, &dir.0).err().expect("a changed min_moves_exact was accepted"));
+        assert!(err.contains("min_moves_exact"), "{err}");
     }
 
     #[test]

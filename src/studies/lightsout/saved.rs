@@ -11,8 +11,10 @@
 //! - **God's numbers settled by the branch and bound** (minutes at the default budget).
 //!   Re-checked: the quiet code's classes, the witness search and the parity/averaging bound are
 //!   re-derived; the stored witness position (`gods_witnesses.csv`) is solved again exactly and
-//!   must need `lower_bound` presses. Read back: the refutation that sets `upper_bound` below the
-//!   parity bound (its node count is in `method`).
+//!   must need `lower_bound` presses. The refutation that sets `upper_bound` below the parity
+//!   bound (its node count is in `method`) is run again and must end in exactly that many nodes
+//!   when it has at most [`RECHECK_NODES`] of them ([`recheck_refutation`]); larger ones are
+//!   read back.
 //!
 //! A row that disagrees with what is re-derived is an error naming the file: the run fails, it
 //! never reports a value it could not re-check.
@@ -200,7 +202,11 @@ impl SavedGods {
         let refutation_nodes = if s.upper < parity {
             let needle = format!("branch and bound refutes {} (", s.upper + 1);
             let nodes = s.method.split_once(&needle).and_then(|(_, rest)| rest.split_once(" nodes")).and_then(|(v, _)| v.parse().ok());
-            Some(nodes.with_context(|| format!("{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}", path.display(), s.upper, s.method, s.upper + 1))?)
+            let nodes: u64 = nodes.with_context(|| format!("{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}", path.display(), s.upper, s.method, s.upper + 1))?;
+            if nodes <= RECHECK_NODES {
+                recheck_refutation(&quick.class_sizes, s.upper + 1, nodes).with_context(|| format!("{}: n = {n}", path.display()))?;
+            }
+            Some(nodes)
         } else {
             None
         };
@@ -222,6 +228,31 @@ impl SavedGods {
         ensure!(positions_at_max.is_none() || (s.lower == quick.lower && positions_at_max == quick.positions_at_max), "{}: n = {n} positions_at_max cannot be re-checked", path.display());
         Ok(GodsRow { upper: s.upper, lower: s.lower, positions_at_max, method: s.method.clone(), refutation_nodes, witness, ..quick })
     }
+}
+
+/// Refutations up to this many nodes are run again on read-back (a few CPU seconds at most);
+/// larger ones are read back, and `reproduce --full` recomputes them.
+pub const RECHECK_NODES: u64 = 20_000_000;
+
+/// Re-runs the branch and bound's refutation of `target` over the classes `sizes`: it must
+/// prove that no position needs `target` presses, with a tree of exactly `nodes` nodes (a
+/// finished refutation's tree does not depend on the thread count), so the stored node count is
+/// the certificate's fingerprint and any change to it, to the target or to the classes fails.
+pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64) -> Result<()> {
+    use crate::engine::covering::{spectrum_at_most, Decision};
+    ensure!(!sizes.is_empty(), "no dense classes to re-run the refutation of {target} over");
+    let c0 = sizes[0] as i64;
+    let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
+    let bound = total - 2 * (target as i64 - c0);
+    // Work per node is at most 2^d + 1: twice the stored tree's work is room enough.
+    let budget = nodes.saturating_add(1).saturating_mul(2 * sizes.len() as u64 + 2);
+    let s = spectrum_at_most(sizes, bound, budget, &Counters::default());
+    match s.decision {
+        Decision::Infeasible => ensure!(s.nodes == nodes, "the refutation of {target} re-runs in {} nodes, the file says {nodes}", s.nodes),
+        Decision::Feasible(_) => bail!("a position needs {target} presses: the stored refutation of {target} is false"),
+        Decision::Unknown => bail!("the refutation of {target} did not finish within twice the {nodes} nodes the file names"),
+    }
+    Ok(())
 }
 
 /// God's numbers of `sides` with every branch-and-bound result read back from `saved` and

@@ -204,7 +204,9 @@ impl SavedGods {
             let nodes = s.method.split_once(&needle).and_then(|(_, rest)| rest.split_once(" nodes")).and_then(|(v, _)| v.parse().ok());
             let nodes: u64 = nodes.with_context(|| format!("{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}", path.display(), s.upper, s.method, s.upper + 1))?;
             if nodes <= RECHECK_NODES {
-                recheck_refutation(&quick.class_sizes, s.upper + 1, nodes).with_context(|| format!("{}: n = {n}", path.display()))?;
+                if let Err(e) = recheck_refutation(&quick.class_sizes, s.upper + 1, nodes) {
+                    bail!("{}: n = {n}: {e}", path.display());
+                }
             }
             Some(nodes)
         } else {

@@ -25,6 +25,11 @@
 //! (y_s -> y_s (-1)^<e_h, s>) flips the sign of every class with bit h, so the first nonzero
 //! value of each stage may be taken positive.
 //!
+//! The same averaging over a one- or two-dimensional subspace of signatures bounds each class
+//! on its own before it is tried: |y_s| <= B, and within a plane {0, s, t, s ^ t} whose other
+//! two classes are assigned or empty (an empty class is 0), the range of [`plane_range`]; with
+//! an empty one that is |y_s| + |y_t| <= B.
+//!
 //! The rule is checked against exhaustive enumeration of y on random small codes in the tests.
 
 use super::progress::Counters;
@@ -52,6 +57,10 @@ pub struct Search {
 struct Stage {
     /// Signatures of this stage's classes with the top bit dropped (t), ascending.
     t: Vec<usize>,
+    /// pairs[k]: every (t', u) with t' ^ u = class k's signature s whose y are known before class
+    /// k is tried (each assigned earlier or an empty class, so 0): the plane {0, s, t', u} (see
+    /// [`plane_range`]).
+    pairs: Vec<Vec<(usize, usize)>>,
     /// free[k][i]: total size of the classes after k in this stage with t < 2^i.
     free: Vec<Vec<i64>>,
     /// Each class's values in search order: all of them, and the nonnegative ones.
@@ -186,7 +195,15 @@ impl Ctx<'_> {
             next.extend(yh.iter().zip(q.iter()).map(|(a, b)| a - b));
             return self.stage(h + 1, &next, y, local, cancel);
         }
-        let values: &[i64] = if sign_free { &st.nonneg[k] } else { &st.any[k] };
+        let all: &[i64] = if sign_free { &st.nonneg[k] } else { &st.any[k] };
+        let (lo, hi) = plane_range(self.bound, &st.pairs[k], y);
+        let kept: Vec<i64>;
+        let values: &[i64] = if all.iter().all(|&v| lo <= v && v <= hi) {
+            all
+        } else {
+            kept = all.iter().copied().filter(|&v| lo <= v && v <= hi).collect();
+            &kept
+        };
         if self.offset[h] + k < PARALLEL_DEPTH && values.len() > 1 {
             use rayon::prelude::*;
             use std::sync::atomic::{AtomicUsize, Ordering};
@@ -243,6 +260,22 @@ impl Ctx<'_> {
     }
 }
 
+/// The range [lo, hi] the next class s may take given the classes already assigned, from the
+/// one- and two-dimensional subspaces of signatures through s. Averaging Y over a coset of
+/// S^perp, for a subspace S of signatures, keeps only the classes in S: the mean is
+/// sum_{u in S} y_u (-1)^<b, u> for a character b of S, and it is at most B like every Y(a).
+/// S = {0, s} gives |y_s| <= B (y_0 = 0). S = {0, s, t, u} with u = s ^ t gives
+/// e y_s + f y_t + e f y_u <= B for every signs e, f, that is
+/// y_s <= B - |y_t + y_u| and -y_s <= B - |y_t - y_u|: a bound wherever t and u are assigned.
+fn plane_range(bound: i64, pairs: &[(usize, usize)], y: &[i64]) -> (i64, i64) {
+    let (mut lo, mut hi) = (-bound, bound);
+    for &(t, u) in pairs {
+        hi = hi.min(bound - (y[t] + y[u]).abs());
+        lo = lo.max((y[t] - y[u]).abs() - bound);
+    }
+    (lo, hi)
+}
+
 /// The values a class of size c may take, smallest magnitude first (positive only while the
 /// stage's sign is still free).
 fn class_values(c: i64, sign_free: bool) -> Vec<i64> {
@@ -259,6 +292,7 @@ fn class_values(c: i64, sign_free: bool) -> Vec<i64> {
 pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Counters) -> Search {
     let d = sizes.len().trailing_zeros() as usize;
     assert_eq!(sizes.len(), 1 << d, "sizes must have length 2^d");
+    let nonempty: Vec<usize> = (1..sizes.len()).filter(|&s| sizes[s] > 0).collect();
     let stages: Vec<Stage> = (0..d)
         .map(|h| {
             let members: Vec<(usize, i64)> =
@@ -268,9 +302,25 @@ pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Cou
             let free = (0..t.len())
                 .map(|k| (0..=h).map(|i| ((k + 1)..t.len()).filter(|&j| t[j] < 1 << i).map(|j| c[j]).sum()).collect())
                 .collect();
+            // Classes are assigned in increasing signature order, and an empty class is 0 from the
+            // start: a plane {0, s, a, a ^ s} counts once both a and a ^ s are below s or empty,
+            // and at least one is a class (two empty ones give |y_s| <= B again).
+            let settled = |a: usize, s: usize| a < s || sizes[a] == 0;
+            let pairs = t
+                .iter()
+                .map(|&tk| {
+                    let s = (1usize << h) + tk;
+                    nonempty
+                        .iter()
+                        .copied()
+                        .filter(|&a| a != s && settled(a, s) && settled(a ^ s, s) && (sizes[a ^ s] == 0 || a < (a ^ s)))
+                        .map(|a| (a, a ^ s))
+                        .collect()
+                })
+                .collect();
             let any = c.iter().map(|&c| class_values(c, false)).collect();
             let nonneg = c.iter().map(|&c| class_values(c, true)).collect();
-            Stage { t, free, any, nonneg }
+            Stage { t, free, pairs, any, nonneg }
         })
         .collect();
     let offset: Vec<usize> = stages
@@ -477,6 +527,25 @@ mod tests {
         let hard = spectrum_at_most(&sizes, exact - 2, u64::MAX, &Counters::default());
         assert!(hard.nodes > 10);
         assert_eq!(spectrum_at_most(&sizes, exact - 2, 10, &Counters::default()).decision, Decision::Unknown);
+    }
+
+    #[test]
+    fn plane_range_is_the_plane_constraints() {
+        // The plane {0, s, t, u}: y_s is allowed exactly when the four character means (and the
+        // line {0, s}) are at most B, checked here straight from the characters.
+        for bound in -1..=4i64 {
+            for yt in -5..=5i64 {
+                for yu in -5..=5i64 {
+                    let y = [0, yt, yu];
+                    let (lo, hi) = plane_range(bound, &[(1, 2)], &y);
+                    for v in -7..=7i64 {
+                        let means = [v + yt + yu, v - yt - yu, -v + yt - yu, -v - yt + yu];
+                        let ok = means.iter().all(|&m| m <= bound) && v.abs() <= bound;
+                        assert_eq!(lo <= v && v <= hi, ok, "B {bound} y_t {yt} y_u {yu} y_s {v}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -886,4 +886,28 @@ fn gods_read_back_resolves_witnesses_and_refuses_tampering() {
     });
     let e = gods_read_back(&dir, 19).unwrap_err().to_string();
     assert!(e.contains("above the parity/averaging bound"), "{e}");
+    // The 9x9 refutation is run again on read-back: a node count one below its tree is refused.
+    let row9 = table.iter().find(|r| r["n"] == "9").unwrap();
+    let nodes: u64 = row9["method"].split("refutes 38 (").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let dir = tampered_copy("gods-nodes", "gods_numbers.csv", |t| t.replace(&format!("refutes 38 ({nodes} nodes"), &format!("refutes 38 ({} nodes", nodes - 1)));
+    let e = gods_read_back(&dir, 9).unwrap_err().to_string();
+    assert!(e.contains("gods_numbers.csv") && (e.contains(&format!("re-runs in {nodes} nodes")) || e.contains("did not finish")), "{e}");
+}
+
+#[test]
+fn refutation_recheck_refuses_a_false_or_changed_certificate() {
+    use statespace::studies::lightsout::{gods, saved};
+    // 9x9: God's number 37; the refutation of 38 re-runs within its stored node count.
+    let (cl, _) = gods::classes(9).unwrap();
+    let total: i64 = cl.sizes[1..].iter().map(|&c| c as i64).sum();
+    let bound = total - 2 * (38 - cl.sizes[0] as i64);
+    let s = statespace::engine::covering::spectrum_at_most(&cl.sizes, bound, u64::MAX, &statespace::engine::progress::Counters::default());
+    assert_eq!(s.decision, statespace::engine::covering::Decision::Infeasible);
+    saved::recheck_refutation(&cl.sizes, 38, s.nodes).unwrap();
+    saved::recheck_refutation(&cl.sizes, 38, s.nodes + 5).unwrap();
+    let e = saved::recheck_refutation(&cl.sizes, 38, s.nodes - 1).unwrap_err().to_string();
+    assert!(e.contains("re-runs in") || e.contains("did not finish"), "{e}");
+    // 37 is reached (a witness exists): a claimed refutation of it is false.
+    let e = saved::recheck_refutation(&cl.sizes, 37, s.nodes).unwrap_err().to_string();
+    assert!(e.contains("is false"), "{e}");
 }

@@ -11,8 +11,10 @@
 //! - **God's numbers settled by the branch and bound** (minutes at the default budget).
 //!   Re-checked: the quiet code's classes, the witness search and the parity/averaging bound are
 //!   re-derived; the stored witness position (`gods_witnesses.csv`) is solved again exactly and
-//!   must need `lower_bound` presses. Read back: the refutation that sets `upper_bound` below the
-//!   parity bound (its node count is in `method`).
+//!   must need `lower_bound` presses. The refutation that sets `upper_bound` below the parity
+//!   bound (its node count is in `method`) is run again and must end in at most that many nodes
+//!   when its tree costs at most [`RECHECK_WORK`] ([`recheck_refutation`]); larger ones are read
+//!   back.
 //!
 //! A row that disagrees with what is re-derived is an error naming the file: the run fails, it
 //! never reports a value it could not re-check.
@@ -200,7 +202,13 @@ impl SavedGods {
         let refutation_nodes = if s.upper < parity {
             let needle = format!("branch and bound refutes {} (", s.upper + 1);
             let nodes = s.method.split_once(&needle).and_then(|(_, rest)| rest.split_once(" nodes")).and_then(|(v, _)| v.parse().ok());
-            Some(nodes.with_context(|| format!("{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}", path.display(), s.upper, s.method, s.upper + 1))?)
+            let nodes: u64 = nodes.with_context(|| format!("{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}", path.display(), s.upper, s.method, s.upper + 1))?;
+            if refutation_work(&quick.class_sizes, nodes) <= RECHECK_WORK {
+                if let Err(e) = recheck_refutation(&quick.class_sizes, s.upper + 1, nodes) {
+                    bail!("{}: n = {n}: {e}", path.display());
+                }
+            }
+            Some(nodes)
         } else {
             None
         };
@@ -222,6 +230,36 @@ impl SavedGods {
         ensure!(positions_at_max.is_none() || (s.lower == quick.lower && positions_at_max == quick.positions_at_max), "{}: n = {n} positions_at_max cannot be re-checked", path.display());
         Ok(GodsRow { upper: s.upper, lower: s.lower, positions_at_max, method: s.method.clone(), refutation_nodes, witness, ..quick })
     }
+}
+
+/// Refutations whose stored tree costs at most this much work (nodes times 2^(d-1) + 1, the most
+/// one node can cost; about 10^9 units per CPU second) are run again on read-back, a few CPU
+/// seconds each; larger ones are read back, and `reproduce --full` recomputes them.
+pub const RECHECK_WORK: u64 = 4_000_000_000;
+
+/// The most work the refutation tree of `nodes` nodes over `sizes` (len 2^d) can cost.
+pub fn refutation_work(sizes: &[usize], nodes: u64) -> u64 {
+    nodes.saturating_mul(sizes.len() as u64 / 2 + 1)
+}
+
+/// Re-runs the branch and bound's refutation of `target` over the classes `sizes`: it must
+/// prove again that no position needs `target` presses, in at most `nodes` nodes. A finished
+/// refutation's tree does not depend on the thread count, and every pruning rule added since a
+/// tree was stored only removes values from it, so the stored count bounds the re-run's count:
+/// a larger re-run means the file's count, target or classes are not the ones the proof had.
+pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64) -> Result<()> {
+    use crate::engine::covering::{spectrum_at_most, Decision};
+    ensure!(!sizes.is_empty(), "no dense classes to re-run the refutation of {target} over");
+    let c0 = sizes[0] as i64;
+    let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
+    let bound = total - 2 * (target as i64 - c0);
+    let s = spectrum_at_most(sizes, bound, refutation_work(sizes, nodes), &Counters::default());
+    match s.decision {
+        Decision::Infeasible => ensure!(s.nodes <= nodes, "the refutation of {target} re-runs in {} nodes, more than the {nodes} the file names", s.nodes),
+        Decision::Feasible(_) => bail!("a position needs {target} presses: the stored refutation of {target} is false"),
+        Decision::Unknown => bail!("the refutation of {target} did not finish within the work of the {nodes} nodes the file names"),
+    }
+    Ok(())
 }
 
 /// God's numbers of `sides` with every branch-and-bound result read back from `saved` and

@@ -334,8 +334,13 @@ mod tests {
     #[test]
     fn tampered_tables_are_refused_with_the_row() {
         let cases: Vec<(&str, Box<dyn Fn(&str) -> String>, &str)> = vec![
-            // A play whose last move lands elsewhere.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("29-16-18-31-29", "29-16-18-31", 1)), "does not replay"),
+            // A play whose last move lands elsewhere (row 1,1 is not exact: no optimal_play).
+            ("finishes.csv", Box::new(|t: &str| {
+                let row = t.lines().find(|l| l.starts_with("1,1,")).unwrap();
+                t.replacen(row, &row.replacen("11-22-24-11-4-1", "11-22-24-11-4", 1), 1)
+            }), "does not replay"),
+            // An exact minimum's optimal play cut short.
+            ("finishes.csv", Box::new(|t: &str| t.replacen("29-16-18-31-29", "29-16-18-31", 1)), "optimal_play does not go from start to finish"),
             // A class verdict flipped.
             ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,,position class", "1,2,true,false,,,,,position class", 1)), "class test"),
             // A move count that the play does not have.

@@ -76,13 +76,14 @@ pub struct PlanResults {
 }
 
 /// Reachable positions per peg count from `data/peg/T{side}/levels.csv` when an earlier run wrote
-/// it (the plan's checks on sides up to 8), else none.
+/// it (the plan's checks on sides up to 8; side 9's partial table), else none.
 fn measured_levels(side: usize) -> Option<(String, Vec<u64>)> {
     let path = format!("data/peg/T{side}/levels.csv");
     let table = crate::output::table::from_csv(&std::fs::read(&path).ok()?).ok()?;
     let (p, r) = (table.column("pegs")?, table.column("reachable_positions")?);
     let holes = side * (side + 1) / 2;
-    let mut reach = vec![0u64; holes + 1];
+    // A partial table (side 9's stops at 32 pegs): the levels it lacks assume every position.
+    let mut reach: Vec<u64> = (0..=holes).map(|k| binomial(holes, k)).collect();
     for row in &table.rows {
         let (Cell::Text(a), Cell::Text(b)) = (&row[p], &row[r]) else { return None };
         reach[a.parse::<usize>().ok().filter(|&k| k <= holes)?] = b.parse().ok()?;
@@ -179,7 +180,7 @@ impl Task for Plan {
 
     fn compute(&self) -> Result<PlanResults> {
         let measured = measured_levels(self.side);
-        let reachable_from = measured.as_ref().map_or_else(|| "every position (an upper bound: no levels.csv of this side)".to_string(), |(p, _)| p.clone());
+        let reachable_from = measured.as_ref().map_or_else(|| "every position (an upper bound: no levels.csv of this side)".to_string(), |(p, _)| format!("{p} (every position for the levels it lacks)"));
         let rows = rows(self.side, self.ranks, measured.as_ref().map(|(_, v)| &v[..]));
         // Side 9 with level files: the fewest ranks whose share fits the memory per rank.
         let limit = (self.memory_gib * (1u64 << 30) as f64) as u64;

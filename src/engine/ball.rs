@@ -130,7 +130,7 @@ impl Ball {
 /// a stream of states is too long to hold (the successors of a ball's last level). About 16 bits
 /// per state inserted give about 1% false "maybe"s.
 pub struct Sieve {
-    bits: Vec<std::sync::atomic::AtomicU64>,
+    bits: super::bitset::Bitset,
     mask: u64,
 }
 
@@ -138,7 +138,7 @@ impl Sieve {
     /// Room for about `states` states.
     pub fn with_room(states: u64) -> Sieve {
         let bits = (16 * states).next_power_of_two().max(64);
-        Sieve { bits: (0..bits / 64).map(|_| std::sync::atomic::AtomicU64::new(0)).collect(), mask: bits - 1 }
+        Sieve { bits: super::bitset::Bitset::new(bits), mask: bits - 1 }
     }
 
     fn probes(&self, state: u64) -> [u64; 2] {
@@ -150,18 +150,18 @@ impl Sieve {
     /// Adds `state` (from any thread).
     pub fn insert(&self, state: u64) {
         for p in self.probes(state) {
-            self.bits[(p >> 6) as usize].fetch_or(1 << (p & 63), std::sync::atomic::Ordering::Relaxed);
+            self.bits.insert(p);
         }
     }
 
     /// False only if `state` was never inserted.
     pub fn may_contain(&self, state: u64) -> bool {
-        self.probes(state).iter().all(|&p| self.bits[(p >> 6) as usize].load(std::sync::atomic::Ordering::Relaxed) >> (p & 63) & 1 == 1)
+        self.probes(state).iter().all(|&p| self.bits.get(p))
     }
 
     /// Bytes of the bit array.
     pub fn bytes(&self) -> u64 {
-        self.bits.len() as u64 * 8
+        self.bits.len() / 8
     }
 }
 

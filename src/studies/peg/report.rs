@@ -237,24 +237,21 @@ pub fn min_moves_bounds_chart(side: usize, problems: &[ProblemRow]) -> Result<Re
         }
     }
     let categories = kinds.iter().map(|&(lo, hi)| if lo == hi { format!("{lo}, exact") } else { format!("{lo} to {hi}") }).collect();
-    let ticks: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
-    chart::heatmap_with_key(
-        &Heatmap {
-            title: format!("T{side}: fewest moves from start (x) to finish (y), exact or proven bounds"),
-            x_label: "start hole (the one vacancy)".into(),
-            y_label: "finish hole (the last peg)".into(),
-            x_ticks: ticks.clone(),
-            y_ticks: ticks,
-            cells,
-            none_label: "-".into(),
-        },
-        &chart::ColourKey { title: "fewest moves (lower to upper bound)".into(), none_meaning: "impossible".into(), categories },
+    start_finish_heatmap_of(
+        format!("T{side}: fewest moves from start (x) to finish (y), exact or proven bounds"),
+        cells,
+        chart::ColourKey { title: "fewest moves (lower to upper bound)".into(), none_meaning: "impossible".into(), categories },
     )
 }
 
 /// A (start, finish) grid of move counts, start holes across, finish holes up; `-` where `cells`
 /// holds none (meaning `none_meaning`).
 fn start_finish_heatmap(title: String, cells: Vec<Vec<Option<f64>>>, key: &str, none_meaning: &str) -> Result<Rendered> {
+    start_finish_heatmap_of(title, cells, chart::ColourKey { title: key.into(), none_meaning: none_meaning.into(), categories: Vec::new() })
+}
+
+/// [`start_finish_heatmap`] with any colour key (named categories for intervals).
+fn start_finish_heatmap_of(title: String, cells: Vec<Vec<Option<f64>>>, key: chart::ColourKey) -> Result<Rendered> {
     let ticks: Vec<String> = (1..=cells.len()).map(|h| h.to_string()).collect();
     chart::heatmap_with_key(
         &Heatmap {
@@ -266,7 +263,7 @@ fn start_finish_heatmap(title: String, cells: Vec<Vec<Option<f64>>>, key: &str, 
             cells,
             none_label: "-".into(),
         },
-        &chart::ColourKey { title: key.into(), none_meaning: none_meaning.into(), categories: Vec::new() },
+        &key,
     )
 }
 

@@ -51,7 +51,7 @@ for f in "${families[@]}"; do
           env RAYON_NUM_THREADS=1 mpirun --oversubscribe -n 2 "$BIN" peg --side 7 --levels-only --out "$BENCH_TMP/T7mpi" --charts "$BENCH_TMP/c"
         cmp "$BENCH_TMP/T7one/levels.csv" "$BENCH_TMP/T7mpi/levels.csv"
         grep 'exchanged' "$BENCH_TMP/stderr" | sed 's/^/  /'   # bytes per level, and the plan's rates
-        if [ "${BENCH_PEG8:-0}" = 1 ]; then  # about 30 min on a 2-core machine, 1.2 GiB per rank
+        if [ "${BENCH_PEG8:-0}" = 1 ]; then  # about 14 min on a 2-core machine, 1.4 GiB per rank
           T8MPI=$(mktemp -d -p "${BENCH_PEG8_DIR:-$BENCH_TARGET}")
           BENCH_LEVELS=$T8MPI
           "$BIN" peg --side 8 --plan --ranks 2 --memory 4 --out "$BENCH_TMP/plan8"

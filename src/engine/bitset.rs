@@ -45,6 +45,14 @@ impl Bitset {
         w.fetch_or(bit, Relaxed) & bit == 0
     }
 
+    /// ORs `v` into word `w` (bits 64w..64w+64): for writers that gather a word first.
+    #[inline]
+    pub fn or_word(&self, w: usize, v: u64) {
+        if v != 0 {
+            self.words[w].fetch_or(v, Relaxed);
+        }
+    }
+
     /// The words, once no one else sets bits any more.
     pub fn into_words(self) -> Vec<u64> {
         self.words.into_iter().map(AtomicU64::into_inner).collect()

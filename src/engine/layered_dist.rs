@@ -3,21 +3,24 @@
 //! distributed BFS), so its memory is about 1/R of one process's.
 //!
 //! The ranges are cut by the elements on a few chosen holes ([`Split`]): rank j owns the states
-//! whose top `bits` elements (the highest holes) form a pattern in its run of patterns, the same
-//! run in every layer. States ascend with their integer value within a layer, so a run of
-//! patterns is a contiguous range of colex ranks; and a move changes a state's owner only if it
-//! changes one of those top elements. Most moves stay on their rank: on the peg triangles over 2
-//! ranks the cut is the corner hole, which 4 of the jumps touch (of 90 on side 7, 126 on side 8).
+//! whose top `bits` elements (the highest holes) form a pattern in its run of patterns. States
+//! ascend with their integer value within a layer, so a run of patterns is a contiguous range of
+//! colex ranks; and a move changes a state's owner only if it changes one of those top elements.
+//! Each layer has its own cuts, balancing the predicted work of its pull ([`next_split`]: the
+//! unreachable states cost about four reachable ones, and on the peg triangles over 2 ranks the
+//! states with the corner empty are the more numerous below the middle and the more often
+//! unreachable); a step re-cuts the layer above as the layer below ([`repartition`]) first.
 //!
-//! Going forward, layer k-1's share of a rank is the OR of
-//! - a *pull* over its own ranks that tests only predecessors in its own share of layer k (dense
-//!   layers; the single process pulls too), and
-//! - the successors other ranks *push* to it: each rank walks its share of layer k, and every
-//!   successor owned by another rank goes to that rank (when the layer is dense, only the moves
-//!   changing a top element are tried, [`SubsetGraph::moves_changing`]; when it is
-//!   sparse, every successor is pushed and nothing is pulled). Successors are sent in bounded
-//!   rounds (a fixed number of words of layer k per rank per round, one all-to-all-v each),
-//!   sorted, deduplicated and delta-coded.
+//! Going forward, layer k-1's share of a rank is
+//! - when layer k is dense, a *pull* over its own ranks: predecessors in its own share of layer
+//!   k are tested there, and those on other ranks, reached by the few moves changing a top
+//!   element ([`SubsetGraph::moves_changing`]: fixed flips), are read from the *flip bits* the
+//!   ranks exchanged first ([`flip_bits`]: one bit per state such a flip applies to, no states
+//!   sent); a graph without fixed flips pushes those moves' successors instead;
+//! - when layer k is sparse, the successors every rank *pushes* to it: each rank walks its share
+//!   of layer k, and every successor owned by another rank goes to that rank, in bounded rounds
+//!   (a fixed number of words of layer k per rank per round, one all-to-all-v each), sorted,
+//!   deduplicated and delta-coded.
 //!
 //! A state's owner is found by comparing it with each share's first state: only the states a
 //! rank keeps are ranked.
@@ -34,6 +37,7 @@
 //! is refused with that reason.
 
 use super::cluster::Cluster;
+use super::flip_bits::{self, Side};
 use super::layered::{binomial, start_classes, Colex, Keep, LayerCount, SubsetGraph, CHUNK_WORDS};
 use super::progress::Counters;
 use anyhow::{bail, ensure, Context, Result};
@@ -47,11 +51,14 @@ pub struct Batches {
     pub seg_words: usize,
     /// Bits of the mirrored layer each rank fetches per round of the winnable pass.
     pub mirror_bits: u64,
+    /// Bits of crossing flips ([`flip_bits`]) each rank sends per round, over all the others.
+    pub flip_bits: u64,
 }
 
 /// Push rounds of at most 2^20 states per rank, whose successors for other ranks (a few per
-/// state) make a batch of a few MiB whatever the layer's size; mirror rounds of 8 MiB.
-pub const BATCHES: Batches = Batches { seg_words: SEG_WORDS, mirror_bits: 1 << 26 };
+/// state) make a batch of a few MiB whatever the layer's size;
+/// mirror rounds of 8 MiB; flip rounds of 8 MiB.
+pub const BATCHES: Batches = Batches { seg_words: SEG_WORDS, mirror_bits: 1 << 26, flip_bits: 1 << 26 };
 
 const SEG_WORDS: usize = 1 << 14;
 
@@ -62,16 +69,19 @@ pub const EXCHANGE_BYTES: u64 = (SEG_WORDS as u64 * 64) * 4 * 8 * 3;
 
 /// Push instead of pulling when the layer above holds fewer than 1/PUSH_RATIO of the ranks below.
 /// Higher than the single process's 3 ([`super::layered::forward`]): a rank's push also sorts,
-/// codes and sends, while its pull sends only the few crossing moves. Measured on this project's
-/// 2-core machine, peg side 7 under `mpirun -n 2` (one thread per rank): 5.24 s with 3, 5.15 s
-/// with 6, 5.33 s with 10.
+/// codes and sends every successor for other ranks, while its pull sends only flip bits.
+/// Measured on this project's 2-core machine, peg side 7 under `mpirun -n 2` (one thread per
+/// rank), when the pull still pushed its crossing moves: 5.24 s with 3, 5.15 s with 6, 5.33 s
+/// with 10.
 const PUSH_RATIO: u64 = 6;
 
-/// How R ranks split every layer: rank j owns the states whose top `bits` elements, read as a
-/// number, lie in `cut[j]..cut[j + 1]`. The cuts balance the largest layer (n/2 elements); the
-/// others are near balance in the middle, where the memory goes. More pattern bits than ranks
-/// (8 patterns per rank) keep the shares within about 1/8 of a rank's of each other.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How R ranks split a layer: rank j owns the states whose top `bits` elements, read as a
+/// number, lie in `cut[j]..cut[j + 1]`. More pattern bits than ranks (8 patterns per rank) let
+/// the cuts balance a layer within about 1/8 of a rank's share. Each layer has its own cuts
+/// ([`next_split`]: the predicted work of its pull balanced); a step from layer k to k-1 first
+/// re-cuts layer k as layer k-1 is cut ([`repartition`]), so that both share one split and only
+/// the moves changing a top element cross ranks.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Split {
     n: usize,
     bits: usize,
@@ -80,36 +90,76 @@ pub struct Split {
 }
 
 impl Split {
-    pub fn new(n: usize, ranks: usize) -> Split {
+    /// Pattern bits for R ranks: 8 patterns or more per rank (none for one rank). Measured with
+    /// 32 per rank (cuts closer to the balance, but wider masks: more jumps crossing, shorter
+    /// runs), peg side 7 under `mpirun -n 2`: 4.35 s against 3.78 s with 8.
+    fn bits_for(n: usize, ranks: usize) -> usize {
         assert!(ranks >= 1);
-        let bits = if ranks == 1 { 0 } else { (ranks.next_power_of_two().trailing_zeros() as usize + 3).min(n) };
-        let k = n / 2;
-        let weight = |q: u64| choose(n - bits, k.wrapping_sub(q.count_ones() as usize)) as u128;
-        let total = binomial(n, k) as u128;
+        if ranks == 1 {
+            0
+        } else {
+            (ranks.next_power_of_two().trailing_zeros() as usize + 3).min(n)
+        }
+    }
+
+    pub fn ranks(&self) -> usize {
+        self.cut.len() - 1
+    }
+
+    /// Patterns (2^bits).
+    pub fn patterns(&self) -> usize {
+        1 << self.bits
+    }
+
+    /// Cuts that balance `weight` (one per pattern, ascending) over the ranks: rank j starts at
+    /// the first pattern whose middle lies past j/R of the total.
+    pub fn weighted(n: usize, ranks: usize, weight: &[f64]) -> Split {
+        let bits = Split::bits_for(n, ranks);
+        assert_eq!(weight.len(), 1 << bits);
+        let total: f64 = weight.iter().sum();
         let mut cut = vec![1u64 << bits; ranks + 1];
         cut[0] = 0;
-        let (mut before, mut j) = (0u128, 1usize);
-        for q in 0..1u64 << bits {
-            // Rank j starts at the first pattern whose middle lies past j/R of the layer.
-            while j < ranks && (2 * before + weight(q)) * ranks as u128 >= 2 * j as u128 * total {
-                cut[j] = q;
+        let (mut before, mut j) = (0f64, 1usize);
+        for (q, &w) in weight.iter().enumerate() {
+            while j < ranks && (before + w / 2.0) * ranks as f64 >= j as f64 * total {
+                cut[j] = q as u64;
                 j += 1;
             }
-            before += weight(q);
+            before += w;
         }
         Split { n, bits, cut }
     }
 
+    /// Cuts that balance layer k's states.
+    pub fn sized(n: usize, ranks: usize, k: usize) -> Split {
+        let bits = Split::bits_for(n, ranks);
+        let weight: Vec<f64> = (0..1u64 << bits).map(|q| choose(n - bits, k.wrapping_sub(q.count_ones() as usize)) as f64).collect();
+        Split::weighted(n, ranks, &weight)
+    }
+
+    /// Cuts that balance the largest layer (n/2 elements).
+    pub fn new(n: usize, ranks: usize) -> Split {
+        Split::sized(n, ranks, n / 2)
+    }
+
     /// Where each rank's range of layer k starts (R + 1 colex ranks, the last C(n, k)).
     pub fn starts(&self, k: usize) -> Vec<u64> {
-        let len = binomial(self.n, k);
-        self.cut.iter().map(|&q| if q >> self.bits != 0 { len } else { count_below(self.n, k, q << (self.n - self.bits)) }).collect()
+        self.cut.iter().map(|&q| self.pattern_start(k, q)).collect()
+    }
+
+    /// The first colex rank of layer k whose pattern is q or above (C(n, k) past the last).
+    fn pattern_start(&self, k: usize, q: u64) -> u64 {
+        if q >> self.bits != 0 {
+            binomial(self.n, k)
+        } else {
+            count_below(self.n, k, q << (self.n - self.bits))
+        }
     }
 
     /// The elements whose change can move a state to another rank: the top ones down to the
     /// lowest pattern bit that some cut sets. Below it every cut is a multiple of a power of two,
     /// and a change there keeps the pattern inside one aligned block, on one rank (over 2 ranks
-    /// the cut is the top element alone).
+    /// a cut at the middle pattern is the top element alone).
     pub fn mask(&self) -> u64 {
         let inner = &self.cut[1..self.cut.len() - 1];
         let low = inner.iter().filter(|&&q| q != 0 && q >> self.bits == 0).map(|q| q.trailing_zeros() as usize).min();
@@ -118,6 +168,79 @@ impl Split {
             Some(z) => (u64::MAX >> (64 - (self.bits - z))) << (self.n - self.bits + z),
         }
     }
+
+    /// Every pattern element: the widest [`Split::mask`] any split over R ranks has.
+    pub fn widest_mask(n: usize, ranks: usize) -> u64 {
+        let bits = Split::bits_for(n, ranks);
+        if bits == 0 {
+            0
+        } else {
+            (u64::MAX >> (64 - bits)) << (n - bits)
+        }
+    }
+}
+
+/// The cost of pulling an unreachable state of the start classes, in units of a reachable one's:
+/// every predecessor probed instead of the first few (peg side 7 under `mpirun -n 2`: 4.47e7
+/// reachable states a second against 1.075e7 unreachable). States of other classes cost nothing.
+const MISS_COST: f64 = 4.16;
+
+/// A rank's share of a layer cut by predicted work stays within this factor of an even share
+/// (else the layer is cut by its sizes); the memory estimates' bound.
+pub const SHARE_SLACK: f64 = 1.25;
+
+/// Layer k-1's split from layer k's reachable states per pattern (`above`, over all ranks) and
+/// the fraction of each pattern's states of layer k-1 in the start classes (`in_class`,
+/// [`class_fractions`]): a pattern's reachable fraction is taken to be layer k's (it changes
+/// slowly from layer to layer), so its predicted pull work per state is that fraction plus
+/// MISS_COST times the in-class rest; the cuts balance the work. On the peg triangles over 2
+/// ranks the states with the corner empty are both more numerous below the middle and more often
+/// unreachable. A cut that would leave a rank more than SHARE_SLACK even shares falls back to
+/// [`Split::sized`].
+pub fn next_split(n: usize, ranks: usize, k: usize, above: &[u64], in_class: &[f64]) -> Split {
+    let bits = Split::bits_for(n, ranks);
+    assert!(above.len() == 1 << bits && in_class.len() == 1 << bits);
+    let weight: Vec<f64> = (0..1u64 << bits)
+        .map(|q| {
+            let ones = q.count_ones() as usize;
+            let (here, up) = (choose(n - bits, k.wrapping_sub(ones)) as f64, choose(n - bits, (k + 1).wrapping_sub(ones)) as f64);
+            let reached = if up > 0.0 { (above[q as usize] as f64 / up).clamp(0.0, 1.0) } else { 0.0 };
+            here * (reached + MISS_COST * (in_class[q as usize] - reached).max(0.0))
+        })
+        .collect();
+    let split = Split::weighted(n, ranks, &weight);
+    let largest = split.starts(k).windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0) as f64;
+    if weight.iter().sum::<f64>() > 0.0 && largest <= SHARE_SLACK * binomial(n, k) as f64 / ranks as f64 {
+        split
+    } else {
+        Split::sized(n, ranks, k)
+    }
+}
+
+/// Per pattern of the splits over R ranks, the fraction of layer k's states whose invariant is
+/// in `classes` (the only ones a pull probes), from 64 states drawn per pattern (a fixed seed:
+/// every rank draws the same).
+pub fn class_fractions<G: SubsetGraph>(g: &G, colex: &Colex, ranks: usize, k: usize, classes: u64) -> Vec<f64> {
+    let n = colex.universe();
+    let split = Split::sized(n, ranks, k);
+    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ k as u64;
+    (0..split.patterns() as u64)
+        .map(|q| {
+            let (a, b) = (split.pattern_start(k, q), split.pattern_start(k, q + 1));
+            if a == b {
+                return 0.0;
+            }
+            let hits = (0..64)
+                .filter(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    classes >> g.invariant(colex.unrank(k, a + x % (b - a))) & 1 == 1
+                })
+                .count();
+            hits as f64 / 64.0
+        })
+        .collect()
 }
 
 /// C(a, b), 0 when b > a (b wrapped below zero included).
@@ -162,7 +285,7 @@ pub struct Spans {
 
 impl Spans {
     pub fn new(colex: &Colex, k: usize, ranks: usize) -> Spans {
-        Spans::of(colex, &Split::new(colex.universe(), ranks), k)
+        Spans::of(colex, &Split::sized(colex.universe(), ranks, k), k)
     }
 
     pub fn of(colex: &Colex, split: &Split, k: usize) -> Spans {
@@ -187,7 +310,7 @@ impl Spans {
     }
 
     /// States (as integers) of rank j's range: `first..end`.
-    fn states(&self, j: usize) -> (u64, u64) {
+    pub fn states(&self, j: usize) -> (u64, u64) {
         (self.first[j], self.first.get(j + 1).copied().unwrap_or(u64::MAX))
     }
 
@@ -300,16 +423,21 @@ pub struct StepCost {
     pub push_seconds: f64,
 }
 
-/// Layer k-1's share of this rank from its share `above` of layer k (which holds `above_count`
-/// states over all ranks): pulled locally and pushed across ranks when dense, pushed alone when
-/// sparse (module doc). States whose invariant is outside `classes` ([`start_classes`]) are
-/// unreachable and never probed, as in the single process.
+/// Layer k-1's share of this rank under `split` from its share `above` of layer k under the same
+/// split (the layer holds `above_count` states over all ranks).
+///
+/// Dense, with fixed crossing flips: the ranks exchange their flip bits of layer k, and the pull
+/// reads a predecessor on another rank from the bits received ([`flip_bits`]). Dense without
+/// fixed flips: pulled locally, and the successors of the moves crossing ranks pushed. Sparse:
+/// every successor pushed, nothing pulled (module doc). States whose invariant is outside
+/// `classes` ([`start_classes`]) are unreachable and never probed, as in the single process.
 #[allow(clippy::too_many_arguments)]
 pub fn forward<G: SubsetGraph>(
     g: &G,
     colex: &Colex,
     cluster: &dyn Cluster,
     above: &Part,
+    split: &Split,
     above_count: u64,
     classes: u64,
     batches: Batches,
@@ -317,38 +445,78 @@ pub fn forward<G: SubsetGraph>(
 ) -> Result<(Part, StepCost)> {
     let seg = batches.seg_words;
     let mut cost = StepCost::default();
-    let clock = std::time::Instant::now();
     let (me, ranks) = (cluster.rank(), cluster.ranks());
+    let n = colex.universe();
     let k = above.k - 1;
-    let split = Split::new(colex.universe(), ranks);
-    let (up, down) = (Spans::of(colex, &split, above.k), Spans::of(colex, &split, k));
+    let (up, down) = (Spans::of(colex, split, above.k), Spans::of(colex, split, k));
+    ensure!((above.lo, above.hi) == (up.lo[me], up.lo[me + 1]), "internal error: layer {} is not cut as the step's split", above.k);
     let crossing = split.mask();
     let flips = g.moves_changing(crossing);
     let dense = pulls(above_count, colex.count(k));
+    // The crossing flips read as bits during the pull (none over one rank).
+    let with_bits: &[(u64, u64)] = match (&flips, dense) {
+        (Some(f), true) if flip_bits_fit(n, split, &up, &down, f) => f,
+        _ => &[],
+    };
+    let clock = std::time::Instant::now();
+    let got = if with_bits.is_empty() {
+        None
+    } else {
+        let sent = flip_bits::outgoing(colex, &up, &down, me, with_bits, above);
+        let pair_bits = (batches.flip_bits / ranks as u64 / 64).max(1) * 64;
+        Some(flip_bits::exchange(cluster, n, &up, &down, with_bits, &sent, pair_bits)?)
+    };
+    // Allocated once the bits sent are dropped: a rank's peak is its two shares and the bits it
+    // received ([`bytes_per_rank`]).
     let mut out = Part::empty(&down, me);
+    cost.push_seconds = clock.elapsed().as_secs_f64();
+    let clock = std::time::Instant::now();
     if dense {
         let (lo, hi) = (out.lo, out.hi);
         let (first, end) = up.states(me);
+        let shift = flip_bits::run_shift(with_bits);
+        let got = got.as_ref();
         out.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
             let start = lo + (ci * CHUNK_WORDS * 64) as u64;
             let mut s = colex.unrank(k, start);
             let mut r = start;
+            // The run of s (flip_bits::run_shift): where it ends, and for each crossing flip
+            // whose `after` pattern it has, the offset from a rank to its received bit.
+            let (mut run_to, mut run_in) = (start, Vec::<(usize, u64)>::new());
             for w in words.iter_mut() {
                 let mut bits = 0u64;
                 for b in 0..(hi - r).min(64) {
-                    if classes >> g.invariant(s) & 1 == 1 && g.any_predecessor(s, |p| p >= first && p < end && above.get(colex.rank(p))) {
+                    let rank = r + b;
+                    if got.is_some() && rank == run_to {
+                        run_to = flip_bits::run_end(n, k, s, shift);
+                        run_in.clear();
+                        for (i, &f) in with_bits.iter().enumerate() {
+                            let after = flip_bits::pattern(f, Side::After);
+                            if s & f.0 == after {
+                                run_in.push((i, flip_bits::count_below_fixed(n, k, s, f.0, after).wrapping_sub(rank)));
+                            }
+                        }
+                    }
+                    if classes >> g.invariant(s) & 1 == 1
+                        && (g.any_predecessor(s, |p| p >= first && p < end && above.get(colex.rank(p)))
+                            || got.is_some_and(|got| run_in.iter().any(|&(i, off)| got.get(i, off.wrapping_add(rank)))))
+                    {
                         bits |= 1 << b;
                     }
                     s = Colex::next(s);
                 }
-                r += 64;
                 *w = bits;
+                r += 64;
             }
             counters.add_expanded(r.min(hi) - start);
         });
         cost.pulled = out.hi - out.lo;
     }
+    drop(got);
     cost.pull_seconds = clock.elapsed().as_secs_f64();
+    if dense && (!with_bits.is_empty() || crossing == 0) {
+        return Ok((out, cost));
+    }
     let clock = std::time::Instant::now();
     // A sparse layer's successors this rank owns are set as they are found (an atomic bit array
     // over its range), not sorted and sent to itself.
@@ -374,28 +542,18 @@ pub fn forward<G: SubsetGraph>(
                     }
                     false
                 };
-                for_each_state(colex, above.k, base + (ci * CHUNK_WORDS * 64) as u64, words, |p| match (dense, &flips) {
-                    // Dense: the pull found the successors that stay here; only moves that change
-                    // a top element leave.
-                    (true, Some(flips)) => {
-                        for &(f, before) in flips {
-                            if p & f == before {
-                                visit(p ^ f);
-                            }
-                        }
-                    }
-                    (true, None) => {
+                for_each_state(colex, above.k, base + (ci * CHUNK_WORDS * 64) as u64, words, |p| {
+                    if dense {
+                        // The pull found the successors that stay here; only moves that change
+                        // a top element leave.
                         g.any_successor(p, |c| (c ^ p) & crossing != 0 && visit(c));
-                    }
-                    (false, _) => {
+                    } else {
                         g.any_successor(p, &mut visit);
                     }
                 });
                 b
             })
             .collect();
-        // Measured alternative, not taken: merging the ascending run of each flip instead of
-        // sorting (s ^ f = s + a constant for the states f applies to) was no faster on side 7.
         let merged: Vec<Vec<u64>> = (0..ranks)
             .into_par_iter()
             .map(|d| {
@@ -525,31 +683,72 @@ pub fn share_bytes(split: &Split, k: usize) -> u64 {
     split.starts(k).windows(2).map(|w| ((w[1] - w[0]).div_ceil(64) + 1) * 8).max().unwrap_or(0)
 }
 
+/// A bound on the bytes of any rank's share of layer k under [`next_split`]'s cuts: SHARE_SLACK
+/// even shares, or the largest share of [`Split::sized`] when that is more.
+pub fn share_bound(n: usize, ranks: usize, k: usize) -> u64 {
+    let len = binomial(n, k);
+    let slack = ((SHARE_SLACK * len as f64 / ranks as f64).ceil() as u64).min(len);
+    share_bytes(&Split::sized(n, ranks, k), k).max((slack.div_ceil(64) + 1) * 8)
+}
+
 /// Whether layer k-1 is pulled (and only the moves crossing ranks pushed) from a layer k of
 /// `above_count` states, rather than every successor pushed.
 pub fn pulls(above_count: u64, below_len: u64) -> bool {
     above_count.saturating_mul(PUSH_RATIO) >= below_len
 }
 
-/// Bytes of bit arrays and exchange buffers one rank of R holds at its peak: in memory, its
-/// share of every layer from `top` down plus one more; in a directory, two shares of the largest
-/// layer (the layer above and the one being built, or a layer and its mirror), plus the exchange
-/// buffers.
-pub fn bytes_per_rank(n: usize, top: usize, keep: &Keep, ranks: usize) -> u64 {
-    let split = Split::new(n, ranks);
-    let share = |k: usize| share_bytes(&split, k);
+/// Whether a step's crossing moves go as flip bits: when the bits the largest receiver holds are no
+/// more than its share of the largest layer (so they never raise a rank's peak past three such
+/// shares). Over many ranks a layer's runs hold few patterns each and most moves changing a top
+/// element cross, so the bits would outgrow the share; then the successors of those moves are
+/// pushed instead, in bounded rounds, and a rank's memory stays about 1/R.
+pub fn flip_bits_fit(n: usize, split: &Split, up: &Spans, down: &Spans, flips: &[(u64, u64)]) -> bool {
+    flip_bits::bytes_received(n, up, down, flips) <= share_bytes(split, down.k).max(share_bytes(&Split::new(n, split.ranks()), n / 2))
+}
+
+/// The largest rank's bytes of flip bits ([`flip_bits`]) received in the step from layer k to
+/// k-1, for cuts that balance layer k-1's sizes and the crossing moves `flips` (the graph's moves
+/// changing [`Split::widest_mask`]; those changing the cuts' mask count), or 0 when they would
+/// be pushed instead ([`flip_bits_fit`]). The bits sent are dropped before the layer being built
+/// is allocated, and are no more than it.
+pub fn flip_bytes(colex: &Colex, ranks: usize, k: usize, flips: &[(u64, u64)]) -> u64 {
+    if k == 0 || flips.is_empty() {
+        return 0;
+    }
+    let split = Split::sized(colex.universe(), ranks, k - 1);
+    let (up, down) = (Spans::of(colex, &split, k), Spans::of(colex, &split, k - 1));
+    let crossing: Vec<(u64, u64)> = flips.iter().copied().filter(|f| f.0 & split.mask() != 0).collect();
+    if flip_bits_fit(colex.universe(), &split, &up, &down, &crossing) {
+        flip_bits::bytes_received(colex.universe(), &up, &down, &crossing)
+    } else {
+        0
+    }
+}
+
+/// Bytes of bit arrays and exchange buffers one rank of R holds at its peak, a bound for any
+/// cuts [`next_split`] makes ([`share_bound`] per layer, SHARE_SLACK times [`flip_bytes`]): in
+/// memory, its share of every layer from `top` down plus two more (the one being built, and the
+/// layer above re-cut for the step); in a directory, two shares of the largest layer (the layer
+/// above and the one being built, or a layer and its mirror); plus the exchange buffers and the
+/// largest step's flip bits received.
+pub fn bytes_per_rank(n: usize, top: usize, keep: &Keep, ranks: usize, flips: &[(u64, u64)]) -> u64 {
+    let colex = Colex::new(n);
+    let share = |k: usize| share_bound(n, ranks, k);
     let largest = (0..=top).map(share).max().unwrap_or(0);
     let arrays = match keep {
-        Keep::Memory => (0..=top).map(share).sum::<u64>() + largest,
+        Keep::Memory => (0..=top).map(share).sum::<u64>() + 2 * largest,
         Keep::Dir(_) => 2 * largest,
     };
-    arrays + EXCHANGE_BYTES
+    let flipped = (1..=top).into_par_iter().map(|k| flip_bytes(&colex, ranks, k, flips)).max().unwrap_or(0);
+    arrays + EXCHANGE_BYTES + (flipped as f64 * SHARE_SLACK).ceil() as u64
 }
 
 /// Per state of layer k, on average over `samples` states drawn uniformly (fixed seed): its
 /// successors, and those of them another of `ranks` ranks owns (what a push sends). For plans.
 pub fn sample_successors<G: SubsetGraph>(g: &G, colex: &Colex, k: usize, ranks: usize, samples: u64) -> (f64, f64) {
-    let (up, down) = (Spans::new(colex, k, ranks), Spans::new(colex, k - 1, ranks));
+    // One split for both layers, as a step re-cuts the layer above (layer k-1's, by its sizes).
+    let split = Split::sized(colex.universe(), ranks, k - 1);
+    let (up, down) = (Spans::of(colex, &split, k), Spans::of(colex, &split, k - 1));
     let len = colex.count(k);
     let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ k as u64;
     let (mut all, mut across) = (0u64, 0u64);
@@ -566,6 +765,88 @@ pub fn sample_successors<G: SubsetGraph>(g: &G, colex: &Colex, k: usize, ranks: 
         });
     }
     (all as f64 / samples.max(1) as f64, across as f64 / samples.max(1) as f64)
+}
+
+/// Set bits `from..to` of `words`.
+fn count_bits(words: &[u64], from: u64, to: u64) -> u64 {
+    if from >= to {
+        return 0;
+    }
+    let (a, b) = ((from >> 6) as usize, ((to - 1) >> 6) as usize);
+    let low = u64::MAX << (from & 63);
+    let high = u64::MAX >> (63 - ((to - 1) & 63));
+    if a == b {
+        return (words[a] & low & high).count_ones() as u64;
+    }
+    let inner: u64 = words[a + 1..b].par_iter().map(|w| w.count_ones() as u64).sum();
+    (words[a] & low).count_ones() as u64 + inner + (words[b] & high).count_ones() as u64
+}
+
+/// Layer `part.k`'s set states per pattern of `split` (this rank's part under it), summed over
+/// the ranks: what [`next_split`] predicts the next layer's work from.
+pub fn pattern_counts(cluster: &dyn Cluster, split: &Split, part: &Part) -> Result<Vec<u64>> {
+    let patterns = 1u64 << split.bits;
+    let mine: Vec<u64> = (0..patterns)
+        .map(|q| {
+            let (a, b) = (split.pattern_start(part.k, q).max(part.lo), split.pattern_start(part.k, q + 1).min(part.hi));
+            count_bits(&part.words, a.saturating_sub(part.lo), b.saturating_sub(part.lo))
+        })
+        .collect();
+    let bytes: Vec<u8> = mine.iter().flat_map(|c| c.to_le_bytes()).collect();
+    let got = cluster.all_to_all_v(vec![bytes; cluster.ranks()])?;
+    let mut sum = vec![0u64; patterns as usize];
+    for b in got {
+        ensure!(b.len() == 8 * sum.len(), "internal error: a damaged pattern count");
+        for (s, c) in sum.iter_mut().zip(b.chunks_exact(8)) {
+            *s += u64::from_le_bytes(c.try_into().unwrap());
+        }
+    }
+    Ok(sum)
+}
+
+/// This rank's `part` of its layer (cut as `from`) re-cut as `to`: each rank sends every other
+/// the piece of its range that the other owns under `to`, in rounds of at most `batch_bits`
+/// bits per pair. None when the cuts agree (nothing moves).
+pub fn repartition(cluster: &dyn Cluster, part: &Part, from: &Spans, to: &Spans, batch_bits: u64) -> Result<Option<Part>> {
+    assert!(batch_bits > 0 && batch_bits % 64 == 0);
+    if from.lo == to.lo {
+        return Ok(None);
+    }
+    let (me, ranks) = (cluster.rank(), cluster.ranks());
+    ensure!((part.lo, part.hi) == (from.lo[me], from.lo[me + 1]), "internal error: layer {} is not cut as its split", part.k);
+    let mut out = Part::empty(to, me);
+    let overlap = |j: usize, d: usize| (from.lo[j].max(to.lo[d]), from.lo[j + 1].min(to.lo[d + 1]));
+    let (a, b) = overlap(me, me);
+    if a < b {
+        flip_bits::copy_bits(&part.words, a - part.lo, &mut out.words, a - out.lo, b - a);
+    }
+    let longest = (0..ranks).flat_map(|j| (0..ranks).map(move |d| (j, d))).filter(|(j, d)| j != d).map(|(j, d)| { let (a, b) = overlap(j, d); b.saturating_sub(a) }).max().unwrap_or(0);
+    for t in 0..longest.div_ceil(batch_bits) {
+        // Round t carries bits t*batch.. of each pair's overlap.
+        let piece = |j: usize, d: usize| {
+            let (a, b) = overlap(j, d);
+            let s = a.saturating_add(t * batch_bits);
+            (j != d && s < b).then(|| (s, b.min(s + batch_bits)))
+        };
+        let send: Vec<Vec<u8>> = (0..ranks)
+            .map(|d| match piece(me, d) {
+                None => Vec::new(),
+                Some((s, e)) => {
+                    let mut buf = vec![0u64; (e - s).div_ceil(64) as usize];
+                    flip_bits::copy_bits(&part.words, s - part.lo, &mut buf, 0, e - s);
+                    buf.iter().flat_map(|w| w.to_le_bytes()).collect()
+                }
+            })
+            .collect();
+        let received = cluster.all_to_all_v(send)?;
+        for (j, bytes) in received.iter().enumerate() {
+            let Some((s, e)) = piece(j, me) else { continue };
+            ensure!(bytes.len() as u64 == (e - s).div_ceil(64) * 8, "internal error: a damaged re-cut batch");
+            let buf: Vec<u64> = bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+            flip_bits::copy_bits(&buf, 0, &mut out.words, s - out.lo, e - s);
+        }
+    }
+    Ok(Some(out))
 }
 
 /// What one finished reachable layer cost.
@@ -719,7 +1000,7 @@ impl<'a> Shares<'a> {
 }
 
 /// The line of `search.txt` naming how many ranks share the levels.
-const RANKS_LINE: &str = "Distributed: each rank the states of a run of patterns on the top holes, in every level; ranks: ";
+const RANKS_LINE: &str = "Distributed: each rank the states of a run of patterns on the top holes, cut per level by the predicted work; ranks: ";
 
 /// The sum over ranks of `value`.
 fn total(cluster: &dyn Cluster, value: u64) -> Result<u64> {
@@ -749,8 +1030,11 @@ pub fn search<G: SubsetGraph>(
     ensure!(g.complement_reverses_moves(), "the distributed layered search needs a graph whose moves complementing reverses");
     let (me, ranks) = (cluster.rank(), cluster.ranks());
     let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
-    let split = Split::new(n, ranks);
-    let spans: Vec<Spans> = (0..=n).map(|k| Spans::of(&colex, &split, k)).collect();
+    // Each layer's cuts: the top's by its sizes, each next one's from the layer above's counts
+    // ([`next_split`]; a resumed run recomputes them from the saved layers).
+    let mut splits: Vec<Option<Split>> = vec![None; n + 1];
+    splits[top] = Some(Split::sized(n, ranks, top));
+    let spans_of = |splits: &[Option<Split>], k: usize| Spans::of(&colex, splits[k].as_ref().expect("a layer's split precedes it"), k);
     let classes = start_classes(g, starts);
     let mut store = Shares::open(keep, key, n, cluster)?;
     let estimate: u64 = (0..=top).map(|k| colex.count(k)).sum();
@@ -783,17 +1067,21 @@ pub fn search<G: SubsetGraph>(
     if let Some(stop) = resume {
         let mut k = top;
         loop {
-            let Some((part, count)) = store.load(&spans[k])? else {
+            let Some((part, count)) = store.load(&spans_of(&splits, k))? else {
                 bail!("level file {} vanished while being read", store.dir.map_or_else(PathBuf::new, |d| store.path(d, k)).display())
             };
             reachable[k] = total(cluster, count)?;
             on_level(&LevelStats { k, reachable: reachable[k], bytes_exchanged: 0, seconds: 0.0, resumed: true, cost: StepCost::default() });
             counters.add_expanded(part.hi - part.lo);
             let empty = reachable[k] == 0;
+            let last = k == stop || k == 0 || empty;
+            if !last {
+                splits[k - 1] = Some(next_split(n, ranks, k - 1, &pattern_counts(cluster, splits[k].as_ref().unwrap(), &part)?, &class_fractions(g, &colex, ranks, k - 1, classes)));
+            }
             if let Some(prev) = cur.replace(part) {
                 store.keep(prev);
             }
-            if k == stop || k == 0 || empty {
+            if last {
                 break;
             }
             k -= 1;
@@ -802,7 +1090,7 @@ pub fn search<G: SubsetGraph>(
     let mut cur = match cur {
         Some(c) => c,
         None => {
-            let mut first = Part::empty(&spans[top], me);
+            let mut first = Part::empty(&spans_of(&splits, top), me);
             seed(&mut first);
             let count = first.count_ones();
             reachable[top] = total(cluster, count)?;
@@ -814,10 +1102,21 @@ pub fn search<G: SubsetGraph>(
     };
     let mut k = cur.k;
     let mut lowest = k;
+    // Whether `cur` is a re-cut copy (the layer as built already kept or on disk).
+    let mut recut_copy = false;
     while k > 0 && (reachable[k] > 0 || below(k)) {
         counters.set_depth(k as u64 - 1);
         let (clock, sent) = (std::time::Instant::now(), cluster.bytes_sent());
-        let (mut next, cost) = forward(g, &colex, cluster, &cur, reachable[k], classes, batches, counters)?;
+        // The step's split is layer k-1's: layer k re-cut to it first (the layer as built stays
+        // kept, or on disk, for the winnable pass).
+        let step = next_split(n, ranks, k - 1, &pattern_counts(cluster, splits[k].as_ref().unwrap(), &cur)?, &class_fractions(g, &colex, ranks, k - 1, classes));
+        let recut = repartition(cluster, &cur, &spans_of(&splits, k), &Spans::of(&colex, &step, k), batches.mirror_bits)?;
+        if let Some(m) = recut {
+            store.keep(std::mem::replace(&mut cur, m));
+            recut_copy = true;
+        }
+        let (mut next, cost) = forward(g, &colex, cluster, &cur, &step, reachable[k], classes, batches, counters)?;
+        splits[k - 1] = Some(step);
         seed(&mut next);
         let mine = next.count_ones();
         let exchanged = cluster.bytes_sent() - sent;
@@ -829,11 +1128,17 @@ pub fn search<G: SubsetGraph>(
         store.save(&next, mine)?;
         let bytes_exchanged = total(cluster, exchanged)?;
         on_level(&LevelStats { k: k - 1, reachable: count, bytes_exchanged, seconds: clock.elapsed().as_secs_f64(), resumed: false, cost });
-        store.keep(std::mem::replace(&mut cur, next));
+        let done = std::mem::replace(&mut cur, next);
+        if !recut_copy {
+            store.keep(done);
+        }
+        recut_copy = false;
         k -= 1;
         lowest = k;
     }
-    store.keep(cur);
+    if !recut_copy {
+        store.keep(cur);
+    }
 
     // Winnable: layers k and n-k together (module doc).
     let mut winnable = vec![0u64; n + 1];
@@ -843,10 +1148,10 @@ pub fn search<G: SubsetGraph>(
             break;
         }
         counters.set_depth(k as u64);
-        let rk = store.take(&spans[k])?;
-        let rj = if j != k && (lowest..=top).contains(&j) { Some(store.take(&spans[j])?) } else { None };
+        let rk = store.take(&spans_of(&splits, k))?;
+        let rj = if j != k && (lowest..=top).contains(&j) { Some(store.take(&spans_of(&splits, j))?) } else { None };
         let other = if j == k { Some(&rk) } else { rj.as_ref() };
-        winnable[k] = total(cluster, and_mirrored(cluster, &spans[k], &rk, other, batches.mirror_bits)?)?;
+        winnable[k] = total(cluster, and_mirrored(cluster, &spans_of(&splits, k), &rk, other, batches.mirror_bits)?)?;
         counters.add_expanded(rk.hi - rk.lo);
         if j != k && j <= top {
             winnable[j] = winnable[k];
@@ -989,8 +1294,10 @@ mod tests {
 
     /// The peg-like random graphs of the single-process tests are private there; a small graph
     /// whose moves complementing reverses: remove element i when i+1 is present and i+2 is
-    /// absent, or the mirror image (the peg jump on a line, `n` holes).
-    struct Line(usize);
+    /// absent, or the mirror image (the peg jump on a line, `n` holes). With `.1`, it gives its
+    /// jumps as fixed flips (the distributed pull then reads crossing jumps as flip bits);
+    /// without, crossing successors are pushed.
+    struct Line(usize, bool);
 
     impl SubsetGraph for Line {
         fn universe(&self) -> usize {
@@ -1010,6 +1317,10 @@ mod tests {
             }
             false
         }
+        fn moves_changing(&self, mask: u64) -> Option<Vec<(u64, u64)>> {
+            let jumps = (0..self.0.saturating_sub(2)).flat_map(|i| [(0b111u64 << i, 0b011u64 << i), (0b111 << i, 0b110 << i)]);
+            self.1.then(|| jumps.filter(|j| j.0 & mask != 0).collect())
+        }
         fn complement_reverses_moves(&self) -> bool {
             true
         }
@@ -1020,16 +1331,20 @@ mod tests {
     #[test]
     fn distributed_counts_equal_the_single_process() {
         let mut dead = false;
-        for n in [7usize, 12, 16] {
-            let g = Line(n);
+        for (n, flips) in [(7usize, true), (12, false), (12, true), (16, true)] {
+            let g = Line(n, flips);
             let full = (1u64 << n) - 1;
-            let starts: Vec<u64> = (0..n).map(|h| full & !(1 << h)).collect();
+            let mut starts: Vec<u64> = (0..n).map(|h| full & !(1 << h)).collect();
+            if n == 16 {
+                // A start below the top: seeded after its layer's pull (its flip bits are the seeded layer's).
+                starts.push(full & !(1 | 1 << 5 | 1 << 9 | 1 << 13));
+            }
             let goals = super::super::layered::Goals::<fn(u64) -> bool>::ComplementsOfStarts;
             let want = super::super::layered::search(&g, &starts, goals, &Keep::Memory, "t", &Counters::default(), |_, _, _| {}).unwrap();
             dead |= want.iter().any(|c| c.winnable > 0 && c.winnable < c.reachable);
             assert_eq!(search(&g, &starts, &Keep::Memory, "t", &Solo, BATCHES, &Counters::default(), |_| {}).unwrap(), want, "n {n} Solo");
             // Rounds of 2 words and 128 bits: several per layer, some empty on some ranks.
-            let small = Batches { seg_words: 2, mirror_bits: 128 };
+            let small = Batches { seg_words: 2, mirror_bits: 128, flip_bits: 128 };
             for ranks in 1..=4 {
                 let got = on_ranks(ranks, |c| search(&g, &starts, &Keep::Memory, "t", c, small, &Counters::default(), |_| {}).unwrap());
                 assert_eq!(got, want, "n {n} on {ranks} ranks");
@@ -1062,6 +1377,81 @@ mod tests {
             }
         }
         assert!(dead, "no test with dead positions");
+    }
+
+    /// A layer re-cut from one split to another holds the same bits at the same ranks, whatever
+    /// the two cuts (and in rounds smaller than the pieces); the pattern counts are the plain
+    /// counts of each pattern's set states.
+    #[test]
+    fn a_recut_layer_keeps_its_bits_and_patterns_count_right() {
+        let n = 14;
+        let colex = Colex::new(n);
+        let k = 6;
+        let len = colex.count(k);
+        let mut x = 777u64;
+        let bits: Vec<bool> = (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x % 3 == 0
+            })
+            .collect();
+        for ranks in 1..=5usize {
+            let patterns = 1usize << Split::bits_for(n, ranks);
+            let skewed: Vec<f64> = (0..patterns).map(|q| (q * q + 1) as f64).collect();
+            let (a, b) = (Split::sized(n, ranks, k), Split::weighted(n, ranks, &skewed));
+            for batch in [64u64, 1 << 20] {
+                let got = on_ranks(ranks, |c| {
+                    let (from, to) = (Spans::of(&colex, &a, k), Spans::of(&colex, &b, k));
+                    let mut p = Part::empty(&from, c.rank());
+                    for r in p.lo..p.hi {
+                        if bits[r as usize] {
+                            p.set(r);
+                        }
+                    }
+                    let counts = pattern_counts(c, &a, &p).unwrap();
+                    let q = repartition(c, &p, &from, &to, batch).unwrap().unwrap_or(p);
+                    assert_eq!((q.lo, q.hi), (to.lo[c.rank()], to.lo[c.rank() + 1]));
+                    let mine: Vec<u64> = (q.lo..q.hi).filter(|&r| q.get(r)).collect();
+                    let all = c.all_to_all_v(vec![mine.iter().flat_map(|r| r.to_le_bytes()).collect(); c.ranks()]).unwrap();
+                    let ones: Vec<u64> = all.iter().flat_map(|b| b.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap()))).collect();
+                    (ones, counts)
+                });
+                let want: Vec<u64> = (0..len).filter(|&r| bits[r as usize]).collect();
+                assert_eq!(got.0, want, "{ranks} ranks, batch {batch}");
+                let bits_of = Split::bits_for(n, ranks);
+                let mut per = vec![0u64; patterns];
+                for &r in &want {
+                    per[(colex.unrank(k, r) >> (n - bits_of)) as usize] += 1;
+                }
+                assert_eq!(got.1, per, "{ranks} ranks: pattern counts");
+            }
+        }
+    }
+
+    /// Cuts by predicted work: a layer whose upper half of patterns was a tenth unreachable above
+    /// moves the cut up (those patterns cost more, the lower rank takes more states), within the
+    /// share bound; an upper half never reached would pass the bound, and falls back to the
+    /// sizes' cut.
+    #[test]
+    fn work_cuts_follow_the_unreachable_patterns_within_the_bound() {
+        let n = 20;
+        let k = 10;
+        let bits = Split::bits_for(n, 2);
+        let up = |q: u64| choose(n - bits, (k + 1usize).wrapping_sub(q.count_ones() as usize));
+        let upper = |q: u64| q >> (bits - 1) == 1;
+        let all = vec![1.0; 1 << bits];
+        let full: Vec<u64> = (0..1u64 << bits).map(up).collect();
+        assert_eq!(next_split(n, 2, k, &full, &all), Split::sized(n, 2, k), "every state reached: cut by sizes");
+        let fifth: Vec<u64> = (0..1u64 << bits).map(|q| if upper(q) { up(q) * 9 / 10 } else { up(q) }).collect();
+        let cut = next_split(n, 2, k, &fifth, &all);
+        let (even, moved) = (Split::sized(n, 2, k).starts(k), cut.starts(k));
+        assert!(moved[1] > even[1], "the cheap lower half grows: {moved:?} against {even:?}");
+        assert!((moved[1].max(moved[2] - moved[1]) as f64) <= SHARE_SLACK * binomial(n, k) as f64 / 2.0);
+        assert!(share_bound(n, 2, k) >= share_bytes(&cut, k));
+        let never: Vec<u64> = (0..1u64 << bits).map(|q| if upper(q) { 0 } else { up(q) }).collect();
+        assert_eq!(next_split(n, 2, k, &never, &all), Split::sized(n, 2, k), "past the bound: cut by sizes");
     }
 
     /// The mirrored AND against a plain reading: bit r of one layer with bit len-1-r of another,

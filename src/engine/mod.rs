@@ -10,6 +10,7 @@ pub mod cluster;
 pub mod covering;
 pub mod dag;
 pub mod dfs;
+pub mod flip_bits;
 pub mod gf2;
 pub mod gf2poly;
 pub mod layered;

@@ -199,7 +199,14 @@ impl layered::SubsetGraph for JumpList {
 
 /// Bytes one of `ranks` MPI ranks holds for the union ([`layered_dist::bytes_per_rank`]).
 pub fn bytes_per_rank(t: &Triangle, keep: &Keep, ranks: usize) -> u64 {
-    layered_dist::bytes_per_rank(t.holes(), t.holes() - 1, keep, ranks)
+    layered_dist::bytes_per_rank(t.holes(), t.holes() - 1, keep, ranks, &crossing_jumps(t, ranks))
+}
+
+/// The jumps that can cross ranks when `ranks` share the levels, whatever the cuts (as flips,
+/// [`layered::SubsetGraph::moves_changing`] of [`layered_dist::Split::widest_mask`]).
+pub fn crossing_jumps(t: &Triangle, ranks: usize) -> Vec<(u64, u64)> {
+    let mask = layered_dist::Split::widest_mask(t.holes(), ranks);
+    layered::SubsetGraph::moves_changing(&JumpList::new(t), mask).expect("jumps are fixed flips")
 }
 
 /// The union's levels over the ranks of `cluster` (each rank calls it): the per-rank memory

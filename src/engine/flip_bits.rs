@@ -9,10 +9,13 @@
 //! have the same index. So for each crossing flip a rank sends another one bit per index in the
 //! range where its share of layer k meets the other's share of layer k-1 (set when the state of
 //! layer k is reachable), and the receiver, pulling its share of layer k-1, reads a predecessor
-//! that another rank owns from those bits by index. Nothing is sorted, coded or ranked, and along
-//! a pull the indices are counters (a chunk's states ascend), so the walk that builds a layer
-//! also writes its outgoing bits. Side 8 over 2 ranks: 4 crossing flips, and at 18 pegs about
-//! 2.3e9 bits per rank instead of 1.6e9 successors of about a byte each.
+//! that another rank owns from those bits by index. Nothing is sorted, coded or ranked, and no
+//! index is found per state: the states that agree on the elements the flips touch and above (a
+//! *run*, [`run_shift`]) have consecutive ranks and consecutive flip indices, so the outgoing bits
+//! are copied a run at a time ([`outgoing`]) and the pull keeps one offset per run. Side 8 over
+//! 2 ranks: at 18 pegs the ranks
+//! exchange 556 MiB of flip bits, where the successors they pushed before took 3.2 GiB (and were
+//! sorted, coded and ranked); 5.2e9 bytes over the whole union against 23.5e9.
 
 use super::cluster::Cluster;
 use super::layered::Colex;

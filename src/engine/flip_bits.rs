@@ -41,7 +41,7 @@ static BINOM: [[u64; 65]; 65] = {
 
 /// C(a, b), 0 when b > a (b wrapped below zero included).
 #[inline]
-fn choose(a: usize, b: usize) -> u64 {
+pub(crate) fn choose(a: usize, b: usize) -> u64 {
     if b > a {
         0
     } else {
@@ -99,7 +99,6 @@ pub fn share_range(n: usize, spans: &Spans, j: usize, flip: u64, pattern: u64) -
 /// stands for the state of flip index x (pattern `before` when outgoing, `after` when incoming).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FlipBits {
-    pub k: usize,
     pub ranges: Vec<(u64, u64)>,
     pub words: Vec<Vec<u64>>,
 }
@@ -130,7 +129,7 @@ impl FlipBits {
     pub fn empty(n: usize, up: &Spans, down: &Spans, j: usize, flips: &[(u64, u64)], side: Side) -> FlipBits {
         let ranges = FlipBits::ranges(n, up, down, j, flips, side);
         let words = ranges.iter().map(|&(lo, hi)| vec![0u64; (hi - lo).div_ceil(64) as usize]).collect();
-        FlipBits { k: if side == Side::Before { up.k } else { down.k }, ranges, words }
+        FlipBits { ranges, words }
     }
 
     /// The ranges of [`FlipBits::empty`].
@@ -153,12 +152,8 @@ impl FlipBits {
         let at = x.wrapping_sub(self.ranges[i].0);
         at < self.ranges[i].1 - self.ranges[i].0 && self.words[i][(at >> 6) as usize] >> (at & 63) & 1 == 1
     }
-
-    /// Bytes held.
-    pub fn bytes(&self) -> u64 {
-        self.words.iter().map(|w| w.len() as u64 * 8).sum()
-    }
 }
+
 
 /// The lowest element any of `flips` changes (64 for none). The states of a layer that agree
 /// from there up, a *run* of consecutive ranks, match the same flips' patterns, and match them
@@ -254,18 +249,6 @@ pub fn bits_exchanged(n: usize, up: &Spans, down: &Spans, flips: &[(u64, u64)]) 
     total - kept
 }
 
-/// Bits `at..at + 64` of `words` (bits past the end read as zero).
-#[inline]
-fn read64(words: &[u64], at: u64) -> u64 {
-    let (i, sh) = ((at >> 6) as usize, at & 63);
-    let lo = words.get(i).copied().unwrap_or(0) >> sh;
-    if sh == 0 {
-        lo
-    } else {
-        lo | words.get(i + 1).copied().unwrap_or(0) << (64 - sh)
-    }
-}
-
 /// ORs the low `len` (<= 64) bits of `v` into `words` at bit `at`.
 #[inline]
 fn or64(words: &mut [u64], at: u64, v: u64, len: u64) {
@@ -282,7 +265,7 @@ pub fn copy_bits(src: &[u64], from: u64, dst: &mut [u64], to: u64, len: u64) {
     let mut done = 0;
     while done < len {
         let step = (len - done).min(64);
-        or64(dst, to + done, read64(src, from + done), step);
+        or64(dst, to + done, super::layered_dist::window(src, (from + done) as i64), step);
         done += step;
     }
 }

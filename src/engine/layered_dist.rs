@@ -243,33 +243,12 @@ pub fn class_fractions<G: SubsetGraph>(g: &G, colex: &Colex, ranks: usize, k: us
         .collect()
 }
 
-/// C(a, b), 0 when b > a (b wrapped below zero included).
-fn choose(a: usize, b: usize) -> u64 {
-    if b > a {
-        0
-    } else {
-        binomial(a, b)
-    }
-}
+use flip_bits::choose;
 
-/// The number of k-element subsets of 0..n whose integer value lies below `v`: those that agree
-/// with `v` above some element where `v` has it and they do not.
+/// The number of k-element subsets of 0..n whose integer value lies below `v` (a flip index with
+/// nothing fixed).
 fn count_below(n: usize, k: usize, v: u64) -> u64 {
-    if n < 64 && v >> n != 0 {
-        return binomial(n, k);
-    }
-    let mut ones = 0usize;
-    let mut count = 0u64;
-    for i in (0..n).rev() {
-        if v >> i & 1 == 1 {
-            count += choose(i, k.wrapping_sub(ones));
-            ones += 1;
-            if ones > k {
-                break;
-            }
-        }
-    }
-    count
+    flip_bits::count_below_fixed(n, k, v, 0, 0)
 }
 
 /// Each rank's range of one layer of `len` states under the [`Split`] of its ranks.
@@ -594,7 +573,7 @@ pub fn forward<G: SubsetGraph>(
 
 /// Bits `q..q + 64` of `words` (bits outside read as zero).
 #[inline]
-fn window(words: &[u64], q: i64) -> u64 {
+pub(crate) fn window(words: &[u64], q: i64) -> u64 {
     let word = |i: i64| if i < 0 || i as usize >= words.len() { 0 } else { words[i as usize] };
     let (i, sh) = (q.div_euclid(64), q.rem_euclid(64) as u32);
     if sh == 0 {

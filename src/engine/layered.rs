@@ -49,6 +49,14 @@ pub trait SubsetGraph: Sync {
         let _ = s;
         0
     }
+    /// What the pull asks of every state: whether its [`invariant`](Self::invariant) is in
+    /// `classes` (bit v for value v) and `test` accepts one of its predecessors. A graph that
+    /// finds both from one decoding of `s` overrides this (peg: one table pass gives the padded
+    /// board and the class).
+    #[inline]
+    fn any_predecessor_in(&self, s: u64, classes: u64, test: impl FnMut(u64) -> bool) -> bool {
+        classes >> self.invariant(s) & 1 == 1 && self.any_predecessor(s, test)
+    }
 }
 
 /// The invariant values of `starts` as a mask (bit v for value v): the only values a reachable
@@ -93,8 +101,8 @@ pub struct Colex {
     binom: Vec<[u64; 65]>,
     bytes: usize,
     /// table[(byte * (n + 1) + elements below the byte) * 256 + byte value]: that byte's share of
-    /// the rank (low 56 bits) and its number of elements (top 8 bits), so a rank costs one
-    /// lookup per 8 elements and no popcount instruction (not in the baseline x86-64 target).
+    /// the rank, so a rank costs one lookup per 8 elements and no popcount instruction (not in
+    /// the baseline x86-64 target).
     table: Vec<u64>,
 }
 
@@ -123,7 +131,7 @@ impl Colex {
                         }
                     }
                     assert!(r < 1 << 56, "ranks fit in 56 bits");
-                    table[(byte * (n + 1) + below) * 256 + v] = r | (v.count_ones() as u64) << 56;
+                    table[(byte * (n + 1) + below) * 256 + v] = r;
                 }
             }
         }
@@ -139,15 +147,38 @@ impl Colex {
         self.binom[self.n][k]
     }
 
-    #[inline]
+    /// The colex rank of `s` among the subsets of its size (bits at n and above are ignored).
+    /// Always inlined: the pulls' closures call it per predecessor, and as a call it was a
+    /// quarter of the distributed pull's time.
+    #[inline(always)]
     pub fn rank(&self, s: u64) -> u64 {
+        // One unrolled loop per byte count (the match is the same branch every call): the
+        // pull ranks a predecessor per state, and a loop of unknown length with bounds checks
+        // was a third of its instructions.
+        match self.bytes {
+            1 => self.rank_bytes::<1>(s),
+            2 => self.rank_bytes::<2>(s),
+            3 => self.rank_bytes::<3>(s),
+            4 => self.rank_bytes::<4>(s),
+            5 => self.rank_bytes::<5>(s),
+            6 => self.rank_bytes::<6>(s),
+            _ => self.rank_bytes::<7>(s),
+        }
+    }
+
+    #[inline(always)]
+    fn rank_bytes<const BYTES: usize>(&self, s: u64) -> u64 {
+        debug_assert_eq!(BYTES, self.bytes);
         // The counts below each byte come from a popcount table indexed by `s` alone, so the
         // lookups do not wait on each other.
         let mut r = 0u64;
         let mut below = 0usize;
-        for byte in 0..self.bytes {
+        for byte in 0..BYTES {
             let v = (s >> (8 * byte)) as usize & 255;
-            r += self.table[(byte * (self.n + 1) + below) * 256 + v] & ((1 << 56) - 1);
+            let i = (byte * (self.n + 1) + below) * 256 + v;
+            // SAFETY: below <= n (0 at byte 0, after it at most 8 * byte < n, since byte <
+            // BYTES = ceil(n / 8)), so i < BYTES * (n + 1) * 256 = table.len().
+            r += unsafe { *self.table.get_unchecked(i) };
             below += BYTE_ONES[v] as usize;
         }
         r
@@ -438,7 +469,7 @@ pub fn pull_chunk<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, classes: 
         let mut bits = 0u64;
         let n = (len - r).min(64);
         for b in 0..n {
-            if classes >> g.invariant(s) & 1 == 1 && g.any_predecessor(s, |p| above.get(colex.rank(p))) {
+            if g.any_predecessor_in(s, classes, |p| above.get(colex.rank(p))) {
                 bits |= 1 << b;
             }
             s = Colex::next(s);

@@ -181,9 +181,10 @@ impl Split {
 }
 
 /// The cost of pulling an unreachable state of the start classes, in units of a reachable one's:
-/// every predecessor probed instead of the first few (peg side 7 under `mpirun -n 2`: 4.47e7
-/// reachable states a second against 1.075e7 unreachable). States of other classes cost nothing.
-const MISS_COST: f64 = 4.16;
+/// every predecessor probed instead of the first few (peg side 7 under `mpirun -n 2`: 7.64e7
+/// reachable states a second against 1.37e7 unreachable, `plan::HIT_RATE` / `plan::MISS_RATE`).
+/// States of other classes cost nothing.
+const MISS_COST: f64 = 5.58;
 
 /// A rank's share of a layer cut by predicted work stays within this factor of an even share
 /// (else the layer is cut by its sizes); the memory estimates' bound.
@@ -476,9 +477,11 @@ pub fn forward<G: SubsetGraph>(
                             }
                         }
                     }
-                    if classes >> g.invariant(s) & 1 == 1
-                        && (g.any_predecessor(s, |p| p >= first && p < end && above.get(colex.rank(p)))
-                            || got.is_some_and(|got| run_in.iter().any(|&(i, off)| got.get(i, off.wrapping_add(rank)))))
+                    // The received bits first: a few bit reads, where a local predecessor costs a
+                    // rank. (A state outside `classes` has no received bit set: its predecessors
+                    // share its invariant, so none is reachable.)
+                    if got.is_some_and(|got| run_in.iter().any(|&(i, off)| got.get(i, off.wrapping_add(rank))))
+                        || g.any_predecessor_in(s, classes, |p| p >= first && p < end && above.get(colex.rank(p)))
                     {
                         bits |= 1 << b;
                     }

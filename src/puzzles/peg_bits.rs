@@ -14,7 +14,9 @@ use crate::engine::layered::SubsetGraph;
 pub trait Lanes:
     Copy
     + Eq
+    + std::fmt::Debug
     + std::ops::BitAnd<Output = Self>
+    + std::ops::BitXor<Output = Self>
     + std::ops::BitOr<Output = Self>
     + std::ops::Not<Output = Self>
     + std::ops::Shr<u32, Output = Self>
@@ -68,7 +70,6 @@ pub type PackedTriangle = Packed<u64>;
 pub type PackedTriangle128 = Packed<u128>;
 
 pub struct Packed<W: Lanes> {
-    side: usize,
     holes: usize,
     /// Padded bits of the holes on the board.
     board: W,
@@ -80,11 +81,21 @@ pub struct Packed<W: Lanes> {
     jumps: [[(Jump, Jump); 128]; 3],
     /// Holes whose peg-count parities make the position class ([`Triangle::position_class`]).
     class_masks: [Board; 2],
+    /// Per byte i of a board and its value v: the padded layout of those pegs, XOR their
+    /// parities on the two class masks in the padding bits `CLASS_BITS`. Padded pegs of
+    /// different bytes are disjoint, so the XOR over a board's bytes is its padded layout and
+    /// its class at once: the pull's per-state decoding, in one lookup per 8 holes.
+    pad_bytes: [[W; 256]; 8],
+    /// Bytes of a board: ceil(holes / 8).
+    bytes: usize,
 }
 
 impl<W: Lanes> Packed<W> {
     /// Shifts of the three lattice lines in the padded layout.
     const STEPS: [u32; 3] = [1, W::ROW, W::ROW + 1];
+    /// Padding bits (the last column of rows 0 and 1, which hold one and two holes) that carry
+    /// the class parities in `pad_bytes`.
+    const CLASS_BITS: [u32; 2] = [W::ROW - 1, 2 * W::ROW - 1];
 
     /// Sides 1 to `W::MAX_SIDE`.
     pub fn new(t: &Triangle) -> Packed<W> {
@@ -114,17 +125,61 @@ impl<W: Lanes> Packed<W> {
         let class_masks = [class_mask(0), class_mask(1)];
         // The masks reproduce the class of every board (the class is linear in the board).
         assert!((0..t.holes()).all(|h| parity(1 << h & class_masks[0]) | parity(1 << h & class_masks[1]) << 1 == t.position_class(1 << h) as u32));
-        Packed { side, holes: t.holes(), board, from, triples, jumps, class_masks }
+        let bytes = t.holes().div_ceil(8);
+        assert!(bytes <= 8);
+        let mut pad_bytes = [[W::ZERO; 256]; 8];
+        for (i, table) in pad_bytes.iter_mut().enumerate().take(bytes) {
+            for (v, entry) in table.iter_mut().enumerate() {
+                let b = (v as Board) << (8 * i) & t.full();
+                let class = [0, 1].map(|m| W::from_u64(parity(b & class_masks[m]) as u64) << Self::CLASS_BITS[m]);
+                *entry = Self::pad_by_rows(side, b) ^ class[0] ^ class[1];
+            }
+        }
+        assert!(Self::CLASS_BITS.iter().all(|&c| board & W::ONE << c == W::ZERO), "class bits lie off the board");
+        Packed { holes: t.holes(), board, from, triples, jumps, class_masks, pad_bytes, bytes }
+    }
+
+    /// The padded layout of a board, row by row (the definition `pad_bytes` is built from).
+    fn pad_by_rows(side: usize, b: Board) -> W {
+        let mut out = W::ZERO;
+        for r in 0..side {
+            out = out | W::from_u64(b >> (r * (r + 1) / 2) & ((1 << (r + 1)) - 1)) << (W::ROW * r as u32);
+        }
+        out
+    }
+
+    /// The padded layout of a board and its position class (always inlined: the pull's
+    /// per-state work).
+    #[inline(always)]
+    fn decode(&self, b: Board) -> (W, u32) {
+        // One unrolled loop per byte count (the match takes the same branch every call).
+        let x = match self.bytes {
+            0 | 1 => self.xor_bytes::<1>(b),
+            2 => self.xor_bytes::<2>(b),
+            3 => self.xor_bytes::<3>(b),
+            4 => self.xor_bytes::<4>(b),
+            5 => self.xor_bytes::<5>(b),
+            6 => self.xor_bytes::<6>(b),
+            7 => self.xor_bytes::<7>(b),
+            _ => self.xor_bytes::<8>(b),
+        };
+        let bit = |c: u32| (x >> c & W::ONE != W::ZERO) as u32;
+        (x & self.board, bit(Self::CLASS_BITS[0]) | bit(Self::CLASS_BITS[1]) << 1)
+    }
+
+    #[inline(always)]
+    fn xor_bytes<const BYTES: usize>(&self, b: Board) -> W {
+        let mut x = W::ZERO;
+        for (i, table) in self.pad_bytes.iter().enumerate().take(BYTES) {
+            x = x ^ table[(b >> (8 * i)) as usize & 255];
+        }
+        x
     }
 
     /// The padded layout of a board.
     #[inline]
     fn pad(&self, b: Board) -> W {
-        let mut out = W::ZERO;
-        for r in 0..self.side {
-            out = out | W::from_u64(b >> (r * (r + 1) / 2) & ((1 << (r + 1)) - 1)) << (W::ROW * r as u32);
-        }
-        out
+        self.decode(b).0
     }
 
     /// Calls `test(b ^ triple)` for the jumps whose three holes match (peg, peg, hole) or
@@ -203,6 +258,13 @@ impl<W: Lanes> SubsetGraph for Packed<W> {
     fn any_predecessor(&self, s: Board, test: impl FnMut(Board) -> bool) -> bool {
         let p = self.pad(s);
         self.any_triple(s, !p & self.board, p, test)
+    }
+
+    /// The class and the padded board from one table pass ([`Packed::decode`]).
+    #[inline]
+    fn any_predecessor_in(&self, s: Board, classes: u64, test: impl FnMut(Board) -> bool) -> bool {
+        let (p, class) = self.decode(s);
+        classes >> class & 1 == 1 && self.any_triple(s, !p & self.board, p, test)
     }
 
     #[inline]
@@ -295,8 +357,27 @@ mod tests {
                         let want_changing: Vec<Board> = want_boards.iter().copied().filter(|c| (c ^ b) & mask != 0).collect();
                         assert_eq!(changing, want_changing, "side {side} board {b:b} mask {mask:b}");
                     }
-                    // Every move keeps the invariant, which is the rule's position class.
+                    // Every move keeps the invariant, which is the rule's position class; the
+                    // table decoding gives the row-by-row layout and that class.
                     assert_eq!(packed.invariant(b), t.position_class(b) as u32, "side {side} board {b:b}");
+                    assert_eq!(packed.decode(b), (Packed::<W>::pad_by_rows(side, b), t.position_class(b) as u32), "side {side} board {b:b}");
+                    if backward {
+                        // The pull's question: in one of `classes`, with these predecessors.
+                        let class = t.position_class(b);
+                        for classes in [0u64, 1 << class, !(1 << class), u64::MAX] {
+                            let mut seen = Vec::new();
+                            let got = packed.any_predecessor_in(b, classes, |c| {
+                                seen.push(c);
+                                false
+                            });
+                            assert!(!got);
+                            seen.sort();
+                            let want = if classes >> class & 1 == 1 { boards.clone() } else { Vec::new() };
+                            assert_eq!(seen, want, "side {side} board {b:b} classes {classes:b}");
+                            let any = packed.any_predecessor_in(b, classes, |_| true);
+                            assert_eq!(any, !want.is_empty(), "side {side} board {b:b} classes {classes:b}");
+                        }
+                    }
                     assert!(boards.iter().all(|&c| packed.invariant(c) == packed.invariant(b)), "side {side} board {b:b}");
                 }
             }

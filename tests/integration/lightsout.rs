@@ -868,7 +868,7 @@ fn gods_read_back_resolves_witnesses_and_refuses_tampering() {
         assert_eq!(row.lower.to_string(), want["lower_bound"], "n = {n}");
         assert_eq!(row.upper.to_string(), want["upper_bound"], "n = {n}");
         assert_eq!(row.method, want["method"], "n = {n}");
-        assert!(row.refutation_nodes.is_some(), "n = {n}");
+        assert!(row.refutation.is_some(), "n = {n}");
     }
     // A witness claimed one press heavier than it is: the exact re-solve refuses it.
     let dir = tampered_copy("gods-lower", "gods_numbers.csv", |t| t.replace("plus,open,16,8,124,124,124,", "plus,open,16,8,125,125,125,"));
@@ -901,13 +901,20 @@ fn refutation_recheck_refuses_a_false_or_changed_certificate() {
     let (cl, _) = gods::classes(9).unwrap();
     let total: i64 = cl.sizes[1..].iter().map(|&c| c as i64).sum();
     let bound = total - 2 * (38 - cl.sizes[0] as i64);
-    let s = statespace::engine::covering::spectrum_at_most(&cl.sizes, bound, u64::MAX, &statespace::engine::progress::Counters::default());
-    assert_eq!(s.decision, statespace::engine::covering::Decision::Infeasible);
-    saved::recheck_refutation(&cl.sizes, 38, s.nodes).unwrap();
-    saved::recheck_refutation(&cl.sizes, 38, s.nodes + 5).unwrap();
-    let e = saved::recheck_refutation(&cl.sizes, 38, s.nodes - 1).unwrap_err().to_string();
-    assert!(e.contains("re-runs in") || e.contains("did not finish"), "{e}");
-    // 37 is reached (a witness exists): a claimed refutation of it is false.
-    let e = saved::recheck_refutation(&cl.sizes, 37, s.nodes).unwrap_err().to_string();
-    assert!(e.contains("is false"), "{e}");
+    use statespace::engine::covering::{spectrum_at_most_in, Basis, Decision};
+    for basis in [Basis::Given, Basis::OddFirst] {
+        let s = spectrum_at_most_in(&cl.sizes, bound, u64::MAX, basis, &statespace::engine::progress::Counters::default());
+        assert_eq!(s.decision, Decision::Infeasible);
+        saved::recheck_refutation(&cl.sizes, 38, s.nodes, basis).unwrap();
+        saved::recheck_refutation(&cl.sizes, 38, s.nodes + 5, basis).unwrap();
+        let e = saved::recheck_refutation(&cl.sizes, 38, s.nodes - 1, basis).unwrap_err().to_string();
+        assert!(e.contains("re-runs in") || e.contains("did not finish"), "{e}");
+        // 37 is reached (a witness exists): a claimed refutation of it is false.
+        let e = saved::recheck_refutation(&cl.sizes, 37, s.nodes, basis).unwrap_err().to_string();
+        assert!(e.contains("is false"), "{e}");
+    }
+    // 9x9's refutation trees differ by basis (64,597 nodes given, 83,196 odd-first): a count
+    // stored for one basis does not pass in the other when it is too small there.
+    let given = spectrum_at_most_in(&cl.sizes, bound, u64::MAX, Basis::Given, &statespace::engine::progress::Counters::default()).nodes;
+    assert!(saved::recheck_refutation(&cl.sizes, 38, given, Basis::OddFirst).is_err());
 }

@@ -360,8 +360,9 @@ pub struct GodsRow {
     /// Solvable positions needing exactly God's number of presses, when known.
     pub positions_at_max: Option<BigUint>,
     pub method: String,
-    /// Nodes of the branch-and-bound refutation that set `upper` below the parity bound.
-    pub refutation_nodes: Option<u64>,
+    /// The branch-and-bound refutation that set `upper` below the parity bound: its nodes, and
+    /// the basis it ran in.
+    pub refutation: Option<(u64, covering::Basis)>,
     /// The witness position (lights on), whose fewest presses is `lower`.
     pub witness: Grid,
 }
@@ -431,7 +432,7 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, progress: &Counters) -> 
     let mut upper = parity_bound;
     let mut bnb = None;
     if (searched as usize) < parity_bound && budget > 0 {
-        let r = covering::covering_radius(&cl.sizes, searched as usize, parity_bound, budget, progress);
+        let r = covering::covering_radius(&cl.sizes, searched as usize, parity_bound, budget, &covering::BASES, progress);
         if let Some(better) = r.witness.clone() {
             w = better;
             how = "branch-and-bound witness";
@@ -460,11 +461,11 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, progress: &Counters) -> 
         positions_at_max = at_max;
     }
     // The refutation that set the upper bound (its tree size is the same at any thread count).
-    let refutation_nodes = bnb.as_ref().and_then(|r| {
-        r.steps.iter().find(|st| st.2 == "infeasible" && st.0 == upper + 1).map(|st| st.1)
+    let refutation = bnb.as_ref().and_then(|r| {
+        r.steps.iter().find(|st| st.2 == "infeasible" && st.0 == upper + 1).map(|st| (st.1, st.3))
     });
-    let upper_how = match refutation_nodes {
-        Some(nodes) => format!("branch and bound refutes {} ({nodes} nodes; parity/averaging bound {parity_bound})", upper + 1),
+    let upper_how = match refutation {
+        Some((nodes, basis)) => format!("branch and bound refutes {} ({nodes} nodes{}; parity/averaging bound {parity_bound})", upper + 1, basis.phrase()),
         None => "parity/averaging bound".to_string(),
     };
     let method = if lower == upper {
@@ -473,7 +474,7 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, progress: &Counters) -> 
         let undecided = bnb.as_ref().map_or(String::new(), |_| format!("; branch and bound undecided at {} within {budget} units of work", lower + 1));
         format!("bounds: witness ({how}); upper bound: {upper_how}{undecided}")
     };
-    Ok(GodsRow { n, nullity: d, class_sizes: cl.sizes.clone(), upper, lower, positions_at_max, method, refutation_nodes, witness: board })
+    Ok(GodsRow { n, nullity: d, class_sizes: cl.sizes.clone(), upper, lower, positions_at_max, method, refutation, witness: board })
 }
 
 /// Moves of the min-conflicts witness search for a budget: a move costs about 2 d 2^d units
@@ -604,7 +605,7 @@ fn sparse_row(n: usize, quiet: &[Grid], budget: u64) -> Result<GodsRow> {
     } else {
         format!("bounds: witness ({how}); upper bound: parity/averaging bound")
     };
-    Ok(GodsRow { n, nullity: d, class_sizes: Vec::new(), upper: parity_bound, lower, positions_at_max: None, method, refutation_nodes: None, witness: board })
+    Ok(GodsRow { n, nullity: d, class_sizes: Vec::new(), upper: parity_bound, lower, positions_at_max: None, method, refutation: None, witness: board })
 }
 
 /// Methods whose rows are read back (and re-checked) by the default `reproduce` instead of
@@ -977,7 +978,7 @@ mod tests {
                 let cl = Classes { n: 0, nullity: d, sizes: sizes.clone(), signature: vec![] };
                 let w = search_witness(&sizes, 2);
                 let lower = (sizes[0] as i64 + values(&sizes, &w).into_iter().min().unwrap()) as usize;
-                let r = covering::covering_radius(&sizes, lower, cl.upper_bound(), u64::MAX, &Counters::default());
+                let r = covering::covering_radius(&sizes, lower, cl.upper_bound(), u64::MAX, &covering::BASES, &Counters::default());
                 assert_eq!(r.lower, r.upper, "{m}x{n}");
                 // Enumeration: the board each press pattern makes, as bits.
                 let mask = |cell: usize| {

@@ -22,6 +22,7 @@
 use super::gods::{self, GodsRow};
 use super::report::AllOnesRow;
 use super::solve::{self, Outcome, Solution};
+use crate::engine::covering::Basis;
 use crate::engine::progress::Counters;
 use crate::puzzles::lightsout::{apply_presses, parse_board, Game, Grid, Rule, Topology};
 use crate::output::table::parse_exact_count;
@@ -199,16 +200,18 @@ impl SavedGods {
         let parity = quick.upper;
         ensure!(s.upper <= parity, "{}: n = {n} upper bound {} is above the parity/averaging bound {parity}", path.display(), s.upper);
         ensure!(quick.lower <= s.lower && s.lower <= s.upper, "{}: n = {n} bounds {}..{} are inconsistent with the re-derived witness {}", path.display(), s.lower, s.upper, quick.lower);
-        let refutation_nodes = if s.upper < parity {
+        let refutation = if s.upper < parity {
             let needle = format!("branch and bound refutes {} (", s.upper + 1);
-            let nodes = s.method.split_once(&needle).and_then(|(_, rest)| rest.split_once(" nodes")).and_then(|(v, _)| v.parse().ok());
+            let named = s.method.split_once(&needle).and_then(|(_, rest)| rest.split_once(" nodes"));
+            let nodes = named.and_then(|(v, _)| v.parse().ok());
             let nodes: u64 = nodes.with_context(|| format!("{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}", path.display(), s.upper, s.method, s.upper + 1))?;
+            let basis = named.map_or(Basis::Given, |(_, rest)| Basis::named_in(rest));
             if refutation_work(&quick.class_sizes, nodes) <= RECHECK_WORK {
-                if let Err(e) = recheck_refutation(&quick.class_sizes, s.upper + 1, nodes) {
+                if let Err(e) = recheck_refutation(&quick.class_sizes, s.upper + 1, nodes, basis) {
                     bail!("{}: n = {n}: {e}", path.display());
                 }
             }
-            Some(nodes)
+            Some((nodes, basis))
         } else {
             None
         };
@@ -228,7 +231,7 @@ impl SavedGods {
             ),
         };
         ensure!(positions_at_max.is_none() || (s.lower == quick.lower && positions_at_max == quick.positions_at_max), "{}: n = {n} positions_at_max cannot be re-checked", path.display());
-        Ok(GodsRow { upper: s.upper, lower: s.lower, positions_at_max, method: s.method.clone(), refutation_nodes, witness, ..quick })
+        Ok(GodsRow { upper: s.upper, lower: s.lower, positions_at_max, method: s.method.clone(), refutation, witness, ..quick })
     }
 }
 
@@ -242,18 +245,18 @@ pub fn refutation_work(sizes: &[usize], nodes: u64) -> u64 {
     nodes.saturating_mul(sizes.len() as u64 / 2 + 1)
 }
 
-/// Re-runs the branch and bound's refutation of `target` over the classes `sizes`: it must
+/// Re-runs the branch and bound's refutation of `target` over the classes `sizes` in the basis that refuted it: it must
 /// prove again that no position needs `target` presses, in at most `nodes` nodes. A finished
 /// refutation's tree does not depend on the thread count, and every pruning rule added since a
 /// tree was stored only removes values from it, so the stored count bounds the re-run's count:
 /// a larger re-run means the file's count, target or classes are not the ones the proof had.
-pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64) -> Result<()> {
-    use crate::engine::covering::{spectrum_at_most, Decision};
+pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64, basis: Basis) -> Result<()> {
+    use crate::engine::covering::{spectrum_at_most_in, Decision};
     ensure!(!sizes.is_empty(), "no dense classes to re-run the refutation of {target} over");
     let c0 = sizes[0] as i64;
     let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
     let bound = total - 2 * (target as i64 - c0);
-    let s = spectrum_at_most(sizes, bound, refutation_work(sizes, nodes), &Counters::default());
+    let s = spectrum_at_most_in(sizes, bound, refutation_work(sizes, nodes), basis, &Counters::default());
     match s.decision {
         Decision::Infeasible => ensure!(s.nodes <= nodes, "the refutation of {target} re-runs in {} nodes, more than the {nodes} the file names", s.nodes),
         Decision::Feasible(_) => bail!("a position needs {target} presses: the stored refutation of {target} is false"),

@@ -104,12 +104,14 @@ pub struct Radii {
 }
 
 /// Side 8's radii, those of the committed table: every finish's backward ball of 3 moves kept
-/// (3.3 GiB of tables), each start orbit's forward ball grown to 8 moves and its 9th level
-/// streamed through the sieve of the backward balls. Measured on this project's 2-core machine:
-/// 643 CPU s, 6 min 17 s wall, 8.6 GiB peak; every solvable problem needs at least 13 moves. One
-/// more backward move makes the balls about 35 times larger (out of reach); 10+3 streams about
-/// 1e10 successors (not run).
-pub const SIDE8_RADII: Radii = Radii { forward: 9, backward: 3 };
+/// (3.3 GiB of tables), each start orbit's forward ball grown to 9 moves (5.3e7 to 1.7e8 boards,
+/// up to a 4 GiB table) and its 10th level streamed through the sieve of the backward balls.
+/// Measured on this project's 2-core machine (2026-11-26, beside other jobs): 2,291 CPU s,
+/// 28 min 55 s wall, 16.4 GB peak; every solvable problem needs at least 13 moves, 324 are exact
+/// (132 in 13, 192 in 14) and the other 108 need at least 14. 9 + 3 took 643 CPU s and 8.6 GiB
+/// and proved 13 only; one more backward move makes the balls about 35 times larger (out of
+/// reach), one more forward move about 7 times (a 16-32 GiB kept ball).
+pub const SIDE8_RADII: Radii = Radii { forward: 10, backward: 3 };
 
 impl Radii {
     /// Plays of at most this many moves are found exactly.
@@ -120,7 +122,7 @@ impl Radii {
 
 /// The fewest moves of every solvable problem of `problems` (all (start, finish) pairs of the
 /// side, as [`super::solvability::problems`] lists them), proven by balls of `radii`. Memory:
-/// every finish representative's backward ball, and one forward ball at a time (side 8 at 9 + 3:
+/// every finish representative's backward ball, and one forward ball at a time (side 8 at 10 + 3:
 /// the ball out of one start is up to 1.7e8 boards, a 4 GiB table).
 pub fn settle(t: &Triangle, problems: &[ProblemRow], radii: Radii, counters: &Counters) -> Result<Vec<Option<MinMoves>>> {
     ensure!(radii.forward.max(radii.backward) <= ball::MAX_DEPTH, "radius over {}", ball::MAX_DEPTH);

@@ -331,32 +331,59 @@ mod tests {
         assert!(err.contains("min_moves_exact"), "{err}");
     }
 
+    /// A solvable row of `finishes.csv` with a lower bound only (its proof has no comma).
+    fn bounded_only(line: &str) -> bool {
+        let fields: Vec<&str> = line.split(',').collect();
+        fields[3] == "true" && fields[6].is_empty() && !fields[fields.len() - 1].is_empty()
+    }
+
+    /// `finishes.csv` with the last jump of one play dropped: the play in `column` (11: play, 7:
+    /// optimal_play) of the first solvable row that is exact or not as asked and whose last move
+    /// has two jumps or more.
+    fn cut_last_jump(text: &str, column: usize, exact: bool) -> String {
+        let cut = |l: &str| {
+            let fields: Vec<&str> = l.split(',').collect();
+            let (kept, _) = fields.get(column)?.rsplit_once('-')?;
+            let wanted = fields[3] == "true" && fields[6].is_empty() != exact;
+            (wanted && kept.rsplit(" | ").next()?.contains('-')).then(|| {
+                let mut edited = fields.clone();
+                edited[column] = kept;
+                edited.join(",")
+            })
+        };
+        let (row, edited) = text.lines().find_map(|l| cut(l).map(|e| (l, e))).expect("a row to edit");
+        text.replacen(row, &edited, 1)
+    }
+
     #[test]
     fn tampered_tables_are_refused_with_the_row() {
         let cases: Vec<(&str, Box<dyn Fn(&str) -> String>, &str)> = vec![
-            // A play whose last move lands elsewhere (row 1,1 is not exact: no optimal_play).
-            ("finishes.csv", Box::new(|t: &str| {
-                let row = t.lines().find(|l| l.starts_with("1,1,")).unwrap();
-                t.replacen(row, &row.replacen("11-22-24-11-4-1", "11-22-24-11-4", 1), 1)
-            }), "does not replay"),
+            // A play whose last move lands elsewhere (its last jump dropped), in a row that is not
+            // exact (no optimal_play).
+            ("finishes.csv", Box::new(|t: &str| cut_last_jump(t, 11, false)), "does not replay"),
             // An exact minimum's optimal play cut short.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("29-16-18-31-29", "29-16-18-31", 1)), "optimal_play does not go from start to finish"),
+            ("finishes.csv", Box::new(|t: &str| cut_last_jump(t, 7, true)), "optimal_play does not go from start to finish"),
             // A class verdict flipped.
             ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,,position class", "1,2,true,false,,,,,position class", 1)), "class test"),
             // A move count that the play does not have.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("1,1,true,true,,,,,play,,14,", "1,1,true,true,,,,,play,,13,", 1)), "moves_upper_bound says 13"),
+            ("finishes.csv", Box::new(|t: &str| {
+                let row = t.lines().find(|l| l.split(',').nth(10) == Some("14")).expect("a play of 14 moves");
+                let mut fields: Vec<&str> = row.split(',').collect();
+                fields[10] = "13";
+                t.replacen(row, &fields.join(","), 1)
+            }), "moves_upper_bound says 13"),
             // A missing row.
             ("finishes.csv", Box::new(|t: &str| t.lines().filter(|l| !l.starts_with("1,3,")).collect::<Vec<_>>().join("\n")), "rows"),
             // A lower bound its proof does not give (balls reaching F + B moves prove F + B + 1).
             ("finishes.csv", Box::new(|t: &str| {
-                let row = t.lines().find(|l| l.starts_with("1,1,")).unwrap();
+                let row = t.lines().find(|l| bounded_only(l)).unwrap();
                 let (head, proof) = row.rsplit_once(',').unwrap();
                 let (head, lower) = head.rsplit_once(',').unwrap();
                 t.replacen(row, &format!("{head},{},{proof}", lower.parse::<u32>().unwrap() + 1), 1)
             }), "does not give min_moves"),
             // A proof of another method.
             ("finishes.csv", Box::new(|t: &str| {
-                let row = t.lines().find(|l| l.starts_with("1,1,")).unwrap();
+                let row = t.lines().find(|l| bounded_only(l)).unwrap();
                 let (head, _) = row.rsplit_once(',').unwrap();
                 t.replacen(row, &format!("{head},Bell said so"), 1)
             }), "unknown min_moves_proof"),

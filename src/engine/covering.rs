@@ -392,7 +392,7 @@ impl Basis {
         match self {
             Basis::Given => (0..d).map(|i| 1 << i).collect(),
             Basis::OddFirst => {
-                // span_weight[v] = weight of the coset v + span (weight of a class: odd classes
+                // coset[v] = weight of the coset v + span (weight of a class: odd classes
                 // first, then cells), kept for every v as the span grows: adding b to the span
                 // merges the cosets v and v ^ b.
                 let cells: usize = sizes.iter().sum();
@@ -469,7 +469,7 @@ pub struct Radius {
     pub upper: usize,
     /// Counts w of the best witness found by this search, if it improved on `lower`.
     pub witness: Option<Vec<usize>>,
-    /// Each decision: (radius tried, nodes, outcome, the basis that decided it or was tried last).
+    /// Each decision: (radius tried, nodes, outcome, the basis that decided it, the first when none did).
     pub steps: Vec<(usize, u64, &'static str, Basis)>,
 }
 

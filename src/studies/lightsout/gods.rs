@@ -405,7 +405,7 @@ fn binom(n: usize, k: usize) -> BigUint {
 
 /// God's number (or bounds) of the plus/open n x n board with nullity d > 0; `budget` units of
 /// work per branch-and-bound decision where the witness is below the parity bound.
-pub fn gods_row(n: usize, restarts: usize, budget: u64, progress: &Counters) -> Result<GodsRow> {
+pub fn gods_row(n: usize, restarts: usize, budget: u64, conflict_moves: Option<usize>, progress: &Counters) -> Result<GodsRow> {
     let quiet = quiet_code(n)?;
     if quiet.len() > MAX_NULLITY {
         return sparse_row(n, &quiet, budget);
@@ -422,7 +422,7 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, progress: &Counters) -> 
     let min_of = |w: &[usize]| cl.sizes[0] as i64 + *values(&cl.sizes, w).iter().min().expect("non-empty");
     let mut searched = min_of(&w);
     if (searched as usize) < parity_bound && budget > 0 {
-        let better = conflicts_witness(&cl.sizes, &w, conflict_steps(d, budget));
+        let better = conflicts_witness(&cl.sizes, &w, conflict_moves.unwrap_or_else(|| conflict_steps(d, budget)));
         if min_of(&better) > searched {
             w = better;
             how = "min-conflicts witness";
@@ -627,6 +627,8 @@ pub struct GodsOptions {
     /// Branch-and-bound work per decision (0: parity bound and witness only; see
     /// [`covering::spectrum_at_most`] for the unit).
     pub budget: u64,
+    /// Moves of the min-conflicts witness search; None = [`conflict_steps`] of the budget.
+    pub conflict_moves: Option<usize>,
     /// Where branch-and-bound results are read back from and re-checked instead of recomputed
     /// (`data/lightsout`, see [`super::saved`]); None = run the branch and bound.
     pub saved: Option<std::path::PathBuf>,
@@ -634,12 +636,14 @@ pub struct GodsOptions {
 
 /// Default work per branch-and-bound decision: 10 to 30 CPU seconds here.
 pub const DEFAULT_BUDGET: u64 = 10_000_000_000;
+/// Most min-conflicts moves accepted (nullity 16: about 0.45 ms of one core per move).
+pub const MAX_CONFLICT_MOVES: usize = 10_000_000;
 /// Largest budget accepted (days on two cores).
 pub const MAX_BUDGET: u64 = 1_000_000_000_000_000;
 
 impl GodsOptions {
     pub fn reproduce() -> GodsOptions {
-        GodsOptions { all_up_to: 50, only: None, d2_up_to: 256, restarts: 4, budget: DEFAULT_BUDGET, saved: None }
+        GodsOptions { all_up_to: 50, only: None, d2_up_to: 256, restarts: 4, budget: DEFAULT_BUDGET, conflict_moves: None, saved: None }
     }
 }
 
@@ -676,7 +680,7 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
     let searched = sides.iter().filter(|&&n| nul[n] > 2).count() as u64;
     counters.total.store((2 * searched).saturating_mul(o.budget).max(1), std::sync::atomic::Ordering::Relaxed);
     let _reporter = (o.budget > 0 && searched > 0).then(|| Reporter::start("God's numbers, branch and bound (level = questions settled)".into(), counters.clone()));
-    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts, o.budget, &counters)).collect();
+    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts, o.budget, o.conflict_moves, &counters)).collect();
     Ok(GodsResults { rows: rows.into_iter().collect::<Result<_>>()? })
 }
 
@@ -890,7 +894,7 @@ mod tests {
 
     #[test]
     fn anchors_are_confirmed_and_fills_are_new() {
-        let r = GodsResults { rows: vec![gods_row(4, 1, 0, &Counters::default()).unwrap(), gods_row(5, 1, 0, &Counters::default()).unwrap(), gods_row(17, 1, 0, &Counters::default()).unwrap()] };
+        let r = GodsResults { rows: vec![gods_row(4, 1, 0, None, &Counters::default()).unwrap(), gods_row(5, 1, 0, None, &Counters::default()).unwrap(), gods_row(17, 1, 0, None, &Counters::default()).unwrap()] };
         let c = claims(&r);
         let v: Vec<(&str, Verdict, &str)> = c.iter().map(|c| (c.id.as_str(), c.verdict, c.computed.as_str())).collect();
         assert_eq!(

@@ -132,9 +132,12 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
     for row in a127500.rows() {
         let n: usize = row("side").parse().expect("side");
         let Some(problems) = r.sides.iter().find(|s| s.side == n && s.starts.is_empty()).and_then(|s| s.problems.as_ref()) else { continue };
-        let best = problems.iter().filter_map(|p| p.moves()).min();
+        // A problem's shortest known play: its proven minimum's (optimal_play) where the balls
+        // met, else the play the problem table holds.
+        let shortest = |p: &super::solvability::ProblemRow| p.fewest.as_ref().and_then(|m| m.exact()).or(p.moves());
+        let best = problems.iter().filter_map(shortest).min();
         let published: u32 = row("min_moves").parse().expect("min_moves");
-        let at_best = problems.iter().filter(|p| p.moves() == best).count();
+        let at_best = problems.iter().filter(|p| p.solvable() && shortest(p) == best).count();
         let solvable: Vec<_> = problems.iter().filter(|p| p.solvable()).collect();
         // The least proven lower bound over all solvable problems (none when any is unsettled).
         let proven = solvable.iter().map(|p| p.fewest.as_ref().map(|m| m.lower_bound())).collect::<Option<Vec<u32>>>().and_then(|v| v.into_iter().min());

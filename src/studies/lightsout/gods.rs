@@ -675,10 +675,12 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
     }
     use rayon::prelude::*;
     // Progress: the branch and bound's work against its most (two undecided questions per side
-    // with nullity > 2 at the full budget), so the bar's ETA is an upper bound; silent off a terminal.
+    // with nullity > 2, each at the full budget in every basis), so the bar's ETA is an upper
+    // bound; silent off a terminal.
     let counters = Arc::new(Counters::default());
     let searched = sides.iter().filter(|&&n| nul[n] > 2).count() as u64;
-    counters.total.store((2 * searched).saturating_mul(o.budget).max(1), std::sync::atomic::Ordering::Relaxed);
+    let most = 2 * searched * covering::BASES.len() as u64;
+    counters.total.store(most.saturating_mul(o.budget).max(1), std::sync::atomic::Ordering::Relaxed);
     let _reporter = (o.budget > 0 && searched > 0).then(|| Reporter::start("God's numbers, branch and bound (level = questions settled)".into(), counters.clone()));
     let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts, o.budget, o.conflict_moves, &counters)).collect();
     Ok(GodsResults { rows: rows.into_iter().collect::<Result<_>>()? })

@@ -56,6 +56,16 @@ pub struct PegArgs {
     /// finish (side 8: 10+3 needs about 16 GiB; 9+3 about 9 GiB and proves one move less).
     #[arg(long, value_name = "F+B", requires = "min_moves_from", value_parser = parse_radii)]
     pub radii: Option<crate::studies::peg::min_moves::Radii>,
+    /// With --min-moves-from: one backward move more, through a sieve, for the problems whose
+    /// play is longer than F+B+1 (they are met at F+B+1 or proven to need F+B+2; side 8 at 10+3:
+    /// up to 8.7 GiB more, one start orbit at a time; 1 h 29 min and 15.8 GB in all).
+    #[arg(long, requires = "min_moves_from")]
+    pub sieved_level: bool,
+    /// With --min-moves-from: settle only the problems whose fewest moves DIR does not hold
+    /// exactly (the others keep their rows), growing only the balls they need, so that larger
+    /// radii may fit for a few problems.
+    #[arg(long, requires = "min_moves_from")]
+    pub open_only: bool,
 }
 
 fn parse_radii(text: &str) -> std::result::Result<crate::studies::peg::min_moves::Radii, String> {
@@ -74,8 +84,9 @@ impl TryFrom<&PegArgs> for Options {
     fn try_from(a: &PegArgs) -> Result<Options> {
         if let Some(dir) = &a.min_moves_from {
             ensure!(a.side > *crate::puzzles::peg::SIDES.end() && crate::studies::peg::saved::present(dir), "--min-moves-from needs a side decided by search (8) and its levels.csv and finishes.csv in {}", dir.display());
+            use crate::studies::peg::min_moves::Settle;
             let radii = a.radii.unwrap_or(crate::studies::peg::min_moves::SIDE8_RADII);
-            let o = PegOptions { saved: Some(dir.clone()), min_moves: Some(radii), symmetry: false, ..PegOptions::for_side(a.side) };
+            let o = PegOptions { saved: Some(dir.clone()), min_moves: Some(Settle { radii, sieved_level: a.sieved_level, open_only: a.open_only }), symmetry: false, ..PegOptions::for_side(a.side) };
             return Ok(Options { sides: vec![o], seed001: false });
         }
         if let Some(min) = a.min_pegs {

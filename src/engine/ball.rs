@@ -131,20 +131,23 @@ impl Ball {
 /// per state inserted give about 1% false "maybe"s.
 pub struct Sieve {
     bits: super::bitset::Bitset,
-    mask: u64,
+    len: u64,
 }
 
 impl Sieve {
-    /// Room for about `states` states.
+    /// Room for about `states` states: 16 bits each, not rounded to a power of two (a sieve of
+    /// 4e9 states is 8 GB, not 16).
     pub fn with_room(states: u64) -> Sieve {
-        let bits = (16 * states).next_power_of_two().max(64);
-        Sieve { bits: super::bitset::Bitset::new(bits), mask: bits - 1 }
+        let len = (16 * states).div_ceil(64).max(1) * 64;
+        Sieve { bits: super::bitset::Bitset::new(len), len }
     }
 
     fn probes(&self, state: u64) -> [u64; 2] {
         let h = state.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let g = (state ^ state >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        [(h >> 17) & self.mask, (g >> 19) & self.mask]
+        // A hash times the length, high half: an index below the length with all bits used.
+        let below = |x: u64| ((x as u128 * self.len as u128) >> 64) as u64;
+        [below(h), below(g ^ g >> 32)]
     }
 
     /// Adds `state` (from any thread).

@@ -123,7 +123,7 @@ pub const REPRODUCE_MAX_SIDE: usize = 7;
 
 /// What computing side 8 costs, measured with `scripts/bench.sh` (BENCH_PEG8=1) on this
 /// project's 2-core machine; quoted on the report page.
-pub const SIDE8_COST: &str = "about 26 minutes (23.4 for the union, 2.5 for the problem table) and 8 GiB of level files on a 2-core machine";
+pub const SIDE8_COST: &str = "about 26 minutes (23.4 for the union, 2.5 for the problem table) and 8 GiB of level files on a 2-core machine, then an hour and a half and 16 GB to settle the fewest moves";
 
 /// Options of one study run.
 #[derive(Clone, Debug)]
@@ -146,7 +146,7 @@ pub struct PegOptions {
     pub min_pegs: Option<usize>,
     /// Settle the fewest moves of the side's problems by balls of these radii ([`min_moves`];
     /// sides decided by search, also when read back).
-    pub min_moves: Option<min_moves::Radii>,
+    pub min_moves: Option<min_moves::Settle>,
 }
 
 impl PegOptions {
@@ -511,9 +511,9 @@ fn positions(t: &Triangle, winnable: &Bitset, counters: &Counters) -> Positions 
 }
 
 /// Each problem's fewest moves by [`min_moves::settle`], into its row.
-fn settle_moves(side: usize, problems: &mut [solvability::ProblemRow], radii: min_moves::Radii, counters: &Counters) -> Result<()> {
+fn settle_moves(side: usize, problems: &mut [solvability::ProblemRow], how: &min_moves::Settle, counters: &Counters) -> Result<()> {
     let t = Triangle::any_side(side);
-    let settled = min_moves::settle(&t, problems, radii, counters)?;
+    let settled = min_moves::settle_with(&t, problems, how, counters)?;
     for (p, m) in problems.iter_mut().zip(settled) {
         p.fewest = m;
     }
@@ -524,8 +524,8 @@ fn settle_moves(side: usize, problems: &mut [solvability::ProblemRow], radii: mi
 pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     if let Some(dir) = &opts.saved {
         let mut study = saved::load(opts.side, dir)?;
-        if let (Some(radii), Some(problems)) = (opts.min_moves, study.problems.as_mut()) {
-            settle_moves(opts.side, problems, radii, counters)?;
+        if let (Some(how), Some(problems)) = (opts.min_moves, study.problems.as_mut()) {
+            settle_moves(opts.side, problems, &how, counters)?;
         }
         return Ok(study);
     }
@@ -546,7 +546,7 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
         counters.total.store(counters.expanded.load(std::sync::atomic::Ordering::Relaxed) + (t.hole_orbits().len() * t.holes()) as u64, std::sync::atomic::Ordering::Relaxed);
         let mut problems = solvability::problems(&t, &set, counters)?;
         drop(set);
-        settle_moves(t.side(), &mut problems, opts.min_moves.unwrap_or(min_moves::SIDE8_RADII), counters)?;
+        settle_moves(t.side(), &mut problems, &opts.min_moves.unwrap_or(min_moves::SIDE8_SETTLE), counters)?;
         return Ok(bare(levels, Some(problems)));
     }
     let winnable = union.winnable.expect("asked for the flat winnable set");

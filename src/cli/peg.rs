@@ -53,7 +53,9 @@ pub struct PegArgs {
     #[arg(long, value_name = "DIR", conflicts_with_all = ["levels_only", "keep_levels", "min_pegs", "plan"])]
     pub min_moves_from: Option<PathBuf>,
     /// Radii of the balls for --min-moves-from, as F+B: moves out of each start, moves into each
-    /// finish (side 8: 10+3 needs about 16 GiB; 9+3 about 9 GiB and proves one move less).
+    /// finish (side 8: 10+3 needs about 16 GiB; 9+3 about 9 GiB and proves one move less; 11+3
+    /// fits with --open-only when the open problems start in the orbits of holes 1 and 5, whose
+    /// kept forward balls of 10 moves are the smallest, 3.0e8 boards in an 8 GiB table).
     #[arg(long, value_name = "F+B", requires = "min_moves_from", value_parser = parse_radii)]
     pub radii: Option<crate::studies::peg::min_moves::Radii>,
     /// With --min-moves-from: one backward move more, through a sieve, for the problems whose

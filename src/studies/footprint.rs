@@ -27,8 +27,10 @@ pub fn peg(side: usize, levels_only: bool, levels_on_disk: bool) -> u128 {
         (..=5, false) => union.max(64 * MIB),
         (6, false) => union.max(262 * MIB),
         (7, false) => union.max(3196 * MIB),
-        // Side 8 decides its problems by search over every reachable level at once (2^36 bits).
-        (8, false) if levels_on_disk => union.max((1u128 << holes) / 8 + 1024 * MIB),
+        // Side 8 decides its problems by search over every reachable level at once (2^36 bits),
+        // then settles their fewest moves (min_moves::SIDE8_PLAN: 18.2 GB measured at its peak,
+        // two kept forward balls of 10 moves).
+        (8, false) if levels_on_disk => union.max((1u128 << holes) / 8 + 1024 * MIB).max(17_800 * MIB),
         // Beyond: the flat winnable array of 2^holes bits and the per-start searches' two more.
         (_, false) => union + 3 * (1u128 << holes) / 8,
     }

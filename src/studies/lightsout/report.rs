@@ -221,7 +221,7 @@ impl StudyOptions {
                 (Rule::Plus, Topology::Torus, 5),
                 (Rule::Block, Topology::Open, 5),
             ],
-            all_ones_max: 118,
+            all_ones_max: 128,
             hand_max: 8,
             direct_check_max: 3000,
             long_sweep_max: 100_000,

@@ -237,12 +237,21 @@ pub fn min_moves_bounds_chart(side: usize, problems: &[ProblemRow]) -> Result<Re
             cells[r.finish][r.start] = kinds.iter().position(|x| *x == k).map(|i| i as f64);
         }
     }
-    let categories = kinds.iter().map(|&(lo, hi)| if lo == hi { format!("{lo}, exact") } else { format!("{lo} to {hi}") }).collect();
-    start_finish_heatmap_of(
-        format!("T{side}: fewest moves from start (x) to finish (y), exact or proven bounds"),
-        cells,
-        chart::ColourKey { title: "fewest moves (lower to upper bound)".into(), none_meaning: "impossible".into(), categories },
-    )
+    let all_exact = kinds.iter().all(|(lo, hi)| lo == hi);
+    let categories = kinds
+        .iter()
+        .map(|&(lo, hi)| match (lo == hi, all_exact) {
+            (true, true) => lo.to_string(),
+            (true, false) => format!("{lo}, exact"),
+            _ => format!("{lo} to {hi}"),
+        })
+        .collect();
+    let (title, key) = if all_exact {
+        (format!("T{side}: fewest moves from start (x) to finish (y), every one exact"), "fewest moves")
+    } else {
+        (format!("T{side}: fewest moves from start (x) to finish (y), exact or proven bounds"), "fewest moves (lower to upper bound)")
+    };
+    start_finish_heatmap_of(title, cells, chart::ColourKey { title: key.into(), none_meaning: "impossible".into(), categories })
 }
 
 /// A (start, finish) grid of move counts, start holes across, finish holes up; `-` where `cells`
@@ -383,7 +392,9 @@ pub fn export_side(s: &PegStudy, out: &mut Export) -> Result<()> {
             out.table(Area::Data, &dir, "finishes.csv", &problems_table(p));
             out.chart(Area::Reports, "peg", &format!("T{}_problems", s.side), &problems_chart(s.side, p)?);
             if p.iter().any(|x| x.fewest.is_some()) {
-                out.chart(Area::Reports, "peg", &format!("T{}_min_moves_gap", s.side), &gap_chart(s.side, p)?);
+                if any_open(p) {
+                    out.chart(Area::Reports, "peg", &format!("T{}_min_moves_gap", s.side), &gap_chart(s.side, p)?);
+                }
                 out.chart(Area::Reports, "peg", &format!("T{}_min_moves", s.side), &min_moves_bounds_chart(s.side, p)?);
             }
         }
@@ -702,23 +713,31 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
             if p.iter().any(|x| x.fewest.is_some()) {
                 let lows: Vec<u32> = p.iter().filter_map(|x| x.fewest.as_ref().map(|m| m.lower_bound())).collect();
                 let exact = p.iter().filter(|x| x.fewest.as_ref().is_some_and(|m| m.exact().is_some())).count();
-                per_side = per_side.chart(
-                    format!("T{}_min_moves_gap", s.side),
-                    format!(
-                        "T{}: for each solvable (start, finish), the moves of the play found minus the proven lower bound on the fewest moves ({}, by meeting in the middle on the moves graph): 0 where the minimum is exact ({exact} of {} problems), otherwise how many moves are still unproven; '-' marks impossible problems.",
-                        s.side,
-                        match (lows.iter().min().copied().unwrap_or(0), lows.iter().max().copied().unwrap_or(0)) {
-                            (lo, hi) if lo == hi => format!("{lo} for every problem"),
-                            (lo, hi) => format!("{lo} to {hi}"),
-                        },
-                        solvable.len()
-                    ),
-                );
+                // Only while some minimum is open: once every one is exact the gaps are all 0.
+                if any_open(p) {
+                    per_side = per_side.chart(
+                        format!("T{}_min_moves_gap", s.side),
+                        format!(
+                            "T{}: for each solvable (start, finish), the moves of the play found minus the proven lower bound on the fewest moves ({}, by meeting in the middle on the moves graph): 0 where the minimum is exact ({exact} of {} problems), otherwise how many moves are still unproven; '-' marks impossible problems.",
+                            s.side,
+                            match (lows.iter().min().copied().unwrap_or(0), lows.iter().max().copied().unwrap_or(0)) {
+                                (lo, hi) if lo == hi => format!("{lo} for every problem"),
+                                (lo, hi) => format!("{lo} to {hi}"),
+                            },
+                            solvable.len()
+                        ),
+                    );
+                }
                 per_side = per_side.chart(
                     format!("T{}_min_moves", s.side),
                     format!(
-                        "T{}: the fewest moves of each solvable (start, finish), one colour per exact value ('13, exact') or per interval still open (lower bound proven by meeting in the middle, to the moves of the play found): {}; '-' marks impossible problems.",
+                        "T{}: the fewest moves of each solvable (start, finish), one colour per {}: {}; '-' marks impossible problems.",
                         s.side,
+                        if any_open(p) {
+                            "exact value ('13, exact') or per interval still open (lower bound proven by meeting in the middle, to the moves of the play found)"
+                        } else {
+                            "value, every one exact (proven by meeting in the middle on the moves graph)"
+                        },
                         moves_summary(p).unwrap_or_default()
                     ),
                 );
@@ -740,7 +759,7 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         intro: vec![
             "Peg solitaire on the triangle of side n (n(n+1)/2 holes; side 4 is the 10-coin puzzle of seed 001). A game starts with every hole filled but one (a *single-vacancy start*); a jump moves a peg over an adjacent peg into an empty hole, removing the jumped peg. A *move* is a maximal chain of jumps by one peg. Holes are numbered 1.. row by row from the apex (T4: 1 / 2 3 / 4 5 6 / 7 8 9 10).".into(),
             "How: the layered engine gives the union of every start's reachable positions one peg count at a time (the positions of a level ranked densely, one bit each), and the winnable ones as those whose complement is reachable too (complementing a position reverses every jump); every level is checked closed under the six symmetries, which gives its positions up to symmetry (symmetry.csv). Each start orbit (6 symmetries) gets its own levels and a level-by-level DP carrying sequence counts and fewest moves; a start that cannot be won only has its positions and complete games counted, up to its own symmetries (each position weighted by its orbit's size). Counts are exact (128-bit).".into(),
-            "Side 8 (36 holes, 2^36 positions) is computed level by level: positions of one peg count are ranked densely (combinatorial number system), so a level's bit array has C(36, pegs) bits; levels go to disk (`--keep-levels DIR`) and a killed run resumes from its last complete level. Its problem table decides each (start, finish) separately: the position-class test, else a depth-first search pruned by the class and by the union of all starts (a failed search is a proof by exhaustion), then a beam search for plays with fewer moves, whose move counts are upper bounds. The fewest moves are bounded from below by meeting in the middle on the moves graph (`studies/peg/min_moves.rs`): around each start orbit the ball of every board within F moves, around each single peg the ball of every board from which it is reached in at most B moves (one peg's chain of backward jumps per move); the least sum of the two distances over their common boards is the exact minimum when they meet (a shortest play cut after min(m, F) moves passes through a common board), and otherwise every play takes more than F + B moves (`min_moves_lower_bound`, `min_moves_proof`). The tests hold the method to a plain BFS on the moves graph (sides 4 to 6) and to side 7's exact table. Ball sizes decide the radii (measured at side 8): into a single peg, 4.2e6 to 3.3e7 boards within 3 moves (35 times as many at 3 moves as at 2), and about 13 times as many again at 4 moves (4.3e8 boards into hole 13, counted on a 1/64 sample: too many to keep for every finish); out of a start, 5.3e7 to 1.7e8 within 9 moves, growing about 7-fold per move (so a kept ball of 10 moves, 16 to 32 GiB, is past this machine). So every finish's backward ball is kept (3.4 GiB of tables at B = 3), the forward ball is grown one start orbit at a time to F - 1 moves, and its level F, the largest, is never stored: each board one move past the kept ball is tested against a sieve (a Bloom filter) of every finish's backward ball, and only a board the sieve lets through is looked up exactly. One backward move more is reached without keeping it (`--sieved-level`): one start orbit at a time, the boards one backward move past the balls of the finishes whose play held is longer than F + B + 1 go into a second sieve, and a board of the forward stream that passes it is checked exactly, by its own moves into the backward ball; those problems are met at F + B + 1 moves or need at least F + B + 2, and their proof names radii F + (B + 1). A play found where the balls meet is replayed and recorded (`optimal_play`); where they do not meet and the play held has one move more than the radii reach, the minimum is exact too (`min_moves_exact`). The committed table comes from `statespace peg --side 8 --min-moves-from data/peg/T8 --radii 10+3 --sieved-level` (measured on this project's 2-core machine, 2026-11-26: 1 h 29 min wall, 9,257 CPU s, 15.8 GB peak, the largest second sieve 8.7 GiB for the 12 such finishes of hole 5; it settled 93 problems whose plays had 15 or 16 moves).".into(),
+            "Side 8 (36 holes, 2^36 positions) is computed level by level: positions of one peg count are ranked densely (combinatorial number system), so a level's bit array has C(36, pegs) bits; levels go to disk (`--keep-levels DIR`) and a killed run resumes from its last complete level. Its problem table decides each (start, finish) separately: the position-class test, else a depth-first search pruned by the class and by the union of all starts (a failed search is a proof by exhaustion), then a beam search for plays with fewer moves, whose move counts are upper bounds. The fewest moves are bounded from below by meeting in the middle on the moves graph (`studies/peg/min_moves.rs`): around each start orbit the ball of every board within F moves, around each single peg the ball of every board from which it is reached in at most B moves (one peg's chain of backward jumps per move); the least sum of the two distances over their common boards is the exact minimum when they meet (a shortest play cut after min(m, F) moves passes through a common board), and otherwise every play takes more than F + B moves (`min_moves_lower_bound`, `min_moves_proof`). The tests hold the method to a plain BFS on the moves graph (sides 4 to 6) and to side 7's exact table. Ball sizes decide the radii (measured at side 8): into a single peg, 4.2e6 to 3.3e7 boards within 3 moves (35 times as many at 3 moves as at 2), and about 13 times as many again at 4 moves (4.3e8 boards into hole 13, counted on a 1/64 sample: too many to keep for every finish); out of a start, 5.3e7 to 1.7e8 within 9 moves, growing about 7-fold per move (a kept ball of 10 moves is 3.0e8 boards, an 8 GiB table, out of holes 1 and 5, whose balls of 9 are the smallest, and 16 to 32 GiB out of the largest, past this machine). So every finish's backward ball is kept (3.4 GiB of tables at B = 3), the forward ball is grown one start orbit at a time to F - 1 moves, and its level F, the largest, is never stored: each board one move past the kept ball is tested against a sieve (a Bloom filter) of every finish's backward ball, and only a board the sieve lets through is looked up exactly. One backward move more is reached without keeping it (`--sieved-level`): one start orbit at a time, the boards one backward move past the balls of the finishes whose play held is longer than F + B + 1 go into a second sieve, and a board of the forward stream that passes it is checked exactly, by its own moves into the backward ball; those problems are met at F + B + 1 moves or need at least F + B + 2, and their proof names radii F + (B + 1). A play found where the balls meet is replayed and recorded (`optimal_play`); where they do not meet and the play held has one move more than the radii reach, the minimum is exact too (`min_moves_exact`). The committed table comes from two stages (`min_moves::SIDE8_PLAN`, which `reproduce --max-peg-side 8` runs in turn): `statespace peg --side 8 --min-moves-from data/peg/T8 --radii 10+3 --sieved-level` (measured on this project's 2-core machine, 2026-11-26: 1 h 29 min wall, 9,257 CPU s, 15.8 GB peak, the largest second sieve 8.7 GiB for the 12 such finishes of hole 5; it settled 93 problems whose plays had 15 or 16 moves and left 15 at 15 or 16, all out of the start orbits of holes 1 and 5), then `statespace peg --side 8 --min-moves-from data/peg/T8 --radii 11+3 --sieved-level --open-only` on those 15 alone (2026-11-27: 48 min 36 s wall, 5,549 CPU s, 18.2 GB peak; a kept forward ball of 10 moves per start orbit and a second sieve of 1.1 GiB for hole 5's three finishes), where every one met in 15 moves.".into(),
         ],
         sections,
         definitions: definitions(),
@@ -761,7 +780,7 @@ fn new_results_text(r: &PegResults) -> String {
         }
         if let Some(summary) = s.problems.as_deref().and_then(moves_summary) {
             text += &format!(
-                " Side {}'s fewest moves (meeting in the middle on the moves graph, `data/peg/T{}/finishes.csv`, columns min_moves_exact, min_moves_lower_bound and min_moves_proof): {summary} (lower bound and the moves of the play found).",
+                " Side {}'s fewest moves (meeting in the middle on the moves graph, `data/peg/T{}/finishes.csv`, columns min_moves_exact, min_moves_lower_bound and min_moves_proof): {summary}.",
                 s.side, s.side
             );
         }
@@ -774,6 +793,11 @@ fn new_results_text(r: &PegResults) -> String {
         );
     }
     text
+}
+
+/// Whether some solvable problem's fewest moves are bounded, not exact.
+fn any_open(problems: &[ProblemRow]) -> bool {
+    problems.iter().any(|p| p.solvable() && p.fewest.as_ref().is_none_or(|m| m.exact().is_none()))
 }
 
 /// How many of a searched side's solvable problems have an exact fewest moves (by value), and the
@@ -794,13 +818,17 @@ pub fn moves_summary(problems: &[ProblemRow]) -> Option<String> {
         }
     }
     let n_exact: usize = exact.values().sum();
-    let mut text = format!("{n_exact} of {} solvable problems have their exact fewest moves", solvable.len());
+    let mut text = if n_exact == solvable.len() {
+        format!("all {n_exact} solvable problems have their exact fewest moves")
+    } else {
+        format!("{n_exact} of {} solvable problems have their exact fewest moves", solvable.len())
+    };
     if !exact.is_empty() {
         text += &format!(" ({})", exact.iter().map(|(v, c)| format!("{c} in {v}")).collect::<Vec<_>>().join(", "));
     }
     if !open.is_empty() {
         text += &format!(
-            "; the other {} are bounded: {}",
+            "; the other {} are bounded (from the proven lower bound to the moves of the play found): {}",
             settled.len() - n_exact,
             open.iter().map(|((lo, hi), c)| format!("{c} between {lo} and {hi}")).collect::<Vec<_>>().join(", ")
         );

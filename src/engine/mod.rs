@@ -8,6 +8,7 @@ pub mod bitset;
 pub mod closure;
 pub mod cluster;
 pub mod covering;
+pub mod deep_hole;
 pub mod dag;
 pub mod dfs;
 pub mod flip_bits;

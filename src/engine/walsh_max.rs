@@ -312,18 +312,7 @@ unsafe fn chunk_avx2<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice
 fn chunk_body<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64) -> Peak {
     let mut best = Peak { value: i64::MIN, at: u64::MAX };
     for a_top in from..to {
-        for v in buf.iter_mut() {
-            *v = [T::default(); LANES];
-        }
-        for f in folded {
-            // The sign picks one of the two stored vectors by index: no branch to mispredict.
-            let values = &f.values[((a_top & f.top).count_ones() & 1) as usize];
-            let slot = &mut buf[f.slot as usize];
-            for l in 0..LANES {
-                slot[l] = slot[l].add(values[l]);
-            }
-        }
-        transform(buf);
+        fill_and_transform(folded, buf, a_top);
         let mut top = buf[0];
         for v in buf.iter() {
             for l in 0..LANES {
@@ -345,6 +334,117 @@ fn chunk_body<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize
         }
     }
     best
+}
+
+/// W(a) for every a = (a_top, lane, slot) of one outer step, into `buf`.
+#[inline(always)]
+fn fill_and_transform<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], a_top: u64) {
+    for v in buf.iter_mut() {
+        *v = [T::default(); LANES];
+    }
+    for f in folded {
+        // The sign picks one of the two stored vectors by index: no branch to mispredict.
+        let values = &f.values[((a_top & f.top).count_ones() & 1) as usize];
+        let slot = &mut buf[f.slot as usize];
+        for l in 0..LANES {
+            slot[l] = slot[l].add(values[l]);
+        }
+    }
+    transform(buf);
+}
+
+/// Every a with W(a) >= `threshold`, as (a, W(a)) sorted by W descending then a ascending, cut
+/// to the first `cap`. Why: a search that pushes the transform below a target needs the
+/// characters above it, and one pass over the 2^k values can hand over many of them instead of
+/// the single maximum of [`walsh_peak`]. Same layout and cost as [`walsh_peak`]; a block is
+/// scanned only when its vertical maximum reaches the threshold.
+pub fn walsh_above(classes: &[(u64, i32)], k: usize, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
+    assert!(k <= 64, "at most 64 dimensions");
+    assert!(k == 64 || classes.iter().all(|&(s, _)| s >> k == 0), "signature outside GF(2)^k");
+    let mass: i64 = classes.iter().map(|&(_, h)| (h as i64).abs()).sum();
+    assert!(mass <= i32::MAX as i64, "sum of |h| beyond i32");
+    let mut found = if mass <= i16::MAX as i64 { run_above::<i16>(classes, k, threshold, cap) } else { run_above::<i32>(classes, k, threshold, cap) };
+    // Dimensions padded up to LANE_BITS repeat the values of a below 2^k above it.
+    if k < 64 {
+        found.retain(|&(a, _)| a >> k == 0);
+    }
+    found.truncate(cap);
+    found
+}
+
+fn keep_best(mut v: Vec<(u64, i64)>, cap: usize) -> Vec<(u64, i64)> {
+    v.sort_unstable_by_key(|&(a, w)| (std::cmp::Reverse(w), a));
+    v.truncate(cap);
+    v
+}
+
+fn run_above<T: Lane>(classes: &[(u64, i32)], k: usize, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
+    let (slice, top_bits) = split(k, classes.len());
+    let folded = fold_classes::<T>(classes, slice);
+    let steps = 1u64 << top_bits;
+    let chunks = steps.div_ceil(STEPS_PER_CHUNK);
+    // The padded dimensions (k < LANE_BITS) keep their duplicates until the caller drops them,
+    // so the cap is widened by the duplication factor.
+    let cap_all = cap << LANE_BITS.saturating_sub(k);
+    (0..chunks)
+        .into_par_iter()
+        .map_init(
+            || vec![[T::default(); LANES]; 1 << slice],
+            |buf, c| {
+                let (from, to) = (c * STEPS_PER_CHUNK, ((c + 1) * STEPS_PER_CHUNK).min(steps));
+                keep_best(chunk_above(&folded, buf, slice, from, to, threshold, cap_all), cap_all)
+            },
+        )
+        .reduce(Vec::new, |mut a, b| {
+            a.extend(b);
+            keep_best(a, cap_all)
+        })
+}
+
+fn chunk_above<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (checked just above).
+            return unsafe { chunk_above_avx2(folded, buf, slice, from, to, threshold, cap) };
+        }
+    }
+    chunk_above_body(folded, buf, slice, from, to, threshold, cap)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn chunk_above_avx2<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
+    chunk_above_body(folded, buf, slice, from, to, threshold, cap)
+}
+
+#[inline(always)]
+fn chunk_above_body<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
+    let mut out = Vec::new();
+    for a_top in from..to {
+        fill_and_transform(folded, buf, a_top);
+        let mut top = buf[0];
+        for v in buf.iter() {
+            for l in 0..LANES {
+                top[l] = top[l].max(v[l]);
+            }
+        }
+        if top.iter().copied().max().expect("16 lanes").to_i64() < threshold {
+            continue;
+        }
+        let base = a_top << (slice + LANE_BITS);
+        for (i, v) in buf.iter().enumerate() {
+            for (lane, x) in v.iter().enumerate() {
+                if x.to_i64() >= threshold {
+                    out.push((base | (lane as u64) << slice | i as u64, x.to_i64()));
+                }
+            }
+        }
+        if out.len() > 4 * cap.max(1) {
+            out = keep_best(out, cap);
+        }
+    }
+    out
 }
 
 /// Slots transformed block by block before the levels that span blocks: 2^10 slots of 16 i16
@@ -446,6 +546,26 @@ mod tests {
             for seed in 0..6 {
                 let classes = random_classes(seed * 131 + k as u64, k, 1 + (seed as usize * 37) % 90, 3);
                 assert_eq!(walsh_peak(&classes, k, None), exhaustive(&classes, k), "k {k} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn walsh_above_lists_every_value_over_the_threshold() {
+        // Against the definition: every a with W(a) >= t, largest first, ties by a, cut to cap.
+        for k in 0..=14 {
+            for seed in 0..4 {
+                let classes = random_classes(seed * 71 + k as u64, k, 1 + (seed as usize * 29) % 70, 3);
+                let w = |a: u64| -> i64 { classes.iter().map(|&(s, h)| if (a & s).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum() };
+                let peak = exhaustive(&classes, k).value;
+                for (t, cap) in [(peak, 1000), (peak - 4, 1000), (peak - 6, 5), (i64::MIN, 1 << 14)] {
+                    let mut want: Vec<(u64, i64)> = (0..1u64 << k).map(|a| (a, w(a))).filter(|&(_, v)| v >= t).collect();
+                    want.sort_by_key(|&(a, v)| (std::cmp::Reverse(v), a));
+                    want.truncate(cap);
+                    assert_eq!(walsh_above(&classes, k, t, cap), want, "k {k} seed {seed} t {t} cap {cap}");
+                }
+                // Its first entry is the peak.
+                assert_eq!(walsh_above(&classes, k, peak, 1)[0], (walsh_peak(&classes, k, None).at, peak));
             }
         }
     }

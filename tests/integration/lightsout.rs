@@ -496,7 +496,7 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     o.sampled_sides = vec![9];
     o.sampled_count = 10_000;
     // Nullity > 0 up to 6 (4, 5) and nullity 2 up to 20 (5, 17): anchors 5 and 17 published.
-    o.gods = Some(statespace::studies::lightsout::gods::GodsOptions { all_up_to: 6, only: None, d2_up_to: 20, restarts: 1, budget: 0, conflict_moves: None, saved: None });
+    o.gods = Some(statespace::studies::lightsout::gods::GodsOptions { all_up_to: 6, only: None, d2_up_to: 20, restarts: 1, budget: 0, effort: Default::default(), saved: None });
     let counters = statespace::engine::progress::Counters::default();
     let r = Lightsout::compute(&o, &counters).unwrap();
     let claims = Lightsout::claims(&r);
@@ -854,7 +854,7 @@ fn all_ones_lower_bounds_recheck() {
 
 fn gods_read_back(dir: &Path, n: usize) -> anyhow::Result<statespace::studies::lightsout::gods::GodsRow> {
     use statespace::studies::lightsout::{gods, saved};
-    let quick = gods::gods_row(n, 4, 0, None, &statespace::engine::progress::Counters::default())?;
+    let quick = gods::gods_row(n, 4, 0, &gods::Effort::default(), &statespace::engine::progress::Counters::default())?;
     saved::SavedGods::load(dir)?.row(quick)
 }
 

@@ -530,6 +530,8 @@ fn gods_and_dataset_refuse_bad_input() {
     fails_with(&["lightsout", "gods", "--budget", "1000000000000000001"], "--budget");
     fails_with(&["lightsout", "gods", "--budget", "-5"], "-5");
     fails_with(&["lightsout", "gods", "--conflict-moves", "0"], "--conflict-moves 0");
+    fails_with(&["lightsout", "gods", "--active-rounds", "0"], "--active-rounds 0");
+    fails_with(&["lightsout", "gods", "--active-rounds", "1000001"], "--active-rounds 1000001");
     fails_with(&["lightsout", "rect-dataset", "--max", "0"], "--max 0");
 }
 

@@ -25,7 +25,7 @@
 //! bound), each decision within a node budget; what stays undecided is reported as bounds.
 
 use super::solve::{self, Outcome};
-use crate::engine::{covering, walsh_max};
+use crate::engine::{covering, deep_hole};
 use crate::engine::progress::{Counters, Reporter};
 use std::sync::Arc;
 use super::sutner;
@@ -332,6 +332,20 @@ pub fn conflicts_witness(sizes: &[usize], start: &[usize], steps: usize) -> Vec<
     best
 }
 
+/// The active-set search of [`deep_hole::search`] on dense class counts, from `start`: the
+/// counts of the best vector it saw at an exact pass.
+pub fn active_set_witness(sizes: &[usize], start: &[usize], d: usize, rounds: usize) -> Vec<usize> {
+    let nonzero: Vec<usize> = (1..sizes.len()).filter(|&s| sizes[s] > 0).collect();
+    let classes: Vec<(u64, usize)> = nonzero.iter().map(|&s| (s as u64, sizes[s])).collect();
+    let y: Vec<i64> = nonzero.iter().map(|&s| sizes[s] as i64 - 2 * start[s] as i64).collect();
+    let hole = deep_hole::search(&classes, d, &y, rounds, ACTIVE_MOVES);
+    let mut w = start.to_vec();
+    for (&s, &v) in nonzero.iter().zip(&hole.y) {
+        w[s] = ((sizes[s] as i64 - v) / 2) as usize;
+    }
+    w
+}
+
 /// The press pattern pressing the first `w[s]` cells (row-major) of each class s.
 pub fn witness_presses(cl: &Classes, w: &[usize]) -> Result<Grid> {
     let n = cl.n;
@@ -405,10 +419,10 @@ fn binom(n: usize, k: usize) -> BigUint {
 
 /// God's number (or bounds) of the plus/open n x n board with nullity d > 0; `budget` units of
 /// work per branch-and-bound decision where the witness is below the parity bound.
-pub fn gods_row(n: usize, restarts: usize, budget: u64, conflict_moves: Option<usize>, progress: &Counters) -> Result<GodsRow> {
+pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progress: &Counters) -> Result<GodsRow> {
     let quiet = quiet_code(n)?;
     if quiet.len() > MAX_NULLITY {
-        return sparse_row(n, &quiet, budget);
+        return sparse_row(n, &quiet, effort.active_rounds.unwrap_or_else(|| active_rounds(budget)));
     }
     let (cl, _quiet) = classes_of(n, quiet)?;
     let d = cl.nullity;
@@ -422,10 +436,20 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, conflict_moves: Option<u
     let min_of = |w: &[usize]| cl.sizes[0] as i64 + *values(&cl.sizes, w).iter().min().expect("non-empty");
     let mut searched = min_of(&w);
     if (searched as usize) < parity_bound && budget > 0 {
-        let better = conflicts_witness(&cl.sizes, &w, conflict_moves.unwrap_or_else(|| conflict_steps(d, budget)));
+        let better = conflicts_witness(&cl.sizes, &w, effort.conflict_moves.unwrap_or_else(|| conflict_steps(d, budget)));
         if min_of(&better) > searched {
             w = better;
             how = "min-conflicts witness";
+            searched = min_of(&w);
+        }
+    }
+    let mut how = how.to_string();
+    if (searched as usize) < parity_bound && budget > 0 {
+        let rounds = effort.active_rounds.unwrap_or_else(|| active_rounds(budget));
+        let better = active_set_witness(&cl.sizes, &w, d, rounds);
+        if min_of(&better) > searched {
+            w = better;
+            how = format!("active-set witness, {rounds} rounds");
             searched = min_of(&w);
         }
     }
@@ -435,7 +459,7 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, conflict_moves: Option<u
         let r = covering::covering_radius(&cl.sizes, searched as usize, parity_bound, budget, &covering::BASES, progress);
         if let Some(better) = r.witness.clone() {
             w = better;
-            how = "branch-and-bound witness";
+            how = "branch-and-bound witness".to_string();
         }
         upper = r.upper;
         bnb = Some(r);
@@ -477,6 +501,15 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, conflict_moves: Option<u
     Ok(GodsRow { n, nullity: d, class_sizes: cl.sizes.clone(), upper, lower, positions_at_max, method, refutation, witness: board })
 }
 
+/// How hard the witness searches try, where a budget lets them run; None = from the budget.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Moves of the min-conflicts search ([`conflict_steps`] of the budget).
+    pub conflict_moves: Option<usize>,
+    /// Exact passes of the active-set search ([`active_rounds`] of the budget).
+    pub active_rounds: Option<usize>,
+}
+
 /// Moves of the min-conflicts witness search for a budget: a move costs about 2 d 2^d units
 /// (two transforms), and the search gets a tenth of the budget, between 2,000 and 200,000 moves.
 pub fn conflict_steps(d: usize, budget: u64) -> usize {
@@ -500,27 +533,23 @@ pub fn sparse_classes(n: usize, quiet: &[Grid]) -> (Vec<(u64, usize)>, Vec<u64>)
     (count.into_iter().collect(), signature)
 }
 
-/// Cutting-plane rounds of the sparse witness search for a budget (one exact transform of 2^d
-/// values per round, about 2^28 units each at the machine's speed per core; at most 256).
-pub fn cutting_rounds(budget: u64) -> usize {
-    ((budget >> 28) as usize).min(256)
+/// Rounds of the active-set witness search ([`deep_hole::search`]) for a budget: one exact pass
+/// over the 2^d characters per round (about 2^30 units at d = 32 with both cores) plus at most
+/// [`ACTIVE_MOVES`] moves; a round per 2^27 units, at most 4096.
+pub fn active_rounds(budget: u64) -> usize {
+    ((budget >> 27) as usize).min(4096)
 }
 
-/// The largest transform value over every a, and where, for the signed class values y.
-fn sparse_peak(classes: &[(u64, usize)], y: &[i64], d: usize) -> walsh_max::Peak {
-    let h: Vec<(u64, i32)> = classes.iter().zip(y).filter(|(c, _)| c.0 != 0).map(|(c, &v)| (c.0, v as i32)).collect();
-    walsh_max::walsh_peak(&h, d, None)
-}
+/// Moves of the active-set search between two exact passes.
+pub const ACTIVE_MOVES: usize = 2000;
 
 /// God's number bounds past [`MAX_NULLITY`] (n = 39 and 47 below 50: nullity 32 and 30).
 /// Upper: the parity/averaging bound of the module comment, from the sparse class sizes. Lower:
 /// a witness y (y_s = c_s - 2 w_s: 0 on even classes, +-1 by a fixed-seed draw on odd ones)
-/// whose transform maximum over all 2^d a is computed exactly; with a budget, cutting-plane
-/// rounds lower that maximum: every round adds the current argmax to a set A of characters,
-/// and a min-conflicts search over +-2 moves of y_s pushes the transform at every a in A down to
-/// the best maximum so far minus 2 (the next value of its parity), before the next exact
-/// maximum. The witness position is solved again exactly (over all 2^d solutions).
-fn sparse_row(n: usize, quiet: &[Grid], budget: u64) -> Result<GodsRow> {
+/// lowered by `rounds` rounds of the active-set search ([`deep_hole::search`]: each round one
+/// exact pass over all 2^d characters, then min-conflicts moves against a working set of them).
+/// The witness position is solved again exactly (over all 2^d solutions).
+fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
     let d = quiet.len();
     let (classes, signature) = sparse_classes(n, quiet);
     let c0 = classes.iter().find(|c| c.0 == 0).map_or(0, |c| c.1);
@@ -533,52 +562,18 @@ fn sparse_row(n: usize, quiet: &[Grid], budget: u64) -> Result<GodsRow> {
         seed >> 33
     };
     let mut y: Vec<i64> = classes.iter().map(|c| if c.0 == 0 || c.1 % 2 == 0 { 0 } else if rand() & 1 == 1 { 1 } else { -1 }).collect();
-    let mut peak = sparse_peak(&classes, &y, d);
-    let mut best = (peak.value, y.clone());
-    let rounds = cutting_rounds(budget);
-    // chi[j][i] = (-1)^<a_i, s_j> for the characters a_i of A.
-    let mut chi: Vec<Vec<i64>> = vec![Vec::new(); classes.len()];
-    let mut at: Vec<i64> = Vec::new(); // the transform at each a of A
-    for _ in 0..rounds {
-        for (j, c) in classes.iter().enumerate() {
-            chi[j].push(if (c.0 & peak.at).count_ones() % 2 == 0 { 1 } else { -1 });
-        }
-        at.push(peak.value);
-        let target = best.0 - 2;
-        let excess = |t: i64| (t - target).max(0);
-        let mut tabu_until = vec![0usize; classes.len()];
-        for step in 1..=50 * at.len().min(40) {
-            if at.iter().all(|&t| t <= target) {
-                break;
-            }
-            let mut choice: Option<(i64, u64, usize, i64)> = None;
-            for (j, c) in classes.iter().enumerate() {
-                if c.0 == 0 || tabu_until[j] >= step {
-                    continue;
-                }
-                for dir in [2i64, -2] {
-                    if (y[j] + dir).abs() > c.1 as i64 {
-                        continue;
-                    }
-                    let delta: i64 = at.iter().zip(&chi[j]).map(|(&t, &x)| excess(t + dir * x) - excess(t)).sum();
-                    let key = (delta, rand(), j, dir);
-                    if choice.map_or(true, |c| (key.0, key.1) < (c.0, c.1)) {
-                        choice = Some(key);
-                    }
-                }
-            }
-            let Some((_, _, j, dir)) = choice else { break };
-            y[j] += dir;
-            for (t, &x) in at.iter_mut().zip(&chi[j]) {
-                *t += dir * x;
-            }
-            tabu_until[j] = step + 3 + rand() as usize % 5;
-        }
-        peak = sparse_peak(&classes, &y, d);
-        if peak.value < best.0 {
-            best = (peak.value, y.clone());
-        }
+    let nonzero: Vec<usize> = (0..classes.len()).filter(|&j| classes[j].0 != 0).collect();
+    let hole = deep_hole::search(
+        &nonzero.iter().map(|&j| classes[j]).collect::<Vec<_>>(),
+        d,
+        &nonzero.iter().map(|&j| y[j]).collect::<Vec<_>>(),
+        rounds,
+        ACTIVE_MOVES,
+    );
+    for (&j, &v) in nonzero.iter().zip(&hole.y) {
+        y[j] = v;
     }
+    let best = (hole.max, y);
     let (max_y, y) = best;
     let predicted = c0 as i64 + (total as i64 - max_y) / 2;
     // The witness presses the first w_s = (c_s - y_s) / 2 cells of each class (all of class 0).
@@ -599,7 +594,7 @@ fn sparse_row(n: usize, quiet: &[Grid], budget: u64) -> Result<GodsRow> {
     let lower = s.presses.count() as usize;
     ensure!(lower as i64 == predicted, "internal error: {n}x{n} witness minimum {lower} != class arithmetic {predicted}");
     ensure!(lower <= parity_bound, "internal error: witness {lower} above the proven bound {parity_bound}");
-    let how = if rounds > 0 { format!("cutting-plane witness, {rounds} rounds") } else { "rounded witness".to_string() };
+    let how = if rounds > 0 { format!("active-set witness, {rounds} rounds") } else { "rounded witness".to_string() };
     let method = if lower == parity_bound {
         format!("exact: witness ({how}); upper bound: parity/averaging bound")
     } else {
@@ -611,7 +606,7 @@ fn sparse_row(n: usize, quiet: &[Grid], budget: u64) -> Result<GodsRow> {
 /// Methods whose rows are read back (and re-checked) by the default `reproduce` instead of
 /// recomputed: the branch and bound, and the witness searches that run only beside it.
 pub fn read_back(method: &str) -> bool {
-    ["branch and bound", "min-conflicts", "cutting-plane"].iter().any(|m| method.contains(m))
+    ["branch and bound", "min-conflicts", "cutting-plane", "active-set"].iter().any(|m| method.contains(m))
 }
 
 /// Options of the study: which sides.
@@ -627,8 +622,8 @@ pub struct GodsOptions {
     /// Branch-and-bound work per decision (0: parity bound and witness only; see
     /// [`covering::spectrum_at_most`] for the unit).
     pub budget: u64,
-    /// Moves of the min-conflicts witness search; None = [`conflict_steps`] of the budget.
-    pub conflict_moves: Option<usize>,
+    /// Effort of the witness searches (None: from the budget).
+    pub effort: Effort,
     /// Where branch-and-bound results are read back from and re-checked instead of recomputed
     /// (`data/lightsout`, see [`super::saved`]); None = run the branch and bound.
     pub saved: Option<std::path::PathBuf>,
@@ -638,12 +633,14 @@ pub struct GodsOptions {
 pub const DEFAULT_BUDGET: u64 = 10_000_000_000;
 /// Most min-conflicts moves accepted (nullity 16: about 0.45 ms of one core per move).
 pub const MAX_CONFLICT_MOVES: usize = 10_000_000;
+/// The most exact passes `--active-rounds` accepts.
+pub const MAX_ACTIVE_ROUNDS: usize = 1_000_000;
 /// Largest budget accepted (days on two cores).
 pub const MAX_BUDGET: u64 = 1_000_000_000_000_000;
 
 impl GodsOptions {
     pub fn reproduce() -> GodsOptions {
-        GodsOptions { all_up_to: 50, only: None, d2_up_to: 256, restarts: 4, budget: DEFAULT_BUDGET, conflict_moves: None, saved: None }
+        GodsOptions { all_up_to: 50, only: None, d2_up_to: 256, restarts: 4, budget: DEFAULT_BUDGET, effort: Effort::default(), saved: None }
     }
 }
 
@@ -682,7 +679,7 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
     let most = 2 * searched * covering::BASES.len() as u64;
     counters.total.store(most.saturating_mul(o.budget).max(1), std::sync::atomic::Ordering::Relaxed);
     let _reporter = (o.budget > 0 && searched > 0).then(|| Reporter::start("God's numbers, branch and bound (level = questions settled)".into(), counters.clone()));
-    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts, o.budget, o.conflict_moves, &counters)).collect();
+    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts, o.budget, &o.effort, &counters)).collect();
     Ok(GodsResults { rows: rows.into_iter().collect::<Result<_>>()? })
 }
 
@@ -896,7 +893,7 @@ mod tests {
 
     #[test]
     fn anchors_are_confirmed_and_fills_are_new() {
-        let r = GodsResults { rows: vec![gods_row(4, 1, 0, None, &Counters::default()).unwrap(), gods_row(5, 1, 0, None, &Counters::default()).unwrap(), gods_row(17, 1, 0, None, &Counters::default()).unwrap()] };
+        let r = GodsResults { rows: vec![gods_row(4, 1, 0, &Effort::default(), &Counters::default()).unwrap(), gods_row(5, 1, 0, &Effort::default(), &Counters::default()).unwrap(), gods_row(17, 1, 0, &Effort::default(), &Counters::default()).unwrap()] };
         let c = claims(&r);
         let v: Vec<(&str, Verdict, &str)> = c.iter().map(|c| (c.id.as_str(), c.verdict, c.computed.as_str())).collect();
         assert_eq!(
@@ -955,10 +952,11 @@ mod tests {
         }
         assert_eq!(sparse.len(), cl.sizes.iter().filter(|&&c| c > 0).count());
         let quick = sparse_row(9, &quiet, 0).unwrap();
-        let searched = sparse_row(9, &quiet, 8 << 28).unwrap();
+        let searched = sparse_row(9, &quiet, 64).unwrap();
         assert_eq!(quick.upper, cl.upper_bound());
-        assert!(quick.lower <= searched.lower && searched.lower <= 37, "{} {}", quick.lower, searched.lower);
-        assert!(searched.method.contains("cutting-plane witness, 8 rounds"), "{}", searched.method);
+        // The active-set search reaches God's number itself (37, proven by the branch and bound).
+        assert!(quick.lower <= searched.lower && searched.lower == 37, "{} {}", quick.lower, searched.lower);
+        assert!(searched.method.contains("active-set witness, 64 rounds"), "{}", searched.method);
     }
 
     #[test]

@@ -270,6 +270,6 @@ pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64, basis: Bas
 pub fn gods_rows(sides: &[usize], restarts: usize, saved: &SavedGods) -> Result<Vec<GodsRow>> {
     use rayon::prelude::*;
     let counters = Counters::default();
-    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| saved.row(gods::gods_row(n, restarts, 0, None, &counters)?)).collect();
+    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| saved.row(gods::gods_row(n, restarts, 0, &gods::Effort::default(), &counters)?)).collect();
     rows.into_iter().collect()
 }

@@ -877,9 +877,11 @@ fn gods_read_back_resolves_witnesses_and_refuses_tampering() {
     // refused first by the refutation check (the witness re-solve would refuse them next).
     assert!(e.contains("gods_numbers.csv") && e.contains("125"), "{e}");
     // An upper bound above the re-derived parity bound: refused.
+    let row19 = table.iter().find(|r| r["n"] == "19").unwrap();
+    let bounds19 = format!(",{},{},", row19["lower_bound"], row19["upper_bound"]);
     let dir = tampered_copy("gods-upper", "gods_numbers.csv", |t| {
         t.lines()
-            .map(|l| if l.starts_with("plus,open,19,") { l.replacen(",175,", ",999,", 1) } else { l.to_string() })
+            .map(|l| if l.starts_with("plus,open,19,") { l.replacen(&bounds19, &format!(",{},999,", row19["lower_bound"]), 1) } else { l.to_string() })
             .collect::<Vec<_>>()
             .join("\n")
             + "\n"

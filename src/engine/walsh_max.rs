@@ -307,19 +307,26 @@ unsafe fn chunk_avx2<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice
     chunk_body(folded, buf, slice, from, to)
 }
 
+/// Outer step a_top's transform into `buf`, and its largest value (the max over the lanes of
+/// the vertical max): the one scan both the peak and the threshold searches make per step.
+#[inline(always)]
+fn transformed_max<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], a_top: u64) -> i64 {
+    fill_and_transform(folded, buf, a_top);
+    let mut top = buf[0];
+    for v in buf.iter() {
+        for l in 0..LANES {
+            top[l] = top[l].max(v[l]);
+        }
+    }
+    top.iter().copied().max().expect("16 lanes").to_i64()
+}
+
 /// Outer steps a_top in from..to (ascending), returning the best (value, smallest a) among them.
 #[inline(always)]
 fn chunk_body<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64) -> Peak {
     let mut best = Peak { value: i64::MIN, at: u64::MAX };
     for a_top in from..to {
-        fill_and_transform(folded, buf, a_top);
-        let mut top = buf[0];
-        for v in buf.iter() {
-            for l in 0..LANES {
-                top[l] = top[l].max(v[l]);
-            }
-        }
-        let m = top.iter().copied().max().expect("16 lanes").to_i64();
+        let m = transformed_max(folded, buf, a_top);
         // a_top ascends, so an equal value here never has a smaller a than the best so far.
         if m > best.value {
             let base = a_top << (slice + LANE_BITS);
@@ -422,14 +429,7 @@ unsafe fn chunk_above_avx2<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>],
 fn chunk_above_body<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
     let mut out = Vec::new();
     for a_top in from..to {
-        fill_and_transform(folded, buf, a_top);
-        let mut top = buf[0];
-        for v in buf.iter() {
-            for l in 0..LANES {
-                top[l] = top[l].max(v[l]);
-            }
-        }
-        if top.iter().copied().max().expect("16 lanes").to_i64() < threshold {
+        if transformed_max(folded, buf, a_top) < threshold {
             continue;
         }
         let base = a_top << (slice + LANE_BITS);

@@ -17,7 +17,10 @@ fn main() {
     // Rerun when HEAD moves. In a worktree `.git` is a file naming the real directory, so ask git
     // where HEAD and the branch refs live; a watched path that does not exist would rerun this
     // script (and rebuild the crate) on every build.
-    let dirs = [git(&["rev-parse", "--git-dir"]), git(&["rev-parse", "--git-common-dir"])];
+    let dirs = [
+        git(&["rev-parse", "--git-dir"]),
+        git(&["rev-parse", "--git-common-dir"]),
+    ];
     for (dir, names) in dirs.iter().zip([&["HEAD"][..], &["refs/heads", "packed-refs"][..]]) {
         for name in names {
             if let Some(path) = dir.as_ref().map(|d| Path::new(d).join(name)).filter(|p| p.exists()) {

@@ -18,13 +18,21 @@ fn main() {
         *w = x;
     }
     let states = layer.len as f64;
-    println!("layer C({n},{k}) = {} states, {:.2} GiB, 1 thread", layer.len, (layer.words.len() * 8) as f64 / (1u64 << 30) as f64);
+    println!(
+        "layer C({n},{k}) = {} states, {:.2} GiB, 1 thread",
+        layer.len,
+        (layer.words.len() * 8) as f64 / (1u64 << 30) as f64
+    );
 
     // 1. Read every word (pure bandwidth).
     let t = Instant::now();
     let ones: u64 = layer.words.iter().map(|w| w.count_ones() as u64).sum();
     let s = t.elapsed().as_secs_f64();
-    println!("word scan (popcount):              {:8.3} s  {:10.3e} states/s/core  ({ones} ones)", s, states / s);
+    println!(
+        "word scan (popcount):              {:8.3} s  {:10.3e} states/s/core  ({ones} ones)",
+        s,
+        states / s
+    );
 
     // 2. Walk every state in rank order (Gosper's next) and read its bit: the per-state floor of a
     // pass that visits states, before any successor or rank work.
@@ -36,7 +44,11 @@ fn main() {
         state = Colex::next(state);
     }
     let s = t.elapsed().as_secs_f64();
-    println!("state walk (next + bit read):      {:8.3} s  {:10.3e} states/s/core  ({hits})", s, states / s);
+    println!(
+        "state walk (next + bit read):      {:8.3} s  {:10.3e} states/s/core  ({hits})",
+        s,
+        states / s
+    );
 
     // 3. Rank every state and read its bit at the rank (one random-free lookup per state).
     let t = Instant::now();
@@ -48,5 +60,9 @@ fn main() {
         state = Colex::next(state);
     }
     let s = t.elapsed().as_secs_f64();
-    println!("state walk + rank:                 {:8.3} s  {:10.3e} states/s/core  ({hits}, first 1/16 of the layer)", s, m as f64 / s);
+    println!(
+        "state walk + rank:                 {:8.3} s  {:10.3e} states/s/core  ({hits}, first 1/16 of the layer)",
+        s,
+        m as f64 / s
+    );
 }

@@ -61,10 +61,18 @@ fn main() {
             layer
         }
     };
-    let sample: usize = args.iter().find(|a| a.chars().all(|c| c.is_ascii_digit())).map_or(64, |a| a.parse().unwrap());
+    let sample: usize = args
+        .iter()
+        .find(|a| a.chars().all(|c| c.is_ascii_digit()))
+        .map_or(64, |a| a.parse().unwrap());
     let below = colex.count(above.k - 1);
     let chunks = below.div_ceil(64 * CHUNK_WORDS as u64);
-    println!("pull of level {} from level {} ({} ranks), {sample} of its {chunks} chunks spread evenly, 1 thread", above.k - 1, above.k, below);
+    println!(
+        "pull of level {} from level {} ({} ranks), {sample} of its {chunks} chunks spread evenly, 1 thread",
+        above.k - 1,
+        above.k,
+        below
+    );
     let mut words = vec![0u64; CHUNK_WORDS];
     let mut ones = [0u64; 2];
     let mut secs = [0f64; 2];
@@ -86,5 +94,9 @@ fn main() {
     for (name, s) in ["without the class skip", "with the class skip"].iter().zip(secs) {
         println!("{name:24} {s:8.3} s CPU  {:10.3e} states/s/core", ranks as f64 / s);
     }
-    println!("ratio {:.2}, {} of {ranks} sampled ranks reachable", secs[0] / secs[1], ones[0]);
+    println!(
+        "ratio {:.2}, {} of {ranks} sampled ranks reachable",
+        secs[0] / secs[1],
+        ones[0]
+    );
 }

@@ -16,6 +16,9 @@ fn main() -> anyhow::Result<()> {
     let t = Instant::now();
     let f = full::run_counts(&grid, target, symmetric, &Counters::default())?;
     println!("{:.2} s, symmetries {:?}", t.elapsed().as_secs_f64(), f.symmetries);
-    println!("boards {:?}\nstates {:?}\nunreachable {} boards, {} states", f.boards, f.states, f.unreachable_boards, f.unreachable_states);
+    println!(
+        "boards {:?}\nstates {:?}\nunreachable {} boards, {} states",
+        f.boards, f.states, f.unreachable_boards, f.unreachable_states
+    );
     Ok(())
 }

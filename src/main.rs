@@ -18,7 +18,11 @@ fn main() -> ExitCode {
             if c.ranks() > 1 {
                 // An error on one rank must not leave the others waiting in a collective for
                 // it: the line names the rank, then the whole job ends.
-                say(&format!("statespace: error (rank {} of {}): {e:#}", c.rank(), c.ranks()));
+                say(&format!(
+                    "statespace: error (rank {} of {}): {e:#}",
+                    c.rank(),
+                    c.ranks()
+                ));
                 c.abort(1);
             }
             say(&format!("statespace: error: {e:#}"));

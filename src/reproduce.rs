@@ -63,7 +63,10 @@ impl Ctx {
 pub fn run(o: &ReproduceOptions) -> Result<()> {
     if o.check {
         let scratch = std::env::temp_dir().join(format!("statespace-check-{}", std::process::id()));
-        let ctx = Ctx { data: scratch.join("data"), reports: scratch.join("reports") };
+        let ctx = Ctx {
+            data: scratch.join("data"),
+            reports: scratch.join("reports"),
+        };
         let result = generate(o, &ctx).and_then(|_| {
             compare(&ctx.data, &o.data)?;
             compare(&ctx.reports, &o.reports)
@@ -73,7 +76,10 @@ pub fn run(o: &ReproduceOptions) -> Result<()> {
         eprintln!("reproduce --check: every file matches");
         Ok(())
     } else {
-        let ctx = Ctx { data: o.data.clone(), reports: o.reports.clone() };
+        let ctx = Ctx {
+            data: o.data.clone(),
+            reports: o.reports.clone(),
+        };
         generate(o, &ctx)
     }
 }
@@ -88,22 +94,41 @@ fn family<S: Study>(options: &S::Options, ctx: &Ctx, counters: &Counters) -> Res
     let claims = S::claims(&results);
     let out = S::export(&results, &claims)?;
     drop(results);
-    let page = out.page.clone().with_context(|| format!("internal error: the {} study has no page", S::FAMILY))?;
+    let page = out
+        .page
+        .clone()
+        .with_context(|| format!("internal error: the {} study has no page", S::FAMILY))?;
     let (mut pages, files) = split_pages(out.files);
     export::write(&files, |area, dir| ctx.place(area, dir), COMMAND)?;
     let mut reports = OutputDir::create(&ctx.reports.join(S::FAMILY), COMMAND)?;
     reports.write_table("claims.csv", &claims_table(&claims))?;
     reports.finish()?;
-    for (name, text) in [("README.md", render_page(&page, &claims, "", 0)), (SUMMARY, render_summary(&page, &claims))] {
-        pages.push(OutFile { area: Area::Reports, dir: S::FAMILY.into(), name: name.into(), bytes: text.into_bytes(), rows: None });
+    for (name, text) in [
+        ("README.md", render_page(&page, &claims, "", 0)),
+        (SUMMARY, render_summary(&page, &claims)),
+    ] {
+        pages.push(OutFile {
+            area: Area::Reports,
+            dir: S::FAMILY.into(),
+            name: name.into(),
+            bytes: text.into_bytes(),
+            rows: None,
+        });
     }
-    eprintln!("reproduce {}: {} files, {} claims", S::FAMILY, files.len() + pages.len() + 1, claims.len());
+    eprintln!(
+        "reproduce {}: {} files, {} claims",
+        S::FAMILY,
+        files.len() + pages.len() + 1,
+        claims.len()
+    );
     Ok(pages)
 }
 
 /// The pages (`.md` under `reports/`) of `files`, and the rest.
 fn split_pages(files: Vec<OutFile>) -> (Vec<OutFile>, Vec<OutFile>) {
-    files.into_iter().partition(|f| f.area == Area::Reports && f.name.ends_with(".md"))
+    files
+        .into_iter()
+        .partition(|f| f.area == Area::Reports && f.name.ends_with(".md"))
 }
 
 fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
@@ -111,7 +136,10 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
         bail!("--max-peg-side {} is outside 4..=8", o.max_peg_side);
     }
     // Prove both roots writable before any work, and hold their locks to the end.
-    let _locks = [OutputDir::create(&ctx.data, COMMAND)?, OutputDir::create(&ctx.reports, COMMAND)?];
+    let _locks = [
+        OutputDir::create(&ctx.data, COMMAND)?,
+        OutputDir::create(&ctx.reports, COMMAND)?,
+    ];
     let wants = |f: Family| o.only.is_empty() || o.only.contains(&f);
     // One progress display for the whole run (drawn on a terminal only): the stage, what is
     // done and, where the stage has a measure of work, an ETA.
@@ -140,7 +168,10 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
     // Pages of the families this run did not compute are re-stamped from disk, so a page whose
     // data changed under it cannot pass --check.
     let package = sha256_hex(&datapackage_bytes(&o.data)?);
-    let not_run: Vec<&str> = PAGE_ORDER.into_iter().filter(|f| !pages.iter().any(|p| p.dir == *f)).collect();
+    let not_run: Vec<&str> = PAGE_ORDER
+        .into_iter()
+        .filter(|f| !pages.iter().any(|p| p.dir == *f))
+        .collect();
     for f in not_run {
         pages.extend(pages_on_disk(&o.reports, f)?);
     }
@@ -150,7 +181,11 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
     let (summaries, claims) = family_files(o, ctx)?;
     let entry = entry_page(&summaries, &claims)?;
     let mut top = OutputDir::create(&ctx.reports, COMMAND)?;
-    top.write("README.md", stamp::stamp(&entry, &stamp::line("", env!("CARGO_PKG_VERSION"), &package)).as_bytes(), None)?;
+    top.write(
+        "README.md",
+        stamp::stamp(&entry, &stamp::line("", env!("CARGO_PKG_VERSION"), &package)).as_bytes(),
+        None,
+    )?;
     top.write("claims.csv", &claims, Some(claims_rows(&claims)?))?;
     top.finish()
 }
@@ -160,9 +195,13 @@ fn write_pages(pages: &[OutFile], ctx: &Ctx, package_sha256: &str) -> Result<()>
     let stamped: Vec<OutFile> = pages
         .iter()
         .map(|p| -> Result<OutFile> {
-            let text = std::str::from_utf8(&p.bytes).with_context(|| format!("page {}/{} is not UTF-8", p.dir, p.name))?;
+            let text =
+                std::str::from_utf8(&p.bytes).with_context(|| format!("page {}/{} is not UTF-8", p.dir, p.name))?;
             let line = stamp::line(&p.dir, env!("CARGO_PKG_VERSION"), package_sha256);
-            Ok(OutFile { bytes: stamp::stamp(text, &line).into_bytes(), ..p.clone() })
+            Ok(OutFile {
+                bytes: stamp::stamp(text, &line).into_bytes(),
+                ..p.clone()
+            })
         })
         .collect::<Result<_>>()?;
     export::write(&stamped, |area, dir| ctx.place(area, dir), COMMAND)
@@ -174,9 +213,19 @@ fn pages_on_disk(reports: &Path, family: &str) -> Result<Vec<OutFile>> {
     let listed = read_manifest(&dir.join(MANIFEST)).unwrap_or_default();
     let mut pages = Vec::new();
     for name in listed.keys().filter(|n| n.ends_with(".md")) {
-        let bytes = std::fs::read(dir.join(name))
-            .with_context(|| format!("cannot read {} to stamp it: run `statespace reproduce` without --only once", dir.join(name).display()))?;
-        pages.push(OutFile { area: Area::Reports, dir: family.into(), name: name.clone(), bytes, rows: None });
+        let bytes = std::fs::read(dir.join(name)).with_context(|| {
+            format!(
+                "cannot read {} to stamp it: run `statespace reproduce` without --only once",
+                dir.join(name).display()
+            )
+        })?;
+        pages.push(OutFile {
+            area: Area::Reports,
+            dir: family.into(),
+            name: name.clone(),
+            bytes,
+            rows: None,
+        });
     }
     Ok(pages)
 }
@@ -190,14 +239,22 @@ const PAGE_ORDER: [&str; 3] = ["peg", "tricolore", "lightsout"];
 fn family_files(o: &ReproduceOptions, ctx: &Ctx) -> Result<(Vec<String>, Vec<u8>)> {
     let read = |family: &str, name: &str| -> Result<Vec<u8>> {
         let fresh = ctx.reports.join(family).join(name);
-        let path = if fresh.exists() { fresh } else { o.reports.join(family).join(name) };
+        let path = if fresh.exists() {
+            fresh
+        } else {
+            o.reports.join(family).join(name)
+        };
         std::fs::read(&path).with_context(|| {
-            format!("cannot read {} for the entry page: run `statespace reproduce` without --only once", path.display())
+            format!(
+                "cannot read {} for the entry page: run `statespace reproduce` without --only once",
+                path.display()
+            )
         })
     };
     let mut summaries = Vec::new();
     for f in PAGE_ORDER {
-        summaries.push(String::from_utf8(read(f, SUMMARY)?).with_context(|| format!("reports/{f}/{SUMMARY} is not UTF-8"))?);
+        summaries
+            .push(String::from_utf8(read(f, SUMMARY)?).with_context(|| format!("reports/{f}/{SUMMARY} is not UTF-8"))?);
     }
     let mut by_id: Vec<&str> = PAGE_ORDER.to_vec();
     by_id.sort_unstable();
@@ -219,8 +276,14 @@ fn family_files(o: &ReproduceOptions, ctx: &Ctx) -> Result<(Vec<String>, Vec<u8>
 /// The verdict of every row of a claims table.
 fn verdicts(claims: &[u8]) -> Result<Vec<String>> {
     let mut r = csv::Reader::from_reader(claims);
-    let col = r.headers()?.iter().position(|h| h == "verdict").context("claims.csv has no verdict column")?;
-    r.records().map(|rec| Ok(rec?.get(col).unwrap_or("").to_string())).collect()
+    let col = r
+        .headers()?
+        .iter()
+        .position(|h| h == "verdict")
+        .context("claims.csv has no verdict column")?;
+    r.records()
+        .map(|rec| Ok(rec?.get(col).unwrap_or("").to_string()))
+        .collect()
 }
 
 fn claims_rows(claims: &[u8]) -> Result<u64> {
@@ -252,7 +315,12 @@ fn entry_page(summaries: &[String], claims: &[u8]) -> Result<String> {
     let mut md = String::from("# statespace reports\n\n");
     md += "## Abstract\n\n";
     md += &format!(
-        "Three families of click-and-jump puzzles, each analysed exhaustively: peg solitaire on triangles (every position of every single-vacancy start, to the 36-hole triangle), Tricolore (the document's half-board tables and the whole 4x4 board), and Lights Out over GF(2) (nullities for every size, exact fewest presses, God's numbers). Every published figure we could find is a *claim*: its source, the published value, ours, a verdict and the evidence in `../data/`. {} claims in all; every one is in [`claims.csv`](claims.csv). Speed and memory of the main computations: [benchmarks](benchmarks.md).\n\n",
+        "Three families of click-and-jump puzzles, each analysed exhaustively: peg solitaire on triangles (every \
+            position of every single-vacancy start, to the 36-hole triangle), Tricolore (the document's half-board \
+            tables and the whole 4x4 board), and Lights Out over GF(2) (nullities for every size, exact fewest \
+            presses, God's numbers). Every published figure we could find is a *claim*: its source, the published \
+            value, ours, a verdict and the evidence in `../data/`. {} claims in all; every one is in \
+            [`claims.csv`](claims.csv). Speed and memory of the main computations: [benchmarks](benchmarks.md).\n\n",
         verdicts.len()
     );
     md += "## Verdicts\n\n| verdict | claims | meaning |\n|---|---:|---|\n";
@@ -270,7 +338,10 @@ fn entry_page(summaries: &[String], claims: &[u8]) -> Result<String> {
             md += part;
         }
     }
-    md += "## Data, licence and citation\n\nEvery CSV and Parquet file under `../data/` is described field by field in `../data/datapackage.json` (a Frictionless Data Package). Data and reports: CC BY 4.0 (`../LICENSE-DATA`); code: MIT. Cite with `../CITATION.cff`.\n";
+    md +=
+        "## Data, licence and citation\n\nEvery CSV and Parquet file under `../data/` is described field by field in \
+        `../data/datapackage.json` (a Frictionless Data Package). Data and reports: CC BY 4.0 (`../LICENSE-DATA`); \
+        code: MIT. Cite with `../CITATION.cff`.\n";
     Ok(md)
 }
 
@@ -307,10 +378,15 @@ fn compare(fresh: &Path, disk: &Path) -> Result<()> {
                 }
                 Ok(_) => {}
                 Err(_) => {
-                    let pinned = read_manifest(&disk.join(rel).join(MANIFEST)).ok().and_then(|r| r.get(&name).cloned());
+                    let pinned = read_manifest(&disk.join(rel).join(MANIFEST))
+                        .ok()
+                        .and_then(|r| r.get(&name).cloned());
                     match pinned {
                         Some(p) if p.sha256 == rec.sha256 => absent += 1,
-                        Some(_) => bail!("{} differs from a fresh computation (sha256 in manifest)", on_disk.display()),
+                        Some(_) => bail!(
+                            "{} differs from a fresh computation (sha256 in manifest)",
+                            on_disk.display()
+                        ),
                         None => bail!("{} is missing", on_disk.display()),
                     }
                 }
@@ -323,7 +399,11 @@ fn compare(fresh: &Path, disk: &Path) -> Result<()> {
     if fresh.join("datapackage.json").exists() {
         let want = datapackage_bytes(disk)?;
         if std::fs::read(disk.join("datapackage.json")).ok().as_deref() != Some(want.as_slice()) {
-            bail!("{} does not describe the files under {}", disk.join("datapackage.json").display(), disk.display());
+            bail!(
+                "{} does not describe the files under {}",
+                disk.join("datapackage.json").display(),
+                disk.display()
+            );
         }
     }
     for extra in ["README.md", "claims.csv"] {

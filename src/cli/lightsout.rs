@@ -3,11 +3,11 @@
 use super::run_task;
 use crate::output::export::OutDirs;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
+use crate::studies::footprint;
 use crate::studies::lightsout::commands::*;
 use crate::studies::lightsout::gods::{self, GodsOptions};
 use crate::studies::lightsout::{frontier, histogram, quiet, sutner};
 use crate::studies::lightsout::{MAX_RECT, MAX_SWEEP_BLOCK, MAX_SWEEP_PLUS_OPEN, MAX_SWEEP_TORUS};
-use crate::studies::footprint;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -35,34 +35,65 @@ super::value_enum!(
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
     /// Rank and nullity of the n x n press matrix for every n <= N (fast methods).
-    #[command(after_help = "Examples:\n  statespace lightsout sweep --rule plus --topology open --max-n 25000 --out /tmp/lo\n  -> /tmp/lo/sweep_plus_open.csv  (n,n_mod_3,rank,nullity,log2_solvable_fraction)\n  mpirun -n 4 statespace lightsout sweep --max-n 1000000 --format parquet --keep /tmp/lo/gcds --out /tmp/lo\n  -> /tmp/lo/sweep_plus_open.parquet  (the same columns; a killed run resumes from /tmp/lo/gcds)")]
+    #[command(
+        after_help = "Examples:\n  statespace lightsout sweep --rule plus --topology open --max-n 25000 --out \
+            /tmp/lo\n  -> /tmp/lo/sweep_plus_open.csv  (n,n_mod_3,rank,nullity,log2_solvable_fraction)\n  mpirun -n 4 \
+            statespace lightsout sweep --max-n 1000000 --format parquet --keep /tmp/lo/gcds --out /tmp/lo\n  -> \
+            /tmp/lo/sweep_plus_open.parquet  (the same columns; a killed run resumes from /tmp/lo/gcds)"
+    )]
     Sweep(SweepArgs),
     /// The m x n nullity table for m, n <= M.
-    #[command(after_help = "Example:\n  statespace lightsout rect --rule plus --max 40 --out /tmp/lo\n  -> /tmp/lo/rect_plus_open.csv  (m,n,rank,nullity)")]
+    #[command(
+        after_help = "Example:\n  statespace lightsout rect --rule plus --max 40 --out /tmp/lo\n  -> \
+            /tmp/lo/rect_plus_open.csv  (m,n,rank,nullity)"
+    )]
     Rect(RectArgs),
     /// Solves a board file (rows of 0/1 or ./#) or the all-ones board with fewest presses.
-    #[command(after_help = "Examples:\n  statespace lightsout solve board.txt --presses answer.txt\n  statespace lightsout solve --all-ones 10000 --presses /tmp/p.txt\n  statespace lightsout solve board.txt --rule block --topology torus")]
+    #[command(
+        after_help = "Examples:\n  statespace lightsout solve board.txt --presses answer.txt\n  statespace lightsout \
+            solve --all-ones 10000 --presses /tmp/p.txt\n  statespace lightsout solve board.txt --rule block \
+            --topology torus"
+    )]
     Solve(SolveArgs),
     /// How many solvable positions need exactly k presses at minimum; God's number.
-    #[command(after_help = "Examples:\n  statespace lightsout histogram --n 5 --out /tmp/lo\n  -> /tmp/lo/histogram_plus_open_5x5.csv  (min_presses,positions,log10_positions)\n  statespace lightsout histogram --n 9 --samples 1000000 --out /tmp/lo\n  -> /tmp/lo/sampled_histogram_plus_open_9x9.csv  (min_presses,samples,share,standard_error,log10_estimated_positions)")]
+    #[command(
+        after_help = "Examples:\n  statespace lightsout histogram --n 5 --out /tmp/lo\n  -> \
+            /tmp/lo/histogram_plus_open_5x5.csv  (min_presses,positions,log10_positions)\n  statespace lightsout \
+            histogram --n 9 --samples 1000000 --out /tmp/lo\n  -> \
+            /tmp/lo/sampled_histogram_plus_open_9x9.csv  (min_presses,samples,share,standard_error,log10_estimated_positions)"
+    )]
     Histogram(HistogramArgs),
     /// Quiet patterns (null-space basis) as CSV and images, and the light-chasing table.
-    #[command(after_help = "Example:\n  statespace lightsout quiet --n 5 --out /tmp/lo\n  -> quiet_plus_open_5x5.csv, quiet_plus_open_5x5.png/.svg, chase_table_plus_open_5x5.csv")]
+    #[command(
+        after_help = "Example:\n  statespace lightsout quiet --n 5 --out /tmp/lo\n  -> quiet_plus_open_5x5.csv, \
+            quiet_plus_open_5x5.png/.svg, chase_table_plus_open_5x5.csv"
+    )]
     Quiet(SquareArgs),
     /// Rank and nullity of one n x n press matrix by dense elimination (the verification path).
     #[command(after_help = "Example:\n  statespace lightsout dense --n 128    (the 16384 x 16384 plus matrix)")]
     Dense(DenseArgs),
     /// Seed 002's hand algorithms (one-way, two-way) for the block rule against the minimum.
-    #[command(after_help = "Example:\n  statespace lightsout hand --max-n 8 --out /tmp/lo\n  -> /tmp/lo/hand_algorithms.csv")]
+    #[command(
+        after_help = "Example:\n  statespace lightsout hand --max-n 8 --out /tmp/lo\n  -> /tmp/lo/hand_algorithms.csv"
+    )]
     Hand(HandArgs),
     /// Nullity of one n x n board by the fast polynomial method (any n up to 2*10^7).
-    #[command(after_help = "Examples:\n  statespace lightsout nullity --n 1000000\n  statespace lightsout nullity --n 25000 --topology torus")]
+    #[command(
+        after_help = "Examples:\n  statespace lightsout nullity --n 1000000\n  statespace lightsout nullity --n 25000 \
+            --topology torus"
+    )]
     Nullity(NullityArgs),
     /// The plus/open m x n nullity table as a Parquet dataset with a heatmap.
-    #[command(after_help = "Example:\n  statespace lightsout rect-dataset --max 1000 --out /tmp/lo\n  -> /tmp/lo/rect_plus_open_1000.parquet (m,n,nullity,rank), rect_plus_open_1000.png/.svg")]
+    #[command(
+        after_help = "Example:\n  statespace lightsout rect-dataset --max 1000 --out /tmp/lo\n  -> \
+            /tmp/lo/rect_plus_open_1000.parquet (m,n,nullity,rank), rect_plus_open_1000.png/.svg"
+    )]
     RectDataset(RectDatasetArgs),
     /// God's numbers (the most presses any solvable position needs), exact or proven bounds.
-    #[command(after_help = "Example:\n  statespace lightsout gods --max-n 50 --max-n-d2 256 --out /tmp/lo\n  -> /tmp/lo/gods_numbers.csv, gods_witnesses.txt, gods_numbers.png/.svg")]
+    #[command(
+        after_help = "Example:\n  statespace lightsout gods --max-n 50 --max-n-d2 256 --out /tmp/lo\n  -> \
+            /tmp/lo/gods_numbers.csv, gods_witnesses.txt, gods_numbers.png/.svg"
+    )]
     Gods(GodsArgs),
 }
 
@@ -158,7 +189,11 @@ pub struct RectArgs {
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// Board file: rows of 0/1 or ./# (1 / # = light on).
-    #[arg(value_name = "FILE", required_unless_present = "all_ones", conflicts_with = "all_ones")]
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "all_ones",
+        conflicts_with = "all_ones"
+    )]
     pub file: Option<PathBuf>,
     /// Solve the N x N board with every light on instead of a file.
     #[arg(long, value_name = "N")]
@@ -217,7 +252,6 @@ pub struct HandArgs {
     pub out: PathBuf,
 }
 
-
 impl TryFrom<&SweepArgs> for SweepOptions {
     type Error = anyhow::Error;
     fn try_from(a: &SweepArgs) -> Result<SweepOptions> {
@@ -228,13 +262,27 @@ impl TryFrom<&SweepArgs> for SweepOptions {
             (Rule::Block, _) => MAX_SWEEP_BLOCK,
         };
         if a.max_n == 0 || a.max_n > limit {
-            bail!("--max-n {} is outside 1..={limit} for {} {}", a.max_n, rule.name(), topology.name());
+            bail!(
+                "--max-n {} is outside 1..={limit} for {} {}",
+                a.max_n,
+                rule.name(),
+                topology.name()
+            );
         }
-        footprint::check(&format!("lightsout sweep --max-n {}", a.max_n), footprint::lightsout_sweep(a.max_n))?;
+        footprint::check(
+            &format!("lightsout sweep --max-n {}", a.max_n),
+            footprint::lightsout_sweep(a.max_n),
+        )?;
         if a.keep.is_some() && rule == Rule::Block {
             bail!("--keep is for the plus rule's gcds; the block sweep takes seconds and keeps nothing");
         }
-        Ok(SweepOptions { rule, topology, max_n: a.max_n, parquet: a.format == SweepFormat::Parquet, keep: a.keep.clone() })
+        Ok(SweepOptions {
+            rule,
+            topology,
+            max_n: a.max_n,
+            parquet: a.format == SweepFormat::Parquet,
+            keep: a.keep.clone(),
+        })
     }
 }
 
@@ -246,10 +294,20 @@ impl TryFrom<&RectArgs> for RectOptions {
             bail!("--max {} is outside 1..={MAX_RECT}", a.max);
         }
         if rule == Rule::Plus && topology == Topology::Torus && a.max > 200 {
-            bail!("--max {} is beyond 200 for the plus torus (light chasing per pair)", a.max);
+            bail!(
+                "--max {} is beyond 200 for the plus torus (light chasing per pair)",
+                a.max
+            );
         }
-        footprint::check(&format!("lightsout rect --max {}", a.max), footprint::lightsout_rect(a.max))?;
-        Ok(RectOptions { rule, topology, max: a.max })
+        footprint::check(
+            &format!("lightsout rect --max {}", a.max),
+            footprint::lightsout_rect(a.max),
+        )?;
+        Ok(RectOptions {
+            rule,
+            topology,
+            max: a.max,
+        })
     }
 }
 
@@ -262,7 +320,8 @@ impl TryFrom<&SolveArgs> for SolveOptions {
             (_, Some(0)) => bail!("--all-ones 0: the board needs at least one cell"),
             (_, Some(n)) => SolveOptions::all_ones(rule, topology, n, to_file),
             (Some(f), None) => {
-                let text = std::fs::read_to_string(f).with_context(|| format!("cannot read board file {}", f.display()))?;
+                let text =
+                    std::fs::read_to_string(f).with_context(|| format!("cannot read board file {}", f.display()))?;
                 SolveOptions::from_text(rule, topology, &text, format!("board file {}", f.display()), to_file)
             }
             (None, None) => bail!("give a board FILE or --all-ones N"),
@@ -287,11 +346,22 @@ impl TryFrom<&HistogramArgs> for HistogramOptions {
             }
         } else {
             if a.n == 0 || a.n > max {
-                bail!("--n {} is outside 1..={max} (the methods here need the full press matrix)", a.n);
+                bail!(
+                    "--n {} is outside 1..={max} (the methods here need the full press matrix)",
+                    a.n
+                );
             }
-            footprint::check(&format!("lightsout histogram --n {}", a.n), footprint::lightsout_histogram(a.n))?;
+            footprint::check(
+                &format!("lightsout histogram --n {}", a.n),
+                footprint::lightsout_histogram(a.n),
+            )?;
         }
-        Ok(HistogramOptions { rule, topology, n: a.n, samples: h.samples })
+        Ok(HistogramOptions {
+            rule,
+            topology,
+            n: a.n,
+            samples: h.samples,
+        })
     }
 }
 
@@ -301,7 +371,11 @@ impl TryFrom<&SquareArgs> for QuietOptions {
         if a.n == 0 || a.n > quiet::MAX_N {
             bail!("--n {} is outside 1..={}", a.n, quiet::MAX_N);
         }
-        Ok(QuietOptions { rule: a.rule.into(), topology: a.topology.into(), n: a.n })
+        Ok(QuietOptions {
+            rule: a.rule.into(),
+            topology: a.topology.into(),
+            n: a.n,
+        })
     }
 }
 
@@ -334,7 +408,11 @@ impl TryFrom<&NullityArgs> for NullityOptions {
         if a.n == 0 || a.n > sutner::MAX_SINGLE {
             bail!("--n {} is outside 1..={}", a.n, sutner::MAX_SINGLE);
         }
-        Ok(NullityOptions { rule: a.rule.into(), topology: a.topology.into(), n: a.n })
+        Ok(NullityOptions {
+            rule: a.rule.into(),
+            topology: a.topology.into(),
+            n: a.n,
+        })
     }
 }
 
@@ -345,7 +423,10 @@ impl TryFrom<&RectDatasetArgs> for RectDatasetOptions {
             bail!("--max {} is outside 1..={}", a.max, frontier::MAX_RECT_DATASET);
         }
         let cells = (a.max * a.max) as u128;
-        footprint::check(&format!("lightsout rect-dataset --max {}", a.max), (1 << 26) + cells * 16)?;
+        footprint::check(
+            &format!("lightsout rect-dataset --max {}", a.max),
+            (1 << 26) + cells * 16,
+        )?;
         Ok(RectDatasetOptions { max: a.max })
     }
 }
@@ -354,7 +435,11 @@ impl TryFrom<&GodsArgs> for GodsOptions {
     type Error = anyhow::Error;
     fn try_from(a: &GodsArgs) -> Result<GodsOptions> {
         if a.max_n == 0 || a.max_n > 50 {
-            bail!("--max-n {} is outside 1..=50 (nullities above {} are not handled)", a.max_n, gods::MAX_SPARSE_NULLITY);
+            bail!(
+                "--max-n {} is outside 1..=50 (nullities above {} are not handled)",
+                a.max_n,
+                gods::MAX_SPARSE_NULLITY
+            );
         }
         if a.max_n_d2 > frontier::MAX_GODS_SIDE {
             bail!("--max-n-d2 {} is beyond {}", a.max_n_d2, frontier::MAX_GODS_SIDE);
@@ -378,8 +463,19 @@ impl TryFrom<&GodsArgs> for GodsOptions {
                 bail!("--active-rounds {r} is outside 1..={}", gods::MAX_ACTIVE_ROUNDS);
             }
         }
-        let effort = gods::Effort { conflict_moves: a.conflict_moves, active_rounds: a.active_rounds };
-        Ok(GodsOptions { all_up_to: a.max_n, only: a.sides.clone(), d2_up_to: a.max_n_d2, restarts: a.restarts, budget: a.budget, effort, saved: None })
+        let effort = gods::Effort {
+            conflict_moves: a.conflict_moves,
+            active_rounds: a.active_rounds,
+        };
+        Ok(GodsOptions {
+            all_up_to: a.max_n,
+            only: a.sides.clone(),
+            d2_up_to: a.max_n_d2,
+            restarts: a.restarts,
+            budget: a.budget,
+            effort,
+            saved: None,
+        })
     }
 }
 
@@ -391,7 +487,9 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
         Command::Solve(a) => {
             let options = SolveOptions::try_from(&a)?;
             let outcome = run_task(&options, None, command)?;
-            a.presses.as_deref().map_or(Ok(()), |p| save_presses(p, &options, &outcome))
+            a.presses
+                .as_deref()
+                .map_or(Ok(()), |p| save_presses(p, &options, &outcome))
         }
         Command::Histogram(a) => run_task(&HistogramOptions::try_from(&a)?, out(&a.board.out), command).map(drop),
         Command::Quiet(a) => run_task(&QuietOptions::try_from(&a)?, out(&a.out), command).map(drop),

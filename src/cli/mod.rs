@@ -30,15 +30,17 @@ macro_rules! value_enum {
 }
 pub(crate) use value_enum;
 
-pub const VERSION: &str =
-    concat!(env!("CARGO_PKG_VERSION"), " (rev ", env!("STATESPACE_GIT_REV"), ")");
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (rev ", env!("STATESPACE_GIT_REV"), ")");
 
 #[derive(Parser, Debug)]
 #[command(
     name = "statespace",
     version = VERSION,
     about = "Exhaustive state-space analysis of click-and-jump puzzles",
-    after_help = "Examples:\n  statespace reproduce                 regenerate every table, chart and dataset into data/ and reports/\n  statespace reproduce --check         recompute and compare with the files on disk\n  statespace peg --side 5              the 15-hole triangle\n  statespace tricolore half --regime hybrid\n  statespace lightsout sweep --rule plus --topology open --max-n 1000"
+    after_help = "Examples:\n  statespace reproduce                 regenerate every table, chart and dataset into \
+        data/ and reports/\n  statespace reproduce --check         recompute and compare with the files on \
+        disk\n  statespace peg --side 5              the 15-hole triangle\n  statespace tricolore half --regime \
+        hybrid\n  statespace lightsout sweep --rule plus --topology open --max-n 1000"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -56,13 +58,15 @@ pub enum Command {
     /// Tricolore (3 colours, no double clicks): 4x2 half-board tables, the full 4x4 board, solver.
     #[command(
         subcommand,
-        after_help = "Examples:\n  statespace tricolore half --regime hybrid\n  statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR"
+        after_help = "Examples:\n  statespace tricolore half --regime hybrid\n  statespace tricolore solve --from \
+            RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR"
     )]
     Tricolore(tricolore::Command),
     /// Lights Out over GF(2): nullity sweeps, rectangles, solving boards, histograms, quiet patterns.
     #[command(
         subcommand,
-        after_help = "Examples:\n  statespace lightsout sweep --rule plus --topology open --max-n 1000\n  statespace lightsout solve --all-ones 10"
+        after_help = "Examples:\n  statespace lightsout sweep --rule plus --topology open --max-n 1000\n  statespace \
+            lightsout solve --all-ones 10"
     )]
     Lightsout(lightsout::Command),
     /// Regenerates every table, chart and dataset into data/ and reports/.
@@ -76,7 +80,10 @@ pub enum Command {
 fn run_task<T: Task>(task: &T, dirs: Option<OutDirs>, command: &str) -> Result<T::Results> {
     let cluster = crate::engine::cluster::current();
     if cluster.ranks() > 1 {
-        anyhow::ensure!(task.distributed(), "`{command}` does not run under MPI: run it as one process");
+        anyhow::ensure!(
+            task.distributed(),
+            "`{command}` does not run under MPI: run it as one process"
+        );
         if !cluster.is_root() {
             return task.compute();
         }
@@ -125,7 +132,10 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
     // under several ranks each would compute and write the same files.
     // The peg union (`--levels-only`) is shared out by the distributed layered engine.
     let shared_peg = matches!(&cli.command, Command::Peg(a) if a.levels_only && !a.symmetry && !a.plan);
-    if crate::engine::cluster::current().ranks() > 1 && !shared_peg && matches!(cli.command, Command::Peg(_) | Command::Reproduce(_)) {
+    if crate::engine::cluster::current().ranks() > 1
+        && !shared_peg
+        && matches!(cli.command, Command::Peg(_) | Command::Reproduce(_))
+    {
         anyhow::bail!("`{command}` does not run under MPI: run it as one process");
     }
     match cli.command {
@@ -135,4 +145,3 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
         Command::Reproduce(a) => reproduce::run(&a),
     }
 }
-

@@ -71,9 +71,17 @@ pub struct PegArgs {
 }
 
 fn parse_radii(text: &str) -> std::result::Result<crate::studies::peg::min_moves::Radii, String> {
-    let bad = || format!("radii {text:?}: expected F+B, two whole numbers of moves up to {} (e.g. 8+3)", crate::engine::ball::MAX_DEPTH);
+    let bad = || {
+        format!(
+            "radii {text:?}: expected F+B, two whole numbers of moves up to {} (e.g. 8+3)",
+            crate::engine::ball::MAX_DEPTH
+        )
+    };
     let (f, b) = text.split_once('+').ok_or_else(bad)?;
-    let (forward, backward): (u32, u32) = (f.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    let (forward, backward): (u32, u32) = (
+        f.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
     if forward.max(backward) > crate::engine::ball::MAX_DEPTH {
         return Err(bad());
     }
@@ -85,50 +93,118 @@ impl TryFrom<&PegArgs> for Options {
     type Error = anyhow::Error;
     fn try_from(a: &PegArgs) -> Result<Options> {
         if let Some(dir) = &a.min_moves_from {
-            ensure!(a.side > *crate::puzzles::peg::SIDES.end() && crate::studies::peg::saved::present(dir), "--min-moves-from needs a side decided by search (8) and its levels.csv and finishes.csv in {}", dir.display());
+            ensure!(
+                a.side > *crate::puzzles::peg::SIDES.end() && crate::studies::peg::saved::present(dir),
+                "--min-moves-from needs a side decided by search (8) and its levels.csv and finishes.csv in {}",
+                dir.display()
+            );
             use crate::studies::peg::min_moves::Settle;
             let radii = a.radii.unwrap_or(crate::studies::peg::min_moves::SIDE8_RADII);
-            let o = PegOptions { saved: Some(dir.clone()), min_moves: Some(Settle { radii, sieved_level: a.sieved_level, open_only: a.open_only }), symmetry: false, ..PegOptions::for_side(a.side) };
-            return Ok(Options { sides: vec![o], seed001: false });
+            let o = PegOptions {
+                saved: Some(dir.clone()),
+                min_moves: Some(Settle {
+                    radii,
+                    sieved_level: a.sieved_level,
+                    open_only: a.open_only,
+                }),
+                symmetry: false,
+                ..PegOptions::for_side(a.side)
+            };
+            return Ok(Options {
+                sides: vec![o],
+                seed001: false,
+            });
         }
         if let Some(min) = a.min_pegs {
             use crate::studies::peg::partial;
             let t = partial::triangle(a.side, min, a.levels_only)?;
-            let keep = a.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
-            footprint::check(&format!("peg --side {} --min-pegs {min}", a.side), partial::memory(t.holes(), min, &keep))?;
-            let o = PegOptions { levels_only: true, keep_levels: a.keep_levels.clone(), symmetry: false, min_pegs: Some(min), ..PegOptions::for_side(a.side) };
-            return Ok(Options { sides: vec![o], seed001: false });
+            let keep = a
+                .keep_levels
+                .clone()
+                .map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
+            footprint::check(
+                &format!("peg --side {} --min-pegs {min}", a.side),
+                partial::memory(t.holes(), min, &keep),
+            )?;
+            let o = PegOptions {
+                levels_only: true,
+                keep_levels: a.keep_levels.clone(),
+                symmetry: false,
+                min_pegs: Some(min),
+                ..PegOptions::for_side(a.side)
+            };
+            return Ok(Options {
+                sides: vec![o],
+                seed001: false,
+            });
         }
-        ensure!(a.side <= crate::studies::peg::layers::MAX_LEVELS_SIDE || a.side > crate::studies::peg::partial::MAX_SIDE, "side {} is supported only in part: --levels-only --min-pegs K stops its union at K pegs", a.side);
+        ensure!(
+            a.side <= crate::studies::peg::layers::MAX_LEVELS_SIDE || a.side > crate::studies::peg::partial::MAX_SIDE,
+            "side {} is supported only in part: --levels-only --min-pegs K stops its union at K pegs",
+            a.side
+        );
         crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
-        footprint::check(&format!("peg --side {}", a.side), footprint::peg(a.side, a.levels_only, a.keep_levels.is_some()))?;
+        footprint::check(
+            &format!("peg --side {}", a.side),
+            footprint::peg(a.side, a.levels_only, a.keep_levels.is_some()),
+        )?;
         let o = PegOptions::for_side(a.side);
         let symmetry = (o.symmetry && !a.levels_only) || a.symmetry;
-        Ok(Options { sides: vec![PegOptions { levels_only: a.levels_only, keep_levels: a.keep_levels.clone(), symmetry, ..o }], seed001: false })
+        Ok(Options {
+            sides: vec![PegOptions {
+                levels_only: a.levels_only,
+                keep_levels: a.keep_levels.clone(),
+                symmetry,
+                ..o
+            }],
+            seed001: false,
+        })
     }
 }
 
 /// Like every command ([`super::run_task`]), but the summary goes to stderr. Under MPI (the
 /// union alone) the ranks other than the root compute their share and write nothing.
 pub fn run(a: &PegArgs, command: &str) -> Result<()> {
-    let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
     if a.plan {
         let plan = crate::studies::peg::plan::Plan::new(a.side, a.ranks.unwrap_or(1), a.memory.unwrap_or(0.0))?;
-        return super::run_task(&plan, Some(OutDirs::one(&a.out.clone().unwrap_or_else(|| PathBuf::from("plans")))), command).map(drop);
+        return super::run_task(
+            &plan,
+            Some(OutDirs::one(&a.out.clone().unwrap_or_else(|| PathBuf::from("plans")))),
+            command,
+        )
+        .map(drop);
     }
     let cluster = crate::engine::cluster::current();
     let options = if cluster.ranks() > 1 {
-        ensure!(a.min_pegs.is_none(), "--min-pegs is not distributed yet: run the partial union as one process");
+        ensure!(
+            a.min_pegs.is_none(),
+            "--min-pegs is not distributed yet: run the partial union as one process"
+        );
         crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
         let o = PegOptions::for_side(a.side);
-        Options { sides: vec![PegOptions { levels_only: true, keep_levels: a.keep_levels.clone(), symmetry: false, ..o }], seed001: false }
+        Options {
+            sides: vec![PegOptions {
+                levels_only: true,
+                keep_levels: a.keep_levels.clone(),
+                symmetry: false,
+                ..o
+            }],
+            seed001: false,
+        }
     } else {
         Options::try_from(a)?
     };
     if !cluster.is_root() {
         return crate::studies::Task::compute(&options).map(drop);
     }
-    let dirs = OutDirs { data: out, reports: a.charts.clone() };
+    let dirs = OutDirs {
+        data: out,
+        reports: a.charts.clone(),
+    };
     let results = export::drive(&options, Some(&dirs), command, Options::compute, Options::export)?;
     eprint!("{}", options.summary(&results, Some(&dirs)));
     Ok(())

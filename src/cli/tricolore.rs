@@ -44,16 +44,36 @@ super::value_enum!(
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
     /// The 4x2 half-board tables for one click regime: one search per start of each mirror pair.
-    #[command(after_help = "Examples:\n  statespace tricolore half --regime unrestricted\n  statespace tricolore half --regime hybrid --adjacency orthogonal --out /tmp/hybrid-orth\n\nWrites table.csv (clicks,reached,mean_per_start,share), targets.csv (target,starts,mean_clicks,max_clicks),\neccentricity.csv (max_clicks,starts), starts.csv (start_board,reachable_boards,max_clicks,mean_clicks) and\ndistances.parquet (start_index,target_index,clicks for all 6561 x 6561 pairs) into data/tricolore/half_{regime}\n(king) or data/tricolore/orthogonal/half_{regime}, or into --out DIR.")]
+    #[command(
+        after_help = "Examples:\n  statespace tricolore half --regime unrestricted\n  statespace tricolore half \
+            --regime hybrid --adjacency orthogonal --out /tmp/hybrid-orth\n\nWrites table.csv \
+            (clicks,reached,mean_per_start,share), targets.csv \
+            (target,starts,mean_clicks,max_clicks),\neccentricity.csv (max_clicks,starts), starts.csv \
+            (start_board,reachable_boards,max_clicks,mean_clicks) and\ndistances.parquet \
+            (start_index,target_index,clicks for all 6561 x 6561 pairs) into data/tricolore/half_{regime}\n(king) or \
+            data/tricolore/orthogonal/half_{regime}, or into --out DIR."
+    )]
     Half(HalfArgs),
     /// Exact distances from every board to a target on the full board (backward search).
-    #[command(after_help = "Examples:\n  statespace tricolore full --target RRRR.RRRR.RRRR.RRRR\n  statespace tricolore full --target WWW.WWW.WWW --width 3 --height 3 --out /tmp/3x3\n  statespace tricolore full --width 5 --height 4 --target RRRRR.RRRRR.RRRRR.RRRRR --out /tmp/5x4\n\nWrites distance_to_{target}.csv (clicks,boards,states). Boards of more than 16 squares are searched\nwith one byte per board (5x4: 3.3 GiB) up to the target's mirror and half-turn symmetries.\nThe halves method is compared with the optimum on every 4x4 board by\n`statespace reproduce --only tricolore` (data/tricolore/full/halves_exhaustive_*.csv).")]
+    #[command(
+        after_help = "Examples:\n  statespace tricolore full --target RRRR.RRRR.RRRR.RRRR\n  statespace tricolore full \
+            --target WWW.WWW.WWW --width 3 --height 3 --out /tmp/3x3\n  statespace tricolore full --width 5 --height 4 \
+            --target RRRRR.RRRRR.RRRRR.RRRRR --out /tmp/5x4\n\nWrites distance_to_{target}.csv (clicks,boards,states). \
+            Boards of more than 16 squares are searched\nwith one byte per board (5x4: 3.3 GiB) up to the target's \
+            mirror and half-turn symmetries.\nThe halves method is compared with the optimum on every 4x4 board \
+            by\n`statespace reproduce --only tricolore` (data/tricolore/full/halves_exhaustive_*.csv)."
+    )]
     Full(FullArgs),
     /// Checks that from every start, whatever the previous click, every board but all blue is reachable.
-    #[command(after_help = "Example:\n  statespace tricolore reach\n\nWrites reachability.csv (search,examined,missed,missed_boards) into data/tricolore/full or --out DIR.")]
+    #[command(after_help = "Example:\n  statespace tricolore reach\n\nWrites reachability.csv \
+            (search,examined,missed,missed_boards) into data/tricolore/full or --out DIR.")]
     Reach(ReachArgs),
     /// Prints an optimal click sequence (squares numbered row by row from 0) and the board after each click.
-    #[command(after_help = "Examples:\n  statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR\n  statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR --method halves\n  statespace tricolore solve --from WBWW.WBRB --to RRRR.RRRR --regime hybrid")]
+    #[command(
+        after_help = "Examples:\n  statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to \
+            RRRR.RRRR.RRRR.RRRR\n  statespace tricolore solve --from RRRB.BRWR.WBWR.RRBW --to RRRR.RRRR.RRRR.RRRR \
+            --method halves\n  statespace tricolore solve --from WBWW.WBRB --to RRRR.RRRR --regime hybrid"
+    )]
     Solve(SolveArgs),
 }
 
@@ -127,11 +147,14 @@ pub struct SolveArgs {
     pub method: MethodArg,
 }
 
-
 impl TryFrom<&HalfArgs> for half::HalfOptions {
     type Error = anyhow::Error;
     fn try_from(a: &HalfArgs) -> Result<half::HalfOptions> {
-        Ok(half::HalfOptions { regime: a.regime.into(), adjacency: a.adjacency.into(), matrix: !a.no_dataset })
+        Ok(half::HalfOptions {
+            regime: a.regime.into(),
+            adjacency: a.adjacency.into(),
+            matrix: !a.no_dataset,
+        })
     }
 }
 
@@ -155,7 +178,10 @@ impl TryFrom<&ReachArgs> for ReachRun {
     type Error = anyhow::Error;
     fn try_from(a: &ReachArgs) -> Result<ReachRun> {
         let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
-        footprint::check(&format!("tricolore reach {}x{}", a.width, a.height), footprint::tricolore_search(grid.squares()))?;
+        footprint::check(
+            &format!("tricolore reach {}x{}", a.width, a.height),
+            footprint::tricolore_search(grid.squares()),
+        )?;
         Ok(ReachRun { grid })
     }
 }
@@ -167,9 +193,14 @@ impl TryFrom<&SolveArgs> for SolveRun {
         let (regime, method): (Regime, Method) = (a.regime.into(), a.method.into());
         let grid = parse_any(&a.from, a.adjacency.into())?;
         let from = grid.parse(&a.from)?;
-        let to = grid.parse(&a.to).map_err(|e| anyhow::anyhow!("--to: {e} (it must have the shape of --from)"))?;
+        let to = grid
+            .parse(&a.to)
+            .map_err(|e| anyhow::anyhow!("--to: {e} (it must have the shape of --from)"))?;
         if from == to {
-            bail!("--from and --to are the same board {}; there is nothing to solve", grid.format(from));
+            bail!(
+                "--from and --to are the same board {}; there is nothing to solve",
+                grid.format(from)
+            );
         }
         if method == Method::Halves && (grid.height() != 4 || regime != Regime::Unrestricted) {
             bail!("--method halves needs a board of four rows and the unrestricted regime");
@@ -182,7 +213,10 @@ impl TryFrom<&SolveArgs> for SolveRun {
 
 /// Data files into `out` (or its default), charts into `charts`.
 fn dirs(out: &Option<PathBuf>, default: impl FnOnce() -> PathBuf, charts: &Path) -> Option<OutDirs> {
-    Some(OutDirs { data: out.clone().unwrap_or_else(default), reports: charts.to_path_buf() })
+    Some(OutDirs {
+        data: out.clone().unwrap_or_else(default),
+        reports: charts.to_path_buf(),
+    })
 }
 
 pub fn run(cmd: Command, command: &str) -> Result<()> {
@@ -190,7 +224,11 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
     match cmd {
         Command::Half(a) => {
             let o = half::HalfOptions::try_from(&a)?;
-            let to = dirs(&a.out, || half_dir(Path::new("data/tricolore"), o.regime, o.adjacency), &a.charts);
+            let to = dirs(
+                &a.out,
+                || half_dir(Path::new("data/tricolore"), o.regime, o.adjacency),
+                &a.charts,
+            );
             run_task(&o, to, command).map(drop)
         }
         Command::Full(a) => run_task(&FullRun::try_from(&a)?, dirs(&a.out, full_dir, &a.charts), command).map(drop),

@@ -69,7 +69,12 @@ impl Ball {
         let total = seen.len();
         drop(seen);
         let capacity = (2 * total).next_power_of_two().max(16);
-        let mut ball = Ball { slots: vec![0; capacity], mask: capacity - 1, level_sizes: levels.iter().map(|l| l.len() as u64).collect(), depth };
+        let mut ball = Ball {
+            slots: vec![0; capacity],
+            mask: capacity - 1,
+            level_sizes: levels.iter().map(|l| l.len() as u64).collect(),
+            depth,
+        };
         for (d, level) in levels.into_iter().enumerate() {
             for s in level {
                 ball.insert(s, d as u32);
@@ -79,7 +84,10 @@ impl Ball {
     }
 
     fn insert(&mut self, state: u64, d: u32) {
-        assert!(state < 1 << (64 - DIST_BITS), "state {state:#x} too wide for a ball slot");
+        assert!(
+            state < 1 << (64 - DIST_BITS),
+            "state {state:#x} too wide for a ball slot"
+        );
         let mut i = slot_of(state, self.mask);
         while self.slots[i] != 0 {
             i = (i + 1) & self.mask;
@@ -121,7 +129,10 @@ impl Ball {
 
     /// Every state with its distance, in slot order (deterministic for a given ball).
     pub fn par_states(&self) -> impl ParallelIterator<Item = (u64, u32)> + '_ {
-        self.slots.par_iter().filter(|&&v| v != 0).map(|&v| (v >> DIST_BITS, (v & ((1 << DIST_BITS) - 1)) as u32 - 1))
+        self.slots
+            .par_iter()
+            .filter(|&&v| v != 0)
+            .map(|&v| (v >> DIST_BITS, (v & ((1 << DIST_BITS) - 1)) as u32 - 1))
     }
 }
 
@@ -139,7 +150,10 @@ impl Sieve {
     /// 4e9 states is 8 GB, not 16).
     pub fn with_room(states: u64) -> Sieve {
         let len = (16 * states).div_ceil(64).max(1) * 64;
-        Sieve { bits: super::bitset::Bitset::new(len), len }
+        Sieve {
+            bits: super::bitset::Bitset::new(len),
+            len,
+        }
     }
 
     fn probes(&self, state: u64) -> [u64; 2] {
@@ -223,7 +237,10 @@ mod tests {
                 let want = oracle[k as usize].filter(|&d| d <= depth);
                 assert_eq!(ball.distance(k), want, "state {k}, radius {depth}");
             }
-            assert_eq!(ball.len(), oracle.iter().filter(|d| d.is_some_and(|d| d <= depth)).count() as u64);
+            assert_eq!(
+                ball.len(),
+                oracle.iter().filter(|d| d.is_some_and(|d| d <= depth)).count() as u64
+            );
         }
     }
 
@@ -256,7 +273,10 @@ mod tests {
         }
         assert!((0..10_000u64).all(|k| sieve.may_contain(k * 7919)));
         // About 1% false "maybe"s at 16 bits per state; a broken hash would say "maybe" to most.
-        let invented = (0..100_000u64).map(|k| k * 7919 + 1).filter(|&s| sieve.may_contain(s)).count();
+        let invented = (0..100_000u64)
+            .map(|k| k * 7919 + 1)
+            .filter(|&s| sieve.may_contain(s))
+            .count();
         assert!(invented < 3_000, "{invented} of 100000 absent states said maybe");
     }
 }

@@ -35,10 +35,17 @@ where
             .par_iter()
             .enumerate()
             .flat_map_iter(|(i, &(s, _, _))| {
-                expand(s).into_iter().filter(|(_, c)| admissible(*c)).map(move |(l, c)| (c, i, l))
+                expand(s)
+                    .into_iter()
+                    .filter(|(_, c)| admissible(*c))
+                    .map(move |(l, c)| (c, i, l))
             })
             .collect();
-        if let Some((c, i, l)) = children.iter().filter(|(c, _, _)| is_goal(*c)).min_by_key(|(c, i, _)| (*c, *i)) {
+        if let Some((c, i, l)) = children
+            .iter()
+            .filter(|(c, _, _)| is_goal(*c))
+            .min_by_key(|(c, i, _)| (*c, *i))
+        {
             // Rebuild the path through the parents.
             let mut path = vec![l.clone()];
             let mut at = *i;
@@ -64,7 +71,11 @@ where
         if next.is_empty() {
             return None;
         }
-        let mut keyed: Vec<(K, S, usize)> = next.par_iter().enumerate().map(|(j, (c, _, _))| (score(*c), *c, j)).collect();
+        let mut keyed: Vec<(K, S, usize)> = next
+            .par_iter()
+            .enumerate()
+            .map(|(j, (c, _, _))| (score(*c), *c, j))
+            .collect();
         keyed.par_sort_unstable_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         keyed.truncate(width);
         let kept: Vec<(S, usize, Option<L>)> = keyed.into_iter().map(|(_, _, j)| next[j].clone()).collect();
@@ -82,7 +93,16 @@ mod tests {
         // Numbers 1..: steps +3 or *2; reach 40 from 1. With a beam wider than the level sizes,
         // the search is a BFS, so the path is shortest (checked by a plain BFS).
         let expand = |s: u32| vec![('+', s + 3), ('*', s * 2)];
-        let path = search(1u32, expand, |s| s == 40, |s| s <= 40, |s| std::cmp::Reverse(s), 1 << 20, 20).unwrap();
+        let path = search(
+            1u32,
+            expand,
+            |s| s == 40,
+            |s| s <= 40,
+            |s| std::cmp::Reverse(s),
+            1 << 20,
+            20,
+        )
+        .unwrap();
         let mut s = 1;
         for &l in &path {
             s = if l == '+' { s + 3 } else { s * 2 };

@@ -59,9 +59,9 @@ pub fn explore<M: Ranked>(
         }
         let found = AtomicU64::new(0);
         let words = frontier.word_count();
-        (0..words.div_ceil(EXPAND_CHUNK_WORDS)).into_par_iter().for_each_init(
-            Vec::new,
-            |buf, chunk| {
+        (0..words.div_ceil(EXPAND_CHUNK_WORDS))
+            .into_par_iter()
+            .for_each_init(Vec::new, |buf, chunk| {
                 let lo = chunk * EXPAND_CHUNK_WORDS;
                 let hi = (lo + EXPAND_CHUNK_WORDS).min(words);
                 let (mut new, mut expanded) = (0, 0);
@@ -84,8 +84,7 @@ pub fn explore<M: Ranked>(
                 }
                 found.fetch_add(new, Relaxed);
                 counters.add_expanded(expanded);
-            },
-        );
+            });
         let new = found.into_inner();
         if new == 0 {
             break;
@@ -150,7 +149,10 @@ impl LevelIndex {
         let r = model.rank(state);
         let k = (r >> self.shift) as usize;
         let (lo, hi) = (*self.bucket_start.get(k)? as usize, self.bucket_start[k + 1] as usize);
-        level[lo..hi].binary_search_by_key(&r, |&s| model.rank(s)).ok().map(|i| lo + i)
+        level[lo..hi]
+            .binary_search_by_key(&r, |&s| model.rank(s))
+            .ok()
+            .map(|i| lo + i)
     }
 }
 
@@ -241,9 +243,15 @@ mod tests {
             let (reach, fast) = levels(&g, &starts, Limits::default(), &Counters::default());
             let slow = reference_levels(&g, &starts);
             assert_eq!(fast, slow, "seed {seed}");
-            assert_eq!(reach.level_sizes, slow.iter().map(|l| l.len() as u64).collect::<Vec<_>>());
+            assert_eq!(
+                reach.level_sizes,
+                slow.iter().map(|l| l.len() as u64).collect::<Vec<_>>()
+            );
             // Backward search within the forward set.
-            let within = Limits { within: Some(&reach.visited), max_depth: None };
+            let within = Limits {
+                within: Some(&reach.visited),
+                max_depth: None,
+            };
             let (_, back) = levels(&Reversed(&g), &starts[..1], within, &Counters::default());
             // Reference: a queue over predecessors that never leaves the forward set.
             let mut want = vec![starts[0]];
@@ -286,9 +294,15 @@ mod tests {
             let g = RandomGraph::new(60, seed);
             let (_, lv) = levels(&g, &[0], Limits::default(), &Counters::default());
             let mut counted = Vec::new();
-            crate::engine::dag::forward(&g, &lv, |_| 1u64, |v, _, _| *v, |a, b| a + b, |_| 0, |_, s, v| {
-                counted.extend(s.iter().copied().zip(v.iter().copied()))
-            });
+            crate::engine::dag::forward(
+                &g,
+                &lv,
+                |_| 1u64,
+                |v, _, _| *v,
+                |a, b| a + b,
+                |_| 0,
+                |_, s, v| counted.extend(s.iter().copied().zip(v.iter().copied())),
+            );
             // Brute force: count walks of length d from 0 to each state at depth d.
             for (d, level) in lv.iter().enumerate() {
                 let mut ways = vec![0u64; 60];

@@ -41,12 +41,18 @@ impl ElementPermutation {
                 t
             })
             .collect();
-        Ok(ElementPermutation { map: map.to_vec(), tables })
+        Ok(ElementPermutation {
+            map: map.to_vec(),
+            tables,
+        })
     }
 
     #[inline]
     pub fn apply(&self, s: u64) -> u64 {
-        self.tables.iter().enumerate().fold(0, |acc, (b, t)| acc | t[(s >> (8 * b)) as usize & 255])
+        self.tables
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (b, t)| acc | t[(s >> (8 * b)) as usize & 255])
     }
 
     fn then(&self, other: &ElementPermutation) -> ElementPermutation {
@@ -73,14 +79,28 @@ impl Group {
     /// the set is not closed under composition or lacks the identity.
     pub fn new(maps: &[Vec<usize>]) -> Result<Group> {
         ensure!(!maps.is_empty(), "a group needs at least the identity");
-        let elements = maps.iter().map(|m| ElementPermutation::new(m)).collect::<Result<Vec<_>>>()?;
+        let elements = maps
+            .iter()
+            .map(|m| ElementPermutation::new(m))
+            .collect::<Result<Vec<_>>>()?;
         let n = elements[0].map.len();
-        ensure!(elements.iter().all(|e| e.map.len() == n), "permutations of different sizes");
+        ensure!(
+            elements.iter().all(|e| e.map.len() == n),
+            "permutations of different sizes"
+        );
         let index = |p: &ElementPermutation| elements.iter().position(|e| e.map == p.map);
-        let Some(identity) = elements.iter().position(|e| e.map.iter().enumerate().all(|(i, &m)| i == m)) else { bail!("no identity") };
+        let Some(identity) = elements
+            .iter()
+            .position(|e| e.map.iter().enumerate().all(|(i, &m)| i == m))
+        else {
+            bail!("no identity")
+        };
         for a in &elements {
             for b in &elements {
-                ensure!(index(&a.then(b)).is_some(), "the permutations are not closed under composition");
+                ensure!(
+                    index(&a.then(b)).is_some(),
+                    "the permutations are not closed under composition"
+                );
             }
         }
         // Greedy: add an element outside the subgroup generated so far until it is everything.
@@ -100,7 +120,11 @@ impl Group {
                 }
             }
         }
-        let inverse = |x: usize| (0..elements.len()).find(|&y| index(&elements[x].then(&elements[y])) == Some(identity)).unwrap();
+        let inverse = |x: usize| {
+            (0..elements.len())
+                .find(|&y| index(&elements[x].then(&elements[y])) == Some(identity))
+                .unwrap()
+        };
         let class_of = (0..elements.len())
             .map(|g| {
                 (0..elements.len())
@@ -109,12 +133,22 @@ impl Group {
                     .unwrap()
             })
             .collect();
-        Ok(Group { elements, generators, class_of, identity })
+        Ok(Group {
+            elements,
+            generators,
+            class_of,
+            identity,
+        })
     }
 
     /// The subgroup of the elements that map `s` to itself.
     pub fn stabiliser(&self, s: u64) -> Group {
-        let maps: Vec<Vec<usize>> = self.elements.iter().filter(|e| e.apply(s) == s).map(|e| e.map.clone()).collect();
+        let maps: Vec<Vec<usize>> = self
+            .elements
+            .iter()
+            .filter(|e| e.apply(s) == s)
+            .map(|e| e.map.clone())
+            .collect();
         Group::new(&maps).expect("a stabiliser is a subgroup")
     }
 
@@ -175,7 +209,12 @@ pub fn closure(colex: &Colex, layer: &Layer, group: &Group) -> Closure {
         .collect();
     let mut t = layer.par_fold_states(
         colex,
-        || Tally { members: 0, outside: 0, fixed: vec![0; m], pending: Vec::with_capacity(BATCH) },
+        || Tally {
+            members: 0,
+            outside: 0,
+            fixed: vec![0; m],
+            pending: Vec::with_capacity(BATCH),
+        },
         |t, s| {
             t.members += 1;
             for &(i, rep, generator) in &wanted {
@@ -207,7 +246,11 @@ pub fn closure(colex: &Colex, layer: &Layer, group: &Group) -> Closure {
     t.flush(layer);
     t.fixed[identity] = t.members;
     let fixed = (0..m).map(|i| t.fixed[group.class_of[i]]).collect();
-    Closure { members: t.members, images_outside: t.outside, fixed }
+    Closure {
+        members: t.members,
+        images_outside: t.outside,
+        fixed,
+    }
 }
 
 #[cfg(test)]
@@ -220,10 +263,14 @@ mod tests {
         let mut maps = Vec::new();
         for turn in 0..4 {
             for flip in [false, true] {
-                maps.push((0..4).map(|i| {
-                    let j = if flip { (4 - i) % 4 } else { i };
-                    (0..turn).fold(j, |x, _| r(x))
-                }).collect::<Vec<_>>());
+                maps.push(
+                    (0..4)
+                        .map(|i| {
+                            let j = if flip { (4 - i) % 4 } else { i };
+                            (0..turn).fold(j, |x, _| r(x))
+                        })
+                        .collect::<Vec<_>>(),
+                );
             }
         }
         Group::new(&maps).unwrap()
@@ -258,7 +305,11 @@ mod tests {
         // One edge alone is not: every generator that moves it escapes.
         let edge = layer_of(&colex, 2, &[0b0011]);
         let c = closure(&colex, &edge, &g);
-        let moving = g.generators.iter().filter(|&&i| g.elements[i].apply(0b0011) != 0b0011).count() as u64;
+        let moving = g
+            .generators
+            .iter()
+            .filter(|&&i| g.elements[i].apply(0b0011) != 0b0011)
+            .count() as u64;
         assert!(moving > 0);
         assert_eq!((c.images_outside, c.orbits()), (moving, None));
     }
@@ -286,7 +337,10 @@ mod tests {
             }
             if trial % 2 == 0 {
                 // Close it under the group, so closed sets are tested too.
-                let extra: Vec<u64> = chosen.iter().flat_map(|&s| g.elements.iter().map(move |e| e.apply(s))).collect();
+                let extra: Vec<u64> = chosen
+                    .iter()
+                    .flat_map(|&s| g.elements.iter().map(move |e| e.apply(s)))
+                    .collect();
                 chosen.extend(extra);
                 chosen.sort();
                 chosen.dedup();
@@ -295,16 +349,26 @@ mod tests {
             // (state, permutation) pairs whose image is outside.
             let escapes = |es: &mut dyn Iterator<Item = &ElementPermutation>| {
                 let es: Vec<&ElementPermutation> = es.collect();
-                chosen.iter().map(|&s| es.iter().filter(|e| !chosen.contains(&e.apply(s))).count() as u64).sum::<u64>()
+                chosen
+                    .iter()
+                    .map(|&s| es.iter().filter(|e| !chosen.contains(&e.apply(s))).count() as u64)
+                    .sum::<u64>()
             };
             let by_generators = escapes(&mut g.generators.iter().map(|&i| &g.elements[i]));
             let by_all = escapes(&mut g.elements.iter());
             assert_eq!(c.members, chosen.len() as u64);
             assert_eq!(c.images_outside, by_generators);
-            assert_eq!(c.images_outside == 0, by_all == 0, "closed under the generators iff under the group");
+            assert_eq!(
+                c.images_outside == 0,
+                by_all == 0,
+                "closed under the generators iff under the group"
+            );
             let escapes = by_all;
             if escapes == 0 {
-                let mut canon: Vec<u64> = chosen.iter().map(|&s| g.elements.iter().map(|e| e.apply(s)).min().unwrap()).collect();
+                let mut canon: Vec<u64> = chosen
+                    .iter()
+                    .map(|&s| g.elements.iter().map(|e| e.apply(s)).min().unwrap())
+                    .collect();
                 canon.sort();
                 canon.dedup();
                 assert_eq!(c.orbits(), Some(canon.len() as u64));

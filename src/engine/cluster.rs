@@ -94,7 +94,10 @@ pub fn join() -> Result<Guard> {
         return Ok(guard);
     }
     if launched > 1 {
-        bail!("launched as one of {launched} MPI ranks, but this build has no MPI: build with `cargo build --release --features mpi`");
+        bail!(
+            "launched as one of {launched} MPI ranks, but this build has no MPI: build with `cargo build --release \
+            --features mpi`"
+        );
     }
     Ok(Guard::default())
 }
@@ -154,7 +157,17 @@ mod mpi_cluster {
         };
         let world = universe.world();
         let (rank, ranks) = (world.rank() as usize, world.size() as usize);
-        Ok((Mpi { world, rank, ranks, sent: AtomicU64::new(0) }, Guard { _universe: Some(universe) }))
+        Ok((
+            Mpi {
+                world,
+                rank,
+                ranks,
+                sent: AtomicU64::new(0),
+            },
+            Guard {
+                _universe: Some(universe),
+            },
+        ))
     }
 
     impl Cluster for Mpi {
@@ -186,10 +199,18 @@ mod mpi_cluster {
         }
         fn all_to_all_v(&self, mut send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
             use mpi::datatype::{Partition, PartitionMut};
-            ensure!(send.len() == self.ranks, "internal error: {} buffers for {} ranks", send.len(), self.ranks);
+            ensure!(
+                send.len() == self.ranks,
+                "internal error: {} buffers for {} ranks",
+                send.len(),
+                self.ranks
+            );
             // This rank's own buffer stays here: no copy through MPI.
             let own = std::mem::take(&mut send[self.rank]);
-            let count = |v: usize| i32::try_from(v).map_err(|_| anyhow::anyhow!("internal error: an exchange batch of {v} bytes (limit 2 GiB)"));
+            let count = |v: usize| {
+                i32::try_from(v)
+                    .map_err(|_| anyhow::anyhow!("internal error: an exchange batch of {v} bytes (limit 2 GiB)"))
+            };
             let send_counts: Vec<i32> = send.iter().map(|b| count(b.len())).collect::<Result<_>>()?;
             let mut recv_counts = vec![0i32; self.ranks];
             self.world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
@@ -215,7 +236,11 @@ mod mpi_cluster {
             }
             let others: usize = send.iter().map(|b| b.len() + 4).sum::<usize>() - 4;
             self.sent.fetch_add(others as u64, Ordering::Relaxed);
-            let mut got: Vec<Vec<u8>> = recv_counts.iter().zip(&recv_displs).map(|(&c, &d)| recv[d as usize..d as usize + c as usize].to_vec()).collect();
+            let mut got: Vec<Vec<u8>> = recv_counts
+                .iter()
+                .zip(&recv_displs)
+                .map(|(&c, &d)| recv[d as usize..d as usize + c as usize].to_vec())
+                .collect();
             got[self.rank] = own;
             Ok(got)
         }

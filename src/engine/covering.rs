@@ -194,7 +194,15 @@ impl Ctx<'_> {
         }
     }
 
-    fn assign(&self, at: At, q: &mut [i64], y: &mut Vec<i64>, sign_free: bool, local: &mut Tally, cancel: Cancel) -> Option<Found> {
+    fn assign(
+        &self,
+        at: At,
+        q: &mut [i64],
+        y: &mut Vec<i64>,
+        sign_free: bool,
+        local: &mut Tally,
+        cancel: Cancel,
+    ) -> Option<Found> {
         let At { h, k, yh, .. } = at;
         let st = &self.stages[h];
         if k == st.t.len() {
@@ -251,7 +259,16 @@ impl Ctx<'_> {
     }
 
     /// Class k of stage h takes the value v: check, go deeper, undo.
-    fn branch(&self, at: At, q: &mut [i64], y: &mut Vec<i64>, sign_free: bool, v: i64, local: &mut Tally, cancel: Cancel) -> Option<Found> {
+    fn branch(
+        &self,
+        at: At,
+        q: &mut [i64],
+        y: &mut Vec<i64>,
+        sign_free: bool,
+        v: i64,
+        local: &mut Tally,
+        cancel: Cancel,
+    ) -> Option<Found> {
         let At { h, k, mn, .. } = at;
         let t = self.stages[h].t[k];
         Self::add(q, t, v);
@@ -303,12 +320,18 @@ pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Cou
     let nonempty: Vec<usize> = (1..sizes.len()).filter(|&s| sizes[s] > 0).collect();
     let stages: Vec<Stage> = (0..d)
         .map(|h| {
-            let members: Vec<(usize, i64)> =
-                (1usize << h..2 << h).filter(|&s| sizes[s] > 0).map(|s| (s - (1 << h), sizes[s] as i64)).collect();
+            let members: Vec<(usize, i64)> = (1usize << h..2 << h)
+                .filter(|&s| sizes[s] > 0)
+                .map(|s| (s - (1 << h), sizes[s] as i64))
+                .collect();
             let t: Vec<usize> = members.iter().map(|m| m.0).collect();
             let c: Vec<i64> = members.iter().map(|m| m.1).collect();
             let free = (0..t.len())
-                .map(|k| (0..=h).map(|i| ((k + 1)..t.len()).filter(|&j| t[j] < 1 << i).map(|j| c[j]).sum()).collect())
+                .map(|k| {
+                    (0..=h)
+                        .map(|i| ((k + 1)..t.len()).filter(|&j| t[j] < 1 << i).map(|j| c[j]).sum())
+                        .collect()
+                })
                 .collect();
             // Classes are assigned in increasing signature order, and an empty class is 0 from the
             // start: a plane {0, s, a, a ^ s} counts once both a and a ^ s are below s or empty,
@@ -328,7 +351,13 @@ pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Cou
                 .collect();
             let any = c.iter().map(|&c| class_values(c, false)).collect();
             let nonneg = c.iter().map(|&c| class_values(c, true)).collect();
-            Stage { t, free, pairs, any, nonneg }
+            Stage {
+                t,
+                free,
+                pairs,
+                any,
+                nonneg,
+            }
         })
         .collect();
     let offset: Vec<usize> = stages
@@ -339,7 +368,16 @@ pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Cou
             Some(o)
         })
         .collect();
-    let ctx = Ctx { d, bound, stages, offset, nodes: 0.into(), work: 0.into(), budget, progress };
+    let ctx = Ctx {
+        d,
+        bound,
+        stages,
+        offset,
+        nodes: 0.into(),
+        work: 0.into(),
+        budget,
+        progress,
+    };
     let mut local = Tally::default();
     let found = ctx.stage(0, &[0], &mut vec![0; 1 << d], &mut local, &|| false);
     ctx.flush(&mut local);
@@ -396,14 +434,24 @@ impl Basis {
                 // first, then cells), kept for every v as the span grows: adding b to the span
                 // merges the cosets v and v ^ b.
                 let cells: usize = sizes.iter().sum();
-                let weight = |s: usize| if s == 0 { 0 } else { (sizes[s] % 2) as u64 * (cells as u64 + 1) + sizes[s] as u64 };
+                let weight = |s: usize| {
+                    if s == 0 {
+                        0
+                    } else {
+                        (sizes[s] % 2) as u64 * (cells as u64 + 1) + sizes[s] as u64
+                    }
+                };
                 let mut coset: Vec<u64> = (0..sizes.len()).map(weight).collect();
                 let mut in_span = vec![false; sizes.len()];
                 in_span[0] = true;
                 let mut span = vec![0usize];
                 let mut basis = Vec::with_capacity(d);
                 while basis.len() < d {
-                    let (_, b) = (1..sizes.len()).filter(|&v| !in_span[v]).map(|v| (coset[v], v)).max_by_key(|&(w, v)| (w, std::cmp::Reverse(v))).expect("a vector outside a proper subspace");
+                    let (_, b) = (1..sizes.len())
+                        .filter(|&v| !in_span[v])
+                        .map(|v| (coset[v], v))
+                        .max_by_key(|&(w, v)| (w, std::cmp::Reverse(v)))
+                        .expect("a vector outside a proper subspace");
                     let merged: Vec<u64> = (0..coset.len()).map(|v| coset[v] + coset[v ^ b]).collect();
                     coset = merged;
                     let shifted: Vec<usize> = span.iter().map(|&u| u ^ b).collect();
@@ -425,7 +473,11 @@ pub fn recode(sizes: &[usize], vectors: &[usize]) -> Vec<usize> {
 }
 
 fn old_signature(x: usize, vectors: &[usize]) -> usize {
-    vectors.iter().enumerate().filter(|(i, _)| x >> i & 1 == 1).fold(0, |acc, (_, &v)| acc ^ v)
+    vectors
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| x >> i & 1 == 1)
+        .fold(0, |acc, (_, &v)| acc ^ v)
 }
 
 /// [`spectrum_at_most`] in a basis; a feasible y is given back in the original signatures.
@@ -454,7 +506,11 @@ pub fn spectrum_max(y: &[i64]) -> i64 {
 
 /// Class counts w_s = (c_s - y_s) / 2 of a y (the zero class: all of it).
 pub fn counts_of(sizes: &[usize], y: &[i64]) -> Vec<usize> {
-    let mut w: Vec<usize> = sizes.iter().zip(y).map(|(&c, &v)| ((c as i64 - v) / 2) as usize).collect();
+    let mut w: Vec<usize> = sizes
+        .iter()
+        .zip(y)
+        .map(|(&c, &v)| ((c as i64 - v) / 2) as usize)
+        .collect();
     w[0] = sizes[0];
     w
 }
@@ -475,10 +531,22 @@ pub struct Radius {
 
 /// Each decision is tried in `bases` in turn, each with the whole `budget`, until one decides.
 /// `progress` counts the work of every decision (for a reporter drawn outside the engine).
-pub fn covering_radius(sizes: &[usize], lower: usize, upper: usize, budget: u64, bases: &[Basis], progress: &Counters) -> Radius {
+pub fn covering_radius(
+    sizes: &[usize],
+    lower: usize,
+    upper: usize,
+    budget: u64,
+    bases: &[Basis],
+    progress: &Counters,
+) -> Radius {
     let c0 = sizes[0];
     let total: usize = sizes[1..].iter().sum();
-    let mut r = Radius { lower, upper, witness: None, steps: Vec::new() };
+    let mut r = Radius {
+        lower,
+        upper,
+        witness: None,
+        steps: Vec::new(),
+    };
     let bound_for = |target: usize| total as i64 - 2 * (target as i64 - c0 as i64);
     // Upwards from the lower bound while the next value is decided, then downwards from the
     // upper bound (values near the upper bound are the most constrained, so the quickest to refute).
@@ -486,7 +554,9 @@ pub fn covering_radius(sizes: &[usize], lower: usize, upper: usize, budget: u64,
     while r.lower < r.upper {
         let target = if upwards { r.lower + 1 } else { r.upper };
         let bound = bound_for(target);
-        let mut tried = bases.iter().map(|&b| (spectrum_at_most_in(sizes, bound, budget, b, progress), b));
+        let mut tried = bases
+            .iter()
+            .map(|&b| (spectrum_at_most_in(sizes, bound, budget, b, progress), b));
         let (mut s, mut basis) = tried.next().expect("at least one basis");
         if s.decision == Decision::Unknown {
             if let Some(decided) = tried.find(|(t, _)| t.decision != Decision::Unknown) {
@@ -573,7 +643,10 @@ mod tests {
                 let s = spectrum_at_most_in(&sizes, bound, u64::MAX, basis, &Counters::default());
                 match s.decision {
                     Decision::Feasible(y) => {
-                        assert!(bound >= best, "{sizes:?} bound {bound}: feasible below the optimum {best}");
+                        assert!(
+                            bound >= best,
+                            "{sizes:?} bound {bound}: feasible below the optimum {best}"
+                        );
                         assert!(spectrum_max(&y) <= bound);
                         for (s, (&c, &v)) in sizes.iter().zip(&y).enumerate().skip(1) {
                             assert!(v.abs() <= c as i64 && (v - c as i64) % 2 == 0, "class {s}: {v} of {c}");
@@ -620,7 +693,10 @@ mod tests {
                 Decision::Unknown => unreachable!(),
             }
         }
-        assert!(feasible > 0 && infeasible > 0, "{feasible} feasible, {infeasible} infeasible bounds");
+        assert!(
+            feasible > 0 && infeasible > 0,
+            "{feasible} feasible, {infeasible} infeasible bounds"
+        );
     }
 
     #[test]
@@ -628,10 +704,16 @@ mod tests {
         let sizes = random_code(9, 6, 30);
         let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
         // A refutation needing more than 10 units of work is reported unknown, never infeasible.
-        let exact = (total % 2..).step_by(2).find(|&b| spectrum_at_most(&sizes, b, u64::MAX, &Counters::default()).decision != Decision::Infeasible).unwrap();
+        let exact = (total % 2..)
+            .step_by(2)
+            .find(|&b| spectrum_at_most(&sizes, b, u64::MAX, &Counters::default()).decision != Decision::Infeasible)
+            .unwrap();
         let hard = spectrum_at_most(&sizes, exact - 2, u64::MAX, &Counters::default());
         assert!(hard.nodes > 10);
-        assert_eq!(spectrum_at_most(&sizes, exact - 2, 10, &Counters::default()).decision, Decision::Unknown);
+        assert_eq!(
+            spectrum_at_most(&sizes, exact - 2, 10, &Counters::default()).decision,
+            Decision::Unknown
+        );
     }
 
     #[test]
@@ -659,7 +741,11 @@ mod tests {
             }
             let v = Basis::OddFirst.vectors(&sizes);
             assert_eq!((v.len(), rank(&v)), (d, d), "seed {seed}: {v:?}");
-            assert_eq!(rank(&[v[0], v[1], p, q]), 2, "seed {seed}: the first two vectors span the odd plane");
+            assert_eq!(
+                rank(&[v[0], v[1], p, q]),
+                2,
+                "seed {seed}: the first two vectors span the odd plane"
+            );
             let mut before = sizes.clone();
             let mut after = recode(&sizes, &v);
             assert_eq!(after[0], before[0]);

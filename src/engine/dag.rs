@@ -7,8 +7,8 @@
 //! Path counts, "can still win", minimum costs with memory of the last action: all are a
 //! `transfer` along an edge and a `combine` of alternatives.
 
-use super::memory::prefetch;
 use super::bfs::LevelIndex;
+use super::memory::prefetch;
 use super::{Ranked, Reversible};
 use rayon::prelude::*;
 
@@ -57,7 +57,11 @@ pub fn forward<M, V>(
     M: Reversible + Ranked,
     V: Send + Sync,
 {
-    let index = |level| Sorted { model, level, index: LevelIndex::new(model, level) };
+    let index = |level| Sorted {
+        model,
+        level,
+        index: LevelIndex::new(model, level),
+    };
     forward_with(model, levels, index, init, transfer, combine, orphan, on_level)
 }
 

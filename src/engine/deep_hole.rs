@@ -33,7 +33,12 @@ pub struct Hole {
 }
 
 fn signed(classes: &[(u64, usize)], y: &[i64]) -> Vec<(u64, i32)> {
-    classes.iter().zip(y).filter(|&(_, &v)| v != 0).map(|(c, &v)| (c.0, v as i32)).collect()
+    classes
+        .iter()
+        .zip(y)
+        .filter(|&(_, &v)| v != 0)
+        .map(|(c, &v)| (c.0, v as i32))
+        .collect()
 }
 
 fn chi(s: u64, a: u64) -> i64 {
@@ -49,10 +54,20 @@ fn chi(s: u64, a: u64) -> i64 {
 /// `moves_per_round` moves each, and returns the best vector seen at an exact pass.
 pub fn search(classes: &[(u64, usize)], d: usize, start: &[i64], rounds: usize, moves_per_round: usize) -> Hole {
     assert_eq!(classes.len(), start.len(), "one value per class");
-    assert!(classes.iter().zip(start).all(|(c, &v)| c.0 != 0 && v.unsigned_abs() as usize <= c.1 && (v - c.1 as i64) % 2 == 0), "start outside the class bounds");
+    assert!(
+        classes
+            .iter()
+            .zip(start)
+            .all(|(c, &v)| c.0 != 0 && v.unsigned_abs() as usize <= c.1 && (v - c.1 as i64) % 2 == 0),
+        "start outside the class bounds"
+    );
     let mut y = start.to_vec();
     let first = walsh_peak(&signed(classes, &y), d, None).value;
-    let mut best = Hole { max: first, y: y.clone(), rounds: 0 };
+    let mut best = Hole {
+        max: first,
+        y: y.clone(),
+        rounds: 0,
+    };
     let movable: Vec<usize> = (0..classes.len()).filter(|&j| classes[j].1 > 0).collect();
     if movable.is_empty() {
         return best;
@@ -142,7 +157,10 @@ mod tests {
         let mut best = i64::MAX;
         let mut y: Vec<i64> = classes.iter().map(|c| -(c.1 as i64)).collect();
         loop {
-            let m = (0..1u64 << d).map(|a| classes.iter().zip(&y).map(|(c, &v)| v * chi(c.0, a)).sum::<i64>()).max().expect("d >= 0");
+            let m = (0..1u64 << d)
+                .map(|a| classes.iter().zip(&y).map(|(c, &v)| v * chi(c.0, a)).sum::<i64>())
+                .max()
+                .expect("d >= 0");
             best = best.min(m);
             // Next y: odometer in steps of 2.
             let mut i = 0;
@@ -172,10 +190,15 @@ mod tests {
         for case in 0..24 {
             let d = 3 + case % 3;
             let count = 4 + (next() % 4) as usize;
-            let classes: Vec<(u64, usize)> = (0..count).map(|_| (1 + next() % ((1 << d) - 1), 1 + (next() % 3) as usize)).collect();
+            let classes: Vec<(u64, usize)> = (0..count)
+                .map(|_| (1 + next() % ((1 << d) - 1), 1 + (next() % 3) as usize))
+                .collect();
             let start: Vec<i64> = classes.iter().map(|c| c.1 as i64).collect();
             let hole = search(&classes, d, &start, 30, 200);
-            let exact = (0..1u64 << d).map(|a| classes.iter().zip(&hole.y).map(|(c, &v)| v * chi(c.0, a)).sum::<i64>()).max().unwrap();
+            let exact = (0..1u64 << d)
+                .map(|a| classes.iter().zip(&hole.y).map(|(c, &v)| v * chi(c.0, a)).sum::<i64>())
+                .max()
+                .unwrap();
             assert_eq!(hole.max, exact, "case {case}: the reported maximum is the vector's");
             assert_eq!(hole.max, brute(&classes, d), "case {case}: {classes:?}");
         }

@@ -92,7 +92,10 @@ pub fn count_below_fixed(n: usize, k: usize, v: u64, fixed: u64, pattern: u64) -
 /// `flip`: a range, since the share is a range of values.
 pub fn share_range(n: usize, spans: &Spans, j: usize, flip: u64, pattern: u64) -> (u64, u64) {
     let (first, end) = spans.states(j);
-    (count_below_fixed(n, spans.k, first, flip, pattern), count_below_fixed(n, spans.k, end, flip, pattern))
+    (
+        count_below_fixed(n, spans.k, first, flip, pattern),
+        count_below_fixed(n, spans.k, end, flip, pattern),
+    )
 }
 
 /// One rank's bits of one layer seen through each crossing flip: for flip i, bit x - ranges[i].0
@@ -128,7 +131,10 @@ impl FlipBits {
     /// locally), as one range.
     pub fn empty(n: usize, up: &Spans, down: &Spans, j: usize, flips: &[(u64, u64)], side: Side) -> FlipBits {
         let ranges = FlipBits::ranges(n, up, down, j, flips, side);
-        let words = ranges.iter().map(|&(lo, hi)| vec![0u64; (hi - lo).div_ceil(64) as usize]).collect();
+        let words = ranges
+            .iter()
+            .map(|&(lo, hi)| vec![0u64; (hi - lo).div_ceil(64) as usize])
+            .collect();
         FlipBits { ranges, words }
     }
 
@@ -137,7 +143,10 @@ impl FlipBits {
         flips
             .iter()
             .map(|&f| {
-                let (a, b) = (share_range(n, up, j, f.0, f.1), share_range(n, down, j, f.0, pattern(f, Side::After)));
+                let (a, b) = (
+                    share_range(n, up, j, f.0, f.1),
+                    share_range(n, down, j, f.0, pattern(f, Side::After)),
+                );
                 match side {
                     Side::Before => hull_without(a, b),
                     Side::After => hull_without(b, a),
@@ -153,7 +162,6 @@ impl FlipBits {
         at < self.ranges[i].1 - self.ranges[i].0 && self.words[i][(at >> 6) as usize] >> (at & 63) & 1 == 1
     }
 }
-
 
 /// The lowest element any of `flips` changes (64 for none). The states of a layer that agree
 /// from there up, a *run* of consecutive ranks, match the same flips' patterns, and match them
@@ -186,7 +194,13 @@ pub fn outgoing(colex: &Colex, up: &Spans, down: &Spans, j: usize, flips: &[(u64
                 let x = count_below_fixed(n, k, s, f, before);
                 let (lo, hi) = (x.max(fb.ranges[i].0), (x + end - r).min(fb.ranges[i].1));
                 if lo < hi {
-                    copy_bits(&part.words, r - part.lo + lo - x, &mut fb.words[i], lo - fb.ranges[i].0, hi - lo);
+                    copy_bits(
+                        &part.words,
+                        r - part.lo + lo - x,
+                        &mut fb.words[i],
+                        lo - fb.ranges[i].0,
+                        hi - lo,
+                    );
                 }
             }
         }
@@ -208,13 +222,28 @@ fn hull_without(a: (u64, u64), b: (u64, u64)) -> (u64, u64) {
 
 /// Every rank's [`share_range`] of every flip: `[rank][flip]`.
 pub fn all_ranges(n: usize, spans: &Spans, flips: &[(u64, u64)], side: Side) -> Vec<Vec<(u64, u64)>> {
-    (0..spans.ranks()).map(|j| flips.iter().map(|&f| share_range(n, spans, j, f.0, pattern(f, side))).collect()).collect()
+    (0..spans.ranks())
+        .map(|j| {
+            flips
+                .iter()
+                .map(|&f| share_range(n, spans, j, f.0, pattern(f, side)))
+                .collect()
+        })
+        .collect()
 }
 
 /// The largest rank's bytes of flip bits received in the step from layer k (`up`) to layer k-1
 /// (`down`), for memory estimates.
 pub fn bytes_received(n: usize, up: &Spans, down: &Spans, flips: &[(u64, u64)]) -> u64 {
-    (0..up.ranks()).map(|j| FlipBits::ranges(n, up, down, j, flips, Side::After).iter().map(|&(lo, hi)| (hi - lo).div_ceil(64) * 8).sum::<u64>()).max().unwrap_or(0)
+    (0..up.ranks())
+        .map(|j| {
+            FlipBits::ranges(n, up, down, j, flips, Side::After)
+                .iter()
+                .map(|&(lo, hi)| (hi - lo).div_ceil(64) * 8)
+                .sum::<u64>()
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// What rank j sends rank d for one step: per flip, the flip indices that j's share of layer k
@@ -243,9 +272,20 @@ fn length(segs: &[(usize, u64, u64)]) -> u64 {
 /// shares of either side cover the index space. Each round's message is this rounded up to whole
 /// words.
 pub fn bits_exchanged(n: usize, up: &Spans, down: &Spans, flips: &[(u64, u64)]) -> u64 {
-    let (sent, got) = (all_ranges(n, up, flips, Side::Before), all_ranges(n, down, flips, Side::After));
-    let total: u64 = flips.iter().map(|&f| count_below_fixed(n, up.k, u64::MAX, f.0, f.1)).sum();
-    let kept: u64 = sent.iter().zip(&got).flat_map(|(a, b)| a.iter().zip(b)).map(|(&(a0, a1), &(b0, b1))| a1.min(b1).saturating_sub(a0.max(b0))).sum();
+    let (sent, got) = (
+        all_ranges(n, up, flips, Side::Before),
+        all_ranges(n, down, flips, Side::After),
+    );
+    let total: u64 = flips
+        .iter()
+        .map(|&f| count_below_fixed(n, up.k, u64::MAX, f.0, f.1))
+        .sum();
+    let kept: u64 = sent
+        .iter()
+        .zip(&got)
+        .flat_map(|(a, b)| a.iter().zip(b))
+        .map(|(&(a0, a1), &(b0, b1))| a1.min(b1).saturating_sub(a0.max(b0)))
+        .sum();
     total - kept
 }
 
@@ -265,7 +305,12 @@ pub fn copy_bits(src: &[u64], from: u64, dst: &mut [u64], to: u64, len: u64) {
     let mut done = 0;
     while done < len {
         let step = (len - done).min(64);
-        or64(dst, to + done, super::layered_dist::window(src, (from + done) as i64), step);
+        or64(
+            dst,
+            to + done,
+            super::layered_dist::window(src, (from + done) as i64),
+            step,
+        );
         done += step;
     }
 }
@@ -273,15 +318,30 @@ pub fn copy_bits(src: &[u64], from: u64, dst: &mut [u64], to: u64, len: u64) {
 /// Sends this rank's outgoing bits of layer k (`out`, over its shares `up`) to the owners of
 /// their images in layer k-1 (`down`) and returns its incoming bits of layer k-1, in rounds of at
 /// most `batch_bits` bits per pair of ranks (one all-to-all-v each).
-pub fn exchange(cluster: &dyn Cluster, n: usize, up: &Spans, down: &Spans, flips: &[(u64, u64)], out: &FlipBits, batch_bits: u64) -> Result<FlipBits> {
+pub fn exchange(
+    cluster: &dyn Cluster,
+    n: usize,
+    up: &Spans,
+    down: &Spans,
+    flips: &[(u64, u64)],
+    out: &FlipBits,
+    batch_bits: u64,
+) -> Result<FlipBits> {
     assert!(batch_bits > 0 && batch_bits % 64 == 0);
     let (me, ranks) = (cluster.rank(), cluster.ranks());
     let mut got = FlipBits::empty(n, up, down, me, flips, Side::After);
-    let (sent, gets) = (all_ranges(n, up, flips, Side::Before), all_ranges(n, down, flips, Side::After));
+    let (sent, gets) = (
+        all_ranges(n, up, flips, Side::Before),
+        all_ranges(n, down, flips, Side::After),
+    );
     let sends: Vec<Vec<(usize, u64, u64)>> = (0..ranks).map(|d| segments(&sent, &gets, me, d)).collect();
     let receives: Vec<Vec<(usize, u64, u64)>> = (0..ranks).map(|j| segments(&sent, &gets, j, me)).collect();
     // Every rank takes part in each round: the rounds of the longest stream of any pair.
-    let longest = (0..ranks).flat_map(|j| (0..ranks).map(move |d| (j, d))).map(|(j, d)| length(&segments(&sent, &gets, j, d))).max().unwrap_or(0);
+    let longest = (0..ranks)
+        .flat_map(|j| (0..ranks).map(move |d| (j, d)))
+        .map(|(j, d)| length(&segments(&sent, &gets, j, d)))
+        .max()
+        .unwrap_or(0);
     let rounds = longest.div_ceil(batch_bits);
     for t in 0..rounds {
         let (a, b) = (t * batch_bits, (t + 1) * batch_bits);
@@ -309,12 +369,23 @@ pub fn exchange(cluster: &dyn Cluster, n: usize, up: &Spans, down: &Spans, flips
         for (j, bytes) in received.iter().enumerate() {
             let segs = &receives[j];
             let len = length(segs);
-            let want = if a >= len { 0 } else { (b.min(len) - a).div_ceil(64) as usize * 8 };
-            ensure!(bytes.len() == want, "internal error: rank {me} received {} bytes of flip bits from rank {j}, not {want}", bytes.len());
+            let want = if a >= len {
+                0
+            } else {
+                (b.min(len) - a).div_ceil(64) as usize * 8
+            };
+            ensure!(
+                bytes.len() == want,
+                "internal error: rank {me} received {} bytes of flip bits from rank {j}, not {want}",
+                bytes.len()
+            );
             if want == 0 {
                 continue;
             }
-            let buf: Vec<u64> = bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+            let buf: Vec<u64> = bytes
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+                .collect();
             let mut at = 0u64;
             for &(i, lo, hi) in segs {
                 let (s0, s1) = (at.max(a), (at + hi - lo).min(b));
@@ -342,10 +413,20 @@ mod tests {
                 let mut pattern = fixed;
                 loop {
                     for k in 0..=n {
-                        let matching: Vec<u64> = (0..all).filter(|s| s.count_ones() as usize == k && s & fixed == pattern).collect();
-                        for v in (0..=all).step_by((all as usize / 61).max(1)).chain(matching.iter().copied()).chain([u64::MAX]) {
+                        let matching: Vec<u64> = (0..all)
+                            .filter(|s| s.count_ones() as usize == k && s & fixed == pattern)
+                            .collect();
+                        for v in (0..=all)
+                            .step_by((all as usize / 61).max(1))
+                            .chain(matching.iter().copied())
+                            .chain([u64::MAX])
+                        {
                             let want = matching.iter().filter(|&&s| s < v).count() as u64;
-                            assert_eq!(count_below_fixed(n, k, v, fixed, pattern), want, "n {n} k {k} fixed {fixed:b} pattern {pattern:b} v {v}");
+                            assert_eq!(
+                                count_below_fixed(n, k, v, fixed, pattern),
+                                want,
+                                "n {n} k {k} fixed {fixed:b} pattern {pattern:b} v {v}"
+                            );
                         }
                     }
                     if pattern == 0 {
@@ -363,7 +444,10 @@ mod tests {
         let (f, before) = (0b1_0000_1001u64, 0b1_0000_0001u64);
         for k in 2..n {
             for s in (0u64..1 << n).filter(|s| s.count_ones() as usize == k && s & f == before) {
-                assert_eq!(count_below_fixed(n, k, s, f, before), count_below_fixed(n, k - 1, s ^ f, f, f ^ before));
+                assert_eq!(
+                    count_below_fixed(n, k, s, f, before),
+                    count_below_fixed(n, k - 1, s ^ f, f, f ^ before)
+                );
             }
         }
     }
@@ -379,10 +463,16 @@ mod tests {
             let split = Split::new(n, ranks);
             let mask = split.mask();
             // The line's jumps (3 consecutive holes) that touch the mask, as flips.
-            let flips: Vec<(u64, u64)> = (0..n - 2).flat_map(|i| [(0b111u64 << i, 0b011u64 << i), (0b111 << i, 0b110 << i)]).filter(|f| f.0 & mask != 0).collect();
+            let flips: Vec<(u64, u64)> = (0..n - 2)
+                .flat_map(|i| [(0b111u64 << i, 0b011u64 << i), (0b111 << i, 0b110 << i)])
+                .filter(|f| f.0 & mask != 0)
+                .collect();
             for k in 1..=n {
                 let (up, down) = (Spans::of(&colex, &split, k), Spans::of(&colex, &split, k - 1));
-                let (sent, got) = (all_ranges(n, &up, &flips, Side::Before), all_ranges(n, &down, &flips, Side::After));
+                let (sent, got) = (
+                    all_ranges(n, &up, &flips, Side::Before),
+                    all_ranges(n, &down, &flips, Side::After),
+                );
                 let mut pairs = 0;
                 for j in 0..ranks {
                     for d in 0..ranks {
@@ -408,13 +498,25 @@ mod tests {
 
     #[test]
     fn bit_copies_land_at_any_offset() {
-        let src: Vec<u64> = (0..5u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xF0F0).collect();
+        let src: Vec<u64> = (0..5u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xF0F0)
+            .collect();
         let bit = |w: &[u64], i: u64| w[(i >> 6) as usize] >> (i & 63) & 1;
-        for (from, to, len) in [(0u64, 0u64, 320u64), (3, 70, 200), (63, 1, 65), (100, 127, 1), (5, 9, 0)] {
+        for (from, to, len) in [
+            (0u64, 0u64, 320u64),
+            (3, 70, 200),
+            (63, 1, 65),
+            (100, 127, 1),
+            (5, 9, 0),
+        ] {
             let mut dst = vec![0u64; 8];
             copy_bits(&src, from, &mut dst, to, len.min(320 - from));
             for i in 0..512u64 {
-                let want = if i >= to && i < to + len.min(320 - from) { bit(&src, from + i - to) } else { 0 };
+                let want = if i >= to && i < to + len.min(320 - from) {
+                    bit(&src, from + i - to)
+                } else {
+                    0
+                };
                 assert_eq!(bit(&dst, i), want, "from {from} to {to} len {len} bit {i}");
             }
         }

@@ -52,7 +52,10 @@ pub fn zeroed_words(n: usize, what: &str) -> Result<Vec<u64>> {
     let mut v: Vec<u64> = Vec::new();
     // Overcommit lets huge reservations "succeed" and then kills the process: cap explicitly.
     if n as u128 * 8 > ALLOC_LIMIT_BYTES || v.try_reserve_exact(n).is_err() {
-        bail!("{what} needs {} MiB, more than this machine can allocate", (n as u128 * 8) >> 20);
+        bail!(
+            "{what} needs {} MiB, more than this machine can allocate",
+            (n as u128 * 8) >> 20
+        );
     }
     v.resize(n, 0);
     Ok(v)
@@ -105,9 +108,16 @@ impl BitMatrix {
     pub fn zeros(rows: usize, cols: usize) -> Result<BitMatrix> {
         let stride = words(cols);
         let n = rows.checked_mul(stride).filter(|&n| n < (1 << 40));
-        let Some(n) = n else { bail!("a {rows} x {cols} bit matrix is beyond memory") };
+        let Some(n) = n else {
+            bail!("a {rows} x {cols} bit matrix is beyond memory")
+        };
         let data = zeroed_words(n, &format!("a {rows} x {cols} bit matrix"))?;
-        Ok(BitMatrix { rows, cols, stride, data })
+        Ok(BitMatrix {
+            rows,
+            cols,
+            stride,
+            data,
+        })
     }
 
     pub fn identity(n: usize) -> Result<BitMatrix> {
@@ -156,7 +166,12 @@ impl BitMatrix {
     pub fn mul_vec(&self, v: &[u64]) -> Vec<u64> {
         let mut out = vec![0u64; words(self.rows)];
         for r in 0..self.rows {
-            let p = self.row(r).iter().zip(v).map(|(a, b)| (a & b).count_ones()).sum::<u32>();
+            let p = self
+                .row(r)
+                .iter()
+                .zip(v)
+                .map(|(a, b)| (a & b).count_ones())
+                .sum::<u32>();
             if p & 1 == 1 {
                 flip_bit(&mut out, r);
             }
@@ -179,7 +194,9 @@ impl BitMatrix {
 
     fn lead_from(&self, r: usize, from_word: usize) -> Option<usize> {
         let row = self.row(r);
-        (from_word..self.stride).find(|&w| row[w] != 0).map(|w| w * 64 + row[w].trailing_zeros() as usize)
+        (from_word..self.stride)
+            .find(|&w| row[w] != 0)
+            .map(|w| w * 64 + row[w].trailing_zeros() as usize)
     }
 
     fn last_word(&self, r: usize) -> usize {
@@ -236,14 +253,21 @@ impl BitMatrix {
                     )
                 };
                 xor_into(dst, src);
-                let lead = dst.iter().position(|&x| x != 0).map(|i| (w0 + i) * 64 + dst[i].trailing_zeros() as usize);
+                let lead = dst
+                    .iter()
+                    .position(|&x| x != 0)
+                    .map(|i| (w0 + i) * 64 + dst[i].trailing_zeros() as usize);
                 let lead = match lead {
                     Some(l) => Some(l),
                     None => {
                         // SAFETY: words w1..stride of row r: inside `data` as above, disjoint from
                         // `dst` (words w0..w1) and written by no worker.
-                        let tail = unsafe { std::slice::from_raw_parts(base.ptr().add(r * stride + w1) as *const u64, stride - w1) };
-                        tail.iter().position(|&x| x != 0).map(|i| (w1 + i) * 64 + tail[i].trailing_zeros() as usize)
+                        let tail = unsafe {
+                            std::slice::from_raw_parts(base.ptr().add(r * stride + w1) as *const u64, stride - w1)
+                        };
+                        tail.iter()
+                            .position(|&x| x != 0)
+                            .map(|i| (w1 + i) * 64 + tail[i].trailing_zeros() as usize)
                     }
                 };
                 (r as u32, w1, lead)
@@ -326,7 +350,10 @@ impl BitMatrix {
                 flip_bit(&mut x, c);
             }
         }
-        Ok(Some(Solutions { particular: x, kernel: kernel_from_rref(&aug, &e, n) }))
+        Ok(Some(Solutions {
+            particular: x,
+            kernel: kernel_from_rref(&aug, &e, n),
+        }))
     }
 }
 
@@ -393,10 +420,16 @@ impl Poly {
         self.w.is_empty()
     }
     pub fn degree(&self) -> Option<usize> {
-        self.w.last().map(|t| (self.w.len() - 1) * 64 + 63 - t.leading_zeros() as usize)
+        self.w
+            .last()
+            .map(|t| (self.w.len() - 1) * 64 + 63 - t.leading_zeros() as usize)
     }
     pub fn add(&self, o: &Poly) -> Poly {
-        let (a, b) = if self.w.len() >= o.w.len() { (self, o) } else { (o, self) };
+        let (a, b) = if self.w.len() >= o.w.len() {
+            (self, o)
+        } else {
+            (o, self)
+        };
         let mut w = a.w.clone();
         xor_into(&mut w, &b.w);
         Poly::from_words(w)
@@ -411,7 +444,11 @@ impl Poly {
         Poly::from_words(w)
     }
     pub fn mul(&self, o: &Poly) -> Poly {
-        let (a, b) = if self.w.len() <= o.w.len() { (self, o) } else { (o, self) };
+        let (a, b) = if self.w.len() <= o.w.len() {
+            (self, o)
+        } else {
+            (o, self)
+        };
         if a.is_zero() {
             return Poly::zero();
         }
@@ -460,7 +497,10 @@ impl Poly {
 }
 
 fn deg_of(w: &[u64]) -> Option<usize> {
-    (0..w.len()).rev().find(|&i| w[i] != 0).map(|i| i * 64 + 63 - w[i].leading_zeros() as usize)
+    (0..w.len())
+        .rev()
+        .find(|&i| w[i] != 0)
+        .map(|i| i * 64 + 63 - w[i].leading_zeros() as usize)
 }
 
 /// `dst ^= src * x^k` (dst must be long enough for the set bits of `src`).
@@ -632,7 +672,9 @@ mod tests {
         let cols = m.first().map_or(0, |r| r.len());
         let mut rank = 0;
         for c in 0..cols {
-            let Some(p) = (rank..m.len()).find(|&r| m[r][c]) else { continue };
+            let Some(p) = (rank..m.len()).find(|&r| m[r][c]) else {
+                continue;
+            };
             m.swap(rank, p);
             for r in 0..m.len() {
                 if r != rank && m[r][c] {
@@ -653,7 +695,9 @@ mod tests {
     }
 
     fn random_rows(seed: &mut u64, rows: usize, cols: usize, density: u64) -> Vec<Vec<bool>> {
-        (0..rows).map(|_| (0..cols).map(|_| lcg(seed) % 100 < density).collect()).collect()
+        (0..rows)
+            .map(|_| (0..cols).map(|_| lcg(seed) % 100 < density).collect())
+            .collect()
     }
 
     #[test]
@@ -775,7 +819,12 @@ mod tests {
         let s = Span64::new(gens);
         let mut span = std::collections::HashSet::new();
         for m in 0..16u32 {
-            span.insert(gens.iter().enumerate().filter(|(i, _)| m >> i & 1 == 1).fold(0u64, |a, (_, g)| a ^ g));
+            span.insert(
+                gens.iter()
+                    .enumerate()
+                    .filter(|(i, _)| m >> i & 1 == 1)
+                    .fold(0u64, |a, (_, g)| a ^ g),
+            );
         }
         assert_eq!(1 << s.dimension(), span.len());
         for v in 0..256u64 {

@@ -56,7 +56,10 @@ pub fn trim(mut w: Vec<u64>) -> Vec<u64> {
 
 /// Degree of the highest set bit (`None` for zero).
 pub fn degree(p: &[u64]) -> Option<usize> {
-    (0..p.len()).rev().find(|&i| p[i] != 0).map(|i| i * 64 + 63 - p[i].leading_zeros() as usize)
+    (0..p.len())
+        .rev()
+        .find(|&i| p[i] != 0)
+        .map(|i| i * 64 + 63 - p[i].leading_zeros() as usize)
 }
 
 /// Bits `lo..lo + 64` of `p` as one word.

@@ -205,7 +205,10 @@ impl Colex {
     pub fn next(s: u64) -> u64 {
         let t = s | s.wrapping_sub(1);
         let t1 = t.wrapping_add(1);
-        t1 | (!t & t1).wrapping_sub(1).checked_shr(s.trailing_zeros() + 1).unwrap_or(0)
+        t1 | (!t & t1)
+            .wrapping_sub(1)
+            .checked_shr(s.trailing_zeros() + 1)
+            .unwrap_or(0)
     }
 }
 
@@ -324,7 +327,11 @@ pub fn push_layers<G: SubsetGraph>(g: &G, colex: &Colex, start: u64, counters: &
             }
             counters.add_expanded(part.len() as u64);
         });
-        let next = Layer { k: k - 1, len: colex.count(k - 1), words: bits.into_words() };
+        let next = Layer {
+            k: k - 1,
+            len: colex.count(k - 1),
+            words: bits.into_words(),
+        };
         let states = next.par_states(colex);
         if states.is_empty() {
             break;
@@ -352,7 +359,10 @@ impl<'a> DenseIndex<'a> {
     pub fn new(colex: &'a Colex, states: &[u64]) -> DenseIndex<'a> {
         let k = states.first().map_or(0, |s| s.count_ones() as usize);
         assert!(states.len() < u32::MAX as usize, "level too large to index");
-        assert!(states.windows(2).all(|w| w[0] < w[1]) && states.iter().all(|s| s.count_ones() as usize == k), "states must be ascending and of one size");
+        assert!(
+            states.windows(2).all(|w| w[0] < w[1]) && states.iter().all(|s| s.count_ones() as usize == k),
+            "states must be ascending and of one size"
+        );
         let mut entries = vec![0u64; colex.count(k).div_ceil(32) as usize];
         // Bits in parallel over chunks of states (ranks ascend, so chunks own disjoint entries
         // except at their edges: OR the parts per chunk, then fold).
@@ -411,7 +421,12 @@ struct Cursor<'a> {
 
 impl<'a> Cursor<'a> {
     fn new(colex: &'a Colex, k: usize) -> Cursor<'a> {
-        Cursor { colex, k, rank: 0, state: if k == 64 { u64::MAX } else { (1u64 << k) - 1 } }
+        Cursor {
+            colex,
+            k,
+            rank: 0,
+            state: if k == 64 { u64::MAX } else { (1u64 << k) - 1 },
+        }
     }
 
     #[inline]
@@ -446,12 +461,21 @@ pub fn pull_forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, counter
 /// [`pull_forward`] for states whose [`SubsetGraph::invariant`] is in `classes` (bit v for value
 /// v, from [`start_classes`]): the other states are unreachable, so their bits stay clear without
 /// a probe.
-pub fn pull_forward_in<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, classes: u64, counters: &Counters) -> Layer {
+pub fn pull_forward_in<G: SubsetGraph>(
+    g: &G,
+    colex: &Colex,
+    above: &Layer,
+    classes: u64,
+    counters: &Counters,
+) -> Layer {
     let mut out = Layer::empty(colex, above.k - 1);
-    out.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
-        let decided = pull_chunk(g, colex, above, classes, (ci * CHUNK_WORDS) as u64 * 64, words);
-        counters.add_expanded(decided);
-    });
+    out.words
+        .par_chunks_mut(CHUNK_WORDS)
+        .enumerate()
+        .for_each(|(ci, words)| {
+            let decided = pull_chunk(g, colex, above, classes, (ci * CHUNK_WORDS) as u64 * 64, words);
+            counters.add_expanded(decided);
+        });
     out
 }
 
@@ -459,7 +483,14 @@ pub fn pull_forward_in<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, clas
 /// 64) on, decided from `above` alone (states outside `classes` left clear, as in
 /// [`pull_forward_in`]); returns the ranks decided. Any split of a layer into such pieces, on
 /// any threads or machines, gives the same words.
-pub fn pull_chunk<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, classes: u64, first: u64, words: &mut [u64]) -> u64 {
+pub fn pull_chunk<G: SubsetGraph>(
+    g: &G,
+    colex: &Colex,
+    above: &Layer,
+    classes: u64,
+    first: u64,
+    words: &mut [u64],
+) -> u64 {
     debug_assert!(first % 64 == 0);
     let k = above.k - 1;
     let len = colex.count(k);
@@ -493,7 +524,11 @@ pub fn push_forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, counter
         });
     });
     counters.add_expanded(colex.count(k));
-    Layer { k, len: colex.count(k), words: bits.into_words() }
+    Layer {
+        k,
+        len: colex.count(k),
+        words: bits.into_words(),
+    }
 }
 
 /// Push when the layer above holds fewer than 1/PUSH_RATIO of the ranks below. Measured on this
@@ -506,7 +541,14 @@ const PUSH_RATIO: u64 = 3;
 
 /// The layer below `above` (which holds `above_count` states): pushed from a sparse layer,
 /// pulled into a dense one.
-pub fn forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, above_count: u64, classes: u64, counters: &Counters) -> Layer {
+pub fn forward<G: SubsetGraph>(
+    g: &G,
+    colex: &Colex,
+    above: &Layer,
+    above_count: u64,
+    classes: u64,
+    counters: &Counters,
+) -> Layer {
     if above_count.saturating_mul(PUSH_RATIO) < colex.count(above.k - 1) {
         push_forward(g, colex, above, counters)
     } else {
@@ -526,33 +568,43 @@ pub fn pull_backward<G: SubsetGraph>(
 ) {
     let k = reach.k;
     let len = reach.len;
-    reach.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
-        let first = (ci * CHUNK_WORDS) as u64 * 64;
-        let mut cursor = Cursor::new(colex, k);
-        for (i, w) in words.iter_mut().enumerate() {
-            let base = first + i as u64 * 64;
-            let mut bits = *w;
-            let mut keep = 0u64;
-            while bits != 0 {
-                let b = bits.trailing_zeros();
-                bits &= bits - 1;
-                let s = cursor.at(base + b as u64);
-                let win = is_goal(s) || below.is_some_and(|l| g.any_successor(s, |c| l.get(colex.rank(c))));
-                if win {
-                    keep |= 1 << b;
+    reach
+        .words
+        .par_chunks_mut(CHUNK_WORDS)
+        .enumerate()
+        .for_each(|(ci, words)| {
+            let first = (ci * CHUNK_WORDS) as u64 * 64;
+            let mut cursor = Cursor::new(colex, k);
+            for (i, w) in words.iter_mut().enumerate() {
+                let base = first + i as u64 * 64;
+                let mut bits = *w;
+                let mut keep = 0u64;
+                while bits != 0 {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let s = cursor.at(base + b as u64);
+                    let win = is_goal(s) || below.is_some_and(|l| g.any_successor(s, |c| l.get(colex.rank(c))));
+                    if win {
+                        keep |= 1 << b;
+                    }
                 }
+                *w = keep;
             }
-            *w = keep;
-        }
-        let last = (first + (words.len() * 64) as u64).min(len);
-        counters.add_expanded(last - first);
-    });
+            let last = (first + (words.len() * 64) as u64).min(len);
+            counters.add_expanded(last - first);
+        });
 }
 
 /// Bits q..q+64 of a layer (bits outside 0..len read as zero).
 #[inline]
 fn window(layer: &Layer, q: i64) -> u64 {
-    let word = |i: i64| if i < 0 || i as usize >= layer.words.len() { 0 } else { layer.words[i as usize] };
+    let word = |i: i64| {
+        if i < 0 || i as usize >= layer.words.len() {
+            0
+        } else {
+            layer.words[i as usize]
+        }
+    };
     let (i, sh) = (q.div_euclid(64), q.rem_euclid(64) as u32);
     if sh == 0 {
         word(i)
@@ -565,16 +617,23 @@ fn window(layer: &Layer, q: i64) -> u64 {
 fn and_reversed(a: Option<&Layer>, b: &Layer, k: usize, counters: &Counters) -> Layer {
     assert!(a.is_none_or(|a| a.len == b.len));
     let len = b.len as i64;
-    let mut out = Layer { k, len: b.len, words: vec![0; b.words.len()] };
-    out.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
-        for (j, w) in words.iter_mut().enumerate() {
-            let i = (ci * CHUNK_WORDS + j) as i64;
-            // Ranks 64i..64i+63 of `a` meet ranks len-1-64i down to len-64-64i of `b`.
-            let mine = a.map_or(u64::MAX, |a| a.words[i as usize]);
-            *w = mine & window(b, len - 64 - 64 * i).reverse_bits();
-        }
-        counters.add_expanded((words.len() * 64) as u64);
-    });
+    let mut out = Layer {
+        k,
+        len: b.len,
+        words: vec![0; b.words.len()],
+    };
+    out.words
+        .par_chunks_mut(CHUNK_WORDS)
+        .enumerate()
+        .for_each(|(ci, words)| {
+            for (j, w) in words.iter_mut().enumerate() {
+                let i = (ci * CHUNK_WORDS + j) as i64;
+                // Ranks 64i..64i+63 of `a` meet ranks len-1-64i down to len-64-64i of `b`.
+                let mine = a.map_or(u64::MAX, |a| a.words[i as usize]);
+                *w = mine & window(b, len - 64 - 64 * i).reverse_bits();
+            }
+            counters.add_expanded((words.len() * 64) as u64);
+        });
     out
 }
 
@@ -612,7 +671,10 @@ pub fn bytes_needed_to(n: usize, top: usize, floor: usize, keep: &Keep) -> u64 {
     let bytes = |k: usize| binomial(n, k).div_ceil(64) * 8;
     match keep {
         Keep::Memory => (floor..=top).map(bytes).sum(),
-        Keep::Dir(_) => (floor..=top).map(|k| bytes(k) + if k < top { bytes(k + 1) } else { 0 }).max().unwrap_or(0),
+        Keep::Dir(_) => (floor..=top)
+            .map(|k| bytes(k) + if k < top { bytes(k + 1) } else { 0 })
+            .max()
+            .unwrap_or(0),
     }
 }
 
@@ -644,14 +706,20 @@ impl<'a> Store<'a> {
                 let key_file = d.join("search.txt");
                 match std::fs::read_to_string(&key_file) {
                     Ok(k) if k == key => {}
-                    Ok(_) => bail!("level directory {} holds another search's layers (see its search.txt)", d.display()),
+                    Ok(_) => bail!(
+                        "level directory {} holds another search's layers (see its search.txt)",
+                        d.display()
+                    ),
                     Err(_) => crate::fsutil::write_atomic(&key_file, key.as_bytes())
                         .with_context(|| format!("level directory {} is not writable", d.display()))?,
                 }
                 Some(d.as_path())
             }
         };
-        Ok(Store { dir, memory: (0..=n).map(|_| None).collect() })
+        Ok(Store {
+            dir,
+            memory: (0..=n).map(|_| None).collect(),
+        })
     }
 
     fn save(&self, kind: &str, layer: &Layer, count: u64) -> Result<()> {
@@ -662,7 +730,13 @@ impl<'a> Store<'a> {
         let write = || -> std::io::Result<()> {
             let mut f = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
             f.write_all(MAGIC)?;
-            for v in [kind.len() as u64, layer.len, layer.k as u64, layer.words.len() as u64, count] {
+            for v in [
+                kind.len() as u64,
+                layer.len,
+                layer.k as u64,
+                layer.words.len() as u64,
+                count,
+            ] {
                 f.write_all(&v.to_le_bytes())?;
             }
             f.write_all(kind.as_bytes())?;
@@ -683,10 +757,16 @@ impl<'a> Store<'a> {
         let file = match std::fs::File::open(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => bail!("cannot read level file {}: {e} (delete it to recompute)", path.display()),
+            Err(e) => bail!(
+                "cannot read level file {}: {e} (delete it to recompute)",
+                path.display()
+            ),
         };
         let bad = || anyhow::anyhow!("level file {} is damaged (delete it to recompute)", path.display());
-        let size = file.metadata().with_context(|| format!("cannot read level file {}", path.display()))?.len();
+        let size = file
+            .metadata()
+            .with_context(|| format!("cannot read level file {}", path.display()))?
+            .len();
         let mut f = std::io::BufReader::with_capacity(1 << 20, file);
         let mut head = [0u8; 48];
         f.read_exact(&mut head).map_err(|_| bad())?;
@@ -735,7 +815,10 @@ impl<'a> Store<'a> {
         match self.load(kind, colex, k)? {
             Some((l, _)) => Ok(l),
             None => match self.dir {
-                Some(d) => bail!("level file {} vanished during the search", Self::path(d, kind, k).display()),
+                Some(d) => bail!(
+                    "level file {} vanished during the search",
+                    Self::path(d, kind, k).display()
+                ),
                 None => bail!("internal error: layer {k} was neither kept nor saved"),
             },
         }
@@ -762,7 +845,10 @@ impl LayerSet {
         for k in ks {
             match store.load("reach", &colex, k)? {
                 Some((layer, _)) => layers[k] = Some(layer),
-                None => bail!("level directory {} has no finished level of {k} (run the union first)", dir.display()),
+                None => bail!(
+                    "level directory {} has no finished level of {k} (run the union first)",
+                    dir.display()
+                ),
             }
         }
         Ok(LayerSet { colex, layers })
@@ -771,7 +857,9 @@ impl LayerSet {
     /// Whether `s` is in its layer (false for a layer not loaded).
     #[inline]
     pub fn contains(&self, s: u64) -> bool {
-        self.layers[s.count_ones() as usize].as_ref().is_some_and(|l| l.get(self.colex.rank(s)))
+        self.layers[s.count_ones() as usize]
+            .as_ref()
+            .is_some_and(|l| l.get(self.colex.rank(s)))
     }
 }
 
@@ -813,7 +901,16 @@ pub fn reach_to<G: SubsetGraph>(
     counters: &Counters,
     mut visit: impl FnMut(&Colex, &Layer),
 ) -> Result<Vec<(usize, u64)>> {
-    let counts = search_impl(g, starts, None::<Goals<fn(u64) -> bool>>, floor, keep, key, counters, |_, c, l| visit(c, l))?;
+    let counts = search_impl(
+        g,
+        starts,
+        None::<Goals<fn(u64) -> bool>>,
+        floor,
+        keep,
+        key,
+        counters,
+        |_, c, l| visit(c, l),
+    )?;
     Ok(counts.into_iter().map(|c| (c.k, c.reachable)).collect())
 }
 
@@ -831,14 +928,22 @@ fn search_impl<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
     let n = g.universe();
     let colex = Colex::new(n);
     ensure!(!starts.is_empty(), "no start states");
-    ensure!(starts.iter().all(|&s| n == 64 || s >> n == 0), "a start state lies outside the universe");
+    ensure!(
+        starts.iter().all(|&s| n == 64 || s >> n == 0),
+        "a start state lies outside the universe"
+    );
     let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
     let mut store = Store::open(keep, key, n)?;
     let classes = start_classes(g, starts);
-    ensure!(floor <= top, "the lowest layer asked for ({floor}) lies above the starts' ({top})");
+    ensure!(
+        floor <= top,
+        "the lowest layer asked for ({floor}) lies above the starts' ({top})"
+    );
     let passes = if goals.is_some() { 2 } else { 1 };
     let estimate: u64 = (floor..=top).map(|k| colex.count(k)).sum();
-    counters.total.store(passes * estimate, std::sync::atomic::Ordering::Relaxed);
+    counters
+        .total
+        .store(passes * estimate, std::sync::atomic::Ordering::Relaxed);
 
     // Forward, resuming below the lowest saved layer of an unbroken run from the top.
     let mut reachable = vec![0u64; n + 1];
@@ -894,7 +999,14 @@ fn search_impl<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
 
     let mut winnable = vec![0u64; n + 1];
     let Some(goals) = goals else {
-        return Ok((lowest..=top).rev().map(|k| LayerCount { k, reachable: reachable[k], winnable: 0 }).collect());
+        return Ok((lowest..=top)
+            .rev()
+            .map(|k| LayerCount {
+                k,
+                reachable: reachable[k],
+                winnable: 0,
+            })
+            .collect());
     };
     match goals {
         Goals::ComplementsOfStarts if g.complement_reverses_moves() => {
@@ -936,7 +1048,13 @@ fn search_impl<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
             let mut k = lowest;
             while k <= top && store.has("win", k) {
                 let Some((layer, count)) = store.load("win", &colex, k)? else {
-                    bail!("level file {} vanished while being read", store.dir.map_or_else(PathBuf::new, |d| Store::path(d, "win", k)).display())
+                    bail!(
+                        "level file {} vanished while being read",
+                        store
+                            .dir
+                            .map_or_else(PathBuf::new, |d| Store::path(d, "win", k))
+                            .display()
+                    )
                 };
                 winnable[k] = count;
                 visit(Pass::Winnable, &colex, &layer);
@@ -957,7 +1075,11 @@ fn search_impl<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
     }
     Ok((lowest..=top)
         .rev()
-        .map(|k| LayerCount { k, reachable: reachable[k], winnable: winnable[k] })
+        .map(|k| LayerCount {
+            k,
+            reachable: reachable[k],
+            winnable: winnable[k],
+        })
         .collect())
 }
 
@@ -1079,7 +1201,12 @@ mod tests {
                     }
                 }
             }
-            RandomLayered { n, succ, pred, dual: false }
+            RandomLayered {
+                n,
+                succ,
+                pred,
+                dual: false,
+            }
         }
 
         /// Adds !c -> !p for every move p -> c, so complementing reverses every move.
@@ -1145,7 +1272,16 @@ mod tests {
         let c = Counters::default();
         let reach = bfs::explore(g, starts, Limits::default(), &c, |_, _| {});
         let goals: Vec<u64> = (0..g.n).map(|i| 1u64 << i).filter(|&b| reach.visited.get(b)).collect();
-        let win = bfs::explore(&Reversed(g), &goals, Limits { within: Some(&reach.visited), max_depth: None }, &c, |_, _| {});
+        let win = bfs::explore(
+            &Reversed(g),
+            &goals,
+            Limits {
+                within: Some(&reach.visited),
+                max_depth: None,
+            },
+            &c,
+            |_, _| {},
+        );
         (reach.visited.ones().collect(), win.visited.ones().collect())
     }
 
@@ -1170,7 +1306,11 @@ mod tests {
                     }
                 }
                 let pulled = pull_forward(&g, &colex, &above, &Counters::default());
-                assert_eq!(push_forward(&g, &colex, &above, &Counters::default()).words, pulled.words, "seed {seed} layer {k}: push and pull");
+                assert_eq!(
+                    push_forward(&g, &colex, &above, &Counters::default()).words,
+                    pulled.words,
+                    "seed {seed} layer {k}: push and pull"
+                );
                 for r in 0..pulled.len {
                     let s = colex.unrank(k - 1, r);
                     let want = g.pred[s as usize].iter().any(|&p| above.get(colex.rank(p)));
@@ -1186,25 +1326,41 @@ mod tests {
             let n = 6 + (seed % 6) as usize;
             let g = RandomLayered::new(n, seed);
             let full = (1u64 << n) - 1;
-            let starts = [full & !(1 << (seed as usize % n)), full & !(1 << ((seed as usize * 7 + 1) % n))];
+            let starts = [
+                full & !(1 << (seed as usize % n)),
+                full & !(1 << ((seed as usize * 7 + 1) % n)),
+            ];
             let (want_reach, want_win) = flat(&g, &starts);
             let (mut got_reach, mut got_win) = (Vec::new(), Vec::new());
-            let counts = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "test", &Counters::default(), |pass, colex, l| {
-                match pass {
+            let counts = search(
+                &g,
+                &starts,
+                Goals::Where(|s: u64| s.count_ones() == 1),
+                &Keep::Memory,
+                "test",
+                &Counters::default(),
+                |pass, colex, l| match pass {
                     Pass::Reachable => got_reach.extend(l.par_states(colex)),
                     Pass::Winnable => got_win.extend(l.par_states(colex)),
-                }
-            })
+                },
+            )
             .unwrap();
             got_win.sort();
             got_reach.sort();
             assert_eq!(got_win, want_win, "seed {seed}");
-            assert_eq!(got_reach, want_reach, "seed {seed}: every reachable layer is visited once");
+            assert_eq!(
+                got_reach, want_reach,
+                "seed {seed}: every reachable layer is visited once"
+            );
             for c in &counts {
                 let r = want_reach.iter().filter(|s| s.count_ones() as usize == c.k).count() as u64;
                 assert_eq!(c.reachable, r, "seed {seed} layer {}", c.k);
             }
-            assert_eq!(counts.iter().map(|c| c.reachable).sum::<u64>(), want_reach.len() as u64, "seed {seed}");
+            assert_eq!(
+                counts.iter().map(|c| c.reachable).sum::<u64>(),
+                want_reach.len() as u64,
+                "seed {seed}"
+            );
         }
     }
 
@@ -1216,14 +1372,36 @@ mod tests {
             let n = 8 + (seed % 4) as usize;
             let g = RandomLayered::new(n, seed + 900);
             let starts = [(1u64 << n) - 1 - (1 << (seed as usize % n)), (1u64 << n) - 1 - 1];
-            let full = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "t", &Counters::default(), |_, _, _| {}).unwrap();
+            let full = search(
+                &g,
+                &starts,
+                Goals::Where(|s: u64| s.count_ones() == 1),
+                &Keep::Memory,
+                "t",
+                &Counters::default(),
+                |_, _, _| {},
+            )
+            .unwrap();
             let dir = std::env::temp_dir().join(format!("layered-floor-{}-{seed}", std::process::id()));
             let _ = std::fs::remove_dir_all(&dir);
             for floor in [n - 1, n - 3, 2, 0] {
-                let want: Vec<(usize, u64)> = full.iter().filter(|c| c.k >= floor).map(|c| (c.k, c.reachable)).collect();
+                let want: Vec<(usize, u64)> = full
+                    .iter()
+                    .filter(|c| c.k >= floor)
+                    .map(|c| (c.k, c.reachable))
+                    .collect();
                 let got = reach_to(&g, &starts, floor, &Keep::Memory, "t", &Counters::default(), |_, _| {}).unwrap();
                 assert_eq!(got, want, "seed {seed} floor {floor}");
-                let kept = reach_to(&g, &starts, floor, &Keep::Dir(dir.clone()), "t", &Counters::default(), |_, _| {}).unwrap();
+                let kept = reach_to(
+                    &g,
+                    &starts,
+                    floor,
+                    &Keep::Dir(dir.clone()),
+                    "t",
+                    &Counters::default(),
+                    |_, _| {},
+                )
+                .unwrap();
                 assert_eq!(kept, want, "seed {seed} floor {floor}, resumed from a directory");
             }
             let _ = std::fs::remove_dir_all(&dir);
@@ -1236,15 +1414,26 @@ mod tests {
             let n = 6 + (seed % 6) as usize;
             let mut g = RandomLayered::new(n, seed + 100).make_dual();
             let full = (1u64 << n) - 1;
-            let starts: Vec<u64> = (0..n).filter(|i| (seed >> (i % 5)) & 1 == 1 || *i == 0).map(|i| full & !(1 << i)).collect();
+            let starts: Vec<u64> = (0..n)
+                .filter(|i| (seed >> (i % 5)) & 1 == 1 || *i == 0)
+                .map(|i| full & !(1 << i))
+                .collect();
             let run = |g: &RandomLayered| {
                 let mut win = Vec::new();
                 let goals = Goals::<fn(u64) -> bool>::ComplementsOfStarts;
-                let counts = search(g, &starts, goals, &Keep::Memory, "t", &Counters::default(), |pass, colex, l| {
-                    if pass == Pass::Winnable {
-                        win.extend(l.par_states(colex))
-                    }
-                })
+                let counts = search(
+                    g,
+                    &starts,
+                    goals,
+                    &Keep::Memory,
+                    "t",
+                    &Counters::default(),
+                    |pass, colex, l| {
+                        if pass == Pass::Winnable {
+                            win.extend(l.par_states(colex))
+                        }
+                    },
+                )
                 .unwrap();
                 win.sort();
                 (counts, win)
@@ -1260,11 +1449,29 @@ mod tests {
     fn a_search_resumes_from_its_saved_layers() {
         let g = RandomLayered::new(11, 3);
         let starts = [(1u64 << 11) - 2];
-        let memory = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &Keep::Memory, "t", &Counters::default(), |_, _, _| {}).unwrap();
+        let memory = search(
+            &g,
+            &starts,
+            Goals::Where(|s: u64| s.count_ones() == 1),
+            &Keep::Memory,
+            "t",
+            &Counters::default(),
+            |_, _, _| {},
+        )
+        .unwrap();
         let dir = std::env::temp_dir().join(format!("layered-resume-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let keep = Keep::Dir(dir.clone());
-        let first = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _, _| {}).unwrap();
+        let first = search(
+            &g,
+            &starts,
+            Goals::Where(|s: u64| s.count_ones() == 1),
+            &keep,
+            "t",
+            &Counters::default(),
+            |_, _, _| {},
+        )
+        .unwrap();
         assert_eq!(first, memory);
         // Interrupted runs: drop the later layers and resume.
         for k in [5usize, 8] {
@@ -1275,13 +1482,40 @@ mod tests {
             for j in 0..k {
                 let _ = std::fs::remove_file(dir.join(format!("reach-{j:02}.bits")));
             }
-            let again = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _, _| {}).unwrap();
+            let again = search(
+                &g,
+                &starts,
+                Goals::Where(|s: u64| s.count_ones() == 1),
+                &keep,
+                "t",
+                &Counters::default(),
+                |_, _, _| {},
+            )
+            .unwrap();
             assert_eq!(again, memory);
         }
         // A saved backward pass is reused as is.
-        let again = search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "t", &Counters::default(), |_, _, _| {}).unwrap();
+        let again = search(
+            &g,
+            &starts,
+            Goals::Where(|s: u64| s.count_ones() == 1),
+            &keep,
+            "t",
+            &Counters::default(),
+            |_, _, _| {},
+        )
+        .unwrap();
         assert_eq!(again, memory);
-        assert!(search(&g, &starts, Goals::Where(|s: u64| s.count_ones() == 1), &keep, "other", &Counters::default(), |_, _, _| {}).is_err());
+        assert!(search(
+            &g,
+            &starts,
+            Goals::Where(|s: u64| s.count_ones() == 1),
+            &keep,
+            "other",
+            &Counters::default(),
+            |_, _, _| {}
+        )
+        .is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -1301,8 +1535,13 @@ mod tests {
             assert!(path.exists(), "{file} was saved");
             std::fs::remove_file(&path).unwrap();
             let _socket = std::os::unix::net::UnixListener::bind(&path).unwrap();
-            let err = search(&g, &starts, goals(), &keep, "t", &Counters::default(), |_, _, _| {}).unwrap_err().to_string();
-            assert!(err.contains(&path.display().to_string()) && !err.contains('\n'), "{err}");
+            let err = search(&g, &starts, goals(), &keep, "t", &Counters::default(), |_, _, _| {})
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains(&path.display().to_string()) && !err.contains('\n'),
+                "{err}"
+            );
             let _ = std::fs::remove_dir_all(&dir);
         }
     }

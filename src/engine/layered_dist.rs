@@ -58,7 +58,11 @@ pub struct Batches {
 /// Push rounds of at most 2^20 states per rank, whose successors for other ranks (a few per
 /// state) make a batch of a few MiB whatever the layer's size;
 /// mirror rounds of 8 MiB; flip rounds of 8 MiB.
-pub const BATCHES: Batches = Batches { seg_words: SEG_WORDS, mirror_bits: 1 << 26, flip_bits: 1 << 26 };
+pub const BATCHES: Batches = Batches {
+    seg_words: SEG_WORDS,
+    mirror_bits: 1 << 26,
+    flip_bits: 1 << 26,
+};
 
 const SEG_WORDS: usize = 1 << 14;
 
@@ -133,7 +137,9 @@ impl Split {
     /// Cuts that balance layer k's states.
     pub fn sized(n: usize, ranks: usize, k: usize) -> Split {
         let bits = Split::bits_for(n, ranks);
-        let weight: Vec<f64> = (0..1u64 << bits).map(|q| choose(n - bits, k.wrapping_sub(q.count_ones() as usize)) as f64).collect();
+        let weight: Vec<f64> = (0..1u64 << bits)
+            .map(|q| choose(n - bits, k.wrapping_sub(q.count_ones() as usize)) as f64)
+            .collect();
         Split::weighted(n, ranks, &weight)
     }
 
@@ -162,7 +168,11 @@ impl Split {
     /// a cut at the middle pattern is the top element alone).
     pub fn mask(&self) -> u64 {
         let inner = &self.cut[1..self.cut.len() - 1];
-        let low = inner.iter().filter(|&&q| q != 0 && q >> self.bits == 0).map(|q| q.trailing_zeros() as usize).min();
+        let low = inner
+            .iter()
+            .filter(|&&q| q != 0 && q >> self.bits == 0)
+            .map(|q| q.trailing_zeros() as usize)
+            .min();
         match low {
             None => 0,
             Some(z) => (u64::MAX >> (64 - (self.bits - z))) << (self.n - self.bits + z),
@@ -204,8 +214,15 @@ pub fn next_split(n: usize, ranks: usize, k: usize, above: &[u64], in_class: &[f
     let weight: Vec<f64> = (0..1u64 << bits)
         .map(|q| {
             let ones = q.count_ones() as usize;
-            let (here, up) = (choose(n - bits, k.wrapping_sub(ones)) as f64, choose(n - bits, (k + 1).wrapping_sub(ones)) as f64);
-            let reached = if up > 0.0 { (above[q as usize] as f64 / up).clamp(0.0, 1.0) } else { 0.0 };
+            let (here, up) = (
+                choose(n - bits, k.wrapping_sub(ones)) as f64,
+                choose(n - bits, (k + 1).wrapping_sub(ones)) as f64,
+            );
+            let reached = if up > 0.0 {
+                (above[q as usize] as f64 / up).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
             here * (reached + MISS_COST * (in_class[q as usize] - reached).max(0.0))
         })
         .collect();
@@ -274,7 +291,11 @@ impl Spans {
         let lo = split.starts(k);
         let mut first = vec![u64::MAX; ranks];
         for j in (0..ranks).rev() {
-            first[j] = if lo[j] < lo[j + 1] { colex.unrank(k, lo[j]) } else { first.get(j + 1).copied().unwrap_or(u64::MAX) };
+            first[j] = if lo[j] < lo[j + 1] {
+                colex.unrank(k, lo[j])
+            } else {
+                first.get(j + 1).copied().unwrap_or(u64::MAX)
+            };
         }
         Spans { k, len, lo, first }
     }
@@ -311,7 +332,12 @@ pub struct Part {
 impl Part {
     pub fn empty(spans: &Spans, rank: usize) -> Part {
         let (lo, hi) = (spans.lo[rank], spans.lo[rank + 1]);
-        Part { k: spans.k, lo, hi, words: vec![0; (hi - lo).div_ceil(64) as usize] }
+        Part {
+            k: spans.k,
+            lo,
+            hi,
+            words: vec![0; (hi - lo).div_ceil(64) as usize],
+        }
     }
 
     #[inline]
@@ -429,7 +455,11 @@ pub fn forward<G: SubsetGraph>(
     let n = colex.universe();
     let k = above.k - 1;
     let (up, down) = (Spans::of(colex, split, above.k), Spans::of(colex, split, k));
-    ensure!((above.lo, above.hi) == (up.lo[me], up.lo[me + 1]), "internal error: layer {} is not cut as the step's split", above.k);
+    ensure!(
+        (above.lo, above.hi) == (up.lo[me], up.lo[me + 1]),
+        "internal error: layer {} is not cut as the step's split",
+        above.k
+    );
     let crossing = split.mask();
     let flips = g.moves_changing(crossing);
     let dense = pulls(above_count, colex.count(k));
@@ -444,7 +474,9 @@ pub fn forward<G: SubsetGraph>(
     } else {
         let sent = flip_bits::outgoing(colex, &up, &down, me, with_bits, above);
         let pair_bits = (batches.flip_bits / ranks as u64 / 64).max(1) * 64;
-        Some(flip_bits::exchange(cluster, n, &up, &down, with_bits, &sent, pair_bits)?)
+        Some(flip_bits::exchange(
+            cluster, n, &up, &down, with_bits, &sent, pair_bits,
+        )?)
     };
     // Allocated once the bits sent are dropped: a rank's peak is its two shares and the bits it
     // received ([`bytes_per_rank`]).
@@ -456,42 +488,48 @@ pub fn forward<G: SubsetGraph>(
         let (first, end) = up.states(me);
         let shift = flip_bits::run_shift(with_bits);
         let got = got.as_ref();
-        out.words.par_chunks_mut(CHUNK_WORDS).enumerate().for_each(|(ci, words)| {
-            let start = lo + (ci * CHUNK_WORDS * 64) as u64;
-            let mut s = colex.unrank(k, start);
-            let mut r = start;
-            // The run of s (flip_bits::run_shift): where it ends, and for each crossing flip
-            // whose `after` pattern it has, the offset from a rank to its received bit.
-            let (mut run_to, mut run_in) = (start, Vec::<(usize, u64)>::new());
-            for w in words.iter_mut() {
-                let mut bits = 0u64;
-                for b in 0..(hi - r).min(64) {
-                    let rank = r + b;
-                    if got.is_some() && rank == run_to {
-                        run_to = flip_bits::run_end(n, k, s, shift);
-                        run_in.clear();
-                        for (i, &f) in with_bits.iter().enumerate() {
-                            let after = flip_bits::pattern(f, Side::After);
-                            if s & f.0 == after {
-                                run_in.push((i, flip_bits::count_below_fixed(n, k, s, f.0, after).wrapping_sub(rank)));
+        out.words
+            .par_chunks_mut(CHUNK_WORDS)
+            .enumerate()
+            .for_each(|(ci, words)| {
+                let start = lo + (ci * CHUNK_WORDS * 64) as u64;
+                let mut s = colex.unrank(k, start);
+                let mut r = start;
+                // The run of s (flip_bits::run_shift): where it ends, and for each crossing flip
+                // whose `after` pattern it has, the offset from a rank to its received bit.
+                let (mut run_to, mut run_in) = (start, Vec::<(usize, u64)>::new());
+                for w in words.iter_mut() {
+                    let mut bits = 0u64;
+                    for b in 0..(hi - r).min(64) {
+                        let rank = r + b;
+                        if got.is_some() && rank == run_to {
+                            run_to = flip_bits::run_end(n, k, s, shift);
+                            run_in.clear();
+                            for (i, &f) in with_bits.iter().enumerate() {
+                                let after = flip_bits::pattern(f, Side::After);
+                                if s & f.0 == after {
+                                    run_in.push((
+                                        i,
+                                        flip_bits::count_below_fixed(n, k, s, f.0, after).wrapping_sub(rank),
+                                    ));
+                                }
                             }
                         }
+                        // The received bits first: a few bit reads, where a local predecessor costs a
+                        // rank. (A state outside `classes` has no received bit set: its predecessors
+                        // share its invariant, so none is reachable.)
+                        if got.is_some_and(|got| run_in.iter().any(|&(i, off)| got.get(i, off.wrapping_add(rank))))
+                            || g.any_predecessor_in(s, classes, |p| p >= first && p < end && above.get(colex.rank(p)))
+                        {
+                            bits |= 1 << b;
+                        }
+                        s = Colex::next(s);
                     }
-                    // The received bits first: a few bit reads, where a local predecessor costs a
-                    // rank. (A state outside `classes` has no received bit set: its predecessors
-                    // share its invariant, so none is reachable.)
-                    if got.is_some_and(|got| run_in.iter().any(|&(i, off)| got.get(i, off.wrapping_add(rank))))
-                        || g.any_predecessor_in(s, classes, |p| p >= first && p < end && above.get(colex.rank(p)))
-                    {
-                        bits |= 1 << b;
-                    }
-                    s = Colex::next(s);
+                    *w = bits;
+                    r += 64;
                 }
-                *w = bits;
-                r += 64;
-            }
-            counters.add_expanded(r.min(hi) - start);
-        });
+                counters.add_expanded(r.min(hi) - start);
+            });
         cost.pulled = out.hi - out.lo;
     }
     drop(got);
@@ -547,7 +585,12 @@ pub fn forward<G: SubsetGraph>(
             .collect();
         drop(buckets);
         cost.walked += above.words[from..to].iter().map(|w| w.count_ones() as u64).sum::<u64>();
-        cost.sent += merged.iter().enumerate().filter(|&(d, _)| d != me).map(|(_, v)| v.len() as u64).sum::<u64>();
+        cost.sent += merged
+            .iter()
+            .enumerate()
+            .filter(|&(d, _)| d != me)
+            .map(|(_, v)| v.len() as u64)
+            .sum::<u64>();
         if !dense {
             counters.add_expanded(64 * (to - from) as u64);
         }
@@ -557,7 +600,10 @@ pub fn forward<G: SubsetGraph>(
             let states = decode(&bytes)?;
             let ranked: Vec<u64> = states.par_iter().map(|&c| colex.rank(c)).collect();
             for r in ranked {
-                ensure!(r >= lo && r < hi, "internal error: rank {me} received a state of layer {k} it does not own");
+                ensure!(
+                    r >= lo && r < hi,
+                    "internal error: rank {me} received a state of layer {k} it does not own"
+                );
                 match &local {
                     Some(l) => {
                         l.insert(r - lo);
@@ -577,7 +623,13 @@ pub fn forward<G: SubsetGraph>(
 /// Bits `q..q + 64` of `words` (bits outside read as zero).
 #[inline]
 pub(crate) fn window(words: &[u64], q: i64) -> u64 {
-    let word = |i: i64| if i < 0 || i as usize >= words.len() { 0 } else { words[i as usize] };
+    let word = |i: i64| {
+        if i < 0 || i as usize >= words.len() {
+            0
+        } else {
+            words[i as usize]
+        }
+    };
     let (i, sh) = (q.div_euclid(64), q.rem_euclid(64) as u32);
     if sh == 0 {
         word(i)
@@ -590,13 +642,25 @@ pub(crate) fn window(words: &[u64], q: i64) -> u64 {
 /// n-k (`other`: this rank's share of it, `None` when the layer is all zeros; `mine` itself when
 /// k = n-k): bit r of layer k meets bit len-1-r of layer n-k. Counted over this rank's range.
 /// Fetched in rounds of `batch` bits (a multiple of 64) per rank.
-pub fn and_mirrored(cluster: &dyn Cluster, spans: &Spans, mine: &Part, other: Option<&Part>, batch: u64) -> Result<u64> {
+pub fn and_mirrored(
+    cluster: &dyn Cluster,
+    spans: &Spans,
+    mine: &Part,
+    other: Option<&Part>,
+    batch: u64,
+) -> Result<u64> {
     assert!(batch > 0 && batch % 64 == 0);
     let (me, ranks, len) = (cluster.rank(), cluster.ranks(), spans.len);
-    let rounds = (0..ranks).map(|j| (spans.lo[j + 1] - spans.lo[j]).div_ceil(batch)).max().unwrap_or(0);
+    let rounds = (0..ranks)
+        .map(|j| (spans.lo[j + 1] - spans.lo[j]).div_ceil(batch))
+        .max()
+        .unwrap_or(0);
     let piece = |j: usize, t: u64| {
         let end = spans.lo[j + 1];
-        ((spans.lo[j] + t * batch).min(end), (spans.lo[j] + (t + 1) * batch).min(end))
+        (
+            (spans.lo[j] + t * batch).min(end),
+            (spans.lo[j] + (t + 1) * batch).min(end),
+        )
     };
     let mut count = 0u64;
     for t in 0..rounds {
@@ -604,7 +668,9 @@ pub fn and_mirrored(cluster: &dyn Cluster, spans: &Spans, mine: &Part, other: Op
         let send: Vec<Vec<u8>> = (0..ranks)
             .map(|d| {
                 let (ps, pe) = piece(d, t);
-                let Some(x) = other.filter(|_| ps < pe) else { return Vec::new() };
+                let Some(x) = other.filter(|_| ps < pe) else {
+                    return Vec::new();
+                };
                 let (x0, x1) = ((len - pe).max(x.lo), (len - ps).min(x.hi));
                 if x0 >= x1 {
                     return Vec::new();
@@ -631,7 +697,10 @@ pub fn and_mirrored(cluster: &dyn Cluster, spans: &Spans, mine: &Part, other: Op
         let qs = len - pe;
         let mut buf = vec![0u64; (pe - ps).div_ceil(64) as usize];
         for bytes in received.iter().filter(|b| !b.is_empty()) {
-            ensure!(bytes.len() % 8 == 0 && bytes.len() >= 8, "internal error: a damaged mirror batch");
+            ensure!(
+                bytes.len() % 8 == 0 && bytes.len() >= 8,
+                "internal error: a damaged mirror batch"
+            );
             let x0 = u64::from_le_bytes(bytes[..8].try_into().unwrap());
             ensure!(x0 >= qs, "internal error: a mirror batch outside its piece");
             for (m, c) in bytes[8..].chunks_exact(8).enumerate() {
@@ -662,7 +731,12 @@ pub fn and_mirrored(cluster: &dyn Cluster, spans: &Spans, mine: &Part, other: Op
 /// Bytes of the largest rank's share of layer k (a run of patterns), one word more for a range
 /// that starts inside a word.
 pub fn share_bytes(split: &Split, k: usize) -> u64 {
-    split.starts(k).windows(2).map(|w| ((w[1] - w[0]).div_ceil(64) + 1) * 8).max().unwrap_or(0)
+    split
+        .starts(k)
+        .windows(2)
+        .map(|w| ((w[1] - w[0]).div_ceil(64) + 1) * 8)
+        .max()
+        .unwrap_or(0)
 }
 
 /// A bound on the bytes of any rank's share of layer k under [`next_split`]'s cuts: SHARE_SLACK
@@ -685,7 +759,8 @@ pub fn pulls(above_count: u64, below_len: u64) -> bool {
 /// element cross, so the bits would outgrow the share; then the successors of those moves are
 /// pushed instead, in bounded rounds, and a rank's memory stays about 1/R.
 pub fn flip_bits_fit(n: usize, split: &Split, up: &Spans, down: &Spans, flips: &[(u64, u64)]) -> bool {
-    flip_bits::bytes_received(n, up, down, flips) <= share_bytes(split, down.k).max(share_bytes(&Split::new(n, split.ranks()), n / 2))
+    flip_bits::bytes_received(n, up, down, flips)
+        <= share_bytes(split, down.k).max(share_bytes(&Split::new(n, split.ranks()), n / 2))
 }
 
 /// The largest rank's bytes of flip bits ([`flip_bits`]) received in the step from layer k to
@@ -721,7 +796,11 @@ pub fn bytes_per_rank(n: usize, top: usize, keep: &Keep, ranks: usize, flips: &[
         Keep::Memory => (0..=top).map(share).sum::<u64>() + 2 * largest,
         Keep::Dir(_) => 2 * largest,
     };
-    let flipped = (1..=top).into_par_iter().map(|k| flip_bytes(&colex, ranks, k, flips)).max().unwrap_or(0);
+    let flipped = (1..=top)
+        .into_par_iter()
+        .map(|k| flip_bytes(&colex, ranks, k, flips))
+        .max()
+        .unwrap_or(0);
     arrays + EXCHANGE_BYTES + (flipped as f64 * SHARE_SLACK).ceil() as u64
 }
 
@@ -746,7 +825,10 @@ pub fn sample_successors<G: SubsetGraph>(g: &G, colex: &Colex, k: usize, ranks: 
             false
         });
     }
-    (all as f64 / samples.max(1) as f64, across as f64 / samples.max(1) as f64)
+    (
+        all as f64 / samples.max(1) as f64,
+        across as f64 / samples.max(1) as f64,
+    )
 }
 
 /// Set bits `from..to` of `words`.
@@ -770,7 +852,10 @@ pub fn pattern_counts(cluster: &dyn Cluster, split: &Split, part: &Part) -> Resu
     let patterns = 1u64 << split.bits;
     let mine: Vec<u64> = (0..patterns)
         .map(|q| {
-            let (a, b) = (split.pattern_start(part.k, q).max(part.lo), split.pattern_start(part.k, q + 1).min(part.hi));
+            let (a, b) = (
+                split.pattern_start(part.k, q).max(part.lo),
+                split.pattern_start(part.k, q + 1).min(part.hi),
+            );
             count_bits(&part.words, a.saturating_sub(part.lo), b.saturating_sub(part.lo))
         })
         .collect();
@@ -789,20 +874,38 @@ pub fn pattern_counts(cluster: &dyn Cluster, split: &Split, part: &Part) -> Resu
 /// This rank's `part` of its layer (cut as `from`) re-cut as `to`: each rank sends every other
 /// the piece of its range that the other owns under `to`, in rounds of at most `batch_bits`
 /// bits per pair. None when the cuts agree (nothing moves).
-pub fn repartition(cluster: &dyn Cluster, part: &Part, from: &Spans, to: &Spans, batch_bits: u64) -> Result<Option<Part>> {
+pub fn repartition(
+    cluster: &dyn Cluster,
+    part: &Part,
+    from: &Spans,
+    to: &Spans,
+    batch_bits: u64,
+) -> Result<Option<Part>> {
     assert!(batch_bits > 0 && batch_bits % 64 == 0);
     if from.lo == to.lo {
         return Ok(None);
     }
     let (me, ranks) = (cluster.rank(), cluster.ranks());
-    ensure!((part.lo, part.hi) == (from.lo[me], from.lo[me + 1]), "internal error: layer {} is not cut as its split", part.k);
+    ensure!(
+        (part.lo, part.hi) == (from.lo[me], from.lo[me + 1]),
+        "internal error: layer {} is not cut as its split",
+        part.k
+    );
     let mut out = Part::empty(to, me);
     let overlap = |j: usize, d: usize| (from.lo[j].max(to.lo[d]), from.lo[j + 1].min(to.lo[d + 1]));
     let (a, b) = overlap(me, me);
     if a < b {
         flip_bits::copy_bits(&part.words, a - part.lo, &mut out.words, a - out.lo, b - a);
     }
-    let longest = (0..ranks).flat_map(|j| (0..ranks).map(move |d| (j, d))).filter(|(j, d)| j != d).map(|(j, d)| { let (a, b) = overlap(j, d); b.saturating_sub(a) }).max().unwrap_or(0);
+    let longest = (0..ranks)
+        .flat_map(|j| (0..ranks).map(move |d| (j, d)))
+        .filter(|(j, d)| j != d)
+        .map(|(j, d)| {
+            let (a, b) = overlap(j, d);
+            b.saturating_sub(a)
+        })
+        .max()
+        .unwrap_or(0);
     for t in 0..longest.div_ceil(batch_bits) {
         // Round t carries bits t*batch.. of each pair's overlap.
         let piece = |j: usize, d: usize| {
@@ -823,8 +926,14 @@ pub fn repartition(cluster: &dyn Cluster, part: &Part, from: &Spans, to: &Spans,
         let received = cluster.all_to_all_v(send)?;
         for (j, bytes) in received.iter().enumerate() {
             let Some((s, e)) = piece(j, me) else { continue };
-            ensure!(bytes.len() as u64 == (e - s).div_ceil(64) * 8, "internal error: a damaged re-cut batch");
-            let buf: Vec<u64> = bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+            ensure!(
+                bytes.len() as u64 == (e - s).div_ceil(64) * 8,
+                "internal error: a damaged re-cut batch"
+            );
+            let buf: Vec<u64> = bytes
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+                .collect();
             flip_bits::copy_bits(&buf, 0, &mut out.words, s - out.lo, e - s);
         }
     }
@@ -872,35 +981,54 @@ impl<'a> Shares<'a> {
                 // The root alone checks (one error line; the job ends with it) and starts the
                 // directory; the others read it once it exists.
                 if cluster.is_root() {
-                    std::fs::create_dir_all(d).with_context(|| format!("cannot create level directory {}", d.display()))?;
+                    std::fs::create_dir_all(d)
+                        .with_context(|| format!("cannot create level directory {}", d.display()))?;
                     match std::fs::read_to_string(&key_file) {
                         Ok(found) if found == mine => {}
                         Ok(found) => {
                             let theirs = match found.strip_prefix(key) {
                                 Some("") => Some("one process".to_string()),
-                                Some(rest) => rest.strip_prefix(RANKS_LINE).and_then(|r| r.trim().parse::<usize>().ok()).map(|r| format!("{r} ranks")),
+                                Some(rest) => rest
+                                    .strip_prefix(RANKS_LINE)
+                                    .and_then(|r| r.trim().parse::<usize>().ok())
+                                    .map(|r| format!("{r} ranks")),
                                 None => None,
                             };
                             match theirs {
                                 Some(theirs) => bail!(
-                                    "level directory {} holds this search's levels split over {theirs}, not over {ranks} ranks: rerun with the same number of ranks, or use another directory",
+                                    "level directory {} holds this search's levels split over {theirs}, not over \
+                                        {ranks} ranks: rerun with the same number of ranks, or use another directory",
                                     d.display()
                                 ),
-                                None => bail!("level directory {} holds another search's layers (see its search.txt)", d.display()),
+                                None => bail!(
+                                    "level directory {} holds another search's layers (see its search.txt)",
+                                    d.display()
+                                ),
                             }
                         }
-                        Err(_) => crate::fsutil::write_atomic(&key_file, mine.as_bytes()).with_context(|| format!("level directory {} is not writable", d.display()))?,
+                        Err(_) => crate::fsutil::write_atomic(&key_file, mine.as_bytes())
+                            .with_context(|| format!("level directory {} is not writable", d.display()))?,
                     }
                 }
                 cluster.barrier()?;
                 if !cluster.is_root() {
-                    let found = std::fs::read_to_string(&key_file).with_context(|| format!("cannot read {}", key_file.display()))?;
-                    ensure!(found == mine, "level directory {} changed while the search started", d.display());
+                    let found = std::fs::read_to_string(&key_file)
+                        .with_context(|| format!("cannot read {}", key_file.display()))?;
+                    ensure!(
+                        found == mine,
+                        "level directory {} changed while the search started",
+                        d.display()
+                    );
                 }
                 Some(d.as_path())
             }
         };
-        Ok(Shares { dir, rank: cluster.rank(), ranks, memory: (0..=n).map(|_| None).collect() })
+        Ok(Shares {
+            dir,
+            rank: cluster.rank(),
+            ranks,
+            memory: (0..=n).map(|_| None).collect(),
+        })
     }
 
     fn save(&self, part: &Part, count: u64) -> Result<()> {
@@ -935,7 +1063,10 @@ impl<'a> Shares<'a> {
         let file = match std::fs::File::open(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => bail!("cannot read level file {}: {e} (delete it to recompute)", path.display()),
+            Err(e) => bail!(
+                "cannot read level file {}: {e} (delete it to recompute)",
+                path.display()
+            ),
         };
         let bad = || anyhow::anyhow!("level file {} is damaged (delete it to recompute)", path.display());
         let mut f = std::io::BufReader::with_capacity(1 << 20, file);
@@ -944,7 +1075,11 @@ impl<'a> Shares<'a> {
         let field = |i: usize| u64::from_le_bytes(head[8 + 8 * i..16 + 8 * i].try_into().unwrap());
         let mut part = Part::empty(spans, self.rank);
         ensure!(
-            &head[..8] == MAGIC && field(0) == spans.k as u64 && field(1) == part.lo && field(2) == part.hi && field(3) == part.words.len() as u64,
+            &head[..8] == MAGIC
+                && field(0) == spans.k as u64
+                && field(1) == part.lo
+                && field(2) == part.hi
+                && field(3) == part.words.len() as u64,
             bad()
         );
         let count = field(4);
@@ -956,7 +1091,10 @@ impl<'a> Shares<'a> {
                 *w = u64::from_le_bytes(c.try_into().unwrap());
             }
         }
-        ensure!(f.read(&mut buf[..1]).map_err(|_| bad())? == 0 && part.count_ones() == count, bad());
+        ensure!(
+            f.read(&mut buf[..1]).map_err(|_| bad())? == 0 && part.count_ones() == count,
+            bad()
+        );
         Ok(Some((part, count)))
     }
 
@@ -974,7 +1112,10 @@ impl<'a> Shares<'a> {
         match self.load(spans)? {
             Some((p, _)) => Ok(p),
             None => match self.dir {
-                Some(d) => bail!("level file {} vanished during the search", self.path(d, spans.k).display()),
+                Some(d) => bail!(
+                    "level file {} vanished during the search",
+                    self.path(d, spans.k).display()
+                ),
                 None => bail!("internal error: layer {} was neither kept nor saved", spans.k),
             },
         }
@@ -982,7 +1123,8 @@ impl<'a> Shares<'a> {
 }
 
 /// The line of `search.txt` naming how many ranks share the levels.
-const RANKS_LINE: &str = "Distributed: each rank the states of a run of patterns on the top holes, cut per level by the predicted work; ranks: ";
+const RANKS_LINE: &str = "Distributed: each rank the states of a run of patterns on the top holes, cut per level by \
+    the predicted work; ranks: ";
 
 /// The sum over ranks of `value`.
 fn total(cluster: &dyn Cluster, value: u64) -> Result<u64> {
@@ -1008,19 +1150,29 @@ pub fn search<G: SubsetGraph>(
     let n = g.universe();
     let colex = Colex::new(n);
     ensure!(!starts.is_empty(), "no start states");
-    ensure!(starts.iter().all(|&s| n == 64 || s >> n == 0), "a start state lies outside the universe");
-    ensure!(g.complement_reverses_moves(), "the distributed layered search needs a graph whose moves complementing reverses");
+    ensure!(
+        starts.iter().all(|&s| n == 64 || s >> n == 0),
+        "a start state lies outside the universe"
+    );
+    ensure!(
+        g.complement_reverses_moves(),
+        "the distributed layered search needs a graph whose moves complementing reverses"
+    );
     let (me, ranks) = (cluster.rank(), cluster.ranks());
     let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
     // Each layer's cuts: the top's by its sizes, each next one's from the layer above's counts
     // ([`next_split`]; a resumed run recomputes them from the saved layers).
     let mut splits: Vec<Option<Split>> = vec![None; n + 1];
     splits[top] = Some(Split::sized(n, ranks, top));
-    let spans_of = |splits: &[Option<Split>], k: usize| Spans::of(&colex, splits[k].as_ref().expect("a layer's split precedes it"), k);
+    let spans_of = |splits: &[Option<Split>], k: usize| {
+        Spans::of(&colex, splits[k].as_ref().expect("a layer's split precedes it"), k)
+    };
     let classes = start_classes(g, starts);
     let mut store = Shares::open(keep, key, n, cluster)?;
     let estimate: u64 = (0..=top).map(|k| colex.count(k)).sum();
-    counters.total.store(estimate.div_ceil(ranks as u64), std::sync::atomic::Ordering::Relaxed);
+    counters
+        .total
+        .store(estimate.div_ceil(ranks as u64), std::sync::atomic::Ordering::Relaxed);
     let below = |k: usize| starts.iter().any(|s| (s.count_ones() as usize) < k);
     let seed = |part: &mut Part| {
         let k = part.k;
@@ -1043,22 +1195,41 @@ pub fn search<G: SubsetGraph>(
         k -= 1;
     }
     let lowest_saved = cluster.all_gather(mine_lowest.unwrap_or(u64::MAX))?;
-    let resume = lowest_saved.iter().all(|&l| l != u64::MAX).then(|| *lowest_saved.iter().max().unwrap() as usize);
+    let resume = lowest_saved
+        .iter()
+        .all(|&l| l != u64::MAX)
+        .then(|| *lowest_saved.iter().max().unwrap() as usize);
     let mut reachable = vec![0u64; n + 1];
     let mut cur: Option<Part> = None;
     if let Some(stop) = resume {
         let mut k = top;
         loop {
             let Some((part, count)) = store.load(&spans_of(&splits, k))? else {
-                bail!("level file {} vanished while being read", store.dir.map_or_else(PathBuf::new, |d| store.path(d, k)).display())
+                bail!(
+                    "level file {} vanished while being read",
+                    store.dir.map_or_else(PathBuf::new, |d| store.path(d, k)).display()
+                )
             };
             reachable[k] = total(cluster, count)?;
-            on_level(&LevelStats { k, reachable: reachable[k], bytes_exchanged: 0, seconds: 0.0, resumed: true, cost: StepCost::default() });
+            on_level(&LevelStats {
+                k,
+                reachable: reachable[k],
+                bytes_exchanged: 0,
+                seconds: 0.0,
+                resumed: true,
+                cost: StepCost::default(),
+            });
             counters.add_expanded(part.hi - part.lo);
             let empty = reachable[k] == 0;
             let last = k == stop || k == 0 || empty;
             if !last {
-                splits[k - 1] = Some(next_split(n, ranks, k - 1, &pattern_counts(cluster, splits[k].as_ref().unwrap(), &part)?, &class_fractions(g, &colex, ranks, k - 1, classes)));
+                splits[k - 1] = Some(next_split(
+                    n,
+                    ranks,
+                    k - 1,
+                    &pattern_counts(cluster, splits[k].as_ref().unwrap(), &part)?,
+                    &class_fractions(g, &colex, ranks, k - 1, classes),
+                ));
             }
             if let Some(prev) = cur.replace(part) {
                 store.keep(prev);
@@ -1078,7 +1249,14 @@ pub fn search<G: SubsetGraph>(
             reachable[top] = total(cluster, count)?;
             counters.add_expanded(first.hi - first.lo);
             store.save(&first, count)?;
-            on_level(&LevelStats { k: top, reachable: reachable[top], bytes_exchanged: 0, seconds: 0.0, resumed: false, cost: StepCost::default() });
+            on_level(&LevelStats {
+                k: top,
+                reachable: reachable[top],
+                bytes_exchanged: 0,
+                seconds: 0.0,
+                resumed: false,
+                cost: StepCost::default(),
+            });
             first
         }
     };
@@ -1091,13 +1269,35 @@ pub fn search<G: SubsetGraph>(
         let (clock, sent) = (std::time::Instant::now(), cluster.bytes_sent());
         // The step's split is layer k-1's: layer k re-cut to it first (the layer as built stays
         // kept, or on disk, for the winnable pass).
-        let step = next_split(n, ranks, k - 1, &pattern_counts(cluster, splits[k].as_ref().unwrap(), &cur)?, &class_fractions(g, &colex, ranks, k - 1, classes));
-        let recut = repartition(cluster, &cur, &spans_of(&splits, k), &Spans::of(&colex, &step, k), batches.mirror_bits)?;
+        let step = next_split(
+            n,
+            ranks,
+            k - 1,
+            &pattern_counts(cluster, splits[k].as_ref().unwrap(), &cur)?,
+            &class_fractions(g, &colex, ranks, k - 1, classes),
+        );
+        let recut = repartition(
+            cluster,
+            &cur,
+            &spans_of(&splits, k),
+            &Spans::of(&colex, &step, k),
+            batches.mirror_bits,
+        )?;
         if let Some(m) = recut {
             store.keep(std::mem::replace(&mut cur, m));
             recut_copy = true;
         }
-        let (mut next, cost) = forward(g, &colex, cluster, &cur, &step, reachable[k], classes, batches, counters)?;
+        let (mut next, cost) = forward(
+            g,
+            &colex,
+            cluster,
+            &cur,
+            &step,
+            reachable[k],
+            classes,
+            batches,
+            counters,
+        )?;
         splits[k - 1] = Some(step);
         seed(&mut next);
         let mine = next.count_ones();
@@ -1109,7 +1309,14 @@ pub fn search<G: SubsetGraph>(
         reachable[k - 1] = count;
         store.save(&next, mine)?;
         let bytes_exchanged = total(cluster, exchanged)?;
-        on_level(&LevelStats { k: k - 1, reachable: count, bytes_exchanged, seconds: clock.elapsed().as_secs_f64(), resumed: false, cost });
+        on_level(&LevelStats {
+            k: k - 1,
+            reachable: count,
+            bytes_exchanged,
+            seconds: clock.elapsed().as_secs_f64(),
+            resumed: false,
+            cost,
+        });
         let done = std::mem::replace(&mut cur, next);
         if !recut_copy {
             store.keep(done);
@@ -1131,15 +1338,29 @@ pub fn search<G: SubsetGraph>(
         }
         counters.set_depth(k as u64);
         let rk = store.take(&spans_of(&splits, k))?;
-        let rj = if j != k && (lowest..=top).contains(&j) { Some(store.take(&spans_of(&splits, j))?) } else { None };
+        let rj = if j != k && (lowest..=top).contains(&j) {
+            Some(store.take(&spans_of(&splits, j))?)
+        } else {
+            None
+        };
         let other = if j == k { Some(&rk) } else { rj.as_ref() };
-        winnable[k] = total(cluster, and_mirrored(cluster, &spans_of(&splits, k), &rk, other, batches.mirror_bits)?)?;
+        winnable[k] = total(
+            cluster,
+            and_mirrored(cluster, &spans_of(&splits, k), &rk, other, batches.mirror_bits)?,
+        )?;
         counters.add_expanded(rk.hi - rk.lo);
         if j != k && j <= top {
             winnable[j] = winnable[k];
         }
     }
-    Ok((lowest..=top).rev().map(|k| LayerCount { k, reachable: reachable[k], winnable: winnable[k] }).collect())
+    Ok((lowest..=top)
+        .rev()
+        .map(|k| LayerCount {
+            k,
+            reachable: reachable[k],
+            winnable: winnable[k],
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -1172,11 +1393,19 @@ mod tests {
         }
         fn all_gather(&self, value: u64) -> Result<Vec<u64>> {
             let got = self.all_to_all_v(vec![value.to_le_bytes().to_vec(); self.ranks])?;
-            Ok(got.iter().map(|b| u64::from_le_bytes(b[..].try_into().unwrap())).collect())
+            Ok(got
+                .iter()
+                .map(|b| u64::from_le_bytes(b[..].try_into().unwrap()))
+                .collect())
         }
         fn all_to_all_v(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
             let (barrier, slots) = &*self.shared;
-            let out: u64 = send.iter().enumerate().filter(|&(d, _)| d != self.rank).map(|(_, b)| b.len() as u64).sum();
+            let out: u64 = send
+                .iter()
+                .enumerate()
+                .filter(|&(d, _)| d != self.rank)
+                .map(|(_, b)| b.len() as u64)
+                .sum();
             self.sent.fetch_add(out, std::sync::atomic::Ordering::Relaxed);
             slots.lock().unwrap()[self.rank] = send;
             barrier.wait();
@@ -1192,11 +1421,19 @@ mod tests {
 
     /// Runs `f` on R simulated ranks and returns rank 0's result (every rank's must agree).
     fn on_ranks<T: Send + PartialEq + std::fmt::Debug>(ranks: usize, f: impl Fn(&dyn Cluster) -> T + Sync) -> T {
-        let shared = std::sync::Arc::new((std::sync::Barrier::new(ranks), std::sync::Mutex::new(vec![Vec::new(); ranks])));
+        let shared = std::sync::Arc::new((
+            std::sync::Barrier::new(ranks),
+            std::sync::Mutex::new(vec![Vec::new(); ranks]),
+        ));
         let results: Vec<T> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..ranks)
                 .map(|rank| {
-                    let c = Threads { rank, ranks, shared: shared.clone(), sent: Default::default() };
+                    let c = Threads {
+                        rank,
+                        ranks,
+                        shared: shared.clone(),
+                        sent: Default::default(),
+                    };
                     let f = &f;
                     scope.spawn(move || f(&c))
                 })
@@ -1219,7 +1456,11 @@ mod tests {
                 assert!(s.lo.windows(2).all(|w| w[0] <= w[1]));
                 for r in (0..colex.count(k)).step_by(7) {
                     let j = s.owner(colex.unrank(k, r));
-                    assert!(s.lo[j] <= r && r < s.lo[j + 1], "n {n} k {k} rank {r}: owner {j} of {:?}", s.lo);
+                    assert!(
+                        s.lo[j] <= r && r < s.lo[j + 1],
+                        "n {n} k {k} rank {r}: owner {j} of {:?}",
+                        s.lo
+                    );
                 }
             }
         }
@@ -1250,17 +1491,27 @@ mod tests {
                         if low != 0 && low & 1 == 0 {
                             let b = low & low.wrapping_neg();
                             let moved = s ^ b ^ b >> 1;
-                            assert_eq!(spans.owner(s), spans.owner(moved), "n {n} R {ranks} k {k}: {s:b} and {moved:b}");
+                            assert_eq!(
+                                spans.owner(s),
+                                spans.owner(moved),
+                                "n {n} R {ranks} k {k}: {s:b} and {moved:b}"
+                            );
                         }
                         let (pattern, j) = (s >> (n - split.bits), spans.owner(s));
-                        assert!(split.cut[j] <= pattern && pattern < split.cut[j + 1], "n {n} R {ranks} k {k}: {s:b} on rank {j}");
+                        assert!(
+                            split.cut[j] <= pattern && pattern < split.cut[j + 1],
+                            "n {n} R {ranks} k {k}: {s:b} on rank {j}"
+                        );
                     }
                 }
                 if n >= 13 {
                     let spans = Spans::of(&colex, &split, n / 2);
                     let even = colex.count(n / 2) as f64 / ranks as f64;
                     let largest = spans.lo.windows(2).map(|w| w[1] - w[0]).max().unwrap() as f64;
-                    assert!(largest <= even * 1.3, "n {n} R {ranks}: largest share {largest} of {even}");
+                    assert!(
+                        largest <= even * 1.3,
+                        "n {n} R {ranks}: largest share {largest} of {even}"
+                    );
                 }
             }
         }
@@ -1300,7 +1551,8 @@ mod tests {
             false
         }
         fn moves_changing(&self, mask: u64) -> Option<Vec<(u64, u64)>> {
-            let jumps = (0..self.0.saturating_sub(2)).flat_map(|i| [(0b111u64 << i, 0b011u64 << i), (0b111 << i, 0b110 << i)]);
+            let jumps =
+                (0..self.0.saturating_sub(2)).flat_map(|i| [(0b111u64 << i, 0b011u64 << i), (0b111 << i, 0b110 << i)]);
             self.1.then(|| jumps.filter(|j| j.0 & mask != 0).collect())
         }
         fn complement_reverses_moves(&self) -> bool {
@@ -1322,18 +1574,49 @@ mod tests {
                 starts.push(full & !(1 | 1 << 5 | 1 << 9 | 1 << 13));
             }
             let goals = super::super::layered::Goals::<fn(u64) -> bool>::ComplementsOfStarts;
-            let want = super::super::layered::search(&g, &starts, goals, &Keep::Memory, "t", &Counters::default(), |_, _, _| {}).unwrap();
+            let want = super::super::layered::search(
+                &g,
+                &starts,
+                goals,
+                &Keep::Memory,
+                "t",
+                &Counters::default(),
+                |_, _, _| {},
+            )
+            .unwrap();
             dead |= want.iter().any(|c| c.winnable > 0 && c.winnable < c.reachable);
-            assert_eq!(search(&g, &starts, &Keep::Memory, "t", &Solo, BATCHES, &Counters::default(), |_| {}).unwrap(), want, "n {n} Solo");
+            assert_eq!(
+                search(
+                    &g,
+                    &starts,
+                    &Keep::Memory,
+                    "t",
+                    &Solo,
+                    BATCHES,
+                    &Counters::default(),
+                    |_| {}
+                )
+                .unwrap(),
+                want,
+                "n {n} Solo"
+            );
             // Rounds of 2 words and 128 bits: several per layer, some empty on some ranks.
-            let small = Batches { seg_words: 2, mirror_bits: 128, flip_bits: 128 };
+            let small = Batches {
+                seg_words: 2,
+                mirror_bits: 128,
+                flip_bits: 128,
+            };
             for ranks in 1..=4 {
-                let got = on_ranks(ranks, |c| search(&g, &starts, &Keep::Memory, "t", c, small, &Counters::default(), |_| {}).unwrap());
+                let got = on_ranks(ranks, |c| {
+                    search(&g, &starts, &Keep::Memory, "t", c, small, &Counters::default(), |_| {}).unwrap()
+                });
                 assert_eq!(got, want, "n {n} on {ranks} ranks");
                 let dir = std::env::temp_dir().join(format!("layered-dist-{}-{n}-{ranks}", std::process::id()));
                 let _ = std::fs::remove_dir_all(&dir);
                 let keep = Keep::Dir(dir.clone());
-                let got = on_ranks(ranks, |c| search(&g, &starts, &keep, "t", c, small, &Counters::default(), |_| {}).unwrap());
+                let got = on_ranks(ranks, |c| {
+                    search(&g, &starts, &keep, "t", c, small, &Counters::default(), |_| {}).unwrap()
+                });
                 assert_eq!(got, want, "n {n} on {ranks} ranks, kept");
                 // A run killed after rank 0 saved one layer more than the others: resumed.
                 let cut = n / 2;
@@ -1344,15 +1627,21 @@ mod tests {
                         std::fs::remove_file(e.path()).unwrap();
                     }
                 }
-                let got = on_ranks(ranks, |c| search(&g, &starts, &keep, "t", c, small, &Counters::default(), |_| {}).unwrap());
+                let got = on_ranks(ranks, |c| {
+                    search(&g, &starts, &keep, "t", c, small, &Counters::default(), |_| {}).unwrap()
+                });
                 assert_eq!(got, want, "n {n} on {ranks} ranks, resumed");
                 // Another number of ranks is refused by the root (the others would wait for it
                 // at a barrier, ended by MPI's abort: tried with one rank here).
                 if ranks > 1 {
-                    let err = search(&g, &starts, &keep, "t", &Solo, small, &Counters::default(), |_| {}).unwrap_err().to_string();
+                    let err = search(&g, &starts, &keep, "t", &Solo, small, &Counters::default(), |_| {})
+                        .unwrap_err()
+                        .to_string();
                     assert!(err.contains(&format!("over {ranks} ranks, not over 1 ranks")), "{err}");
                 } else {
-                    let err = search(&g, &starts, &keep, "other", &Solo, small, &Counters::default(), |_| {}).unwrap_err().to_string();
+                    let err = search(&g, &starts, &keep, "other", &Solo, small, &Counters::default(), |_| {})
+                        .unwrap_err()
+                        .to_string();
                     assert!(err.contains("another search"), "{err}");
                 }
                 let _ = std::fs::remove_dir_all(&dir);
@@ -1396,8 +1685,13 @@ mod tests {
                     let q = repartition(c, &p, &from, &to, batch).unwrap().unwrap_or(p);
                     assert_eq!((q.lo, q.hi), (to.lo[c.rank()], to.lo[c.rank() + 1]));
                     let mine: Vec<u64> = (q.lo..q.hi).filter(|&r| q.get(r)).collect();
-                    let all = c.all_to_all_v(vec![mine.iter().flat_map(|r| r.to_le_bytes()).collect(); c.ranks()]).unwrap();
-                    let ones: Vec<u64> = all.iter().flat_map(|b| b.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap()))).collect();
+                    let all = c
+                        .all_to_all_v(vec![mine.iter().flat_map(|r| r.to_le_bytes()).collect(); c.ranks()])
+                        .unwrap();
+                    let ones: Vec<u64> = all
+                        .iter()
+                        .flat_map(|b| b.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())))
+                        .collect();
                     (ones, counts)
                 });
                 let want: Vec<u64> = (0..len).filter(|&r| bits[r as usize]).collect();
@@ -1425,15 +1719,28 @@ mod tests {
         let upper = |q: u64| q >> (bits - 1) == 1;
         let all = vec![1.0; 1 << bits];
         let full: Vec<u64> = (0..1u64 << bits).map(up).collect();
-        assert_eq!(next_split(n, 2, k, &full, &all), Split::sized(n, 2, k), "every state reached: cut by sizes");
-        let fifth: Vec<u64> = (0..1u64 << bits).map(|q| if upper(q) { up(q) * 9 / 10 } else { up(q) }).collect();
+        assert_eq!(
+            next_split(n, 2, k, &full, &all),
+            Split::sized(n, 2, k),
+            "every state reached: cut by sizes"
+        );
+        let fifth: Vec<u64> = (0..1u64 << bits)
+            .map(|q| if upper(q) { up(q) * 9 / 10 } else { up(q) })
+            .collect();
         let cut = next_split(n, 2, k, &fifth, &all);
         let (even, moved) = (Split::sized(n, 2, k).starts(k), cut.starts(k));
-        assert!(moved[1] > even[1], "the cheap lower half grows: {moved:?} against {even:?}");
+        assert!(
+            moved[1] > even[1],
+            "the cheap lower half grows: {moved:?} against {even:?}"
+        );
         assert!((moved[1].max(moved[2] - moved[1]) as f64) <= SHARE_SLACK * binomial(n, k) as f64 / 2.0);
         assert!(share_bound(n, 2, k) >= share_bytes(&cut, k));
         let never: Vec<u64> = (0..1u64 << bits).map(|q| if upper(q) { 0 } else { up(q) }).collect();
-        assert_eq!(next_split(n, 2, k, &never, &all), Split::sized(n, 2, k), "past the bound: cut by sizes");
+        assert_eq!(
+            next_split(n, 2, k, &never, &all),
+            Split::sized(n, 2, k),
+            "past the bound: cut by sizes"
+        );
     }
 
     /// The mirrored AND against a plain reading: bit r of one layer with bit len-1-r of another,

@@ -33,13 +33,18 @@ pub fn available() -> Option<(u64, &'static str)> {
         (mem_available(), "MemAvailable"),
         (address_space(), "ulimit -v"),
     ];
-    candidates.into_iter().filter_map(|(b, why)| b.map(|b| (b, why))).min_by_key(|&(b, _)| b)
+    candidates
+        .into_iter()
+        .filter_map(|(b, why)| b.map(|b| (b, why)))
+        .min_by_key(|&(b, _)| b)
 }
 
 /// Refuses a step needing `need` bytes when more than is available, unless forced.
 /// `what` names the step, e.g. "tricolore full 5x4".
 pub fn check(what: &str, need: u128) -> Result<()> {
-    let Some((have, source)) = available() else { return Ok(()) };
+    let Some((have, source)) = available() else {
+        return Ok(());
+    };
     if need <= u128::from(have) || FORCED.load(Ordering::Relaxed) {
         return Ok(());
     }
@@ -117,7 +122,11 @@ fn kib_field(text: &str, key: &str) -> Option<u64> {
 fn address_space() -> Option<u64> {
     let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
     let line = limits.lines().find(|l| l.starts_with("Max address space"))?;
-    let soft: u64 = line["Max address space".len()..].split_whitespace().next()?.parse().ok()?;
+    let soft: u64 = line["Max address space".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let size = kib_field(&status, "VmSize:").unwrap_or(0);
     Some(soft.saturating_sub(size))

@@ -196,7 +196,10 @@ pub fn search<G: ActionGraph>(
             }
         }
     }
-    Ok(Arrivals { cells, depth: depth as u8 })
+    Ok(Arrivals {
+        cells,
+        depth: depth as u8,
+    })
 }
 
 /// One level by pushing: every frontier node offers its leaving actions to its neighbours.
@@ -231,7 +234,11 @@ fn push_level<G: ActionGraph>(
                 for &v in chunk {
                     let (d1, sole, d2) = unpack(cells[v as usize].load(Relaxed));
                     // At d1 every action but `sole` leaves; at d2, `sole` alone.
-                    let go = if d1 == depth { sole != a } else { d2 == depth && sole == a };
+                    let go = if d1 == depth {
+                        sole != a
+                    } else {
+                        d2 == depth && sole == a
+                    };
                     if go {
                         match direction {
                             Direction::Forward => graph.successors(u64::from(v), 1 << a, &mut visit),
@@ -249,7 +256,13 @@ fn push_level<G: ActionGraph>(
 /// One level by pulling: every node still waiting looks for a neighbour that could hand it an
 /// arrival at `depth + 1`. Only the node's own cell is written, and the values read (equal to
 /// `depth`) cannot change during the level, whose writes are all `depth + 1`.
-fn pull_level<G: ActionGraph>(graph: &G, cells: &[AtomicU16], direction: Direction, depth: u16, counters: &Counters) -> u64 {
+fn pull_level<G: ActionGraph>(
+    graph: &G,
+    cells: &[AtomicU16],
+    direction: Direction,
+    depth: u16,
+    counters: &Counters,
+) -> u64 {
     let e = depth + 1;
     let k = graph.action_count();
     cells
@@ -397,7 +410,13 @@ impl SuccessorTable {
                     let now_several = d1 == e && ws != a;
                     let gets_second = !unseen && d1 != e && ws != U && ws != a && d2 == U;
                     let nd1 = if unseen { e } else { d1 };
-                    let ns = if unseen { a } else if now_several { U } else { ws };
+                    let ns = if unseen {
+                        a
+                    } else if now_several {
+                        U
+                    } else {
+                        ws
+                    };
                     let nd2 = if gets_second { e } else { d2 };
                     s.state[wi] = nd1 | ns << 8 | nd2 << 16;
                     s.next_level[next_len] = w | u32::from(gets_second) << 31;
@@ -448,7 +467,10 @@ mod tests {
         let c = Counters::default();
         let fwd = search(&Ring, 0, None, Direction::Forward, &c).unwrap();
         // +1 twice in a row is forbidden: 0 -> 2 is "+1, stay, +1".
-        assert_eq!((0..6).map(|v| fwd.fewest(v).unwrap()).collect::<Vec<_>>(), [0, 1, 3, 5, 3, 1]);
+        assert_eq!(
+            (0..6).map(|v| fwd.fewest(v).unwrap()).collect::<Vec<_>>(),
+            [0, 1, 3, 5, 3, 1]
+        );
         // Node 1 is first held after "+1" alone; leaving it by "+1" again needs a detour
         // (0 -> 1 by +1, stay, then +1: 2 steps to be able to leave by +1).
         assert_eq!(fwd.sole(1), Some(0));
@@ -459,6 +481,9 @@ mod tests {
         // Return to 0: "stay" once.
         assert_eq!(out, [1, 1, 3, 5, 3, 1]);
         let back = search(&Ring, 0, None, Direction::Backward, &c).unwrap();
-        assert_eq!((0..6).map(|v| back.fewest(v).unwrap()).collect::<Vec<_>>(), [0, 1, 3, 5, 3, 1]);
+        assert_eq!(
+            (0..6).map(|v| back.fewest(v).unwrap()).collect::<Vec<_>>(),
+            [0, 1, 3, 5, 3, 1]
+        );
     }
 }

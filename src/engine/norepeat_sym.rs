@@ -117,8 +117,16 @@ const AGED: [u8; 256] = {
     while c < 256 {
         t[c] = if c < CODES as usize {
             let (d1, sole, d2) = dec(c as u8);
-            let d1 = match d1 { CUR => OLD, NEW => CUR, x => x };
-            let d2 = match d2 { D2_CUR => D2_OLD, D2_NEW => D2_CUR, x => x };
+            let d1 = match d1 {
+                CUR => OLD,
+                NEW => CUR,
+                x => x,
+            };
+            let d2 = match d2 {
+                D2_CUR => D2_OLD,
+                D2_NEW => D2_CUR,
+                x => x,
+            };
             enc(d1, sole, d2)
         } else {
             c as u8
@@ -159,7 +167,13 @@ const FRONT: [u8; 256] = {
     let mut c = 0usize;
     while c < CODES as usize {
         let (d1, _, d2) = dec(c as u8);
-        t[c] = if d1 == CUR { AT_D1 } else if d2 == D2_CUR { AT_D2 } else { 0 };
+        t[c] = if d1 == CUR {
+            AT_D1
+        } else if d2 == D2_CUR {
+            AT_D2
+        } else {
+            0
+        };
         c += 1;
     }
     t
@@ -215,7 +229,10 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
         bail!("{n} nodes (seed {seed}): the one-byte search handles at most 2^32 nodes, seed inside");
     }
     if !(1..=MAX_ORDER).contains(&sym.order()) {
-        bail!("a group of order {}: 1 to {MAX_ORDER} elements are handled", sym.order());
+        bail!(
+            "a group of order {}: 1 to {MAX_ORDER} elements are handled",
+            sym.order()
+        );
     }
     let order = sym.order();
     let mut imgs = [0u64; MAX_ORDER];
@@ -231,11 +248,21 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
     cells.par_extend((0..n).into_par_iter().map(|v| {
         let mut imgs = [0u64; MAX_ORDER];
         sym.images(v, &mut imgs);
-        AtomicU8::new(if imgs[1..order].iter().all(|&i| i >= v) { UNREACHED } else { OTHER })
+        AtomicU8::new(if imgs[1..order].iter().all(|&i| i >= v) {
+            UNREACHED
+        } else {
+            OTHER
+        })
     }));
-    let orbits = cells.par_chunks(CHUNK).map(|c| c.iter().filter(|x| x.load(Relaxed) != OTHER).count() as u64).sum::<u64>();
+    let orbits = cells
+        .par_chunks(CHUNK)
+        .map(|c| c.iter().filter(|x| x.load(Relaxed) != OTHER).count() as u64)
+        .sum::<u64>();
     if orbits != sym.orbits() {
-        bail!("internal error: {orbits} canonical nodes, but the group has {} orbits", sym.orbits());
+        bail!(
+            "internal error: {orbits} canonical nodes, but the group has {} orbits",
+            sym.orbits()
+        );
     }
     cells[seed as usize].store(enc(CUR, SEVERAL, D2_UNSET), Relaxed);
     let weight = |v: u64| -> u64 {
@@ -257,7 +284,10 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
         if events == 0 {
             break;
         }
-        depth = depth.checked_add(1).filter(|&d| d < u8::MAX).ok_or_else(|| anyhow::anyhow!("the search goes deeper than 254 levels"))?;
+        depth = depth
+            .checked_add(1)
+            .filter(|&d| d < u8::MAX)
+            .ok_or_else(|| anyhow::anyhow!("the search goes deeper than 254 levels"))?;
         // Age every field, count the new level's nodes and states, and the nodes still waiting.
         let (level_nodes, level_states, pending) = cells
             .par_chunks(CHUNK)
@@ -336,7 +366,14 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
         l.sort_unstable();
         l
     });
-    Ok(LevelCounts { nodes, states, unreached_nodes: un, unreached_states: us, unreached_list, orbits })
+    Ok(LevelCounts {
+        nodes,
+        states,
+        unreached_nodes: un,
+        unreached_states: us,
+        unreached_list,
+        orbits,
+    })
 }
 
 /// Arrivals staged by a task before it applies them, and nodes resolved together by a pull. The
@@ -400,7 +437,13 @@ fn arrive(cur: u8, a: u8) -> Option<(u8, bool)> {
 }
 
 /// One level by pushing from every canonical node with a distance at the current level.
-fn push_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[AtomicU8], direction: Direction, counters: &Counters) -> u64 {
+fn push_level<G: ActionGraph, S: NodeSymmetry>(
+    graph: &G,
+    sym: &S,
+    cells: &[AtomicU8],
+    direction: Direction,
+    counters: &Counters,
+) -> u64 {
     let k = graph.action_count();
     cells
         .par_chunks(CHUNK)
@@ -456,7 +499,13 @@ struct Waiting {
 /// it an arrival. Only its own cell is written, and the fields read (current ages) do not change
 /// during the level. Nodes go by batches of [`PULL_BATCH`]: every neighbour's canonical cell is
 /// found and prefetched first, then each node looks at them in action order.
-fn pull_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[AtomicU8], direction: Direction, counters: &Counters) -> u64 {
+fn pull_level<G: ActionGraph, S: NodeSymmetry>(
+    graph: &G,
+    sym: &S,
+    cells: &[AtomicU8],
+    direction: Direction,
+    counters: &Counters,
+) -> u64 {
     let k = graph.action_count();
     let order = sym.order();
     let all = if k == 32 { u32::MAX } else { (1u32 << k) - 1 };
@@ -530,7 +579,12 @@ fn pull_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[Atom
                     let mut imgs = [0u64; MAX_ORDER];
                     sym.images(w, &mut imgs);
                     // The first element reaching the minimum, as the unbatched pull chose.
-                    let (g, c) = imgs[..order].iter().enumerate().min_by_key(|&(_, &i)| i).map(|(g, &i)| (g, i)).expect("order >= 1");
+                    let (g, c) = imgs[..order]
+                        .iter()
+                        .enumerate()
+                        .min_by_key(|&(_, &i)| i)
+                        .map(|(g, &i)| (g, i))
+                        .expect("order >= 1");
                     prefetch(&cells[c as usize]);
                     cand.push((a as u8, c as u32, sym.act(g, a) as u8));
                 };
@@ -541,7 +595,13 @@ fn pull_level<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, cells: &[Atom
                 // In action order (the order the hits are taken in); stable, so nearly free when
                 // the graph already lists them so.
                 cand[from..].sort_by_key(|e| e.0);
-                waiting.push(Waiting { j, first, d1, sole, from });
+                waiting.push(Waiting {
+                    j,
+                    first,
+                    d1,
+                    sole,
+                    from,
+                });
                 if waiting.len() == PULL_BATCH {
                     resolve(&mut waiting, &mut cand);
                 }
@@ -561,21 +621,53 @@ mod tests {
     #[test]
     fn pass_tables_follow_the_codes() {
         assert_eq!((AGED[OTHER as usize], AGED[UNREACHED as usize]), (OTHER, UNREACHED));
-        assert_eq!((INFO[OTHER as usize], FRONT[OTHER as usize], PULLED[OTHER as usize]), (0, 0, 0));
-        assert_eq!((INFO[UNREACHED as usize], FRONT[UNREACHED as usize], PULLED[UNREACHED as usize]), (WAITING, 0, FIRST));
+        assert_eq!(
+            (INFO[OTHER as usize], FRONT[OTHER as usize], PULLED[OTHER as usize]),
+            (0, 0, 0)
+        );
+        assert_eq!(
+            (
+                INFO[UNREACHED as usize],
+                FRONT[UNREACHED as usize],
+                PULLED[UNREACHED as usize]
+            ),
+            (WAITING, 0, FIRST)
+        );
         for c in 0..CODES {
             let (d1, sole, d2) = dec(c);
             let aged = dec(AGED[c as usize]);
             assert_eq!(aged.0, if d1 == NEW { CUR } else { OLD }, "{c}");
             assert_eq!(aged.1, sole, "{c}");
-            assert_eq!(aged.2, match d2 { D2_NEW => D2_CUR, D2_CUR | D2_OLD => D2_OLD, _ => D2_UNSET }, "{c}");
+            assert_eq!(
+                aged.2,
+                match d2 {
+                    D2_NEW => D2_CUR,
+                    D2_CUR | D2_OLD => D2_OLD,
+                    _ => D2_UNSET,
+                },
+                "{c}"
+            );
             let info = INFO[c as usize];
             assert_eq!(info & NEW1 != 0, d1 == NEW, "{c}");
             assert_eq!(info & NEW2 != 0, d2 == D2_NEW, "{c}");
             assert_eq!(info & BY_SEVERAL != 0, sole == SEVERAL, "{c}");
             assert_eq!(info & WAITING != 0, sole != SEVERAL && d2 == D2_UNSET, "{c}");
-            assert_eq!(FRONT[c as usize], if d1 == CUR { AT_D1 } else if d2 == D2_CUR { AT_D2 } else { 0 }, "{c}");
-            assert_eq!(PULLED[c as usize], if sole != SEVERAL && d2 == D2_UNSET { SECOND } else { 0 }, "{c}");
+            assert_eq!(
+                FRONT[c as usize],
+                if d1 == CUR {
+                    AT_D1
+                } else if d2 == D2_CUR {
+                    AT_D2
+                } else {
+                    0
+                },
+                "{c}"
+            );
+            assert_eq!(
+                PULLED[c as usize],
+                if sole != SEVERAL && d2 == D2_UNSET { SECOND } else { 0 },
+                "{c}"
+            );
         }
     }
 

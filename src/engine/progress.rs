@@ -78,7 +78,11 @@ impl Reporter {
                     };
                     shown = Some(now);
                 }
-                let label = if stage.is_empty() { label.clone() } else { format!("{label} · {stage}") };
+                let label = if stage.is_empty() {
+                    label.clone()
+                } else {
+                    format!("{label} · {stage}")
+                };
                 if total > 0 {
                     bar.set_length(total);
                     bar.set_position(counters.expanded.load(Relaxed).min(total));
@@ -98,7 +102,10 @@ impl Reporter {
             }
             bar.finish_and_clear();
         });
-        Reporter { stop, handle: Some(handle) }
+        Reporter {
+            stop,
+            handle: Some(handle),
+        }
     }
 }
 

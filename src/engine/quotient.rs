@@ -23,8 +23,18 @@ pub struct Quotient<'a, G> {
 
 impl<'a, G> Quotient<'a, G> {
     pub fn new(inner: &'a G, group: &'a Group) -> Quotient<'a, G> {
-        let others = group.elements.iter().enumerate().filter(|&(i, _)| i != group.identity).map(|(_, e)| e).collect();
-        Quotient { inner, others, order: group.order() as u64 }
+        let others = group
+            .elements
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != group.identity)
+            .map(|(_, e)| e)
+            .collect();
+        Quotient {
+            inner,
+            others,
+            order: group.order() as u64,
+        }
     }
 
     /// The smallest member of the orbit of `s`.
@@ -90,11 +100,17 @@ mod tests {
     impl Cycle {
         fn moves(&self, s: u64) -> Vec<u64> {
             let n = self.0;
-            (0..n).filter(|&i| s >> i & 1 == 1 && self.open_neighbour(s, i)).map(|i| s & !(1 << i)).collect()
+            (0..n)
+                .filter(|&i| s >> i & 1 == 1 && self.open_neighbour(s, i))
+                .map(|i| s & !(1 << i))
+                .collect()
         }
         fn back(&self, s: u64) -> Vec<u64> {
             let n = self.0;
-            (0..n).filter(|&i| s >> i & 1 == 0 && self.open_neighbour(s, i)).map(|i| s | 1 << i).collect()
+            (0..n)
+                .filter(|&i| s >> i & 1 == 0 && self.open_neighbour(s, i))
+                .map(|i| s | 1 << i)
+                .collect()
         }
         fn open_neighbour(&self, s: u64, i: usize) -> bool {
             let n = self.0;
@@ -163,7 +179,13 @@ mod tests {
             let group = dihedral(n);
             // Starts with trivial, order-2 and larger stabilisers.
             let full = (1u64 << n) - 1;
-            for start in [full, full & !1, full & !(1 | 1 << (n / 2)), full & !0b101, 0b0101_0101 & full] {
+            for start in [
+                full,
+                full & !1,
+                full & !(1 | 1 << (n / 2)),
+                full & !0b101,
+                0b0101_0101 & full,
+            ] {
                 let stab = group.stabiliser(start);
                 let q = Quotient::new(&g, &stab);
                 let expect = paths(&g, start);

@@ -53,10 +53,17 @@ fn split(k: usize, classes: usize) -> (usize, usize) {
 /// steps and `counters.expanded` counts them as they finish.
 pub fn walsh_peak(classes: &[(u64, i32)], k: usize, counters: Option<&Counters>) -> Peak {
     assert!(k <= 64, "at most 64 dimensions");
-    assert!(k == 64 || classes.iter().all(|&(s, _)| s >> k == 0), "signature outside GF(2)^k");
+    assert!(
+        k == 64 || classes.iter().all(|&(s, _)| s >> k == 0),
+        "signature outside GF(2)^k"
+    );
     let mass: i64 = classes.iter().map(|&(_, h)| (h as i64).abs()).sum();
     assert!(mass <= i32::MAX as i64, "sum of |h| beyond i32");
-    let peak = if mass <= i16::MAX as i64 { run::<i16>(classes, k, counters) } else { run::<i32>(classes, k, counters) };
+    let peak = if mass <= i16::MAX as i64 {
+        run::<i16>(classes, k, counters)
+    } else {
+        run::<i32>(classes, k, counters)
+    };
     // Dimensions padded up to LANE_BITS duplicate values above 2^k; the smallest a is below it.
     debug_assert!(k == 64 || peak.at >> k == 0);
     peak
@@ -98,7 +105,10 @@ pub fn relaxed_peak(fixed: &[(u64, i32)], groups: &[Vec<(u64, i32)>], k: usize, 
         }
     }
     let peak = walsh_peak(&merged, k, counters);
-    Peak { value: peak.value.div_euclid(scale), at: peak.at }
+    Peak {
+        value: peak.value.div_euclid(scale),
+        at: peak.at,
+    }
 }
 
 /// A group cut into pieces whose signatures have rank at most [`RELAX_RANK`], in order.
@@ -172,13 +182,27 @@ fn expand_modulus(piece: &[(u64, i32)], out: &mut Vec<(u64, i32)>) {
     assert!(rho <= RELAX_RANK, "piece of rank {rho}");
     // V(y) = |sum h (-1)^{<u, y>}| for every y in GF(2)^rho, then its transform.
     let mut v: Vec<i64> = (0..1u64 << rho)
-        .map(|y| coords.iter().map(|&(u, h)| if (u & y).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum::<i64>().abs())
+        .map(|y| {
+            coords
+                .iter()
+                .map(|&(u, h)| {
+                    if (u & y).count_ones() & 1 == 1 {
+                        -(h as i64)
+                    } else {
+                        h as i64
+                    }
+                })
+                .sum::<i64>()
+                .abs()
+        })
         .collect();
     super::walsh::walsh_hadamard(&mut v);
     // V(y) = 2^-rho sum_z V^(z) (-1)^{<z, y>}, and <z, y> = <a, sum_j z_j basis_j>.
     for (z, &coef) in v.iter().enumerate() {
         if coef != 0 {
-            let sig = (0..rho).filter(|&j| z >> j & 1 == 1).fold(0u64, |acc, j| acc ^ basis[j]);
+            let sig = (0..rho)
+                .filter(|&j| z >> j & 1 == 1)
+                .fold(0u64, |acc, j| acc ^ basis[j]);
             let scaled = coef << (RELAX_RANK - rho);
             out.push((sig, i32::try_from(scaled).expect("relaxed class weight beyond i32")));
         }
@@ -258,7 +282,13 @@ fn run<T: Lane>(classes: &[(u64, i32)], k: usize, counters: Option<&Counters>) -
                 p
             },
         )
-        .reduce(|| Peak { value: i64::MIN, at: u64::MAX }, better);
+        .reduce(
+            || Peak {
+                value: i64::MIN,
+                at: u64::MAX,
+            },
+            better,
+        );
     best
 }
 
@@ -275,7 +305,11 @@ fn fold_classes<T: Lane>(classes: &[(u64, i32)], slice: usize) -> Vec<Folded<T>>
                 values[0][lane] = T::from_i32(if odd { -h } else { h });
                 values[1][lane] = T::from_i32(if odd { h } else { -h });
             }
-            Folded { slot: (s & ((1u64 << slice) - 1)) as u32, top: s >> (slice + LANE_BITS), values }
+            Folded {
+                slot: (s & ((1u64 << slice) - 1)) as u32,
+                top: s >> (slice + LANE_BITS),
+                values,
+            }
         })
         .collect();
     folded.sort_by_key(|f| (f.slot, f.top));
@@ -324,7 +358,10 @@ fn transformed_max<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], a_top: 
 /// Outer steps a_top in from..to (ascending), returning the best (value, smallest a) among them.
 #[inline(always)]
 fn chunk_body<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64) -> Peak {
-    let mut best = Peak { value: i64::MIN, at: u64::MAX };
+    let mut best = Peak {
+        value: i64::MIN,
+        at: u64::MAX,
+    };
     for a_top in from..to {
         let m = transformed_max(folded, buf, a_top);
         // a_top ascends, so an equal value here never has a smaller a than the best so far.
@@ -333,7 +370,10 @@ fn chunk_body<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize
             'find: for lane in 0..LANES {
                 for (i, v) in buf.iter().enumerate() {
                     if v[lane].to_i64() == m {
-                        best = Peak { value: m, at: base | (lane as u64) << slice | i as u64 };
+                        best = Peak {
+                            value: m,
+                            at: base | (lane as u64) << slice | i as u64,
+                        };
                         break 'find;
                     }
                 }
@@ -367,10 +407,17 @@ fn fill_and_transform<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], a_to
 /// scanned only when its vertical maximum reaches the threshold.
 pub fn walsh_above(classes: &[(u64, i32)], k: usize, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
     assert!(k <= 64, "at most 64 dimensions");
-    assert!(k == 64 || classes.iter().all(|&(s, _)| s >> k == 0), "signature outside GF(2)^k");
+    assert!(
+        k == 64 || classes.iter().all(|&(s, _)| s >> k == 0),
+        "signature outside GF(2)^k"
+    );
     let mass: i64 = classes.iter().map(|&(_, h)| (h as i64).abs()).sum();
     assert!(mass <= i32::MAX as i64, "sum of |h| beyond i32");
-    let mut found = if mass <= i16::MAX as i64 { run_above::<i16>(classes, k, threshold, cap) } else { run_above::<i32>(classes, k, threshold, cap) };
+    let mut found = if mass <= i16::MAX as i64 {
+        run_above::<i16>(classes, k, threshold, cap)
+    } else {
+        run_above::<i32>(classes, k, threshold, cap)
+    };
     // Dimensions padded up to LANE_BITS repeat the values of a below 2^k above it.
     if k < 64 {
         found.retain(|&(a, _)| a >> k == 0);
@@ -408,7 +455,15 @@ fn run_above<T: Lane>(classes: &[(u64, i32)], k: usize, threshold: i64, cap: usi
         })
 }
 
-fn chunk_above<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
+fn chunk_above<T: Lane>(
+    folded: &[Folded<T>],
+    buf: &mut [Vector<T>],
+    slice: usize,
+    from: u64,
+    to: u64,
+    threshold: i64,
+    cap: usize,
+) -> Vec<(u64, i64)> {
     #[cfg(target_arch = "x86_64")]
     {
         if std::is_x86_feature_detected!("avx2") {
@@ -421,12 +476,28 @@ fn chunk_above<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usiz
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn chunk_above_avx2<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
+unsafe fn chunk_above_avx2<T: Lane>(
+    folded: &[Folded<T>],
+    buf: &mut [Vector<T>],
+    slice: usize,
+    from: u64,
+    to: u64,
+    threshold: i64,
+    cap: usize,
+) -> Vec<(u64, i64)> {
     chunk_above_body(folded, buf, slice, from, to, threshold, cap)
 }
 
 #[inline(always)]
-fn chunk_above_body<T: Lane>(folded: &[Folded<T>], buf: &mut [Vector<T>], slice: usize, from: u64, to: u64, threshold: i64, cap: usize) -> Vec<(u64, i64)> {
+fn chunk_above_body<T: Lane>(
+    folded: &[Folded<T>],
+    buf: &mut [Vector<T>],
+    slice: usize,
+    from: u64,
+    to: u64,
+    threshold: i64,
+    cap: usize,
+) -> Vec<(u64, i64)> {
     let mut out = Vec::new();
     for a_top in from..to {
         if transformed_max(folded, buf, a_top) < threshold {
@@ -507,9 +578,21 @@ mod tests {
 
     /// W(a) for every a, straight from the definition.
     fn exhaustive(classes: &[(u64, i32)], k: usize) -> Peak {
-        let mut best = Peak { value: i64::MIN, at: u64::MAX };
+        let mut best = Peak {
+            value: i64::MIN,
+            at: u64::MAX,
+        };
         for a in 0..1u64 << k {
-            let w: i64 = classes.iter().map(|&(s, h)| if (a & s).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum();
+            let w: i64 = classes
+                .iter()
+                .map(|&(s, h)| {
+                    if (a & s).count_ones() & 1 == 1 {
+                        -(h as i64)
+                    } else {
+                        h as i64
+                    }
+                })
+                .sum();
             if w > best.value {
                 best = Peak { value: w, at: a };
             }
@@ -524,8 +607,13 @@ mod tests {
             h[s as usize] += v;
         }
         super::super::walsh::walsh_hadamard(&mut h);
-        let at = (0..h.len()).max_by_key(|&a| (h[a], std::cmp::Reverse(a))).expect("non-empty");
-        Peak { value: h[at] as i64, at: at as u64 }
+        let at = (0..h.len())
+            .max_by_key(|&a| (h[a], std::cmp::Reverse(a)))
+            .expect("non-empty");
+        Peak {
+            value: h[at] as i64,
+            at: at as u64,
+        }
     }
 
     fn random_classes(seed: u64, k: usize, count: usize, spread: i32) -> Vec<(u64, i32)> {
@@ -537,7 +625,9 @@ mod tests {
             x
         };
         let mask = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
-        (0..count).map(|_| (next() & mask, (next() % (2 * spread as u64 + 1)) as i32 - spread)).collect()
+        (0..count)
+            .map(|_| (next() & mask, (next() % (2 * spread as u64 + 1)) as i32 - spread))
+            .collect()
     }
 
     #[test]
@@ -545,7 +635,11 @@ mod tests {
         for k in 0..=14 {
             for seed in 0..6 {
                 let classes = random_classes(seed * 131 + k as u64, k, 1 + (seed as usize * 37) % 90, 3);
-                assert_eq!(walsh_peak(&classes, k, None), exhaustive(&classes, k), "k {k} seed {seed}");
+                assert_eq!(
+                    walsh_peak(&classes, k, None),
+                    exhaustive(&classes, k),
+                    "k {k} seed {seed}"
+                );
             }
         }
     }
@@ -556,16 +650,35 @@ mod tests {
         for k in 0..=14 {
             for seed in 0..4 {
                 let classes = random_classes(seed * 71 + k as u64, k, 1 + (seed as usize * 29) % 70, 3);
-                let w = |a: u64| -> i64 { classes.iter().map(|&(s, h)| if (a & s).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum() };
+                let w = |a: u64| -> i64 {
+                    classes
+                        .iter()
+                        .map(|&(s, h)| {
+                            if (a & s).count_ones() & 1 == 1 {
+                                -(h as i64)
+                            } else {
+                                h as i64
+                            }
+                        })
+                        .sum()
+                };
                 let peak = exhaustive(&classes, k).value;
                 for (t, cap) in [(peak, 1000), (peak - 4, 1000), (peak - 6, 5), (i64::MIN, 1 << 14)] {
-                    let mut want: Vec<(u64, i64)> = (0..1u64 << k).map(|a| (a, w(a))).filter(|&(_, v)| v >= t).collect();
+                    let mut want: Vec<(u64, i64)> =
+                        (0..1u64 << k).map(|a| (a, w(a))).filter(|&(_, v)| v >= t).collect();
                     want.sort_by_key(|&(a, v)| (std::cmp::Reverse(v), a));
                     want.truncate(cap);
-                    assert_eq!(walsh_above(&classes, k, t, cap), want, "k {k} seed {seed} t {t} cap {cap}");
+                    assert_eq!(
+                        walsh_above(&classes, k, t, cap),
+                        want,
+                        "k {k} seed {seed} t {t} cap {cap}"
+                    );
                 }
                 // Its first entry is the peak.
-                assert_eq!(walsh_above(&classes, k, peak, 1)[0], (walsh_peak(&classes, k, None).at, peak));
+                assert_eq!(
+                    walsh_above(&classes, k, peak, 1)[0],
+                    (walsh_peak(&classes, k, None).at, peak)
+                );
             }
         }
     }
@@ -577,7 +690,13 @@ mod tests {
         let big: Vec<(u64, i32)> = classes.iter().map(|&(s, h)| (s, h * 1000)).collect();
         let p = walsh_peak(&classes, 12, None);
         let q = walsh_peak(&big, 12, None);
-        assert_eq!(q, Peak { value: p.value * 1000, at: p.at });
+        assert_eq!(
+            q,
+            Peak {
+                value: p.value * 1000,
+                at: p.at
+            }
+        );
         assert_eq!(q, exhaustive(&big, 12));
     }
 
@@ -600,7 +719,10 @@ mod tests {
         let mut a = vec![[0i16; LANES]; 1 << slice];
         let mut b = a.clone();
         for step in 0..1u64 << top {
-            assert_eq!(chunk(&folded, &mut a, slice, step, step + 1), chunk_body(&folded, &mut b, slice, step, step + 1));
+            assert_eq!(
+                chunk(&folded, &mut a, slice, step, step + 1),
+                chunk_body(&folded, &mut b, slice, step, step + 1)
+            );
             assert_eq!(a, b, "step {step}");
         }
     }
@@ -612,13 +734,29 @@ mod tests {
         // A single class s: W(a) = h for every a orthogonal to s; the smallest is 0.
         assert_eq!(walsh_peak(&[(1 << 19, 2)], 22, None), Peak { value: 2, at: 0 });
         // Negative h: the smallest a with <a, s> = 1 is the lowest set bit of s.
-        assert_eq!(walsh_peak(&[(0b1011 << 15, -3)], 22, None), Peak { value: 3, at: 1 << 15 });
+        assert_eq!(
+            walsh_peak(&[(0b1011 << 15, -3)], 22, None),
+            Peak { value: 3, at: 1 << 15 }
+        );
     }
 
     /// max over a of fixed + sum of the groups' moduli, straight from the definition.
     fn relaxed_exhaustive(fixed: &[(u64, i32)], groups: &[Vec<(u64, i32)>], k: usize) -> i64 {
-        let w = |cs: &[(u64, i32)], a: u64| -> i64 { cs.iter().map(|&(s, h)| if (a & s).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum() };
-        (0..1u64 << k).map(|a| w(fixed, a) + groups.iter().map(|g| w(g, a).abs()).sum::<i64>()).max().expect("k >= 0")
+        let w = |cs: &[(u64, i32)], a: u64| -> i64 {
+            cs.iter()
+                .map(|&(s, h)| {
+                    if (a & s).count_ones() & 1 == 1 {
+                        -(h as i64)
+                    } else {
+                        h as i64
+                    }
+                })
+                .sum()
+        };
+        (0..1u64 << k)
+            .map(|a| w(fixed, a) + groups.iter().map(|g| w(g, a).abs()).sum::<i64>())
+            .max()
+            .expect("k >= 0")
     }
 
     #[test]
@@ -627,14 +765,32 @@ mod tests {
         for k in 1..=12 {
             for seed in 0..5u64 {
                 let fixed = random_classes(seed * 17 + k as u64, k, (seed as usize * 5) % 13, 2);
-                let groups: Vec<Vec<(u64, i32)>> =
-                    (0..1 + seed as usize * 3).map(|g| random_classes(seed * 1000 + g as u64 * 7 + k as u64, k, 1 + (g + seed as usize) % RELAX_RANK, 2)).collect();
+                let groups: Vec<Vec<(u64, i32)>> = (0..1 + seed as usize * 3)
+                    .map(|g| {
+                        random_classes(
+                            seed * 1000 + g as u64 * 7 + k as u64,
+                            k,
+                            1 + (g + seed as usize) % RELAX_RANK,
+                            2,
+                        )
+                    })
+                    .collect();
                 let p = relaxed_peak(&fixed, &groups, k, None);
                 let want = relaxed_exhaustive(&fixed, &groups, k);
                 assert_eq!(p.value, want, "k {k} seed {seed}");
                 // The reported a attains it.
                 let single: Vec<Vec<(u64, i32)>> = groups.clone();
-                let w = |cs: &[(u64, i32)], a: u64| -> i64 { cs.iter().map(|&(s, h)| if (a & s).count_ones() & 1 == 1 { -(h as i64) } else { h as i64 }).sum() };
+                let w = |cs: &[(u64, i32)], a: u64| -> i64 {
+                    cs.iter()
+                        .map(|&(s, h)| {
+                            if (a & s).count_ones() & 1 == 1 {
+                                -(h as i64)
+                            } else {
+                                h as i64
+                            }
+                        })
+                        .sum()
+                };
                 let at = w(&fixed, p.at) + single.iter().map(|g| w(g, p.at).abs()).sum::<i64>();
                 assert_eq!(at, want, "k {k} seed {seed}: value at the reported a");
             }
@@ -650,7 +806,8 @@ mod tests {
             let fixed = random_classes(seed + 50, k, 9, 2);
             let groups: Vec<Vec<(u64, i32)>> = (0..4).map(|g| random_classes(seed * 31 + g, k, 20, 2)).collect();
             let p = relaxed_peak(&fixed, &groups, k, None).value;
-            let loose = walsh_peak(&fixed, k, None).value + groups.iter().flatten().map(|&(_, h)| (h as i64).abs()).sum::<i64>();
+            let loose = walsh_peak(&fixed, k, None).value
+                + groups.iter().flatten().map(|&(_, h)| (h as i64).abs()).sum::<i64>();
             assert!(relaxed_exhaustive(&fixed, &groups, k) <= p && p <= loose, "seed {seed}");
         }
     }

@@ -141,7 +141,15 @@ pub enum Shape {
 impl Shape {
     /// The i-th shape, cycling.
     pub fn nth(i: usize) -> Shape {
-        const ALL: [Shape; 7] = [Shape::Circle, Shape::Square, Shape::Triangle, Shape::Diamond, Shape::TriangleDown, Shape::Plus, Shape::Ring];
+        const ALL: [Shape; 7] = [
+            Shape::Circle,
+            Shape::Square,
+            Shape::Triangle,
+            Shape::Diamond,
+            Shape::TriangleDown,
+            Shape::Plus,
+            Shape::Ring,
+        ];
         ALL[i % ALL.len()]
     }
 
@@ -155,8 +163,18 @@ impl Shape {
             Shape::TriangleDown => Some(vec![(0, r + 1), (r + 1, -r), (-r - 1, -r)]),
             Shape::Diamond => Some(vec![(0, -r - 2), (r + 2, 0), (0, r + 2), (-r - 2, 0)]),
             Shape::Plus => Some(vec![
-                (-t, -r - 1), (t, -r - 1), (t, -t), (r + 1, -t), (r + 1, t), (t, t),
-                (t, r + 1), (-t, r + 1), (-t, t), (-r - 1, t), (-r - 1, -t), (-t, -t),
+                (-t, -r - 1),
+                (t, -r - 1),
+                (t, -t),
+                (r + 1, -t),
+                (r + 1, t),
+                (t, t),
+                (t, r + 1),
+                (-t, r + 1),
+                (-t, t),
+                (-r - 1, t),
+                (-r - 1, -t),
+                (-t, -t),
             ]),
         }
     }
@@ -176,7 +194,9 @@ where
     for p in at {
         match shape.outline(r) {
             Some(pts) => area.draw(&(EmptyElement::at(p.clone()) + Polygon::new(pts, colour.filled()))),
-            None if shape == Shape::Ring => area.draw(&(EmptyElement::at(p.clone()) + Circle::new((0, 0), r + 1, colour.stroke_width(2)))),
+            None if shape == Shape::Ring => {
+                area.draw(&(EmptyElement::at(p.clone()) + Circle::new((0, 0), r + 1, colour.stroke_width(2))))
+            }
             None => area.draw(&(EmptyElement::at(p.clone()) + Circle::new((0, 0), r + 1, colour.filled()))),
         }
         .map_err(err)?;
@@ -330,7 +350,11 @@ pub fn format_value(v: f64) -> String {
     if a >= 1e9 || a < 1e-3 {
         let e = a.log10().floor();
         let m = a / 10f64.powf(e);
-        let (m, e) = if format!("{m:.1}") == "10.0" { (1.0, e + 1.0) } else { (m, e) };
+        let (m, e) = if format!("{m:.1}") == "10.0" {
+            (1.0, e + 1.0)
+        } else {
+            (m, e)
+        };
         let ms = format!("{m:.1}");
         let ms = ms.trim_end_matches(".0");
         return format!("{sign}{ms}×{}", pow10_label(e as i64));
@@ -401,11 +425,22 @@ impl Axis {
                 // Bars need room below the smallest one to stay visible (a count of 1 would
                 // otherwise be a bar of height 0 on a 10^0 baseline).
                 let smallest = pos.iter().copied().fold(f64::MAX, f64::min);
-                lo = lo.min(hi - 1.0).min(if pos.is_empty() { lo } else { smallest.log10() - 0.25 });
+                lo = lo
+                    .min(hi - 1.0)
+                    .min(if pos.is_empty() { lo } else { smallest.log10() - 0.25 });
             }
-            return Axis { log: true, decades: true, lo, hi };
+            return Axis {
+                log: true,
+                decades: true,
+                lo,
+                hi,
+            };
         }
-        let (mut lo, mut hi) = if finite.is_empty() { (0.0, 1.0) } else { min_max(&finite) };
+        let (mut lo, mut hi) = if finite.is_empty() {
+            (0.0, 1.0)
+        } else {
+            min_max(&finite)
+        };
         if from_zero {
             lo = lo.min(0.0);
             hi = hi.max(0.0);
@@ -419,7 +454,12 @@ impl Axis {
         let span = hi - lo;
         let lo = if from_zero && lo == 0.0 { 0.0 } else { lo - span * pad };
         let hi = if from_zero && hi == 0.0 { 0.0 } else { hi + span * pad };
-        Axis { log: false, decades: scale == Scale::Exponent10, lo, hi }
+        Axis {
+            log: false,
+            decades: scale == Scale::Exponent10,
+            lo,
+            hi,
+        }
     }
 
     fn map(&self, v: f64) -> Option<f64> {
@@ -458,7 +498,15 @@ impl Axis {
     fn label_width(&self) -> u32 {
         let longest = [self.lo, self.hi, (self.lo + self.hi) / 2.0]
             .iter()
-            .map(|&v| if self.decades { pow10_label(v.round() as i64) } else { format_value(v) }.chars().count())
+            .map(|&v| {
+                if self.decades {
+                    pow10_label(v.round() as i64)
+                } else {
+                    format_value(v)
+                }
+                .chars()
+                .count()
+            })
             .max()
             .unwrap_or(4);
         (longest as u32 * 9).max(24)
@@ -499,7 +547,10 @@ fn legend_rows<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(St
 }
 
 fn entry_width<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, name: &str, font: &TextStyle) -> u32 {
-    let text = area.estimate_text_size(name, font).map(|s| s.0).unwrap_or(name.len() as u32 * 8);
+    let text = area
+        .estimate_text_size(name, font)
+        .map(|s| s.0)
+        .unwrap_or(name.len() as u32 * 8);
     30 + text + 20
 }
 
@@ -522,31 +573,43 @@ fn draw_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(St
             let (name, swatch) = &entries[i];
             match *swatch {
                 Swatch::Bar(c) => {
-                    area.draw(&Rectangle::new([(x + 4, y - 6), (x + 20, y + 6)], c.filled())).map_err(err)?;
+                    area.draw(&Rectangle::new([(x + 4, y - 6), (x + 20, y + 6)], c.filled()))
+                        .map_err(err)?;
                 }
                 Swatch::Mark(c, m) => {
                     match m {
-                        Mark::Line | Mark::LinePoints | Mark::LineShape(_) => {
-                            area.draw(&PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(2))).map_err(err)?
-                        }
+                        Mark::Line | Mark::LinePoints | Mark::LineShape(_) => area
+                            .draw(&PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(2)))
+                            .map_err(err)?,
                         Mark::DashedHollow => {
                             for s in [0, 10, 20] {
-                                area.draw(&PathElement::new(vec![(x + s, y), (x + s + 5, y)], c.stroke_width(2))).map_err(err)?;
+                                area.draw(&PathElement::new(vec![(x + s, y), (x + s + 5, y)], c.stroke_width(2)))
+                                    .map_err(err)?;
                             }
                         }
                         Mark::ErrorBars => {
-                            area.draw(&PathElement::new(vec![(x + 12, y - 7), (x + 12, y + 7)], c.stroke_width(2))).map_err(err)?;
+                            area.draw(&PathElement::new(
+                                vec![(x + 12, y - 7), (x + 12, y + 7)],
+                                c.stroke_width(2),
+                            ))
+                            .map_err(err)?;
                             for dy in [-7, 7] {
-                                area.draw(&PathElement::new(vec![(x + 8, y + dy), (x + 16, y + dy)], c.stroke_width(2))).map_err(err)?;
+                                area.draw(&PathElement::new(
+                                    vec![(x + 8, y + dy), (x + 16, y + dy)],
+                                    c.stroke_width(2),
+                                ))
+                                .map_err(err)?;
                             }
                         }
                         _ => {}
                     }
                     match m {
-                        Mark::Points | Mark::LinePoints => area.draw(&Circle::new((x + 12, y), 4, c.filled())).map_err(err)?,
-                        Mark::HollowPoints | Mark::DashedHollow => {
-                            area.draw(&Circle::new((x + 12, y), 4, c.stroke_width(2))).map_err(err)?
+                        Mark::Points | Mark::LinePoints => {
+                            area.draw(&Circle::new((x + 12, y), 4, c.filled())).map_err(err)?
                         }
+                        Mark::HollowPoints | Mark::DashedHollow => area
+                            .draw(&Circle::new((x + 12, y), 4, c.stroke_width(2)))
+                            .map_err(err)?,
                         Mark::LineShape(shape) => draw_shapes(area, &[(x + 12, y)], shape, 4, c)?,
                         Mark::Line | Mark::ErrorBars => {}
                     }
@@ -621,7 +684,9 @@ fn draw_xy_panels<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &XYChart
     let panels = plot.split_evenly((k, 1));
     for (i, (panel, s)) in panels.iter().zip(&c.series).enumerate() {
         let ink = colour_of(s, i);
-        let style = TextStyle::from((FAMILY, 15).into_font()).color(&ink).pos(Pos::new(HPos::Center, VPos::Top));
+        let style = TextStyle::from((FAMILY, 15).into_font())
+            .color(&ink)
+            .pos(Pos::new(HPos::Center, VPos::Top));
         let w = panel.dim_in_pixel().0 as i32;
         panel.draw(&Text::new(s.name.clone(), (w / 2, 2), style)).map_err(err)?;
         let (_, below) = panel.split_vertically(20);
@@ -631,7 +696,13 @@ fn draw_xy_panels<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &XYChart
 }
 
 /// The axes and the series of `c` (only series `only` when given) in `plot`.
-fn draw_xy_plot<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, c: &XYChart, only: Option<usize>, xa: Axis, ya: Axis) -> Result<()> {
+fn draw_xy_plot<DB: DrawingBackend>(
+    plot: &DrawingArea<DB, Shift>,
+    c: &XYChart,
+    only: Option<usize>,
+    xa: Axis,
+    ya: Axis,
+) -> Result<()> {
     let mut chart = ChartBuilder::on(plot)
         .margin(16)
         .margin_top(if only.is_some() { 4 } else { 8 })
@@ -671,28 +742,45 @@ fn draw_xy_plot<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, c: &XYChart, 
             // One bar per pair; a bar whose end falls off a log axis is dropped, not clipped.
             let cap = (xa.hi - xa.lo) * 0.004;
             for pair in s.points.chunks_exact(2) {
-                let (Some(x), Some(lo), Some(hi)) = (xa.map(pair[0].0), ya.map(pair[0].1), ya.map(pair[1].1)) else { continue };
+                let (Some(x), Some(lo), Some(hi)) = (xa.map(pair[0].0), ya.map(pair[0].1), ya.map(pair[1].1)) else {
+                    continue;
+                };
                 let mut bar = vec![PathElement::new(vec![(x, lo), (x, hi)], colour.stroke_width(1))];
                 for y in [lo, hi] {
-                    bar.push(PathElement::new(vec![(x - cap, y), (x + cap, y)], colour.stroke_width(1)));
+                    bar.push(PathElement::new(
+                        vec![(x - cap, y), (x + cap, y)],
+                        colour.stroke_width(1),
+                    ));
                 }
                 chart.draw_series(bar).map_err(err)?;
             }
             continue;
         }
-        let mut pts: Vec<(f64, f64)> =
-            s.points.iter().filter_map(|&(x, y)| Some((xa.map(x)?, ya.map(y)?))).collect();
+        let mut pts: Vec<(f64, f64)> = s
+            .points
+            .iter()
+            .filter_map(|&(x, y)| Some((xa.map(x)?, ya.map(y)?)))
+            .collect();
         if matches!(s.mark, Mark::Line | Mark::LinePoints | Mark::LineShape(_)) {
             if pts.len() <= 5000 {
                 // Segment by segment: a 2-pixel polyline's mitred joins turn sharp V-shaped turns
                 // (a count jumping 1 -> 2 -> 1 at the axis floor) into long spikes in the PNG.
-                chart.draw_series(pts.windows(2).map(|w| PathElement::new(vec![w[0], w[1]], colour.stroke_width(2)))).map_err(err)?;
+                chart
+                    .draw_series(
+                        pts.windows(2)
+                            .map(|w| PathElement::new(vec![w[0], w[1]], colour.stroke_width(2))),
+                    )
+                    .map_err(err)?;
             } else {
-                chart.draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2))).map_err(err)?;
+                chart
+                    .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
+                    .map_err(err)?;
             }
         }
         if s.mark == Mark::DashedHollow {
-            chart.draw_series(DashedLineSeries::new(pts.clone(), 6, 4, colour.stroke_width(2))).map_err(err)?;
+            chart
+                .draw_series(DashedLineSeries::new(pts.clone(), 6, 4, colour.stroke_width(2)))
+                .map_err(err)?;
         }
         if s.mark == Mark::Line {
             continue;
@@ -701,7 +789,10 @@ fn draw_xy_plot<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, c: &XYChart, 
             // Markers that land on the same pixel draw the same picture: keep one of each, so
             // the SVG stays small for sweeps of 10^5 sizes.
             let key = |&(x, y): &(f64, f64)| {
-                (((x - xa.lo) / (xa.hi - xa.lo) * pw).round() as i64, ((y - ya.lo) / (ya.hi - ya.lo) * ph).round() as i64)
+                (
+                    ((x - xa.lo) / (xa.hi - xa.lo) * pw).round() as i64,
+                    ((y - ya.lo) / (ya.hi - ya.lo) * ph).round() as i64,
+                )
             };
             let mut seen = std::collections::HashSet::new();
             pts.retain(|p| seen.insert(key(p)));
@@ -711,8 +802,14 @@ fn draw_xy_plot<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, c: &XYChart, 
             continue;
         }
         let filled = matches!(s.mark, Mark::Points | Mark::LinePoints);
-        let style = if filled { colour.filled() } else { colour.stroke_width(2) };
-        chart.draw_series(pts.iter().map(|&p| Circle::new(p, radius, style))).map_err(err)?;
+        let style = if filled {
+            colour.filled()
+        } else {
+            colour.stroke_width(2)
+        };
+        chart
+            .draw_series(pts.iter().map(|&p| Circle::new(p, radius, style)))
+            .map_err(err)?;
     }
     for m in &c.markers {
         if let Some(x) = xa.map(m.x) {
@@ -723,14 +820,19 @@ fn draw_xy_plot<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, c: &XYChart, 
 }
 
 fn draw_marker<DB: DrawingBackend>(
-    chart: &mut ChartContext<DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>,
+    chart: &mut ChartContext<
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
     x: f64,
     (y0, y1): (f64, f64),
     (x0, x1): (f64, f64),
     m: &Marker,
 ) -> Result<()> {
     let ink = RGBColor(40, 40, 40);
-    chart.draw_series(DashedLineSeries::new(vec![(x, y0), (x, y1)], 8, 5, ink.stroke_width(2))).map_err(err)?;
+    chart
+        .draw_series(DashedLineSeries::new(vec![(x, y0), (x, y1)], 8, 5, ink.stroke_width(2)))
+        .map_err(err)?;
     // The label in a white box beside the line's end, on whichever side has room.
     let font = TextStyle::from((FAMILY, 15).into_font()).color(&ink);
     let (w, h) = chart.plotting_area().estimate_text_size(&m.label, &font).map_err(err)?;
@@ -756,12 +858,19 @@ fn draw_marker<DB: DrawingBackend>(
 
 /// Renders bars over named categories.
 pub fn category_bar_chart(c: &CategoryChart) -> Result<Rendered> {
-    let ys: Vec<f64> = c.series.iter().flat_map(|s| s.values.iter().flatten().copied()).collect();
+    let ys: Vec<f64> = c
+        .series
+        .iter()
+        .flat_map(|s| s.values.iter().flatten().copied())
+        .collect();
     let ya = Axis::new(c.y_scale, &ys, true, 0.06);
     let ya = match c.y_max {
         Some(top) if !ya.log => Axis { hi: top, ..ya },
         // Room above the tallest bar for its value label.
-        _ if c.value_labels && !ya.log => Axis { hi: ya.hi + (ya.hi - ya.lo) * 0.04, ..ya },
+        _ if c.value_labels && !ya.log => Axis {
+            hi: ya.hi + (ya.hi - ya.lo) * 0.04,
+            ..ya
+        },
         _ => ya,
     };
     both_backends!(root => draw_categories(&root, c, ya))
@@ -769,7 +878,11 @@ pub fn category_bar_chart(c: &CategoryChart) -> Result<Rendered> {
 
 fn draw_categories<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &CategoryChart, ya: Axis) -> Result<()> {
     let legend: Vec<(String, Swatch)> = if c.series.len() > 1 || c.series.iter().any(|s| !s.name.is_empty()) {
-        c.series.iter().enumerate().map(|(i, s)| (s.name.clone(), Swatch::Bar(PALETTE[i % PALETTE.len()]))).collect()
+        c.series
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.clone(), Swatch::Bar(PALETTE[i % PALETTE.len()])))
+            .collect()
     } else {
         Vec::new()
     };
@@ -845,10 +958,18 @@ fn draw_categories<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Catego
                 let top = ya.map(v).unwrap_or(base).max(base);
                 // A bar reaching the axis' end carries its label inside, in white.
                 let inside = (top - ya.lo) / (ya.hi - ya.lo) > 0.93;
-                let (vpos, dy, ink) = if inside { (VPos::Top, 5, WHITE) } else { (VPos::Bottom, -5, BLACK) };
-                let style = TextStyle::from((FAMILY, label_font).into_font()).color(&ink).pos(Pos::new(HPos::Center, vpos));
+                let (vpos, dy, ink) = if inside {
+                    (VPos::Top, 5, WHITE)
+                } else {
+                    (VPos::Bottom, -5, BLACK)
+                };
+                let style = TextStyle::from((FAMILY, label_font).into_font())
+                    .color(&ink)
+                    .pos(Pos::new(HPos::Center, vpos));
                 chart
-                    .draw_series(std::iter::once(EmptyElement::at((centre, top)) + Text::new(format_distinct(v), (0, dy), style)))
+                    .draw_series(std::iter::once(
+                        EmptyElement::at((centre, top)) + Text::new(format_distinct(v), (0, dy), style),
+                    ))
                     .map_err(err)?;
             }
         }
@@ -883,7 +1004,10 @@ fn to_categories(series: &[Series]) -> (Vec<String>, Vec<CategorySeries>) {
                     values[i as usize] = Some(y);
                 }
             }
-            CategorySeries { name: s.name.clone(), values }
+            CategorySeries {
+                name: s.name.clone(),
+                values,
+            }
         })
         .collect();
     (cats, out)
@@ -905,13 +1029,25 @@ pub fn bar_chart_marked(c: &BarChart, markers: &[Marker]) -> Result<Rendered> {
         y_label: c.y_label.clone(),
         categories,
         series: if single_unnamed {
-            series.into_iter().map(|s| CategorySeries { name: String::new(), ..s }).collect()
+            series
+                .into_iter()
+                .map(|s| CategorySeries {
+                    name: String::new(),
+                    ..s
+                })
+                .collect()
         } else {
             series
         },
         y_scale: if c.log_y { Scale::Log10 } else { Scale::Linear },
         value_labels: false,
-        markers: markers.iter().map(|m| Marker { x: m.x - lo as f64, ..m.clone() }).collect(),
+        markers: markers
+            .iter()
+            .map(|m| Marker {
+                x: m.x - lo as f64,
+                ..m.clone()
+            })
+            .collect(),
         y_max: None,
     })
 }
@@ -926,7 +1062,12 @@ pub fn line_chart(c: &LineChart) -> Result<Rendered> {
         series: c
             .series
             .iter()
-            .map(|s| XYSeries { name: s.name.clone(), points: s.points.clone(), mark, colour: None })
+            .map(|s| XYSeries {
+                name: s.name.clone(),
+                points: s.points.clone(),
+                mark,
+                colour: None,
+            })
             .collect(),
         x_scale: Scale::Linear,
         y_scale: if c.log_y { Scale::Log10 } else { Scale::Linear },
@@ -946,7 +1087,11 @@ fn value_range(c: &Heatmap) -> (f64, f64) {
 fn ramp(t: f64) -> RGBColor {
     let t = t.clamp(0.0, 1.0);
     let stops = [(255.0, 237.0, 160.0), (65.0, 182.0, 196.0), (37.0, 52.0, 148.0)];
-    let (a, b, u) = if t < 0.5 { (stops[0], stops[1], t * 2.0) } else { (stops[1], stops[2], t * 2.0 - 1.0) };
+    let (a, b, u) = if t < 0.5 {
+        (stops[0], stops[1], t * 2.0)
+    } else {
+        (stops[1], stops[2], t * 2.0 - 1.0)
+    };
     let mix = |x: f64, y: f64| (x + (y - x) * u).round() as u8;
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
@@ -955,7 +1100,14 @@ const NONE_FILL: RGBColor = RGBColor(238, 238, 238);
 
 /// Renders a heatmap with the value written in each cell and a generic colour key.
 pub fn heatmap(c: &Heatmap) -> Result<Rendered> {
-    heatmap_with_key(c, &ColourKey { title: "value".into(), none_meaning: "no value".into(), categories: Vec::new() })
+    heatmap_with_key(
+        c,
+        &ColourKey {
+            title: "value".into(),
+            none_meaning: "no value".into(),
+            categories: Vec::new(),
+        },
+    )
 }
 
 /// Renders a heatmap with the value written in each cell (when it fits) and a colour key at the right: one
@@ -975,20 +1127,36 @@ fn draw_heatmap<DB: DrawingBackend>(
     font_px: i32,
 ) -> Result<()> {
     // Categories span the whole colour ramp, whichever of them occur.
-    let (lo, hi) = if key.categories.is_empty() { value_range(c) } else { (0.0, key.categories.len().saturating_sub(1) as f64) };
+    let (lo, hi) = if key.categories.is_empty() {
+        value_range(c)
+    } else {
+        (0.0, key.categories.len().saturating_sub(1) as f64)
+    };
     let t_of = |v: f64| if hi > lo { (v - lo) / (hi - lo) } else { 0.5 };
     let body = frame(root, &c.title, &[])?;
     let (w, _) = body.dim_in_pixel();
     let (main, key_area) = body.split_horizontally(w.saturating_sub(150));
     // Square cells: the side that has room to spare gives it to the margins.
     let (mw, mh) = main.dim_in_pixel();
-    let (pw, ph) = (mw.saturating_sub(16 * 2 + 60) as f64, mh.saturating_sub(8 + 16 + 48) as f64);
+    let (pw, ph) = (
+        mw.saturating_sub(16 * 2 + 60) as f64,
+        mh.saturating_sub(8 + 16 + 48) as f64,
+    );
     let cell = (pw / nx.max(1) as f64).min(ph / ny.max(1) as f64);
     let spare_w = (pw - cell * nx as f64).max(0.0) as u32;
     let spare_h = (ph - cell * ny as f64).max(0.0) as u32;
     let write_values = {
-        let widest = c.cells.iter().flatten().map(|v| v.map_or(c.none_label.chars().count(), |v| format_value(v).chars().count())).max().unwrap_or(0);
-        key.categories.is_empty() && font_px >= 10 && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell && font_px as f64 + 2.0 <= cell
+        let widest = c
+            .cells
+            .iter()
+            .flatten()
+            .map(|v| v.map_or(c.none_label.chars().count(), |v| format_value(v).chars().count()))
+            .max()
+            .unwrap_or(0);
+        key.categories.is_empty()
+            && font_px >= 10
+            && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell
+            && font_px as f64 + 2.0 <= cell
     };
     {
         let mut chart = ChartBuilder::on(&main)
@@ -1034,7 +1202,10 @@ fn draw_heatmap<DB: DrawingBackend>(
                 };
                 let (x, y) = (x as f64, y as f64);
                 chart
-                    .draw_series(std::iter::once(Rectangle::new([(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)], fill.filled())))
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)],
+                        fill.filled(),
+                    )))
                     .map_err(err)?;
                 if !write_values {
                     continue;
@@ -1044,14 +1215,20 @@ fn draw_heatmap<DB: DrawingBackend>(
                 let style = TextStyle::from((FAMILY, font_px).into_font())
                     .color(&text_color)
                     .pos(Pos::new(HPos::Center, VPos::Center));
-                chart.draw_series(std::iter::once(Text::new(label, (x, y), style))).map_err(err)?;
+                chart
+                    .draw_series(std::iter::once(Text::new(label, (x, y), style)))
+                    .map_err(err)?;
             }
         }
     }
     let has_none = c.cells.iter().flatten().any(Option::is_none) && !key.none_meaning.is_empty();
     // The key shows the empty cells' mark only when the cells carry it.
     let none_mark = if write_values { c.none_label.as_str() } else { "" };
-    let discrete = if key.categories.is_empty() { distinct_integers(c) } else { Some((0..key.categories.len()).map(|k| k as f64).collect()) };
+    let discrete = if key.categories.is_empty() {
+        distinct_integers(c)
+    } else {
+        Some((0..key.categories.len()).map(|k| k as f64).collect())
+    };
     draw_key(&key_area, key, (lo, hi), &discrete, has_none.then_some(none_mark))
 }
 
@@ -1085,10 +1262,17 @@ fn draw_key<DB: DrawingBackend>(
     match discrete {
         Some(values) if !values.is_empty() => {
             for &v in values.iter().rev() {
-                area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], ramp(t_of(v)).filled())).map_err(err)?;
-                area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1))).map_err(err)?;
-                let name = key.categories.get(v as usize).cloned().unwrap_or_else(|| format_value(v));
-                area.draw(&Text::new(name, (x0 + 32, y + 10), left.clone())).map_err(err)?;
+                area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], ramp(t_of(v)).filled()))
+                    .map_err(err)?;
+                area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1)))
+                    .map_err(err)?;
+                let name = key
+                    .categories
+                    .get(v as usize)
+                    .cloned()
+                    .unwrap_or_else(|| format_value(v));
+                area.draw(&Text::new(name, (x0 + 32, y + 10), left.clone()))
+                    .map_err(err)?;
                 y += 24;
             }
         }
@@ -1097,26 +1281,37 @@ fn draw_key<DB: DrawingBackend>(
             let height = 300;
             for p in 0..height {
                 let t = 1.0 - p as f64 / (height - 1) as f64;
-                area.draw(&Rectangle::new([(x0, y + p), (x0 + 24, y + p + 1)], ramp(t).filled())).map_err(err)?;
+                area.draw(&Rectangle::new([(x0, y + p), (x0 + 24, y + p + 1)], ramp(t).filled()))
+                    .map_err(err)?;
             }
-            area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + height)], BLACK.stroke_width(1))).map_err(err)?;
+            area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + height)], BLACK.stroke_width(1)))
+                .map_err(err)?;
             for i in 0..=4 {
                 let v = hi - (hi - lo) * i as f64 / 4.0;
                 let py = y + height * i / 4;
-                area.draw(&PathElement::new(vec![(x0 + 24, py), (x0 + 30, py)], BLACK.stroke_width(1))).map_err(err)?;
-                area.draw(&Text::new(format_value(v), (x0 + 34, py), left.clone())).map_err(err)?;
+                area.draw(&PathElement::new(
+                    vec![(x0 + 24, py), (x0 + 30, py)],
+                    BLACK.stroke_width(1),
+                ))
+                .map_err(err)?;
+                area.draw(&Text::new(format_value(v), (x0 + 34, py), left.clone()))
+                    .map_err(err)?;
             }
             y += height + 16;
         }
     }
     if let Some(label) = none {
         y += 8;
-        area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], NONE_FILL.filled())).map_err(err)?;
-        area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1))).map_err(err)?;
+        area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], NONE_FILL.filled()))
+            .map_err(err)?;
+        area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1)))
+            .map_err(err)?;
         let centre = TextStyle::from((FAMILY, 12).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
-        area.draw(&Text::new(label.to_string(), (x0 + 12, y + 10), centre)).map_err(err)?;
+        area.draw(&Text::new(label.to_string(), (x0 + 12, y + 10), centre))
+            .map_err(err)?;
         for (i, l) in wrap(&key.none_meaning, 12).iter().take(3).enumerate() {
-            area.draw(&Text::new(l.clone(), (x0 + 32, y + 10 + 17 * i as i32), left.clone())).map_err(err)?;
+            area.draw(&Text::new(l.clone(), (x0 + 32, y + 10 + 17 * i as i32), left.clone()))
+                .map_err(err)?;
         }
     }
     Ok(())
@@ -1132,8 +1327,16 @@ pub fn board_panels(title: &str, n: usize, patterns: &[(String, Vec<bool>)]) -> 
 const PRESSED: RGBColor = RGBColor(37, 52, 148);
 const UNPRESSED: RGBColor = RGBColor(236, 236, 236);
 
-fn draw_board_panels<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &str, n: usize, patterns: &[(String, Vec<bool>)]) -> Result<()> {
-    let legend = vec![("pressed".to_string(), Swatch::Bar(PRESSED)), ("not pressed".to_string(), Swatch::Bar(UNPRESSED))];
+fn draw_board_panels<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    n: usize,
+    patterns: &[(String, Vec<bool>)],
+) -> Result<()> {
+    let legend = vec![
+        ("pressed".to_string(), Swatch::Bar(PRESSED)),
+        ("not pressed".to_string(), Swatch::Bar(UNPRESSED)),
+    ];
     let body = frame(root, title, &legend)?;
     let (w, h) = body.dim_in_pixel();
     let (w, h) = (w as i32 - 40, h as i32 - 20);
@@ -1159,16 +1362,30 @@ fn draw_board_panels<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &
         let (col, row) = (i as i32 % cols, i as i32 / cols);
         let left = x0 + col * (side + gap);
         let top = y0 + row * (side + label_h + gap) + label_h;
-        body.draw(&Text::new(label.clone(), (left + side / 2, top - 4), label_style.clone())).map_err(err)?;
+        body.draw(&Text::new(
+            label.clone(),
+            (left + side / 2, top - 4),
+            label_style.clone(),
+        ))
+        .map_err(err)?;
         for r in 0..n {
             for c in 0..n {
                 let on = cells.get((r * n + c) as usize).copied().unwrap_or(false);
                 let (x, y) = (left + c * cell, top + r * cell);
-                body.draw(&Rectangle::new([(x, y), (x + cell, y + cell)], if on { PRESSED } else { UNPRESSED }.filled())).map_err(err)?;
-                body.draw(&Rectangle::new([(x, y), (x + cell, y + cell)], grid.stroke_width(1))).map_err(err)?;
+                body.draw(&Rectangle::new(
+                    [(x, y), (x + cell, y + cell)],
+                    if on { PRESSED } else { UNPRESSED }.filled(),
+                ))
+                .map_err(err)?;
+                body.draw(&Rectangle::new([(x, y), (x + cell, y + cell)], grid.stroke_width(1)))
+                    .map_err(err)?;
             }
         }
-        body.draw(&Rectangle::new([(left, top), (left + side, top + side)], BLACK.stroke_width(1))).map_err(err)?;
+        body.draw(&Rectangle::new(
+            [(left, top), (left + side, top + side)],
+            BLACK.stroke_width(1),
+        ))
+        .map_err(err)?;
     }
     Ok(())
 }
@@ -1176,12 +1393,35 @@ fn draw_board_panels<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &
 /// A count for every (x, y) with 1 <= x, y <= `side`, one pixel each (no aggregation), coloured
 /// by bins that double (0, 1, 2, 3-4, 5-8, ...) because the counts span orders of magnitude; the
 /// key gives each bin's share of the cells. `value(x, y)`; the canvas grows with `side`.
-pub fn count_grid_chart(title: &str, x_label: &str, y_label: &str, key_title: &str, side: usize, value: &dyn Fn(usize, usize) -> u32) -> Result<Rendered> {
-    let max = (1..=side).flat_map(|y| (1..=side).map(move |x| (x, y))).map(|(x, y)| value(x, y)).max().unwrap_or(0);
+pub fn count_grid_chart(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    key_title: &str,
+    side: usize,
+    value: &dyn Fn(usize, usize) -> u32,
+) -> Result<Rendered> {
+    let max = (1..=side)
+        .flat_map(|y| (1..=side).map(move |x| (x, y)))
+        .map(|(x, y)| value(x, y))
+        .max()
+        .unwrap_or(0);
     // Bin b >= 1 holds 2^(b-2) < v <= 2^(b-1) (bin 1 = exactly 1); bin 0 = zero.
-    let bin = |v: u32| if v == 0 { 0 } else { 1 + (32 - (v - 1).leading_zeros()) as usize };
+    let bin = |v: u32| {
+        if v == 0 {
+            0
+        } else {
+            1 + (32 - (v - 1).leading_zeros()) as usize
+        }
+    };
     let bins = bin(max) + 1;
-    let colour = |b: usize| if b == 0 { RGBColor(250, 250, 250) } else { ramp((b - 1) as f64 / (bins.saturating_sub(2)).max(1) as f64) };
+    let colour = |b: usize| {
+        if b == 0 {
+            RGBColor(250, 250, 250)
+        } else {
+            ramp((b - 1) as f64 / (bins.saturating_sub(2)).max(1) as f64)
+        }
+    };
     let mut counts = vec![0u64; bins];
     let mut rgb = vec![0u8; side * side * 3];
     for y in 1..=side {
@@ -1211,8 +1451,11 @@ pub fn count_grid_chart(title: &str, x_label: &str, y_label: &str, key_title: &s
     {
         let root = BitMapBackend::with_buffer(&mut raw, (w, h)).into_drawing_area();
         let origin = draw_count_grid(&root, title, labels, side, &key)?;
-        root.draw(&BitMapElement::with_ref(origin, (side as u32, side as u32), &rgb).ok_or_else(|| anyhow!("count grid: bitmap size"))?)
-            .map_err(err)?;
+        root.draw(
+            &BitMapElement::with_ref(origin, (side as u32, side as u32), &rgb)
+                .ok_or_else(|| anyhow!("count grid: bitmap size"))?,
+        )
+        .map_err(err)?;
         root.present().map_err(|e| anyhow!("drawing PNG: {e}"))?;
     }
     let mut svg = String::new();
@@ -1225,14 +1468,20 @@ pub fn count_grid_chart(title: &str, x_label: &str, y_label: &str, key_title: &s
     // The grid goes into the SVG as one embedded PNG: a million <rect> elements would take
     // about 86 MB (plotters' SVG backend draws a bitmap pixel by pixel).
     let image = format!(
-        "<image x=\"{}\" y=\"{}\" width=\"{side}\" height=\"{side}\" style=\"image-rendering:pixelated\" href=\"data:image/png;base64,{}\"/>\n",
+        "<image x=\"{}\" y=\"{}\" width=\"{side}\" height=\"{side}\" style=\"image-rendering:pixelated\" \
+            href=\"data:image/png;base64,{}\"/>\n",
         origin.0,
         origin.1,
         base64(&encode_png(&rgb, side as u32, side as u32)?)
     );
-    let end = svg.rfind("</svg>").ok_or_else(|| anyhow!("count grid: SVG has no end tag"))?;
+    let end = svg
+        .rfind("</svg>")
+        .ok_or_else(|| anyhow!("count grid: SVG has no end tag"))?;
     svg.insert_str(end, &image);
-    Ok(Rendered { png: encode_png(&raw, w, h)?, svg })
+    Ok(Rendered {
+        png: encode_png(&raw, w, h)?,
+        svg,
+    })
 }
 
 /// Standard base64 with padding (for a PNG embedded in an SVG).
@@ -1295,20 +1544,34 @@ fn draw_count_grid<DB: DrawingBackend>(
     let left = TextStyle::from((FAMILY, 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
     let (x0, mut y) = (8, 30);
     for l in wrap(key_title, 24).iter().take(4) {
-        key_area.draw(&Text::new(l.clone(), (x0, y), left.clone())).map_err(err)?;
+        key_area
+            .draw(&Text::new(l.clone(), (x0, y), left.clone()))
+            .map_err(err)?;
         y += 18;
     }
     y += 10;
-    key_area.draw(&Text::new("value: share of sizes", (x0, y), left.clone())).map_err(err)?;
+    key_area
+        .draw(&Text::new("value: share of sizes", (x0, y), left.clone()))
+        .map_err(err)?;
     y += 24;
     for (range, colour, share) in key.iter().rev() {
-        key_area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], colour.filled())).map_err(err)?;
-        key_area.draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1))).map_err(err)?;
+        key_area
+            .draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], colour.filled()))
+            .map_err(err)?;
+        key_area
+            .draw(&Rectangle::new([(x0, y), (x0 + 24, y + 20)], BLACK.stroke_width(1)))
+            .map_err(err)?;
         // Percentages as decimals down to 0.0001% (a power of ten reads oddly beside a %).
         let p = share * 100.0;
-        let p = if p == 0.0 || p >= 0.01 { format_distinct(p) } else { format!("{p:.4}").trim_end_matches('0').to_string() };
+        let p = if p == 0.0 || p >= 0.01 {
+            format_distinct(p)
+        } else {
+            format!("{p:.4}").trim_end_matches('0').to_string()
+        };
         let pct = format!("{range}: {p}%");
-        key_area.draw(&Text::new(pct, (x0 + 32, y + 10), left.clone())).map_err(err)?;
+        key_area
+            .draw(&Text::new(pct, (x0 + 32, y + 10), left.clone()))
+            .map_err(err)?;
         y += 26;
     }
     Ok(origin)
@@ -1360,8 +1623,14 @@ mod tests {
             y_label: "share".into(),
             categories: vec!["0".into(), "1".into(), "2".into()],
             series: vec![
-                CategorySeries { name: "a".into(), values: vec![Some(0.5), Some(1.0), Some(0.0)] },
-                CategorySeries { name: "b".into(), values: vec![Some(0.25), None, Some(0.75)] },
+                CategorySeries {
+                    name: "a".into(),
+                    values: vec![Some(0.5), Some(1.0), Some(0.0)],
+                },
+                CategorySeries {
+                    name: "b".into(),
+                    values: vec![Some(0.25), None, Some(0.75)],
+                },
             ],
             y_scale: Scale::Linear,
             value_labels: true,
@@ -1381,10 +1650,17 @@ mod tests {
                 title: "t".into(),
                 x_label: "x".into(),
                 y_label: "y".into(),
-                series: vec![Series { name: "p".into(), points: counts.iter().enumerate().map(|(k, &c)| (k as f64, c)).collect() }],
+                series: vec![Series {
+                    name: "p".into(),
+                    points: counts.iter().enumerate().map(|(k, &c)| (k as f64, c)).collect(),
+                }],
                 log_y: true,
             },
-            &[Marker { x: 6.0, label: "God's number 6".into(), label_at_bottom: false }],
+            &[Marker {
+                x: 6.0,
+                label: "God's number 6".into(),
+                label_at_bottom: false,
+            }],
         )
         .unwrap();
         assert_eq!(png_size(&r.png), SIZE);
@@ -1424,16 +1700,40 @@ mod tests {
             x_label: "x".into(),
             y_label: "y".into(),
             series: vec![
-                XYSeries { name: "a".into(), points: many.clone(), mark: Mark::Points, colour: None },
-                XYSeries { name: "b".into(), points: many[..50].to_vec(), mark: Mark::LineShape(Shape::nth(3)), colour: None },
+                XYSeries {
+                    name: "a".into(),
+                    points: many.clone(),
+                    mark: Mark::Points,
+                    colour: None,
+                },
+                XYSeries {
+                    name: "b".into(),
+                    points: many[..50].to_vec(),
+                    mark: Mark::LineShape(Shape::nth(3)),
+                    colour: None,
+                },
             ],
             x_scale: Scale::Linear,
             y_scale: Scale::Auto,
-            markers: vec![Marker { x: 10.0, label: "m".into(), label_at_bottom: true }],
+            markers: vec![Marker {
+                x: 10.0,
+                label: "m".into(),
+                label_at_bottom: true,
+            }],
         };
         twice(&|| xy_chart(&xy).unwrap());
         twice(&|| xy_panels(&xy, (960, 900)).unwrap());
-        twice(&|| board_panels("q", 3, &[("p1".into(), vec![true, false, true, false, true, false, true, false, true])]).unwrap());
+        twice(&|| {
+            board_panels(
+                "q",
+                3,
+                &[(
+                    "p1".into(),
+                    vec![true, false, true, false, true, false, true, false, true],
+                )],
+            )
+            .unwrap()
+        });
         twice(&|| count_grid_chart("g", "n", "m", "k", 40, &|x, y| ((x * y) % 9) as u32).unwrap());
         let grid = count_grid_chart("g", "n", "m", "k", 40, &|x, y| ((x * y) % 9) as u32).unwrap();
         assert_eq!(grid.svg.matches("<image").count(), 1, "the grid is one embedded image");
@@ -1457,7 +1757,11 @@ mod tests {
                 cells: vec![vec![Some(9.0), Some(11.0)], vec![None, Some(10.0)]],
                 none_label: "-".into(),
             },
-            &ColourKey { title: "minimum moves".into(), none_meaning: "impossible".into(), categories: Vec::new() },
+            &ColourKey {
+                title: "minimum moves".into(),
+                none_meaning: "impossible".into(),
+                categories: Vec::new(),
+            },
         )
         .unwrap();
         assert_eq!(png_size(&r.png), SIZE);

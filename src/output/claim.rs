@@ -25,8 +25,14 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, in the order pages count and define them.
-    pub const ALL: [Verdict; 6] =
-        [Verdict::Confirmed, Verdict::ConsistentBound, Verdict::Corrected, Verdict::Refuted, Verdict::Extended, Verdict::New];
+    pub const ALL: [Verdict; 6] = [
+        Verdict::Confirmed,
+        Verdict::ConsistentBound,
+        Verdict::Corrected,
+        Verdict::Refuted,
+        Verdict::Extended,
+        Verdict::New,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -42,11 +48,25 @@ impl Verdict {
     /// What the verdict means, as the pages define it beside the counts.
     pub fn definition(self) -> &'static str {
         match self {
-            Verdict::Confirmed => "the source's statement, read as printed (at its printed precision), is what we compute exactly",
-            Verdict::ConsistentBound => "a bound, not an exact value, on one side: the published value and ours agree (the bound is attained or respected), but the exact value is not established here, so it is not counted as confirmed",
-            Verdict::Corrected => "right in substance, wrong in a printed detail (a rounding, a digit slip); we give the right value",
-            Verdict::Refuted => "the published statement, in the case the source states it for, is false; the evidence names the counterexample",
-            Verdict::Extended => "the source's statement tested on a case the source does not claim (another rule, board or size); the computed column says whether it holds there. A new result, never a refutation",
+            Verdict::Confirmed => {
+                "the source's statement, read as printed (at its printed precision), is what we compute exactly"
+            }
+            Verdict::ConsistentBound => {
+                "a bound, not an exact value, on one side: the published value and ours agree \
+                (the bound is attained or respected), but the exact value is not established here, so it is not \
+                counted as confirmed"
+            }
+            Verdict::Corrected => {
+                "right in substance, wrong in a printed detail (a rounding, a digit slip); we give the right value"
+            }
+            Verdict::Refuted => {
+                "the published statement, in the case the source states it for, is false; the evidence \
+                names the counterexample"
+            }
+            Verdict::Extended => {
+                "the source's statement tested on a case the source does not claim (another rule, \
+                board or size); the computed column says whether it holds there. A new result, never a refutation"
+            }
             Verdict::New => "nothing published: a value first computed here",
         }
     }
@@ -145,7 +165,13 @@ impl Claim {
     }
 
     /// A result first computed here.
-    pub fn new_result(family: &'static str, id: &str, statement: &str, computed: impl ToString, evidence: &str) -> Claim {
+    pub fn new_result(
+        family: &'static str,
+        id: &str,
+        statement: &str,
+        computed: impl ToString,
+        evidence: &str,
+    ) -> Claim {
         Claim::published(family, id, "new", statement, "", computed, Verdict::New, evidence)
     }
 }
@@ -166,11 +192,20 @@ pub fn source_files(source: &str) -> Option<&'static [&'static str]> {
         ("OEIS A159257", &["tests/data/lightsout/A159257.csv"]),
         ("OEIS A075464", &["tests/data/lightsout/A075464.csv"]),
         ("OEIS A079873", &["tests/data/lightsout/A079873_published.csv"]),
-        ("George Bell, Solving triangular peg solitaire", &["tests/data/peg/bell_min_moves.csv"]),
-        ("George Bell, triangular peg solitaire", &["tests/data/peg/winning_sequences.csv", "tests/data/peg/totals.csv"]),
+        (
+            "George Bell, Solving triangular peg solitaire",
+            &["tests/data/peg/bell_min_moves.csv"],
+        ),
+        (
+            "George Bell, triangular peg solitaire",
+            &["tests/data/peg/winning_sequences.csv", "tests/data/peg/totals.csv"],
+        ),
         ("Jaap Scherphuis", &["tests/data/peg/reachable_positions.csv"]),
         ("wmboyles/LightsOut-Math", &["tests/data/lightsout/gods_number.csv"]),
         ("K. Sutner", &["tests/data/lightsout/sutner_doubling.csv"]),
     ];
-    SOURCES.iter().find(|(prefix, _)| source.starts_with(prefix)).map(|(_, files)| *files)
+    SOURCES
+        .iter()
+        .find(|(prefix, _)| source.starts_with(prefix))
+        .map(|(_, files)| *files)
 }

@@ -7,29 +7,7 @@ use anyhow::{bail, Context, Result};
 use serde_json::json;
 use std::path::Path;
 
-/// The type a field is declared with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Integer,
-    Number,
-    String,
-    Boolean,
-    /// An exact count whose values or column sum may exceed 64 bits: a string field of decimal
-    /// digits grouped by `_` (`table::exact_count`), so no reader infers an integer that fails or
-    /// wraps; a `log10_...` number column sits beside it for plotting.
-    BigInteger,
-}
-
-impl Kind {
-    pub fn frictionless(self) -> &'static str {
-        match self {
-            Kind::Integer => "integer",
-            Kind::Number => "number",
-            Kind::String | Kind::BigInteger => "string",
-            Kind::Boolean => "boolean",
-        }
-    }
-}
+pub use super::schema::Kind;
 
 #[derive(Clone, Debug)]
 pub struct FieldDoc {
@@ -42,7 +20,12 @@ pub struct FieldDoc {
 
 /// Shorthand for a field.
 pub const fn field(name: &'static str, kind: Kind, description: &'static str, unit: &'static str) -> FieldDoc {
-    FieldDoc { name, kind, description, unit }
+    FieldDoc {
+        name,
+        kind,
+        description,
+        unit,
+    }
 }
 
 /// One kind of data file: a path pattern under `data/` (`*` matches within one path segment).
@@ -54,6 +37,23 @@ pub struct ResourceDoc {
     pub primary_key: Vec<&'static str>,
     /// Where the rules or the published figures come from.
     pub source: &'static str,
+}
+
+impl From<&super::schema::Schema> for ResourceDoc {
+    /// The dictionary entry of a schema (while families move their dictionaries to schemas).
+    fn from(s: &super::schema::Schema) -> ResourceDoc {
+        ResourceDoc {
+            pattern: s.pattern,
+            description: s.description,
+            fields: s
+                .columns
+                .iter()
+                .map(|c| field(c.name(), c.kind, c.description, c.unit()))
+                .collect(),
+            primary_key: s.primary_key.iter().map(|t| t.name).collect(),
+            source: s.source,
+        }
+    }
 }
 
 /// `*` matches any run of characters other than `/`.
@@ -78,7 +78,16 @@ const LICENSE_DATA: &str = "CC-BY-4.0";
 
 /// A resource name: lower case, `[a-z0-9._-]` only (Frictionless requires it).
 fn resource_name(rel: &str) -> String {
-    rel.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '_' }).collect()
+    rel.to_lowercase()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// The package for the files `files` (path relative to `data/`, sha256, bytes), each of which must
@@ -90,14 +99,21 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
         let mut fields = Vec::new();
         for c in columns {
             let Some(f) = doc.fields.iter().find(|f| f.name == c) else {
-                bail!("data/{rel}: column {c} is not described in the data dictionary ({})", doc.pattern);
+                bail!(
+                    "data/{rel}: column {c} is not described in the data dictionary ({})",
+                    doc.pattern
+                );
             };
             // One name, one meaning and one unit across the families (`glossary.rs`).
             let Some(term) = super::glossary::term(f.name) else {
                 bail!("data/{rel}: column {c} is not in the glossary (src/output/glossary.rs)");
             };
             if term.unit != f.unit {
-                bail!("data/{rel}: column {c} has unit {:?}, the glossary says {:?}", f.unit, term.unit);
+                bail!(
+                    "data/{rel}: column {c} has unit {:?}, the glossary says {:?}",
+                    f.unit,
+                    term.unit
+                );
             }
             let mut v = json!({"name": f.name, "type": f.kind.frictionless(), "description": f.description});
             if !f.unit.is_empty() {
@@ -111,7 +127,10 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
         }
         for f in &doc.fields {
             if !columns.iter().any(|c| c == f.name) && !doc.pattern.ends_with(".parquet") {
-                bail!("data/{rel}: the data dictionary describes a column {} the file lacks", f.name);
+                bail!(
+                    "data/{rel}: the data dictionary describes a column {} the file lacks",
+                    f.name
+                );
             }
         }
         let (format, mediatype) = if rel.ends_with(".parquet") {
@@ -120,7 +139,10 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
             ("csv", "text/csv")
         };
         if let Some(k) = doc.primary_key.iter().find(|k| !columns.iter().any(|c| c == *k)) {
-            bail!("data/{rel}: primary key column {k} is not a column of the file ({})", doc.pattern);
+            bail!(
+                "data/{rel}: primary key column {k} is not a column of the file ({})",
+                doc.pattern
+            );
         }
         let mut schema = json!({"fields": fields});
         if !doc.primary_key.is_empty() {
@@ -155,7 +177,8 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
         "profile": "data-package",
         "name": "statespace",
         "title": "statespace: exhaustive state-space statistics of peg triangles, Tricolore and Lights Out",
-        "description": "Every table and dataset written by `statespace reproduce`. Column meanings are given per field; the reports in ../reports/README.md show the headline figures beside their published sources.",
+        "description": "Every table and dataset written by `statespace reproduce`. Column meanings are given per \
+            field; the reports in ../reports/README.md show the headline figures beside their published sources.",
         "version": env!("CARGO_PKG_VERSION"),
         "licenses": [{"name": LICENSE_DATA, "path": "https://creativecommons.org/licenses/by/4.0/", "title": "Creative Commons Attribution 4.0"}],
         "resources": resources,
@@ -187,14 +210,22 @@ pub fn scan(root: &Path) -> Result<Vec<(String, String, u64, Vec<String>)>> {
                 continue;
             }
             let path = dir.join(&name);
-            let rel = path.strip_prefix(root).expect("under root").to_string_lossy().replace('\\', "/");
+            let rel = path
+                .strip_prefix(root)
+                .expect("under root")
+                .to_string_lossy()
+                .replace('\\', "/");
             let columns = if name.ends_with(".csv") {
                 let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
                 let mut r = csv::Reader::from_reader(bytes.as_slice());
                 r.headers()?.iter().map(str::to_string).collect()
             } else {
                 match std::fs::read(&path) {
-                    Ok(bytes) => super::dataset::from_parquet(&bytes)?.get_column_names().iter().map(|s| s.to_string()).collect(),
+                    Ok(bytes) => super::dataset::from_parquet(&bytes)?
+                        .get_column_names()
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect(),
                     // Large datasets are not committed; their manifest still pins them. Describe
                     // them from the dictionary alone.
                     Err(_) => Vec::new(),

@@ -41,11 +41,23 @@ pub struct Export {
 impl Export {
     pub fn table(&mut self, area: Area, dir: &str, name: &str, table: &Table) {
         let rows = Some(table.rows.len() as u64);
-        self.files.push(OutFile { area, dir: dir.into(), name: name.into(), bytes: to_csv(table), rows });
+        self.files.push(OutFile {
+            area,
+            dir: dir.into(),
+            name: name.into(),
+            bytes: to_csv(table),
+            rows,
+        });
     }
 
     pub fn bytes(&mut self, area: Area, dir: &str, name: &str, bytes: Vec<u8>, rows: Option<u64>) {
-        self.files.push(OutFile { area, dir: dir.into(), name: name.into(), bytes, rows });
+        self.files.push(OutFile {
+            area,
+            dir: dir.into(),
+            name: name.into(),
+            bytes,
+            rows,
+        });
     }
 
     /// `stem.png` and `stem.svg`.
@@ -87,7 +99,10 @@ pub struct OutDirs {
 impl OutDirs {
     /// One directory for everything.
     pub fn one(dir: &Path) -> OutDirs {
-        OutDirs { data: dir.to_path_buf(), reports: dir.to_path_buf() }
+        OutDirs {
+            data: dir.to_path_buf(),
+            reports: dir.to_path_buf(),
+        }
     }
 
     pub fn place(&self, area: Area) -> &Path {
@@ -123,7 +138,10 @@ pub fn drive<O, R>(
     let files = export(options, &results)?;
     match dirs {
         Some(d) => write(&files.files, |area, _| d.place(area).to_path_buf(), command)?,
-        None => anyhow::ensure!(files.files.is_empty(), "internal error: files to write but no output directory"),
+        None => anyhow::ensure!(
+            files.files.is_empty(),
+            "internal error: files to write but no output directory"
+        ),
     }
     Ok(results)
 }

@@ -18,193 +18,216 @@ pub struct Term {
     pub meaning: &'static str,
 }
 
-const fn t(name: &'static str, unit: &'static str, meaning: &'static str) -> Term {
-    Term { name, unit, meaning }
+/// Every column name used in `data/`, sorted by name: each entry declares a constant of that
+/// name (the column's one spelling: `glossary::pegs` is the column `pegs`) and its row of [`TERMS`].
+/// Lower-case constants on purpose: the identifier *is* the column name (`stringify!`), so no
+/// second spelling can drift from it.
+macro_rules! glossary {
+    ($($name:ident: $unit:literal, $meaning:literal;)*) => {
+        $(
+            #[allow(non_upper_case_globals)]
+            pub const $name: Term = Term { name: stringify!($name), unit: $unit, meaning: $meaning };
+        )*
+        /// Every term, sorted by name.
+        pub const TERMS: &[Term] = &[$($name),*];
+    };
 }
 
-/// Every column name used in `data/`, sorted by name.
-pub const TERMS: &[Term] = &[
-    t("adjacency", "", "Tricolore: which squares adjoin: king (8 surrounding) or orthogonal (4)"),
-    t("algorithm", "", "a hand algorithm for Lights Out (seed 002): one-way, two-way or two-way (3k+1)"),
-    t("all_red_start_max_clicks", "clicks", "Tricolore: the most clicks the all-red board needs, as a start, for some board"),
-    t("all_red_target_at_max", "", "flag: all red is one of the boards some start needs the maximum number of clicks to reach"),
-    t("all_solvable_sizes", "", "count of board sides n whose n x n board has every position solvable (nullity 0)"),
-    t("board", "", "a position, encoded as an integer (peg: bit i-1 set when hole i holds a peg)"),
-    t("board_size", "", "Tricolore: columns x rows of a board (4x2, 4x4)"),
-    t("boards", "", "count of boards (positions of a board, or boards of a size) in the row's class"),
-    t("boards_at_max", "", "count of boards a start needs the maximum number of clicks to reach"),
-    t("boards_compared", "", "count of boards both methods compared can solve"),
-    t("boards_up_to_symmetry", "", "Tricolore: count of boards up to the symmetries a search ran up to (Burnside): the boards it visits"),
-    t("border_extension", "", "flag: the all-blue-border extension of the halves method was used"),
-    t("button", "", "a Lights Out button (cell to press), numbered 1.. row by row"),
-    t("button_a", "", "the first of two buttons left out, numbered 1.. row by row"),
-    t("button_b", "", "the second of two buttons left out (button_a < button_b)"),
-    t("cells", "", "a set of Lights Out cells, written as p1..pN separated by spaces"),
-    t("class", "", "the representative of a row's class under a symmetry (its smaller bitmask)"),
-    t("class_passing_problems", "", "count of peg problems (start, finish) passing the position-class test"),
-    t("class_passing_problems_up_to_symmetry", "", "count of peg problems passing the position-class test, up to the triangle's 6 symmetries (OEIS A130515)"),
-    t("class_sizes", "cells", "cells per quiet-signature class of a Lights Out board, space-separated"),
-    t("cleared", "", "count of boards an algorithm turned off"),
-    t("clicks", "clicks", "Tricolore: fewest clicks (the first click free; clicking the same square twice in a row not allowed)"),
-    t("coin", "", "1 when a hole holds a coin (peg), else 0"),
-    t("col", "", "board column, 1-based from the left"),
-    t("command", "", "the command line measured"),
-    t("complete_games", "", "count of peg jump sequences from a start that end where no jump is legal (winning or not)"),
-    t("cores", "", "count of logical cores of the machine"),
-    t("counterexample", "", "the first position where a formula fails, as 0/1 digits; empty when none"),
-    t("cpu_model", "", "the CPU's model name"),
-    t("cpu_s", "s", "user plus system CPU time over all threads"),
-    t("date", "", "day of a measurement, YYYY-MM-DD (UTC)"),
-    t("dead_positions", "", "count of reachable peg positions from which a single peg can no longer be reached"),
-    t("exact", "", "flag: the value in the row is proven exact (else an upper bound)"),
-    t("examined", "", "count of states or boards a search examined"),
-    t("excess_example", "", "the smallest board where an algorithm presses more than the minimum; empty when none"),
-    t("exhaustive", "", "flag: every case was tested (else a fixed-seed sample)"),
-    t("failed", "", "count of boards an algorithm did not turn off"),
-    t("failure_example", "", "the smallest board an algorithm fails on; empty when none"),
-    t("farthest_boards", "", "Tricolore: count of boards that need max_clicks clicks to reach the target"),
-    t("finish", "", "peg: the hole meant to hold the last peg (1-based, row by row from the apex)"),
-    t("first_found_presses", "presses", "presses in the first solution found, before minimising"),
-    t("first_row_presses", "", "first-row presses of a Lights Out board, columns 1..n as 0/1 digits"),
-    t("fixed_by_reflection", "", "count of positions one reflection of the triangle maps to themselves"),
-    t("fixed_by_rotation", "", "count of positions a 120-degree rotation of the triangle maps to themselves"),
-    t("from", "", "peg: the hole the jumping peg leaves (1-based, row by row from the apex)"),
-    t("goal_id", "", "the speed goal measured (a stable slug)"),
-    t("goal_mib", "MiB", "the peak-memory goal in force when measured"),
-    t("goal_s", "s", "the wall-time goal in force when measured"),
-    t("gods_number", "presses", "God's number: the most presses any solvable position of a Lights Out board needs"),
-    t("halves", "clicks", "clicks the Tricolore halves method takes (lowest square first among optimal clicks)"),
-    t("halves_best", "clicks", "clicks the Tricolore halves method takes with the best choice among optimal top-half solutions"),
-    t("halves_clicks", "clicks", "clicks the Tricolore halves method takes"),
-    t("halves_optimal_boards", "", "count of boards where the halves method is optimal"),
-    t("halves_unsolved", "", "count of boards the halves method cannot solve"),
-    t("halves_within_16_boards", "", "count of boards where the halves method takes 16 clicks or fewer"),
-    t("hole", "", "peg: a hole, 1-based, row by row from the apex"),
-    t("holes", "", "count of holes of a peg triangle, n(n+1)/2"),
-    t("jumps", "jumps", "peg: jumps made"),
-    t("keeps_column_space", "", "flag: every solvable position stays solvable without the two buttons"),
-    t("last_row", "", "lights left on the last row after chasing, columns 1..n as 0/1 digits"),
-    t("lights", "", "a board row's lights: # = on, . = off"),
-    t("log10_complete_games", "log10", "log10 of complete_games, for plotting"),
-    t("log10_estimated_positions", "log10", "log10 of an estimated number of positions (from a sample)"),
-    t("log10_positions", "log10", "log10 of positions, for plotting"),
-    t("log10_positions_at_max", "log10", "log10 of positions_at_max, for plotting"),
-    t("log10_winning_sequences", "log10", "log10 of winning_sequences, for plotting"),
-    t("log2_solvable_fraction", "log2", "log2 of the fraction of all positions that are solvable (= -nullity)"),
-    t("lower_bound", "presses", "a proven lower bound on God's number"),
-    t("lower_bound_method", "", "how the row's lower bound is proven, in words"),
-    t("m", "", "rows of an m x n board"),
-    t("max_clicks", "clicks", "Tricolore: the most clicks needed (the maximum of fewest clicks over the row's boards)"),
-    t("max_excess", "presses", "Lights Out: the largest presses - minimum over the boards an algorithm cleared"),
-    t("max_excess_clicks", "clicks", "Tricolore: the largest halves - optimal clicks over the compared boards"),
-    t("max_halves", "clicks", "the most clicks the halves method takes"),
-    t("max_n", "", "the largest side n a sweep covers (n = 1..max_n)"),
-    t("max_nullity", "", "the largest nullity among the row's board sides"),
-    t("max_optimal", "clicks", "the most clicks the optimum needs"),
-    t("mean_clicks", "clicks", "Tricolore: mean of fewest clicks over the row's boards"),
-    t("mean_halves", "clicks", "mean clicks of the halves method over the compared boards"),
-    t("mean_minimum", "presses", "mean fewest presses over the boards an algorithm was tested on"),
-    t("mean_minimum_standard_error", "presses", "standard error of a sampled mean_minimum; empty when exhaustive"),
-    t("mean_optimal", "clicks", "mean fewest clicks over the compared boards"),
-    t("mean_per_start", "", "a count divided by the number of starts (3321 mirror-pair representatives)"),
-    t("mean_presses", "presses", "mean presses an algorithm made"),
-    t("mean_presses_standard_error", "presses", "standard error of a sampled mean_presses; empty when exhaustive"),
-    t("mean_solvable_fraction", "fraction", "mean fraction of positions that are solvable, 2^-nullity, over the row's board sides"),
-    t("mem_gib", "GiB", "the machine's memory"),
-    t("method", "", "how the row's value was obtained, in words"),
-    t("min_moves", "moves", "peg: fewest moves (maximal chains of jumps by one peg) to a single peg, proven minimal"),
-    t("min_moves_exact", "moves", "peg: the fewest moves where proven exact (a proven lower bound met by a play), empty otherwise"),
-    t("min_moves_lower_bound", "moves", "peg: a proven lower bound on min_moves (equal to it when exact)"),
-    t("min_moves_proof", "", "peg: why min_moves_lower_bound holds: which balls of the moves graph were searched and whether they met"),
-    t("min_moves_upper_bound", "moves", "peg: fewest moves among the plays found: an upper bound on min_moves, not proven minimal"),
-    t("min_presses", "presses", "Lights Out: fewest presses that turn the position off"),
-    t("min_presses_lower_bound", "presses", "Lights Out: a proven lower bound on min_presses (equal to it when exact)"),
-    t("mirror", "", "the left-right mirror image of a row"),
-    t("mirror_symmetric", "", "flag: the board is its own left-right mirror image"),
-    t("missed", "", "count of states or boards a search did not reach"),
-    t("missed_boards", "", "the boards a search did not reach (up to 10), separated by spaces; empty when none"),
-    t("moves", "moves", "peg: moves in a jump sequence (maximal chains of jumps by one peg)"),
-    t("moves_upper_bound", "moves", "peg: moves of the play given: an upper bound on the fewest moves, not proven minimal"),
-    t("n", "", "side of an n x n board, or columns of an m x n board"),
-    t("n_at_max_nullity", "", "the smallest side n with the row's largest nullity"),
-    t("n_mod_3", "", "n modulo 3"),
-    t("note", "", "conditions that bear on a measurement"),
-    t("nullity", "", "dimension of the quiet space of a Lights Out board (matrix size - rank)"),
-    t("optimal", "clicks", "fewest clicks over the whole Tricolore board"),
-    t("optimal_boards", "", "count of boards where an algorithm pressed the minimum"),
-    t("optimal_clicks", "clicks", "fewest clicks from a Tricolore board to the target"),
-    t("optimal_play", "", "peg: a play with min_moves moves ('|' between moves, '-' between the holes a peg visits)"),
-    t("orbits", "", "count of positions up to the triangle's 6 symmetries (Burnside)"),
-    t("over", "", "peg: the hole of the peg jumped over (removed)"),
-    t("pairs", "", "count of (start, target) pairs"),
-    t("passes_class_test", "", "flag: a peg problem's start and finish lie in the same position class (a necessary condition)"),
-    t("pattern", "", "index of a quiet basis pattern (1-based)"),
-    t("peak_mib", "MiB", "largest resident set size of a run"),
-    t("pegs", "", "count of pegs on the board"),
-    t("play", "", "peg: a play found, not proven optimal ('|' between moves, '-' between the holes a peg visits)"),
-    t("positions", "", "count of positions (boards) in the row's class"),
-    t("positions_at_max", "", "count of solvable positions needing exactly God's number of presses"),
-    t("positions_searched", "", "count of positions an exhaustive search expanded"),
-    t("presses", "", "a board row's press pattern: # = pressed, . = not pressed"),
-    t("principal_invertible", "", "flag: the matrix without the two buttons' rows and columns is invertible"),
-    t("problems", "", "count of peg problems: (start, finish) pairs, holes^2"),
-    t("proof", "", "peg: why a problem is or is not solvable: play, position class or exhaustive search"),
-    t("quarter_turns", "", "quarter turns applied to the board first"),
-    t("rank", "", "rank of the press matrix over GF(2)"),
-    t("rank_without_buttons", "", "rank of the press matrix without two buttons' columns"),
-    t("rank_without_buttons_and_cells", "", "rank of the press matrix without two buttons' rows and columns"),
-    t("reachable_boards", "", "count of Tricolore boards reachable from a start"),
-    t("reachable_pairs", "", "count of (start, target) pairs some click sequence joins"),
-    t("reachable_positions", "", "count of peg positions reachable (from a start, or from some single-vacancy start)"),
-    t("reached", "", "count of Tricolore (start, board) pairs first reached after the row's clicks"),
-    t("reference_label", "", "the reference command timed in the same run"),
-    t("reference_wall_s", "s", "the reference's wall time in the same run"),
-    t("regime", "", "Tricolore click regime: unrestricted, hybrid or restricted"),
-    t("representative_starts", "", "count of mirror-pair representative starts (3321)"),
-    t("representatives_at_max", "", "count of representative starts needing the maximum clicks"),
-    t("row", "", "board row, 1-based from the top"),
-    t("rule", "", "Lights Out press rule: plus (cell and 4 neighbours) or block (3x3 block)"),
-    t("samples", "", "count of sampled positions"),
-    t("scope", "", "what was tested, in words: every case (its number) or a random sample (its size)"),
-    t("search", "", "a search made, in words"),
-    t("share", "fraction", "a count divided by the total of its column, in [0, 1]"),
-    t("share_all_solvable", "fraction", "all_solvable_sizes / sizes, in [0, 1]"),
-    t("share_at_max", "fraction", "starts_at_max / starts, in [0, 1]"),
-    t("share_reachable", "fraction", "reachable_pairs / pairs, in [0, 1]"),
-    t("side", "", "side n of a peg triangle"),
-    t("sizes", "", "count of board sides n in the row's class"),
-    t("solvable", "", "flag: a peg problem has a play from its start ending with one peg in its finish"),
-    t("solvable_finishes", "", "count of finish holes a peg start can end on with a single peg"),
-    t("solvable_positions", "", "count of solvable positions in the row's class"),
-    t("solvable_problems", "", "count of solvable peg problems"),
-    t("solvable_starts", "", "count of peg starts from which some single-peg finish is reachable"),
-    t("standard_error", "fraction", "binomial standard error of a sampled share"),
-    t("start", "", "peg: the hole left empty at the start (1-based, row by row from the apex)"),
-    t("start_board", "", "Tricolore: the start board as text, rows joined by '.' (R, W, B)"),
-    t("start_index", "", "Tricolore: the start board as an index (base-3 digits, R=0, W=1, B=2)"),
-    t("starts", "", "count of starts (peg: single-vacancy starts; Tricolore: start boards) in the row's class"),
-    t("starts_at_max", "", "count of starts needing the maximum clicks for some board"),
-    t("states", "", "count of (board, last click) states"),
-    t("symmetric", "", "flag: the row is its own mirror image"),
-    t("symmetries", "", "Tricolore: the rectangle symmetries fixing the target (left-right mirror, top-bottom mirror, half turn), separated by \"; \", up to which the search ran; empty when none"),
-    t("target", "", "Tricolore: the target board as text, rows joined by '.' (R, W, B)"),
-    t("target_board", "", "Tricolore: the board to reach, as text, rows joined by '.' (R, W, B)"),
-    t("target_index", "", "Tricolore: the target board as an index, as start_index"),
-    t("targets_at_max", "", "count of target boards some start needs the maximum clicks to reach"),
-    t("to", "", "peg: the empty hole the jumping peg lands in"),
-    t("top_half_clicks", "clicks", "Tricolore: of a play's clicks, those made while solving the top half"),
-    t("topology", "", "Lights Out board topology: open or torus"),
-    t("unreachable", "", "count of boards from which the target cannot be reached"),
-    t("unreachable_list", "", "Tricolore: the boards that cannot reach the target, ascending, separated by spaces, when at most 1000; empty when none or more"),
-    t("unreachable_states", "", "count of (board, last click) states from which the target cannot be reached"),
-    t("upper_bound", "presses", "a proven upper bound on God's number"),
-    t("value", "", "2^(hole-1): what a coin in the hole adds to the board's number"),
-    t("wall_s", "s", "elapsed (wall-clock) time"),
-    t("winnable", "", "flag: a single peg can still be reached from the position"),
-    t("winnable_positions", "", "count of reachable peg positions from which a single peg can still be reached"),
-    t("winning_sequences", "", "count of peg jump sequences ending with one peg"),
-    t("wrong_positions", "", "count of positions where a formula gives a wrong press"),
-];
+glossary! {
+    adjacency: "", "Tricolore: which squares adjoin: king (8 surrounding) or orthogonal (4)";
+    algorithm: "", "a hand algorithm for Lights Out (seed 002): one-way, two-way or two-way (3k+1)";
+    all_red_start_max_clicks: "clicks", "Tricolore: the most clicks the all-red board needs, as a start, for some \
+        board";
+    all_red_target_at_max: "", "flag: all red is one of the boards some start needs the maximum number of clicks \
+        to reach";
+    all_solvable_sizes: "", "count of board sides n whose n x n board has every position solvable (nullity 0)";
+    board: "", "a position, encoded as an integer (peg: bit i-1 set when hole i holds a peg)";
+    board_size: "", "Tricolore: columns x rows of a board (4x2, 4x4)";
+    boards: "", "count of boards (positions of a board, or boards of a size) in the row's class";
+    boards_at_max: "", "count of boards a start needs the maximum number of clicks to reach";
+    boards_compared: "", "count of boards both methods compared can solve";
+    boards_up_to_symmetry: "", "Tricolore: count of boards up to the symmetries a search ran up to (Burnside): the \
+        boards it visits";
+    border_extension: "", "flag: the all-blue-border extension of the halves method was used";
+    button: "", "a Lights Out button (cell to press), numbered 1.. row by row";
+    button_a: "", "the first of two buttons left out, numbered 1.. row by row";
+    button_b: "", "the second of two buttons left out (button_a < button_b)";
+    cells: "", "a set of Lights Out cells, written as p1..pN separated by spaces";
+    class: "", "the representative of a row's class under a symmetry (its smaller bitmask)";
+    class_passing_problems: "", "count of peg problems (start, finish) passing the position-class test";
+    class_passing_problems_up_to_symmetry: "", "count of peg problems passing the position-class test, up to the \
+        triangle's 6 symmetries (OEIS A130515)";
+    class_sizes: "cells", "cells per quiet-signature class of a Lights Out board, space-separated";
+    cleared: "", "count of boards an algorithm turned off";
+    clicks: "clicks", "Tricolore: fewest clicks (the first click free; clicking the same square twice in a row not \
+        allowed)";
+    coin: "", "1 when a hole holds a coin (peg), else 0";
+    col: "", "board column, 1-based from the left";
+    command: "", "the command line measured";
+    complete_games: "", "count of peg jump sequences from a start that end where no jump is legal (winning or not)";
+    cores: "", "count of logical cores of the machine";
+    counterexample: "", "the first position where a formula fails, as 0/1 digits; empty when none";
+    cpu_model: "", "the CPU's model name";
+    cpu_s: "s", "user plus system CPU time over all threads";
+    date: "", "day of a measurement, YYYY-MM-DD (UTC)";
+    dead_positions: "", "count of reachable peg positions from which a single peg can no longer be reached";
+    exact: "", "flag: the value in the row is proven exact (else an upper bound)";
+    examined: "", "count of states or boards a search examined";
+    excess_example: "", "the smallest board where an algorithm presses more than the minimum; empty when none";
+    exhaustive: "", "flag: every case was tested (else a fixed-seed sample)";
+    failed: "", "count of boards an algorithm did not turn off";
+    failure_example: "", "the smallest board an algorithm fails on; empty when none";
+    farthest_boards: "", "Tricolore: count of boards that need max_clicks clicks to reach the target";
+    finish: "", "peg: the hole meant to hold the last peg (1-based, row by row from the apex)";
+    first_found_presses: "presses", "presses in the first solution found, before minimising";
+    first_row_presses: "", "first-row presses of a Lights Out board, columns 1..n as 0/1 digits";
+    fixed_by_reflection: "", "count of positions one reflection of the triangle maps to themselves";
+    fixed_by_rotation: "", "count of positions a 120-degree rotation of the triangle maps to themselves";
+    from: "", "peg: the hole the jumping peg leaves (1-based, row by row from the apex)";
+    goal_id: "", "the speed goal measured (a stable slug)";
+    goal_mib: "MiB", "the peak-memory goal in force when measured";
+    goal_s: "s", "the wall-time goal in force when measured";
+    gods_number: "presses", "God's number: the most presses any solvable position of a Lights Out board needs";
+    halves: "clicks", "clicks the Tricolore halves method takes (lowest square first among optimal clicks)";
+    halves_best: "clicks", "clicks the Tricolore halves method takes with the best choice among optimal top-half \
+        solutions";
+    halves_clicks: "clicks", "clicks the Tricolore halves method takes";
+    halves_optimal_boards: "", "count of boards where the halves method is optimal";
+    halves_unsolved: "", "count of boards the halves method cannot solve";
+    halves_within_16_boards: "", "count of boards where the halves method takes 16 clicks or fewer";
+    hole: "", "peg: a hole, 1-based, row by row from the apex";
+    holes: "", "count of holes of a peg triangle, n(n+1)/2";
+    jumps: "jumps", "peg: jumps made";
+    keeps_column_space: "", "flag: every solvable position stays solvable without the two buttons";
+    last_row: "", "lights left on the last row after chasing, columns 1..n as 0/1 digits";
+    lights: "", "a board row's lights: # = on, . = off";
+    log10_complete_games: "log10", "log10 of complete_games, for plotting";
+    log10_estimated_positions: "log10", "log10 of an estimated number of positions (from a sample)";
+    log10_positions: "log10", "log10 of positions, for plotting";
+    log10_positions_at_max: "log10", "log10 of positions_at_max, for plotting";
+    log10_winning_sequences: "log10", "log10 of winning_sequences, for plotting";
+    log2_solvable_fraction: "log2", "log2 of the fraction of all positions that are solvable (= -nullity)";
+    lower_bound: "presses", "a proven lower bound on God's number";
+    lower_bound_method: "", "how the row's lower bound is proven, in words";
+    m: "", "rows of an m x n board";
+    max_clicks: "clicks", "Tricolore: the most clicks needed (the maximum of fewest clicks over the row's boards)";
+    max_excess: "presses", "Lights Out: the largest presses - minimum over the boards an algorithm cleared";
+    max_excess_clicks: "clicks", "Tricolore: the largest halves - optimal clicks over the compared boards";
+    max_halves: "clicks", "the most clicks the halves method takes";
+    max_n: "", "the largest side n a sweep covers (n = 1..max_n)";
+    max_nullity: "", "the largest nullity among the row's board sides";
+    max_optimal: "clicks", "the most clicks the optimum needs";
+    mean_clicks: "clicks", "Tricolore: mean of fewest clicks over the row's boards";
+    mean_halves: "clicks", "mean clicks of the halves method over the compared boards";
+    mean_minimum: "presses", "mean fewest presses over the boards an algorithm was tested on";
+    mean_minimum_standard_error: "presses", "standard error of a sampled mean_minimum; empty when exhaustive";
+    mean_optimal: "clicks", "mean fewest clicks over the compared boards";
+    mean_per_start: "", "a count divided by the number of starts (3321 mirror-pair representatives)";
+    mean_presses: "presses", "mean presses an algorithm made";
+    mean_presses_standard_error: "presses", "standard error of a sampled mean_presses; empty when exhaustive";
+    mean_solvable_fraction: "fraction", "mean fraction of positions that are solvable, 2^-nullity, over the row's \
+        board sides";
+    mem_gib: "GiB", "the machine's memory";
+    method: "", "how the row's value was obtained, in words";
+    min_moves: "moves", "peg: fewest moves (maximal chains of jumps by one peg) to a single peg, proven minimal";
+    min_moves_exact: "moves", "peg: the fewest moves where proven exact (a proven lower bound met by a play), \
+        empty otherwise";
+    min_moves_lower_bound: "moves", "peg: a proven lower bound on min_moves (equal to it when exact)";
+    min_moves_proof: "", "peg: why min_moves_lower_bound holds: which balls of the moves graph were searched and \
+        whether they met";
+    min_moves_upper_bound: "moves", "peg: fewest moves among the plays found: an upper bound on min_moves, not \
+        proven minimal";
+    min_presses: "presses", "Lights Out: fewest presses that turn the position off";
+    min_presses_lower_bound: "presses", "Lights Out: a proven lower bound on min_presses (equal to it when exact)";
+    mirror: "", "the left-right mirror image of a row";
+    mirror_symmetric: "", "flag: the board is its own left-right mirror image";
+    missed: "", "count of states or boards a search did not reach";
+    missed_boards: "", "the boards a search did not reach (up to 10), separated by spaces; empty when none";
+    moves: "moves", "peg: moves in a jump sequence (maximal chains of jumps by one peg)";
+    moves_upper_bound: "moves", "peg: moves of the play given: an upper bound on the fewest moves, not proven minimal";
+    n: "", "side of an n x n board, or columns of an m x n board";
+    n_at_max_nullity: "", "the smallest side n with the row's largest nullity";
+    n_mod_3: "", "n modulo 3";
+    note: "", "conditions that bear on a measurement";
+    nullity: "", "dimension of the quiet space of a Lights Out board (matrix size - rank)";
+    optimal: "clicks", "fewest clicks over the whole Tricolore board";
+    optimal_boards: "", "count of boards where an algorithm pressed the minimum";
+    optimal_clicks: "clicks", "fewest clicks from a Tricolore board to the target";
+    optimal_play: "", "peg: a play with min_moves moves ('|' between moves, '-' between the holes a peg visits)";
+    orbits: "", "count of positions up to the triangle's 6 symmetries (Burnside)";
+    over: "", "peg: the hole of the peg jumped over (removed)";
+    pairs: "", "count of (start, target) pairs";
+    passes_class_test: "", "flag: a peg problem's start and finish lie in the same position class (a necessary \
+        condition)";
+    pattern: "", "index of a quiet basis pattern (1-based)";
+    peak_mib: "MiB", "largest resident set size of a run";
+    pegs: "", "count of pegs on the board";
+    play: "", "peg: a play found, not proven optimal ('|' between moves, '-' between the holes a peg visits)";
+    positions: "", "count of positions (boards) in the row's class";
+    positions_at_max: "", "count of solvable positions needing exactly God's number of presses";
+    positions_searched: "", "count of positions an exhaustive search expanded";
+    presses: "", "a board row's press pattern: # = pressed, . = not pressed";
+    principal_invertible: "", "flag: the matrix without the two buttons' rows and columns is invertible";
+    problems: "", "count of peg problems: (start, finish) pairs, holes^2";
+    proof: "", "peg: why a problem is or is not solvable: play, position class or exhaustive search";
+    quarter_turns: "", "quarter turns applied to the board first";
+    rank: "", "rank of the press matrix over GF(2)";
+    rank_without_buttons: "", "rank of the press matrix without two buttons' columns";
+    rank_without_buttons_and_cells: "", "rank of the press matrix without two buttons' rows and columns";
+    reachable_boards: "", "count of Tricolore boards reachable from a start";
+    reachable_pairs: "", "count of (start, target) pairs some click sequence joins";
+    reachable_positions: "", "count of peg positions reachable (from a start, or from some single-vacancy start)";
+    reached: "", "count of Tricolore (start, board) pairs first reached after the row's clicks";
+    reference_label: "", "the reference command timed in the same run";
+    reference_wall_s: "s", "the reference's wall time in the same run";
+    regime: "", "Tricolore click regime: unrestricted, hybrid or restricted";
+    representative_starts: "", "count of mirror-pair representative starts (3321)";
+    representatives_at_max: "", "count of representative starts needing the maximum clicks";
+    row: "", "board row, 1-based from the top";
+    rule: "", "Lights Out press rule: plus (cell and 4 neighbours) or block (3x3 block)";
+    samples: "", "count of sampled positions";
+    scope: "", "what was tested, in words: every case (its number) or a random sample (its size)";
+    search: "", "a search made, in words";
+    share: "fraction", "a count divided by the total of its column, in [0, 1]";
+    share_all_solvable: "fraction", "all_solvable_sizes / sizes, in [0, 1]";
+    share_at_max: "fraction", "starts_at_max / starts, in [0, 1]";
+    share_reachable: "fraction", "reachable_pairs / pairs, in [0, 1]";
+    side: "", "side n of a peg triangle";
+    sizes: "", "count of board sides n in the row's class";
+    solvable: "", "flag: a peg problem has a play from its start ending with one peg in its finish";
+    solvable_finishes: "", "count of finish holes a peg start can end on with a single peg";
+    solvable_positions: "", "count of solvable positions in the row's class";
+    solvable_problems: "", "count of solvable peg problems";
+    solvable_starts: "", "count of peg starts from which some single-peg finish is reachable";
+    standard_error: "fraction", "binomial standard error of a sampled share";
+    start: "", "peg: the hole left empty at the start (1-based, row by row from the apex)";
+    start_board: "", "Tricolore: the start board as text, rows joined by '.' (R, W, B)";
+    start_index: "", "Tricolore: the start board as an index (base-3 digits, R=0, W=1, B=2)";
+    starts: "", "count of starts (peg: single-vacancy starts; Tricolore: start boards) in the row's class";
+    starts_at_max: "", "count of starts needing the maximum clicks for some board";
+    states: "", "count of (board, last click) states";
+    symmetric: "", "flag: the row is its own mirror image";
+    symmetries: "", "Tricolore: the rectangle symmetries fixing the target (left-right mirror, top-bottom mirror, \
+        half turn), separated by \"; \", up to which the search ran; empty when none";
+    target: "", "Tricolore: the target board as text, rows joined by '.' (R, W, B)";
+    target_board: "", "Tricolore: the board to reach, as text, rows joined by '.' (R, W, B)";
+    target_index: "", "Tricolore: the target board as an index, as start_index";
+    targets_at_max: "", "count of target boards some start needs the maximum clicks to reach";
+    to: "", "peg: the empty hole the jumping peg lands in";
+    top_half_clicks: "clicks", "Tricolore: of a play's clicks, those made while solving the top half";
+    topology: "", "Lights Out board topology: open or torus";
+    unreachable: "", "count of boards from which the target cannot be reached";
+    unreachable_list: "", "Tricolore: the boards that cannot reach the target, ascending, separated by spaces, \
+        when at most 1000; empty when none or more";
+    unreachable_states: "", "count of (board, last click) states from which the target cannot be reached";
+    upper_bound: "presses", "a proven upper bound on God's number";
+    value: "", "2^(hole-1): what a coin in the hole adds to the board's number";
+    wall_s: "s", "elapsed (wall-clock) time";
+    winnable: "", "flag: a single peg can still be reached from the position";
+    winnable_positions: "", "count of reachable peg positions from which a single peg can still be reached";
+    winning_sequences: "", "count of peg jump sequences ending with one peg";
+    wrong_positions: "", "count of positions where a formula gives a wrong press";
+}
 
 /// The glossary entry of a column name.
 pub fn term(name: &str) -> Option<&'static Term> {
@@ -218,7 +241,12 @@ mod tests {
     #[test]
     fn names_are_sorted_unique_and_described() {
         for w in TERMS.windows(2) {
-            assert!(w[0].name < w[1].name, "{} then {}: sorted, each once", w[0].name, w[1].name);
+            assert!(
+                w[0].name < w[1].name,
+                "{} then {}: sorted, each once",
+                w[0].name,
+                w[1].name
+            );
         }
         assert!(TERMS.iter().all(|t| !t.meaning.is_empty()));
     }
@@ -233,8 +261,13 @@ mod tests {
         docs.extend(crate::studies::benchmarks::resources());
         for d in &docs {
             for f in &d.fields {
-                let t = term(f.name).unwrap_or_else(|| panic!("{}: column {} is not in the glossary", d.pattern, f.name));
-                assert_eq!(f.unit, t.unit, "{}: column {} has unit {:?}, the glossary {:?}", d.pattern, f.name, f.unit, t.unit);
+                let t =
+                    term(f.name).unwrap_or_else(|| panic!("{}: column {} is not in the glossary", d.pattern, f.name));
+                assert_eq!(
+                    f.unit, t.unit,
+                    "{}: column {} has unit {:?}, the glossary {:?}",
+                    d.pattern, f.name, f.unit, t.unit
+                );
             }
         }
     }

@@ -26,7 +26,9 @@ pub struct DirLock {
 impl DirLock {
     /// Takes the lock on the existing directory `root`, or refuses naming the other run.
     pub fn acquire(root: &Path) -> Result<DirLock> {
-        let dir = root.canonicalize().with_context(|| format!("cannot open output directory {}", root.display()))?;
+        let dir = root
+            .canonicalize()
+            .with_context(|| format!("cannot open output directory {}", root.display()))?;
         let mut held = HELD.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, count)) = held.get_mut(&dir) {
             *count += 1;
@@ -46,9 +48,14 @@ impl DirLock {
                 Err(std::fs::TryLockError::WouldBlock) => {
                     let pid = std::fs::read_to_string(&path).unwrap_or_default();
                     let pid = pid.trim();
-                    let by = if pid.is_empty() { String::new() } else { format!(" (pid {pid})") };
+                    let by = if pid.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (pid {pid})")
+                    };
                     bail!(
-                        "output directory {} is being written by another statespace run{by}; wait for it to finish or choose another directory",
+                        "output directory {} is being written by another statespace run{by}; wait for it to finish or \
+                            choose another directory",
                         root.display()
                     );
                 }

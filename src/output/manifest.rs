@@ -37,16 +37,21 @@ impl OutputDir {
     /// Creates the directory and proves it writable before any work is done, so a bad `--out`
     /// fails in a second instead of after a long search.
     pub fn create(root: &Path, command: &str) -> Result<OutputDir> {
-        std::fs::create_dir_all(root)
-            .with_context(|| format!("cannot create output directory {}", root.display()))?;
+        std::fs::create_dir_all(root).with_context(|| format!("cannot create output directory {}", root.display()))?;
         let probe = root.join(format!(".write-probe-{}", std::process::id()));
-        std::fs::write(&probe, b"")
-            .with_context(|| format!("output directory {} is not writable", root.display()))?;
+        std::fs::write(&probe, b"").with_context(|| format!("output directory {} is not writable", root.display()))?;
         let _ = std::fs::remove_file(&probe);
         let lock = super::lock::DirLock::acquire(root)?;
         let manifest = read_manifest(&root.join(MANIFEST)).unwrap_or_default();
-        super::staging::recover(root, |name, bytes| manifest.get(name).is_some_and(|rec| rec.sha256 == sha256_hex(bytes)))?;
-        Ok(OutputDir { root: root.to_path_buf(), command: command.to_string(), written: BTreeMap::new(), lock })
+        super::staging::recover(root, |name, bytes| {
+            manifest.get(name).is_some_and(|rec| rec.sha256 == sha256_hex(bytes))
+        })?;
+        Ok(OutputDir {
+            root: root.to_path_buf(),
+            command: command.to_string(),
+            written: BTreeMap::new(),
+            lock,
+        })
     }
 
     pub fn root(&self) -> &Path {
@@ -57,9 +62,17 @@ impl OutputDir {
     pub fn write(&mut self, name: &str, bytes: &[u8], rows: Option<u64>) -> Result<()> {
         let path = self.root.join(name);
         let tmp = super::staging::stage(&path, bytes)?;
-        let rec = FileRecord { sha256: sha256_hex(bytes), rows, command: self.command.clone() };
+        let rec = FileRecord {
+            sha256: sha256_hex(bytes),
+            rows,
+            command: self.command.clone(),
+        };
         let before = self.written.insert(name.to_string(), rec);
-        let listed = OutputDir { written: self.written.clone(), ..self.shallow() }.finish();
+        let listed = OutputDir {
+            written: self.written.clone(),
+            ..self.shallow()
+        }
+        .finish();
         if let Err(e) = listed {
             let _ = std::fs::remove_file(&tmp);
             match before {
@@ -72,7 +85,12 @@ impl OutputDir {
     }
 
     fn shallow(&self) -> OutputDir {
-        OutputDir { root: self.root.clone(), command: self.command.clone(), written: BTreeMap::new(), lock: self.lock.clone() }
+        OutputDir {
+            root: self.root.clone(),
+            command: self.command.clone(),
+            written: BTreeMap::new(),
+            lock: self.lock.clone(),
+        }
     }
 
     pub fn write_table(&mut self, name: &str, table: &Table) -> Result<()> {

@@ -6,14 +6,15 @@ pub mod chart;
 pub mod claim;
 pub mod datapackage;
 pub mod dataset;
-pub mod glossary;
 pub mod export;
+pub mod glossary;
 pub mod lock;
 pub mod manifest;
 pub mod published;
 pub mod report;
-pub mod stamp;
+pub mod schema;
 pub mod staging;
+pub mod stamp;
 pub mod study_charts;
 pub mod table;
 

@@ -2,8 +2,8 @@
 //! to see, definitions) plus its claims become markdown. Pure: the page and the claims are
 //! computed before rendering; nothing is computed here.
 
-use super::table::{Cell, Table};
 use super::claim::{Claim, Verdict};
+use super::table::{Cell, Table};
 
 /// One family's report.
 #[derive(Clone, Debug, Default)]
@@ -30,27 +30,44 @@ pub struct Section {
 pub enum Block {
     Text(String),
     /// A markdown table; the caption is a sentence above it.
-    Table { caption: String, table: Table },
+    Table {
+        caption: String,
+        table: Table,
+    },
     /// A chart under `reports/<family>/`: `stem` without extension (PNG shown, SVG linked).
-    Chart { stem: String, caption: String },
+    Chart {
+        stem: String,
+        caption: String,
+    },
     /// The family's claims whose id starts with one of these prefixes, as one table with verdicts.
-    Claims { prefixes: Vec<String> },
+    Claims {
+        prefixes: Vec<String>,
+    },
 }
 
 impl Section {
     pub fn new(title: &str) -> Section {
-        Section { title: title.into(), blocks: Vec::new() }
+        Section {
+            title: title.into(),
+            blocks: Vec::new(),
+        }
     }
     pub fn text(mut self, s: impl Into<String>) -> Section {
         self.blocks.push(Block::Text(s.into()));
         self
     }
     pub fn table(mut self, caption: impl Into<String>, table: Table) -> Section {
-        self.blocks.push(Block::Table { caption: caption.into(), table });
+        self.blocks.push(Block::Table {
+            caption: caption.into(),
+            table,
+        });
         self
     }
     pub fn chart(mut self, stem: impl Into<String>, caption: impl Into<String>) -> Section {
-        self.blocks.push(Block::Chart { stem: stem.into(), caption: caption.into() });
+        self.blocks.push(Block::Chart {
+            stem: stem.into(),
+            caption: caption.into(),
+        });
         self
     }
     /// Consecutive calls add to one claims table.
@@ -58,7 +75,9 @@ impl Section {
         if let Some(Block::Claims { prefixes }) = self.blocks.last_mut() {
             prefixes.push(prefix.into());
         } else {
-            self.blocks.push(Block::Claims { prefixes: vec![prefix.into()] });
+            self.blocks.push(Block::Claims {
+                prefixes: vec![prefix.into()],
+            });
         }
         self
     }
@@ -72,17 +91,25 @@ fn escape(s: &str) -> String {
 pub fn markdown_table(t: &Table) -> String {
     let numeric: Vec<bool> = (0..t.header.len())
         .map(|c| {
-            t.rows.iter().all(|r| matches!(r[c], Cell::Int(_) | Cell::UInt(_) | Cell::Fixed(..) | Cell::Empty))
+            t.rows
+                .iter()
+                .all(|r| matches!(r[c], Cell::Int(_) | Cell::UInt(_) | Cell::Fixed(..) | Cell::Empty))
                 && !t.rows.is_empty()
         })
         .collect();
-    let mut s = format!("| {} |\n|", t.header.iter().map(|h| escape(h)).collect::<Vec<_>>().join(" | "));
+    let mut s = format!(
+        "| {} |\n|",
+        t.header.iter().map(|h| escape(h)).collect::<Vec<_>>().join(" | ")
+    );
     for &n in &numeric {
         s += if n { "---:|" } else { "---|" };
     }
     s.push('\n');
     for r in &t.rows {
-        s += &format!("| {} |\n", r.iter().map(|c| escape(&c.render())).collect::<Vec<_>>().join(" | "));
+        s += &format!(
+            "| {} |\n",
+            r.iter().map(|c| escape(&c.render())).collect::<Vec<_>>().join(" | ")
+        );
     }
     s
 }
@@ -99,7 +126,10 @@ fn verdict_counts(claims: &[&Claim]) -> Vec<String> {
 
 /// The claims as a table for a page.
 fn claims_markdown(claims: &[&Claim]) -> String {
-    let mut s = String::from("| source | statement | source's words | published | computed | verdict | evidence |\n|---|---|---|---|---|---|---|\n");
+    let mut s = String::from(
+        "| source | statement | source's words | published | computed | verdict | evidence \
+        |\n|---|---|---|---|---|---|---|\n",
+    );
     for c in claims {
         let verdict = match c.verdict {
             Verdict::Confirmed => "confirmed".to_string(),
@@ -109,7 +139,11 @@ fn claims_markdown(claims: &[&Claim]) -> String {
             "| {} | {} | {} | {} | {} | {} | {} |\n",
             escape(&c.source),
             escape(&c.statement),
-            if c.quote.is_empty() { "-".to_string() } else { format!("\"{}\"", escape(&c.quote)) },
+            if c.quote.is_empty() {
+                "-".to_string()
+            } else {
+                format!("\"{}\"", escape(&c.quote))
+            },
             escape(if c.published.is_empty() { "-" } else { &c.published }),
             escape(&c.computed),
             verdict,
@@ -146,7 +180,12 @@ pub fn render_page(page: &Page, claims: &[Claim], chart_prefix: &str, heading: u
                 Block::Claims { prefixes } => {
                     let selected: Vec<&Claim> = prefixes
                         .iter()
-                        .flat_map(|p| family_claims.iter().copied().filter(move |c| c.id.starts_with(p.as_str())))
+                        .flat_map(|p| {
+                            family_claims
+                                .iter()
+                                .copied()
+                                .filter(move |c| c.id.starts_with(p.as_str()))
+                        })
                         .collect();
                     if !selected.is_empty() {
                         md += &claims_markdown(&selected);
@@ -176,7 +215,10 @@ pub fn render_summary(page: &Page, claims: &[Claim]) -> String {
             Block::Text(t) => md += &format!("{t}\n\n"),
             Block::Table { caption, table } => md += &format!("{caption}\n\n{}\n", markdown_table(table)),
             Block::Chart { stem, caption } => {
-                md += &format!("![{}]({prefix}{stem}.png)\n\n*Figure: {caption}* ([SVG]({prefix}{stem}.svg))\n\n", escape(caption))
+                md += &format!(
+                    "![{}]({prefix}{stem}.png)\n\n*Figure: {caption}* ([SVG]({prefix}{stem}.svg))\n\n",
+                    escape(caption)
+                )
             }
             Block::Claims { .. } => {}
         }
@@ -196,7 +238,17 @@ pub fn render_summary(page: &Page, claims: &[Claim]) -> String {
 pub fn claims_table(claims: &[Claim]) -> Table {
     let mut sorted: Vec<&Claim> = claims.iter().collect();
     sorted.sort_by(|a, b| a.id.cmp(&b.id));
-    let mut t = Table::new(&["id", "family", "source", "statement", "quote", "published", "computed", "verdict", "evidence"]);
+    let mut t = Table::new(&[
+        "id",
+        "family",
+        "source",
+        "statement",
+        "quote",
+        "published",
+        "computed",
+        "verdict",
+        "evidence",
+    ]);
     for c in sorted {
         t.push(vec![
             c.id.clone().into(),

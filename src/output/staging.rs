@@ -91,7 +91,8 @@ pub fn recover(root: &Path, listed: impl Fn(&str, &[u8]) -> bool) -> Result<Reco
                 .with_context(|| format!("cannot finish an interrupted write of {}", root.join(&t).display()))?;
             out.completed.push(t);
         } else {
-            std::fs::remove_file(&tmp).with_context(|| format!("cannot remove stale temporary file {}", tmp.display()))?;
+            std::fs::remove_file(&tmp)
+                .with_context(|| format!("cannot remove stale temporary file {}", tmp.display()))?;
             out.removed.push(name);
         }
     }

@@ -2,8 +2,8 @@
 //! can call them: each builds a [`chart`](super::chart) description and renders it.
 
 use super::chart::{
-    category_bar_chart, format_value, xy_chart, xy_panels, CategoryChart, CategorySeries, Mark, Marker, Rendered, Scale, XYChart,
-    XYSeries,
+    category_bar_chart, format_value, xy_chart, xy_panels, CategoryChart, CategorySeries, Mark, Marker, Rendered,
+    Scale, XYChart, XYSeries,
 };
 use anyhow::Result;
 
@@ -23,8 +23,17 @@ pub fn nullity_by_residue_chart(title: &str, nullity: &[usize]) -> Result<Render
             let ns: Vec<usize> = (1..=max_n).filter(|n| n % 3 == res).collect();
             let zero = ns.iter().filter(|&&n| nullity[n] == 0).count();
             XYSeries {
-                name: format!("{} ({} of {} sizes have nullity 0, not drawn)", residue_name(res), format_value(zero as f64), format_value(ns.len() as f64)),
-                points: ns.iter().filter(|&&n| nullity[n] > 0).map(|&n| (n as f64, nullity[n] as f64)).collect(),
+                name: format!(
+                    "{} ({} of {} sizes have nullity 0, not drawn)",
+                    residue_name(res),
+                    format_value(zero as f64),
+                    format_value(ns.len() as f64)
+                ),
+                points: ns
+                    .iter()
+                    .filter(|&&n| nullity[n] > 0)
+                    .map(|&n| (n as f64, nullity[n] as f64))
+                    .collect(),
                 mark: Mark::Points,
                 colour: None,
             }
@@ -53,7 +62,10 @@ pub fn solvable_fraction_chart(scope: &str, nullity: &[usize]) -> Result<Rendere
     let series = (0..3)
         .map(|res| XYSeries {
             name: residue_name(res),
-            points: (1..=max_n).filter(|n| n % 3 == res).map(|n| (n as f64, exponent(nullity[n]))).collect(),
+            points: (1..=max_n)
+                .filter(|n| n % 3 == res)
+                .map(|n| (n as f64, exponent(nullity[n])))
+                .collect(),
             mark: Mark::Points,
             colour: None,
         })
@@ -63,13 +75,20 @@ pub fn solvable_fraction_chart(scope: &str, nullity: &[usize]) -> Result<Rendere
         .filter(|&n| nullity[n] > 0)
         .map(|n| Marker {
             x: n as f64,
-            label: format!("largest nullity: {} at n = {}", format_value(nullity[n] as f64), format_value(n as f64)),
+            label: format!(
+                "largest nullity: {} at n = {}",
+                format_value(nullity[n] as f64),
+                format_value(n as f64)
+            ),
             label_at_bottom: true,
         })
         .into_iter()
         .collect();
     xy_chart(&XYChart {
-        title: format!("{scope}: share of n x n boards that are solvable, 2^-nullity (n = 1..{})", format_value(max_n as f64)),
+        title: format!(
+            "{scope}: share of n x n boards that are solvable, 2^-nullity (n = 1..{})",
+            format_value(max_n as f64)
+        ),
         x_label: "n (board side)".into(),
         y_label: "solvable fraction 2^-nullity (log scale)".into(),
         series,
@@ -90,7 +109,13 @@ pub fn share_by_residue_chart(title: &str, series: &[(String, [(usize, usize); 3
         x_label: "n mod 3".into(),
         y_label: "share of sizes n with every board solvable".into(),
         categories: (0..3).map(residue_name).collect(),
-        series: series.iter().map(|(name, v)| CategorySeries { name: name.clone(), values: v.iter().map(share).collect() }).collect(),
+        series: series
+            .iter()
+            .map(|(name, v)| CategorySeries {
+                name: name.clone(),
+                values: v.iter().map(share).collect(),
+            })
+            .collect(),
         y_scale: Scale::Linear,
         value_labels: true,
         markers: Vec::new(),
@@ -108,12 +133,18 @@ pub fn distance_histogram_chart(title: &str, x_label: &str, counts: &[f64]) -> R
         x_label: x_label.into(),
         y_label: "positions".into(),
         categories: (0..counts.len()).map(|k| k.to_string()).collect(),
-        series: vec![CategorySeries { name: String::new(), values: counts.iter().map(|&c| Some(c)).collect() }],
+        series: vec![CategorySeries {
+            name: String::new(),
+            values: counts.iter().map(|&c| Some(c)).collect(),
+        }],
         y_scale: Scale::Auto,
         value_labels: false,
         markers: vec![Marker {
             x: gods as f64,
-            label: format!("God's number {gods}: {} positions", format_value(counts.get(gods).copied().unwrap_or(0.0))),
+            label: format!(
+                "God's number {gods}: {} positions",
+                format_value(counts.get(gods).copied().unwrap_or(0.0))
+            ),
             label_at_bottom: false,
         }],
         y_max: None,
@@ -126,17 +157,48 @@ pub fn distance_histogram_chart(title: &str, x_label: &str, counts: &[f64]) -> R
 /// solution chosen at random among the 2^nullity would press on average.
 /// `lower` is a proven lower bound per size (drawn where the minimum is not exact, as an error
 /// bar from it up to the best found).
-pub fn all_ones_presses_chart(n: &[usize], first_found: &[u64], minimum: &[u64], exact: &[bool], lower: &[u64]) -> Result<Rendered> {
+pub fn all_ones_presses_chart(
+    n: &[usize],
+    first_found: &[u64],
+    minimum: &[u64],
+    exact: &[bool],
+    lower: &[u64],
+) -> Result<Rendered> {
     let share = |n: usize, p: u64| p as f64 / (n * n) as f64;
     let pts = |v: &[u64], keep: &dyn Fn(usize) -> bool| -> Vec<(f64, f64)> {
-        n.iter().zip(v).enumerate().filter(|(i, _)| keep(*i)).map(|(_, (&n, &p))| (n as f64, share(n, p))).collect()
+        n.iter()
+            .zip(v)
+            .enumerate()
+            .filter(|(i, _)| keep(*i))
+            .map(|(_, (&n, &p))| (n as f64, share(n, p)))
+            .collect()
     };
     let is_exact = |i: usize| exact.get(i).copied().unwrap_or(true);
     let mut series = vec![
-        XYSeries { name: "1/2".into(), points: n.iter().map(|&n| (n as f64, 0.5)).collect(), mark: Mark::Line, colour: Some(7) },
-        XYSeries { name: "first solution found (elimination, no search)".into(), points: pts(first_found, &|_| true), mark: Mark::LinePoints, colour: Some(0) },
-        XYSeries { name: String::new(), points: pts(minimum, &|_| true), mark: Mark::Line, colour: Some(1) },
-        XYSeries { name: "minimum over all 2^nullity solutions".into(), points: pts(minimum, &is_exact), mark: Mark::Points, colour: Some(1) },
+        XYSeries {
+            name: "1/2".into(),
+            points: n.iter().map(|&n| (n as f64, 0.5)).collect(),
+            mark: Mark::Line,
+            colour: Some(7),
+        },
+        XYSeries {
+            name: "first solution found (elimination, no search)".into(),
+            points: pts(first_found, &|_| true),
+            mark: Mark::LinePoints,
+            colour: Some(0),
+        },
+        XYSeries {
+            name: String::new(),
+            points: pts(minimum, &|_| true),
+            mark: Mark::Line,
+            colour: Some(1),
+        },
+        XYSeries {
+            name: "minimum over all 2^nullity solutions".into(),
+            points: pts(minimum, &is_exact),
+            mark: Mark::Points,
+            colour: Some(1),
+        },
     ];
     if (0..n.len()).any(|i| !is_exact(i)) {
         series.push(XYSeries {
@@ -147,10 +209,20 @@ pub fn all_ones_presses_chart(n: &[usize], first_found: &[u64], minimum: &[u64],
         });
         let bars: Vec<(f64, f64)> = (0..n.len())
             .filter(|&i| !is_exact(i) && i < lower.len())
-            .flat_map(|i| [(n[i] as f64, share(n[i], lower[i])), (n[i] as f64, share(n[i], minimum[i]))])
+            .flat_map(|i| {
+                [
+                    (n[i] as f64, share(n[i], lower[i])),
+                    (n[i] as f64, share(n[i], minimum[i])),
+                ]
+            })
             .collect();
         if !bars.is_empty() {
-            series.push(XYSeries { name: "proven range (lower bound to best found)".into(), points: bars, mark: Mark::ErrorBars, colour: Some(3) });
+            series.push(XYSeries {
+                name: "proven range (lower bound to best found)".into(),
+                points: bars,
+                mark: Mark::ErrorBars,
+                colour: Some(3),
+            });
         }
     }
     xy_chart(&XYChart {
@@ -220,7 +292,14 @@ mod tests {
     #[test]
     fn all_ones_marks_inexact_minima() {
         let n = [1, 2, 3, 30, 60];
-        let r = all_ones_presses_chart(&n, &[1, 4, 5, 480, 1900], &[1, 4, 5, 450, 1830], &[true, true, true, true, false], &[1, 4, 5, 450, 900]).unwrap();
+        let r = all_ones_presses_chart(
+            &n,
+            &[1, 4, 5, 480, 1900],
+            &[1, 4, 5, 450, 1830],
+            &[true, true, true, true, false],
+            &[1, 4, 5, 450, 900],
+        )
+        .unwrap();
         assert_eq!(png_size(&r.png), chart::SIZE);
         assert!(r.svg.starts_with("<svg"));
     }
@@ -242,7 +321,14 @@ mod tests {
 
     #[test]
     fn residue_chart_has_three_categories() {
-        let r = share_by_residue_chart("t", &[("plus open".into(), [(71, 100), (72, 100), (30, 100)]), ("block open".into(), [(9, 9), (9, 9), (0, 9)])]).unwrap();
+        let r = share_by_residue_chart(
+            "t",
+            &[
+                ("plus open".into(), [(71, 100), (72, 100), (30, 100)]),
+                ("block open".into(), [(9, 9), (9, 9), (0, 9)]),
+            ],
+        )
+        .unwrap();
         assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
     }
 }

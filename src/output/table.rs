@@ -68,7 +68,10 @@ impl<T: Into<Cell>> From<Option<T>> for Cell {
 /// beside it is for plotting.
 pub fn exact_count(value: impl std::fmt::Display) -> Cell {
     let digits = value.to_string();
-    debug_assert!(!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()), "{digits} is not a count");
+    debug_assert!(
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()),
+        "{digits} is not a count"
+    );
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
@@ -101,7 +104,10 @@ pub struct Table {
 
 impl Table {
     pub fn new(header: &[&str]) -> Table {
-        Table { header: header.iter().map(|s| s.to_string()).collect(), rows: Vec::new() }
+        Table {
+            header: header.iter().map(|s| s.to_string()).collect(),
+            rows: Vec::new(),
+        }
     }
 
     pub fn push(&mut self, row: Vec<Cell>) {
@@ -116,7 +122,9 @@ impl Table {
 
 /// The CSV bytes of a table: one header row, then the rows, `\n` line ends.
 pub fn to_csv(table: &Table) -> Vec<u8> {
-    let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(Vec::new());
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
     w.write_record(&table.header).expect("writing to memory");
     for row in &table.rows {
         w.write_record(row.iter().map(Cell::render)).expect("writing to memory");
@@ -128,7 +136,10 @@ pub fn to_csv(table: &Table) -> Vec<u8> {
 pub fn from_csv(bytes: &[u8]) -> Result<Table> {
     let mut r = csv::Reader::from_reader(bytes);
     let header: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
-    let mut t = Table { header, rows: Vec::new() };
+    let mut t = Table {
+        header,
+        rows: Vec::new(),
+    };
     for rec in r.records() {
         let rec = rec?;
         if rec.len() != t.header.len() {
@@ -148,19 +159,31 @@ mod tests {
         let mut t = Table::new(&["a", "b", "c"]);
         t.push(vec![Cell::UInt(u128::MAX), Cell::Fixed(2.0 / 3.0, 1), Cell::Empty]);
         let bytes = to_csv(&t);
-        assert_eq!(String::from_utf8(bytes.clone()).unwrap(), format!("a,b,c\n{},0.7,\n", u128::MAX));
+        assert_eq!(
+            String::from_utf8(bytes.clone()).unwrap(),
+            format!("a,b,c\n{},0.7,\n", u128::MAX)
+        );
         let back = from_csv(&bytes).unwrap();
         assert_eq!(back.rows[0][0], Cell::Text(u128::MAX.to_string()));
     }
 
     #[test]
     fn exact_counts_group_digits_and_parse_back() {
-        for (v, text) in [(0u128, "0"), (7, "7"), (999, "999"), (1000, "1_000"), (123456, "123_456"), (1234567, "1_234_567")] {
+        for (v, text) in [
+            (0u128, "0"),
+            (7, "7"),
+            (999, "999"),
+            (1000, "1_000"),
+            (123456, "123_456"),
+            (1234567, "1_234_567"),
+        ] {
             assert_eq!(exact_count(v), Cell::Text(text.into()));
             assert_eq!(parse_exact_count(text), Some(v.to_string()));
         }
         let max = u128::MAX.to_string();
-        let Cell::Text(t) = exact_count(&max) else { unreachable!() };
+        let Cell::Text(t) = exact_count(&max) else {
+            unreachable!()
+        };
         assert_eq!(parse_exact_count(&t), Some(max));
         for bad in ["", "_1", "1_", "1_00", "1234", "01", "0_000", "-1", "1_2a4", "1__000"] {
             assert_eq!(parse_exact_count(bad), None, "{bad:?}");

@@ -37,7 +37,17 @@ impl Rule {
     pub fn offsets(self) -> &'static [(i64, i64)] {
         match self {
             Rule::Plus => &[(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)],
-            Rule::Block => &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (1, -1), (1, 0), (1, 1)],
+            Rule::Block => &[
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 0),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ],
         }
     }
 }
@@ -65,7 +75,12 @@ impl Game {
         if rows == 0 || cols == 0 {
             bail!("a board needs at least one row and one column (got {rows} x {cols})");
         }
-        Ok(Game { rule, topology, rows, cols })
+        Ok(Game {
+            rule,
+            topology,
+            rows,
+            cols,
+        })
     }
 
     pub fn cells(&self) -> usize {
@@ -128,8 +143,15 @@ impl Grid {
     pub fn zeros(rows: usize, cols: usize) -> Result<Grid> {
         let stride = words(cols);
         let total = rows.checked_mul(stride).filter(|&t| t < (1 << 36));
-        let Some(total) = total else { bail!("a {rows} x {cols} board is beyond memory") };
-        Ok(Grid { rows, cols, stride, bits: gf2::zeroed_words(total, &format!("a {rows} x {cols} board"))? })
+        let Some(total) = total else {
+            bail!("a {rows} x {cols} board is beyond memory")
+        };
+        Ok(Grid {
+            rows,
+            cols,
+            stride,
+            bits: gf2::zeroed_words(total, &format!("a {rows} x {cols} board"))?,
+        })
     }
     pub fn ones(rows: usize, cols: usize) -> Result<Grid> {
         let mut g = Grid::zeros(rows, cols)?;
@@ -302,7 +324,11 @@ pub fn parse_board(text: &str, what: &str) -> Result<Grid> {
     let mut g = Grid::zeros(lines.len(), cols)?;
     for (r, line) in lines.iter().enumerate() {
         if line.len() != cols {
-            bail!("{what} is not rectangular: line {} has {} cells, line 1 has {cols}", r + 1, line.chars().count());
+            bail!(
+                "{what} is not rectangular: line {} has {} cells, line 1 has {cols}",
+                r + 1,
+                line.chars().count()
+            );
         }
         for (c, ch) in line.bytes().enumerate() {
             let (on, is_digit) = match ch {
@@ -312,7 +338,11 @@ pub fn parse_board(text: &str, what: &str) -> Result<Grid> {
                 b'#' => (true, false),
                 _ => {
                     let shown = line[c..].chars().next().unwrap_or('?');
-                    bail!("{what}: unknown character {shown:?} at line {}, column {} (use 0/1 or ./#)", r + 1, c + 1)
+                    bail!(
+                        "{what}: unknown character {shown:?} at line {}, column {} (use 0/1 or ./#)",
+                        r + 1,
+                        c + 1
+                    )
                 }
             };
             if *digits.get_or_insert(is_digit) != is_digit {
@@ -328,7 +358,9 @@ pub fn parse_board(text: &str, what: &str) -> Result<Grid> {
 
 /// Whether the board text used digits (to answer in the same format).
 pub fn uses_digits(text: &str) -> bool {
-    text.bytes().find(|b| matches!(b, b'0' | b'1' | b'.' | b'#')).is_none_or(|b| b == b'0' || b == b'1')
+    text.bytes()
+        .find(|b| matches!(b, b'0' | b'1' | b'.' | b'#'))
+        .is_none_or(|b| b == b'0' || b == b'1')
 }
 
 #[cfg(test)]
@@ -369,8 +401,14 @@ mod tests {
     #[test]
     fn parse_rejects_bad_boards() {
         assert!(parse_board("", "b").unwrap_err().to_string().contains("empty"));
-        assert!(parse_board("01\n0\n", "b").unwrap_err().to_string().contains("not rectangular"));
-        assert!(parse_board("0x\n", "b").unwrap_err().to_string().contains("unknown character"));
+        assert!(parse_board("01\n0\n", "b")
+            .unwrap_err()
+            .to_string()
+            .contains("not rectangular"));
+        assert!(parse_board("0x\n", "b")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown character"));
         assert_eq!(parse_board("#.\n.#\n", "b").unwrap().count(), 2);
         assert_eq!(parse_board("10\r\n01\r\n\n", "b").unwrap().count(), 2);
     }

@@ -46,7 +46,8 @@ impl Triangle {
     pub fn new(side: usize) -> Result<Triangle> {
         if !SIDES.contains(&side) {
             bail!(
-                "unsupported triangle side {side}: sides {}..={} are supported (side 8 needs 3 bit arrays of 2^36 bits, 24 GiB)",
+                "unsupported triangle side {side}: sides {}..={} are supported (side 8 needs 3 bit arrays of 2^36 \
+                    bits, 24 GiB)",
                 SIDES.start(),
                 SIDES.end()
             );
@@ -111,7 +112,14 @@ impl Triangle {
                 }
             }
         }
-        Triangle { side, jumps, masks, symmetries, classes, class_masks }
+        Triangle {
+            side,
+            jumps,
+            masks,
+            symmetries,
+            classes,
+            class_masks,
+        }
     }
 
     pub fn side(&self) -> usize {
@@ -217,7 +225,9 @@ impl Triangle {
         let mut out = Vec::new();
         for peg in 0..self.holes() as u8 {
             if board >> peg & 1 == 1 {
-                self.unchain(board, peg, &mut Vec::new(), &mut |b, back: &[Jump]| out.push((back.iter().rev().copied().collect(), b)));
+                self.unchain(board, peg, &mut Vec::new(), &mut |b, back: &[Jump]| {
+                    out.push((back.iter().rev().copied().collect(), b))
+                });
             }
         }
         out
@@ -235,7 +245,11 @@ impl Triangle {
             }
             if board & all == 1 << at {
                 let prev = board ^ all;
-                back.push(Jump { from: j.to, over: j.over, to: j.from });
+                back.push(Jump {
+                    from: j.to,
+                    over: j.over,
+                    to: j.from,
+                });
                 visit(prev, back);
                 self.unchain(prev, j.to, back, visit);
                 back.pop();
@@ -374,7 +388,11 @@ pub fn parse_play(t: &Triangle, text: &str) -> Result<Vec<Jump>> {
     for mv in text.split(" | ") {
         let holes: Vec<usize> = mv
             .split('-')
-            .map(|h| h.trim().parse::<usize>().map_err(|_| anyhow::anyhow!("bad hole {h:?} in play")))
+            .map(|h| {
+                h.trim()
+                    .parse::<usize>()
+                    .map_err(|_| anyhow::anyhow!("bad hole {h:?} in play"))
+            })
             .collect::<Result<_>>()?;
         for w in holes.windows(2) {
             let j = t
@@ -413,7 +431,10 @@ mod tests {
     #[test]
     fn jump_count_is_3_n_minus_1_n_minus_2() {
         for n in 1..=10 {
-            assert_eq!(Triangle::any_side(n).jumps().len(), 3 * (n.max(1) - 1) * n.saturating_sub(2));
+            assert_eq!(
+                Triangle::any_side(n).jumps().len(),
+                3 * (n.max(1) - 1) * n.saturating_sub(2)
+            );
         }
     }
 
@@ -425,7 +446,11 @@ mod tests {
             sorted.sort();
             assert_eq!(sorted, (0..21).collect::<Vec<u8>>());
             for j in t.jumps() {
-                let m = Jump { from: p[j.from as usize], over: p[j.over as usize], to: p[j.to as usize] };
+                let m = Jump {
+                    from: p[j.from as usize],
+                    over: p[j.over as usize],
+                    to: p[j.to as usize],
+                };
                 assert!(t.jumps().contains(&m));
             }
         }

@@ -6,8 +6,8 @@
 //! The jumps themselves come from [`Triangle::jumps`]: one source of rules.
 
 use super::peg::{Board, Jump, Triangle};
-use crate::engine::{Model, Reversible};
 use crate::engine::layered::SubsetGraph;
+use crate::engine::{Model, Reversible};
 
 /// The word of the padded layout: rows `ROW` bits apart, so the three lattice lines are the
 /// shifts 1, `ROW` and `ROW + 1`.
@@ -100,7 +100,11 @@ impl<W: Lanes> Packed<W> {
     /// Sides 1 to `W::MAX_SIDE`.
     pub fn new(t: &Triangle) -> Packed<W> {
         let side = t.side();
-        assert!((1..=W::MAX_SIDE).contains(&side), "the padded layout holds sides up to {}", W::MAX_SIDE);
+        assert!(
+            (1..=W::MAX_SIDE).contains(&side),
+            "the padded layout holds sides up to {}",
+            W::MAX_SIDE
+        );
         let padded_of = |h: u8| {
             let mut r = 0;
             while (r + 1) * (r + 2) / 2 <= h as usize {
@@ -111,20 +115,41 @@ impl<W: Lanes> Packed<W> {
         let board = (0..t.holes() as u8).fold(W::ZERO, |b, h| b | W::ONE << padded_of(h));
         let mut from = [W::ZERO; 3];
         let mut triples = [[0; 128]; 3];
-        let none = Jump { from: 0, over: 0, to: 0 };
+        let none = Jump {
+            from: 0,
+            over: 0,
+            to: 0,
+        };
         let mut jumps = [[(none, none); 128]; 3];
         for j in t.jumps().iter().filter(|j| j.from < j.to) {
             let (a, o) = (padded_of(j.from), padded_of(j.over));
-            let line = Self::STEPS.iter().position(|&s| s == o - a).expect("jumps follow the three lines");
+            let line = Self::STEPS
+                .iter()
+                .position(|&s| s == o - a)
+                .expect("jumps follow the three lines");
             assert_eq!(padded_of(j.to), a + 2 * Self::STEPS[line]);
             from[line] = from[line] | W::ONE << a;
             triples[line][a as usize] = 1 << j.from | 1 << j.over | 1 << j.to;
-            jumps[line][a as usize] = (*j, Jump { from: j.to, over: j.over, to: j.from });
+            jumps[line][a as usize] = (
+                *j,
+                Jump {
+                    from: j.to,
+                    over: j.over,
+                    to: j.from,
+                },
+            );
         }
-        let class_mask = |bit: u8| (0..t.holes()).filter(|&h| t.position_class(1 << h) >> bit & 1 == 1).fold(0, |m, h| m | 1 << h);
+        let class_mask = |bit: u8| {
+            (0..t.holes())
+                .filter(|&h| t.position_class(1 << h) >> bit & 1 == 1)
+                .fold(0, |m, h| m | 1 << h)
+        };
         let class_masks = [class_mask(0), class_mask(1)];
         // The masks reproduce the class of every board (the class is linear in the board).
-        assert!((0..t.holes()).all(|h| parity(1 << h & class_masks[0]) | parity(1 << h & class_masks[1]) << 1 == t.position_class(1 << h) as u32));
+        assert!((0..t.holes()).all(
+            |h| parity(1 << h & class_masks[0]) | parity(1 << h & class_masks[1]) << 1
+                == t.position_class(1 << h) as u32
+        ));
         let bytes = t.holes().div_ceil(8);
         assert!(bytes <= 8);
         let mut pad_bytes = [[W::ZERO; 256]; 8];
@@ -135,8 +160,20 @@ impl<W: Lanes> Packed<W> {
                 *entry = Self::pad_by_rows(side, b) ^ class[0] ^ class[1];
             }
         }
-        assert!(Self::CLASS_BITS.iter().all(|&c| board & W::ONE << c == W::ZERO), "class bits lie off the board");
-        Packed { holes: t.holes(), board, from, triples, jumps, class_masks, pad_bytes, bytes }
+        assert!(
+            Self::CLASS_BITS.iter().all(|&c| board & W::ONE << c == W::ZERO),
+            "class bits lie off the board"
+        );
+        Packed {
+            holes: t.holes(),
+            board,
+            from,
+            triples,
+            jumps,
+            class_masks,
+            pad_bytes,
+            bytes,
+        }
     }
 
     /// The padded layout of a board, row by row (the definition `pad_bytes` is built from).
@@ -352,15 +389,28 @@ mod tests {
                         // successors, filtered.
                         let mask = x.rotate_left(17) & t.full();
                         let flips = packed.moves_changing(mask).unwrap();
-                        let mut changing: Vec<Board> = flips.iter().filter(|&&(f, before)| b & f == before).map(|&(f, _)| b ^ f).collect();
+                        let mut changing: Vec<Board> = flips
+                            .iter()
+                            .filter(|&&(f, before)| b & f == before)
+                            .map(|&(f, _)| b ^ f)
+                            .collect();
                         changing.sort();
-                        let want_changing: Vec<Board> = want_boards.iter().copied().filter(|c| (c ^ b) & mask != 0).collect();
+                        let want_changing: Vec<Board> =
+                            want_boards.iter().copied().filter(|c| (c ^ b) & mask != 0).collect();
                         assert_eq!(changing, want_changing, "side {side} board {b:b} mask {mask:b}");
                     }
                     // Every move keeps the invariant, which is the rule's position class; the
                     // table decoding gives the row-by-row layout and that class.
-                    assert_eq!(packed.invariant(b), t.position_class(b) as u32, "side {side} board {b:b}");
-                    assert_eq!(packed.decode(b), (Packed::<W>::pad_by_rows(side, b), t.position_class(b) as u32), "side {side} board {b:b}");
+                    assert_eq!(
+                        packed.invariant(b),
+                        t.position_class(b) as u32,
+                        "side {side} board {b:b}"
+                    );
+                    assert_eq!(
+                        packed.decode(b),
+                        (Packed::<W>::pad_by_rows(side, b), t.position_class(b) as u32),
+                        "side {side} board {b:b}"
+                    );
                     if backward {
                         // The pull's question: in one of `classes`, with these predecessors.
                         let class = t.position_class(b);
@@ -372,13 +422,20 @@ mod tests {
                             });
                             assert!(!got);
                             seen.sort();
-                            let want = if classes >> class & 1 == 1 { boards.clone() } else { Vec::new() };
+                            let want = if classes >> class & 1 == 1 {
+                                boards.clone()
+                            } else {
+                                Vec::new()
+                            };
                             assert_eq!(seen, want, "side {side} board {b:b} classes {classes:b}");
                             let any = packed.any_predecessor_in(b, classes, |_| true);
                             assert_eq!(any, !want.is_empty(), "side {side} board {b:b} classes {classes:b}");
                         }
                     }
-                    assert!(boards.iter().all(|&c| packed.invariant(c) == packed.invariant(b)), "side {side} board {b:b}");
+                    assert!(
+                        boards.iter().all(|&c| packed.invariant(c) == packed.invariant(b)),
+                        "side {side} board {b:b}"
+                    );
                 }
             }
         }

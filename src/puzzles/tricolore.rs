@@ -122,7 +122,9 @@ pub fn shown(text: &str) -> String {
 impl Grid {
     pub fn new(width: usize, height: usize, adjacency: Adjacency) -> Result<Grid> {
         // Checked: in a release build a wrapped product could pass the limit below.
-        let Some(n) = width.checked_mul(height) else { bail!("board {width}x{height} is too large") };
+        let Some(n) = width.checked_mul(height) else {
+            bail!("board {width}x{height} is too large")
+        };
         if width == 0 || height == 0 {
             bail!("board {width}x{height} has no squares");
         }
@@ -172,8 +174,20 @@ impl Grid {
                     for &s in list.iter().filter(|&&s| in_half(s as usize)) {
                         let (w, c) = ((weight[s as usize] / unit) as i32, (d >> (2 * s) & 3) as u8);
                         sum += match (back, c) {
-                            (true, RED) | (false, BLUE) => if back { 2 * w } else { -2 * w },
-                            _ => if back { -w } else { w },
+                            (true, RED) | (false, BLUE) => {
+                                if back {
+                                    2 * w
+                                } else {
+                                    -2 * w
+                                }
+                            }
+                            _ => {
+                                if back {
+                                    -w
+                                } else {
+                                    w
+                                }
+                            }
                         };
                     }
                     out.push(sum);
@@ -286,7 +300,11 @@ impl Grid {
 
     #[inline]
     fn neighbour_step(&self, hi: u32, lo: u32, square: usize, back: bool) -> i64 {
-        let (th, tl) = if back { (&self.retreat_hi, &self.retreat_lo) } else { (&self.advance_hi, &self.advance_lo) };
+        let (th, tl) = if back {
+            (&self.retreat_hi, &self.retreat_lo)
+        } else {
+            (&self.advance_hi, &self.advance_lo)
+        };
         let nh = self.hi_digits.len();
         let nl = self.lo_digits.len();
         i64::from(th[square * nh + hi as usize]) * i64::from(self.lo_size) + i64::from(tl[square * nl + lo as usize])
@@ -446,8 +464,7 @@ impl Grid {
             Regime::Unrestricted => true,
             Regime::Restricted => bottom,
             Regime::Hybrid => {
-                bottom
-                    || (digits >> (2 * square) & 3 == u64::from(RED) && !self.bottom_row_all_blue(digits))
+                bottom || (digits >> (2 * square) & 3 == u64::from(RED) && !self.bottom_row_all_blue(digits))
             }
         }
     }
@@ -476,7 +493,12 @@ impl Grid {
     pub fn rectangle_symmetries(&self) -> Vec<(&'static str, Vec<usize>)> {
         let (w, h) = (self.width, self.height);
         let perm = |f: &dyn Fn(usize, usize) -> (usize, usize)| -> Vec<usize> {
-            (0..self.squares()).map(|s| { let (r, c) = f(s / w, s % w); r * w + c }).collect()
+            (0..self.squares())
+                .map(|s| {
+                    let (r, c) = f(s / w, s % w);
+                    r * w + c
+                })
+                .collect()
         };
         vec![
             ("left-right mirror", perm(&|r, c| (r, w - 1 - c))),
@@ -488,7 +510,9 @@ impl Grid {
     /// The board with square `s`'s colour carried to `perm[s]`.
     pub fn permute(&self, board: u32, perm: &[usize]) -> u32 {
         let d = self.digits(board);
-        (0..self.squares()).map(|i| (d >> (2 * i) & 3) as u32 * self.weight[perm[i]]).sum()
+        (0..self.squares())
+            .map(|i| (d >> (2 * i) & 3) as u32 * self.weight[perm[i]])
+            .sum()
     }
 
     /// The rectangle symmetries fixing `target` (with the identity).
@@ -502,21 +526,50 @@ impl Grid {
             }
         }
         let image_table = |digits: &[u64], p: &[usize], squares: std::ops::Range<usize>| -> Vec<u32> {
-            digits.iter().map(|&d| squares.clone().map(|i| (d >> (2 * i) & 3) as u32 * self.weight[p[i]]).sum()).collect()
+            digits
+                .iter()
+                .map(|&d| {
+                    squares
+                        .clone()
+                        .map(|i| (d >> (2 * i) & 3) as u32 * self.weight[p[i]])
+                        .sum()
+                })
+                .collect()
         };
         let hi_len = self.squares() - self.squares() / 2;
-        let hi_image = perms.iter().map(|p| image_table(&self.hi_digits, p, 0..hi_len)).collect();
-        let lo_image = perms.iter().map(|p| image_table(&self.lo_digits, p, hi_len..self.squares())).collect();
+        let hi_image = perms
+            .iter()
+            .map(|p| image_table(&self.hi_digits, p, 0..hi_len))
+            .collect();
+        let lo_image = perms
+            .iter()
+            .map(|p| image_table(&self.lo_digits, p, hi_len..self.squares()))
+            .collect();
         // Burnside: the orbits are the mean over the elements of the boards each fixes, 3^cycles.
         let fixed: u64 = perms
             .iter()
             .map(|p| {
-                let cycles = (0..p.len()).filter(|&s| { let mut t = p[s]; while t > s { t = p[t]; } t == s }).count();
+                let cycles = (0..p.len())
+                    .filter(|&s| {
+                        let mut t = p[s];
+                        while t > s {
+                            t = p[t];
+                        }
+                        t == s
+                    })
+                    .count();
                 3u64.pow(cycles as u32)
             })
             .sum();
         let orbits = fixed / perms.len() as u64;
-        BoardSymmetry { names, perms, hi_image, lo_image, lo_div: self.lo_div.clone(), orbits }
+        BoardSymmetry {
+            names,
+            perms,
+            hi_image,
+            lo_image,
+            lo_div: self.lo_div.clone(),
+            orbits,
+        }
     }
 }
 
@@ -705,7 +758,19 @@ mod tests {
         let start = g.parse("RRRB.BRWR").unwrap();
         let boards = replay(&game, start, None, &[4, 0, 1, 2, 3, 2, 3, 1]).unwrap();
         let text: Vec<String> = boards.iter().map(|&b| g.format(b)).collect();
-        assert_eq!(text, ["WWRB.RWWR", "WBRB.WBWR", "BRWB.BRBR", "BWWR.BWRW", "BWWW.BWRW", "BBWB.BBWB", "BBBR.BBBR", "RRRR.RRRR"]);
+        assert_eq!(
+            text,
+            [
+                "WWRB.RWWR",
+                "WBRB.WBWR",
+                "BRWB.BRBR",
+                "BWWR.BWRW",
+                "BWWW.BWRW",
+                "BBWB.BBWB",
+                "BBBR.BBBR",
+                "RRRR.RRRR"
+            ]
+        );
     }
 
     #[test]
@@ -757,7 +822,10 @@ mod tests {
     fn fast_division_is_exact() {
         for d in [1u32, 3, 9, 81, 6561, 59049] {
             let div = DivBy::new(d);
-            for n in (0..3u32.pow(16)).step_by(7).chain([u32::MAX, u32::MAX - 1, 3u32.pow(20) - 1]) {
+            for n in (0..3u32.pow(16))
+                .step_by(7)
+                .chain([u32::MAX, u32::MAX - 1, 3u32.pow(20) - 1])
+            {
                 assert_eq!(div.div_rem(n), (n / d, n % d), "{n} / {d}");
             }
         }
@@ -767,7 +835,10 @@ mod tests {
     fn mirror_and_rotate() {
         let g = Grid::half(Adjacency::King);
         assert_eq!(g.format(g.mirror(g.parse("WWBR.WRRB").unwrap())), "RBWW.BRRW");
-        assert_eq!(g.mirror_representative(g.parse("WWBR.WRRB").unwrap()), g.parse("RBWW.BRRW").unwrap());
+        assert_eq!(
+            g.mirror_representative(g.parse("WWBR.WRRB").unwrap()),
+            g.parse("RBWW.BRRW").unwrap()
+        );
         let g4 = Grid::new(4, 4, Adjacency::King).unwrap();
         let b = g4.parse("RRRB.BRWR.WBWR.RRBW").unwrap();
         assert_eq!(g4.format(g4.rotate(b)), "RWBR.RBRR.BWWR.WRRB");

@@ -86,7 +86,9 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Vec<Measurement>> {
             if s.is_empty() {
                 return Ok(None);
             }
-            let v: f64 = s.parse().with_context(|| format!("{}: {s:?} is not a number", at(COLUMNS[k])))?;
+            let v: f64 = s
+                .parse()
+                .with_context(|| format!("{}: {s:?} is not a number", at(COLUMNS[k])))?;
             if !v.is_finite() || v < 0.0 {
                 bail!("{}: {s:?} is not a non-negative number", at(COLUMNS[k]));
             }
@@ -94,11 +96,22 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Vec<Measurement>> {
         };
         let date = text(0);
         let b = date.as_bytes();
-        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' || !b.iter().enumerate().all(|(j, c)| j == 4 || j == 7 || c.is_ascii_digit()) {
+        if b.len() != 10
+            || b[4] != b'-'
+            || b[7] != b'-'
+            || !b
+                .iter()
+                .enumerate()
+                .all(|(j, c)| j == 4 || j == 7 || c.is_ascii_digit())
+        {
             bail!("{}: {date:?} is not YYYY-MM-DD", at("date"));
         }
         let goal_id = text(1);
-        if goal_id.is_empty() || !goal_id.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
+        if goal_id.is_empty()
+            || !goal_id
+                .bytes()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+        {
             bail!("{}: {goal_id:?} is not a slug ([a-z0-9-]+)", at("goal_id"));
         }
         let wall_s = number(3)?.with_context(|| format!("{}: empty", at("wall_s")))?;
@@ -132,13 +145,21 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Vec<Measurement>> {
 
 /// Every `*.csv` directly under `dir`, sorted by name, as (name, bytes); none when `dir` is absent.
 pub fn read_dir(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(Vec::new()) };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
     let mut out = Vec::new();
     for e in entries {
         let path = e?.path();
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if path.is_file() && name.ends_with(".csv") {
-            out.push((name, std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?));
+            out.push((
+                name,
+                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?,
+            ));
         }
     }
     out.sort();
@@ -146,14 +167,22 @@ pub fn read_dir(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
 }
 
 /// Families in page order; any other prefix (`reproduce`, `build`, ...) follows, by name.
-const FAMILIES: [(&str, &str); 3] = [("peg", "Peg solitaire"), ("tricolore", "Tricolore"), ("lightsout", "Lights Out")];
+const FAMILIES: [(&str, &str); 3] = [
+    ("peg", "Peg solitaire"),
+    ("tricolore", "Tricolore"),
+    ("lightsout", "Lights Out"),
+];
 
 fn family_rank(f: &str) -> usize {
     FAMILIES.iter().position(|(k, _)| *k == f).unwrap_or(FAMILIES.len())
 }
 
 fn family_title(f: &str) -> String {
-    FAMILIES.iter().find(|(k, _)| *k == f).map(|(_, t)| t.to_string()).unwrap_or_else(|| format!("`{f}`"))
+    FAMILIES
+        .iter()
+        .find(|(k, _)| *k == f)
+        .map(|(_, t)| t.to_string())
+        .unwrap_or_else(|| format!("`{f}`"))
 }
 
 /// A duration as read: `0.07 s`, `4.21 s`, `24.6 s`, `131 s`, `23 min 23 s (1403 s)`.
@@ -262,7 +291,12 @@ fn by_goal(rows: &[Measurement]) -> Vec<(String, Vec<&Measurement>)> {
     type Key = (usize, String, Vec<(String, u128)>, String);
     let mut goals: BTreeMap<Key, Vec<&Measurement>> = BTreeMap::new();
     for m in rows {
-        let key = (family_rank(m.family()), m.family().to_string(), natural(&m.goal_id), m.goal_id.clone());
+        let key = (
+            family_rank(m.family()),
+            m.family().to_string(),
+            natural(&m.goal_id),
+            m.goal_id.clone(),
+        );
         goals.entry(key).or_default().push(m);
     }
     goals
@@ -285,7 +319,10 @@ fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<O
     if with_goal.is_empty() {
         return Ok(None);
     }
-    let mut dates: Vec<&str> = with_goal.iter().flat_map(|(_, _, ms)| ms.iter().map(|m| m.date.as_str())).collect();
+    let mut dates: Vec<&str> = with_goal
+        .iter()
+        .flat_map(|(_, _, ms)| ms.iter().map(|m| m.date.as_str()))
+        .collect();
     dates.sort();
     dates.dedup();
     let series = with_goal
@@ -305,7 +342,10 @@ fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<O
         })
         .collect();
     let chart = category_bar_chart(&CategoryChart {
-        title: format!("{}: wall time / goal, fastest run of each day", family_title(family).replace('`', "")),
+        title: format!(
+            "{}: wall time / goal, fastest run of each day",
+            family_title(family).replace('`', "")
+        ),
         x_label: "date measured".into(),
         y_label: "wall time / goal (below 1 meets it)".into(),
         categories: dates.iter().map(|d| d.to_string()).collect(),
@@ -330,7 +370,10 @@ pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
         rows.extend(parsed);
     }
     let goals = by_goal(&rows);
-    let sources: Vec<String> = csvs.iter().map(|(n, _)| format!("[`../data/{DIR}/{n}`](../data/{DIR}/{n})")).collect();
+    let sources: Vec<String> = csvs
+        .iter()
+        .map(|(n, _)| format!("[`../data/{DIR}/{n}`](../data/{DIR}/{n})"))
+        .collect();
     let mut md = String::from("# Benchmarks\n\n");
     md += &format!(
         "Generated by `cargo run --release -- reproduce` from {} (described in `../data/datapackage.json`); do not edit. \
@@ -347,15 +390,23 @@ pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
            the other. The reference runs none of this project's code, so only the machine moves it. Rows without a \
            reference predate it; their notes say when the machine was under load (the figures are then upper \
            bounds).\n\n";
-    let mut labels: Vec<&str> = rows.iter().map(|m| m.reference_label.as_str()).filter(|l| !l.is_empty()).collect();
+    let mut labels: Vec<&str> = rows
+        .iter()
+        .map(|m| m.reference_label.as_str())
+        .filter(|l| !l.is_empty())
+        .collect();
     labels.sort();
     labels.dedup();
     if !labels.is_empty() {
-        md += &format!("The reference: {}.\n\n", labels.iter().map(|l| cell(l)).collect::<Vec<_>>().join("; "));
+        md += &format!(
+            "The reference: {}.\n\n",
+            labels.iter().map(|l| cell(l)).collect::<Vec<_>>().join("; ")
+        );
     }
 
     md += "## Latest measurement of each goal\n\n";
-    md += "| goal | date | wall | goal | ratio to goal | ratio to reference | runs |\n|---|---|---:|---:|---:|---:|---:|\n";
+    md += "| goal | date | wall | goal | ratio to goal | ratio to reference | runs \
+        |\n|---|---|---:|---:|---:|---:|---:|\n";
     for (id, ms) in &goals {
         let last = ms.last().expect("a goal has a row");
         md += &format!(
@@ -404,7 +455,11 @@ pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
         md += &format!(
             "{}: {}.\n\n",
             if commands.len() == 1 { "Command" } else { "Commands" },
-            commands.iter().map(|c| format!("`{}`", cell(c))).collect::<Vec<_>>().join("; ")
+            commands
+                .iter()
+                .map(|c| format!("`{}`", cell(c)))
+                .collect::<Vec<_>>()
+                .join("; ")
         );
         md += "| date | wall | CPU | peak | goal | ratio to goal | reference | ratio to reference | machine | note |\n\
                |---|---:|---:|---:|---:|---:|---:|---:|---|---|\n";
@@ -433,25 +488,82 @@ pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
 pub fn resources() -> Vec<ResourceDoc> {
     vec![ResourceDoc {
         pattern: "bench/*.csv",
-        description: "Benchmark measurements, one row per run of a goal's command by scripts/bench.sh, in the order measured (sorted by date). Wall times from different days compare only through reference_wall_s, a reference timed in the same run.",
+        description: "Benchmark measurements, one row per run of a goal's command by scripts/bench.sh, in the order \
+            measured (sorted by date). Wall times from different days compare only through reference_wall_s, a \
+            reference timed in the same run.",
         fields: vec![
             field("date", Kind::String, "day of the measurement, YYYY-MM-DD (UTC)", ""),
-            field("goal_id", Kind::String, "the goal measured: a stable slug whose first part is the family (peg-t7-levels, lightsout-sweep-100000, reproduce, ...)", ""),
-            field("command", Kind::String, "the command timed ($TMP stands for a scratch directory, $LEVELS for a directory of kept level files)", ""),
+            field(
+                "goal_id",
+                Kind::String,
+                "the goal measured: a stable slug whose first part is the family \
+                (peg-t7-levels, lightsout-sweep-100000, reproduce, ...)",
+                "",
+            ),
+            field(
+                "command",
+                Kind::String,
+                "the command timed ($TMP stands for a scratch directory, $LEVELS for a directory of kept level files)",
+                "",
+            ),
             field("wall_s", Kind::Number, "elapsed (wall-clock) time", "s"),
-            field("cpu_s", Kind::Number, "user plus system CPU time over all threads; empty when not recorded", "s"),
-            field("peak_mib", Kind::Number, "largest resident set size; empty when not recorded (older rows: converted from GiB given to one decimal)", "MiB"),
-            field("goal_s", Kind::Number, "the wall-time goal in force when measured; empty when the command has none", "s"),
-            field("goal_mib", Kind::Number, "the peak-memory goal in force when measured; empty when none", "MiB"),
+            field(
+                "cpu_s",
+                Kind::Number,
+                "user plus system CPU time over all threads; empty when not recorded",
+                "s",
+            ),
+            field(
+                "peak_mib",
+                Kind::Number,
+                "largest resident set size; empty when not recorded (older rows: converted \
+                from GiB given to one decimal)",
+                "MiB",
+            ),
+            field(
+                "goal_s",
+                Kind::Number,
+                "the wall-time goal in force when measured; empty when the command has none",
+                "s",
+            ),
+            field(
+                "goal_mib",
+                Kind::Number,
+                "the peak-memory goal in force when measured; empty when none",
+                "MiB",
+            ),
             field("cores", Kind::Integer, "logical cores of the machine (nproc)", ""),
-            field("mem_gib", Kind::Number, "the machine's memory (MemTotal), rounded", "GiB"),
+            field(
+                "mem_gib",
+                Kind::Number,
+                "the machine's memory (MemTotal), rounded",
+                "GiB",
+            ),
             field("cpu_model", Kind::String, "the CPU's model name (/proc/cpuinfo)", ""),
-            field("reference_label", Kind::String, "the reference command timed in the same run; empty for rows measured before the reference existed", ""),
-            field("reference_wall_s", Kind::Number, "the reference's wall time in the same run (wall_s / reference_wall_s compares across days); empty with reference_label", "s"),
-            field("note", Kind::String, "conditions that bear on the figure: load on the machine, runs behind a range, what changed in the code", ""),
+            field(
+                "reference_label",
+                Kind::String,
+                "the reference command timed in the same run; empty for rows measured before the reference existed",
+                "",
+            ),
+            field(
+                "reference_wall_s",
+                Kind::Number,
+                "the reference's wall time in the same run (wall_s / \
+                reference_wall_s compares across days); empty with reference_label",
+                "s",
+            ),
+            field(
+                "note",
+                Kind::String,
+                "conditions that bear on the figure: load on the machine, runs behind a range, \
+                what changed in the code",
+                "",
+            ),
         ],
         primary_key: vec![],
-        source: "Measured by scripts/bench.sh on the project's machine (history transcribed from the earlier README's benchmark tables)",
+        source: "Measured by scripts/bench.sh on the project's machine (history transcribed from the earlier README's \
+            benchmark tables)",
     }]
 }
 
@@ -475,7 +587,10 @@ mod tests {
         assert!(parse("x", &csv(&["2026-1-01,peg-a,c,1,,,,,,,,,,"])).is_err());
         assert!(parse("x", &csv(&["2026-01-01,peg-a,c,fast,,,,,,,,,,"])).is_err());
         assert!(parse("x", &csv(&["2026-01-01,Peg A,c,1,,,,,,,,,,"])).is_err());
-        assert_eq!(parse("x", &csv(&["2026-01-01,peg-a,\"c, d\",1.5,,,3,,2,24,AMD,,,n"])).unwrap()[0].ratio_to_goal(), Some(0.5));
+        assert_eq!(
+            parse("x", &csv(&["2026-01-01,peg-a,\"c, d\",1.5,,,3,,2,24,AMD,,,n"])).unwrap()[0].ratio_to_goal(),
+            Some(0.5)
+        );
     }
 
     #[test]

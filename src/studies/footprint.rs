@@ -20,7 +20,11 @@ pub fn peg(side: usize, levels_only: bool, levels_on_disk: bool) -> u128 {
     if holes > 64 {
         return u128::MAX;
     }
-    let keep = if levels_on_disk { Keep::Dir(Default::default()) } else { Keep::Memory };
+    let keep = if levels_on_disk {
+        Keep::Dir(Default::default())
+    } else {
+        Keep::Memory
+    };
     let union = crate::engine::layered::bytes_needed(holes, holes - 1, &keep) as u128 + 64 * MIB;
     match (side, levels_only) {
         (_, true) => union,

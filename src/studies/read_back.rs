@@ -8,8 +8,19 @@ use std::path::Path;
 /// Every row of the CSV at `path`, whose header must be exactly `header`.
 pub fn read_rows(path: &Path, header: &[&str]) -> Result<Vec<csv::StringRecord>> {
     let mut reader = csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let got: Vec<String> = reader.headers().with_context(|| format!("{}: no header", path.display()))?.iter().map(String::from).collect();
-    ensure!(got == header, "{}: columns {:?}, expected {:?}", path.display(), got, header);
+    let got: Vec<String> = reader
+        .headers()
+        .with_context(|| format!("{}: no header", path.display()))?
+        .iter()
+        .map(String::from)
+        .collect();
+    ensure!(
+        got == header,
+        "{}: columns {:?}, expected {:?}",
+        path.display(),
+        got,
+        header
+    );
     let mut rows = Vec::new();
     for (i, r) in reader.records().enumerate() {
         rows.push(r.with_context(|| format!("{}: row {} is malformed", path.display(), i + 2))?);
@@ -21,9 +32,19 @@ pub fn read_rows(path: &Path, header: &[&str]) -> Result<Vec<csv::StringRecord>>
 /// across a schema change), with the index of the header it has.
 pub fn read_rows_of(path: &Path, headers: &[&[&str]]) -> Result<(usize, Vec<csv::StringRecord>)> {
     let mut reader = csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let got: Vec<String> = reader.headers().with_context(|| format!("{}: no header", path.display()))?.iter().map(String::from).collect();
+    let got: Vec<String> = reader
+        .headers()
+        .with_context(|| format!("{}: no header", path.display()))?
+        .iter()
+        .map(String::from)
+        .collect();
     let Some(which) = headers.iter().position(|h| got == *h) else {
-        anyhow::bail!("{}: columns {:?}, expected {:?}", path.display(), got, headers.last().expect("a header"));
+        anyhow::bail!(
+            "{}: columns {:?}, expected {:?}",
+            path.display(),
+            got,
+            headers.last().expect("a header")
+        );
     };
     let mut rows = Vec::new();
     for (i, r) in reader.records().enumerate() {
@@ -34,5 +55,6 @@ pub fn read_rows_of(path: &Path, headers: &[&[&str]]) -> Result<(usize, Vec<csv:
 
 /// `text` (row `line`, `column` of `path`) as a number.
 pub fn number<T: std::str::FromStr>(path: &Path, line: usize, column: &str, text: &str) -> Result<T> {
-    text.parse().map_err(|_| anyhow::anyhow!("{}: row {line}, {column} {text:?} is not a number", path.display()))
+    text.parse()
+        .map_err(|_| anyhow::anyhow!("{}: row {line}, {column} {text:?} is not a number", path.display()))
 }

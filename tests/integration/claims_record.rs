@@ -17,7 +17,11 @@ fn root() -> PathBuf {
 /// seeds are flattened web pages, an oracle file's citation runs over several comment lines, and a
 /// quote may join lines.
 fn normalise(s: &str) -> String {
-    s.lines().map(|l| l.trim_start().trim_start_matches('#')).flat_map(str::split_whitespace).collect::<Vec<_>>().join(" ")
+    s.lines()
+        .map(|l| l.trim_start().trim_start_matches('#'))
+        .flat_map(str::split_whitespace)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[test]
@@ -34,7 +38,9 @@ fn every_sourced_claim_quotes_its_source_verbatim() {
         }
         sourced += 1;
         let Some(files) = source_files(source) else {
-            failures.push(format!("{id}: no file holds the words of source {source:?} (src/output/claim.rs, source_files)"));
+            failures.push(format!(
+                "{id}: no file holds the words of source {source:?} (src/output/claim.rs, source_files)"
+            ));
             continue;
         };
         if normalise(quote).is_empty() {
@@ -42,14 +48,21 @@ fn every_sourced_claim_quotes_its_source_verbatim() {
             continue;
         }
         let found = files.iter().any(|f| {
-            let text = texts.entry(f).or_insert_with(|| normalise(&std::fs::read_to_string(root().join(f)).unwrap_or_else(|e| panic!("{f}: {e}"))));
+            let text = texts.entry(f).or_insert_with(|| {
+                normalise(&std::fs::read_to_string(root().join(f)).unwrap_or_else(|e| panic!("{f}: {e}")))
+            });
             text.contains(&normalise(quote))
         });
         if !found {
             failures.push(format!("{id}: quote {quote:?} is not in {files:?}"));
         }
     }
-    assert!(failures.is_empty(), "{} claims without their source's words:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} claims without their source's words:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(sourced >= 80, "only {sourced} sourced claims");
 }
 
@@ -61,7 +74,9 @@ fn cited_paths(text: &str) -> Vec<String> {
             continue; // inside another path, e.g. tests/data/...
         }
         let rest = &text[i..];
-        let end = rest.find(|ch: char| !(ch.is_ascii_alphanumeric() || "_-./".contains(ch))).unwrap_or(rest.len());
+        let end = rest
+            .find(|ch: char| !(ch.is_ascii_alphanumeric() || "_-./".contains(ch)))
+            .unwrap_or(rest.len());
         let p = rest[..end].trim_end_matches(['.', '/']);
         out.push(p.to_string());
     }
@@ -70,17 +85,24 @@ fn cited_paths(text: &str) -> Vec<String> {
 
 #[test]
 fn every_evidence_names_a_described_file_and_its_columns() {
-    let pkg: Value = serde_json::from_str(&std::fs::read_to_string(root().join("data/datapackage.json")).unwrap()).unwrap();
+    let pkg: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("data/datapackage.json")).unwrap()).unwrap();
     let resources: BTreeMap<String, BTreeSet<String>> = pkg["resources"]
         .as_array()
         .unwrap()
         .iter()
         .map(|r| {
-            let fields = r["schema"]["fields"].as_array().map_or(BTreeSet::new(), |f| f.iter().map(|f| f["name"].as_str().unwrap().to_string()).collect());
+            let fields = r["schema"]["fields"].as_array().map_or(BTreeSet::new(), |f| {
+                f.iter().map(|f| f["name"].as_str().unwrap().to_string()).collect()
+            });
             (format!("data/{}", r["path"].as_str().unwrap()), fields)
         })
         .collect();
-    let words = |s: &str| -> BTreeSet<String> { s.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_')).map(str::to_string).collect() };
+    let words = |s: &str| -> BTreeSet<String> {
+        s.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+            .map(str::to_string)
+            .collect()
+    };
     let mut failures = Vec::new();
     for c in read_csv(&root().join("reports/claims.csv")) {
         let (id, evidence) = (&c["id"], &c["evidence"]);
@@ -104,5 +126,10 @@ fn every_evidence_names_a_described_file_and_its_columns() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} claims with evidence a reader cannot follow:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} claims with evidence a reader cannot follow:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -11,7 +11,11 @@ pub fn bin() -> Command {
 
 /// Runs the binary with `args` and no terminal; returns its output.
 pub fn run(args: &[&str]) -> Output {
-    bin().args(args).stdin(std::process::Stdio::null()).output().expect("statespace runs")
+    bin()
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("statespace runs")
 }
 
 /// Runs and asserts success.
@@ -32,7 +36,10 @@ pub fn fails_with(args: &[&str], needle: &str) {
     assert!(!o.status.success(), "statespace {args:?} should fail");
     assert!(!err.contains("panicked"), "statespace {args:?} panicked: {err}");
     assert_eq!(err.trim_end().lines().count(), 1, "error should be one line: {err}");
-    assert!(err.contains(needle), "error for {args:?} should mention {needle:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "error for {args:?} should mention {needle:?}: {err}"
+    );
 }
 
 /// A fresh scratch directory for one test.
@@ -68,7 +75,12 @@ pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_file())
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
         .collect();
     files.sort();
     files

@@ -16,7 +16,9 @@ fn peg_args<'a>(side: &'a str, data: &'a str, charts: &'a str) -> Vec<&'a str> {
 
 /// Final files of a directory (not hidden, not the manifest) and their bytes.
 fn finals(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return BTreeMap::new() };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return BTreeMap::new();
+    };
     entries
         .map(|e| e.unwrap())
         .filter(|e| e.path().is_file())
@@ -27,9 +29,13 @@ fn finals(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 }
 
 fn hidden(dir: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut v: Vec<String> =
-        entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).filter(|n| n.starts_with('.')).collect();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<String> = entries
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
     v.sort();
     v
 }
@@ -49,13 +55,19 @@ fn check_consistent(dir: &Path, allowed: &[&BTreeMap<String, Vec<u8>>]) -> usize
             dir.display(),
             bytes.len()
         );
-        let rec = manifest.get(&name).unwrap_or_else(|| panic!("{}/{name} is missing from the manifest", dir.display()));
+        let rec = manifest
+            .get(&name)
+            .unwrap_or_else(|| panic!("{}/{name} is missing from the manifest", dir.display()));
         if rec.sha256 != sha256_hex(&bytes) {
             let prefix = format!(".{name}.tmp-");
             let ok = staged.iter().any(|s| {
                 s.starts_with(&prefix) && std::fs::read(dir.join(s)).is_ok_and(|b| sha256_hex(&b) == rec.sha256)
             });
-            assert!(ok, "{}/{name} differs from its manifest entry and no staged copy completes it", dir.display());
+            assert!(
+                ok,
+                "{}/{name} differs from its manifest entry and no staged copy completes it",
+                dir.display()
+            );
             pending += 1;
         }
     }
@@ -64,7 +76,12 @@ fn check_consistent(dir: &Path, allowed: &[&BTreeMap<String, Vec<u8>>]) -> usize
 
 /// After a run that finished: no temporary or lock file, every listed file present and matching.
 fn check_clean(dir: &Path) {
-    assert_eq!(hidden(dir), Vec::<String>::new(), "{} keeps hidden files", dir.display());
+    assert_eq!(
+        hidden(dir),
+        Vec::<String>::new(),
+        "{} keeps hidden files",
+        dir.display()
+    );
     let manifest = read_manifest(&dir.join("manifest.json")).unwrap();
     let files = finals(dir);
     for (name, rec) in &manifest {
@@ -93,7 +110,12 @@ fn runs_killed_at_random_instants_lose_nothing() {
     let (old_data, old_charts) = (finals(&d), finals(&c));
     // The quick run used below as "the next run" adds its own file.
     let sweep_dir = dir.join("sweep");
-    assert!(bin().args(["lightsout", "sweep", "--max-n", "3", "--out", &s(&sweep_dir)]).output().unwrap().status.success());
+    assert!(bin()
+        .args(["lightsout", "sweep", "--max-n", "3", "--out", &s(&sweep_dir)])
+        .output()
+        .unwrap()
+        .status
+        .success());
     let sweep = finals(&sweep_dir);
     let mut rng = Rng::new(0x6b11);
     let (mut kills, mut mid_write, mut pending_total, mut stale_removed) = (0, 0, 0, 0);
@@ -112,7 +134,11 @@ fn runs_killed_at_random_instants_lose_nothing() {
             .spawn()
             .unwrap();
         // Uniform over the run, with more weight on its last part, where the files are written.
-        let frac = if round % 2 == 0 { rng.below(1000) as f64 / 1000.0 } else { 0.5 + rng.below(600) as f64 / 1000.0 };
+        let frac = if round % 2 == 0 {
+            rng.below(1000) as f64 / 1000.0
+        } else {
+            0.5 + rng.below(600) as f64 / 1000.0
+        };
         std::thread::sleep(Duration::from_secs_f64(full.as_secs_f64() * frac));
         let finished = child.try_wait().unwrap().is_some();
         child.kill().ok(); // SIGKILL
@@ -122,23 +148,31 @@ fn runs_killed_at_random_instants_lose_nothing() {
             continue;
         }
         kills += 1;
-        let pending =
-            check_consistent(&d, &[&old_data, &ref_data, &sweep]) + check_consistent(&c, &[&old_charts, &ref_charts, &sweep]);
+        let pending = check_consistent(&d, &[&old_data, &ref_data, &sweep])
+            + check_consistent(&c, &[&old_charts, &ref_charts, &sweep]);
         pending_total += pending;
-        let stale = hidden(&d).iter().chain(hidden(&c).iter()).filter(|n| n.contains(".tmp-") || n.contains("probe")).count();
+        let stale = hidden(&d)
+            .iter()
+            .chain(hidden(&c).iter())
+            .filter(|n| n.contains(".tmp-") || n.contains("probe"))
+            .count();
         if stale > 0 || pending > 0 {
             mid_write += 1; // killed with a file staged but not yet renamed
         }
         stale_removed += stale;
         // The next run into these directories (a quick one) finishes or removes what the kill left.
         for target in [&d, &c] {
-            let o = bin().args(["lightsout", "sweep", "--max-n", "3", "--out", &s(target)]).output().unwrap();
+            let o = bin()
+                .args(["lightsout", "sweep", "--max-n", "3", "--out", &s(target)])
+                .output()
+                .unwrap();
             assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
             check_clean(target);
         }
     }
     eprintln!(
-        "kills: {kills} runs killed, {mid_write} with a file staged but not renamed, {pending_total} interrupted renames finished, {stale_removed} stale temporary files cleaned; nothing lost"
+        "kills: {kills} runs killed, {mid_write} with a file staged but not renamed, {pending_total} interrupted \
+            renames finished, {stale_removed} stale temporary files cleaned; nothing lost"
     );
     assert!(kills >= 20, "only {kills} runs were killed before finishing");
     // A final run leaves exactly the reference output.
@@ -172,14 +206,24 @@ fn a_full_disk_gives_one_line_and_keeps_the_previous_outputs() {
     let s = |p: &Path| p.to_str().unwrap().to_string();
     let (d, c) = (dir.join("data"), dir.join("charts"));
     let (rd, rc) = (dir.join("ref-data"), dir.join("ref-charts"));
-    assert!(bin().args(peg_args("5", &s(&rd), &s(&rc))).output().unwrap().status.success());
+    assert!(bin()
+        .args(peg_args("5", &s(&rd), &s(&rc)))
+        .output()
+        .unwrap()
+        .status
+        .success());
     let (new_data, new_charts) = (finals(&rd), finals(&rc));
     let mut faults = 0;
     // Limits from "nothing fits" to "all but the largest file fits".
     for kib in [0u64, 1, 4, 16, 64] {
         let _ = std::fs::remove_dir_all(&d);
         let _ = std::fs::remove_dir_all(&c);
-        assert!(bin().args(peg_args("4", &s(&d), &s(&c))).output().unwrap().status.success());
+        assert!(bin()
+            .args(peg_args("4", &s(&d), &s(&c)))
+            .output()
+            .unwrap()
+            .status
+            .success());
         let (old_data, old_charts) = (finals(&d), finals(&c));
         let old_manifest = std::fs::read(d.join("manifest.json")).unwrap();
         let o = with_file_limit(kib, &peg_args("5", &s(&d), &s(&c)));
@@ -192,7 +236,10 @@ fn a_full_disk_gives_one_line_and_keeps_the_previous_outputs() {
         // Every file is complete (old or new), listed, and no temporary file is left.
         check_consistent(&d, &[&old_data, &new_data]);
         check_consistent(&c, &[&old_charts, &new_charts]);
-        assert!(hidden(&d).iter().chain(hidden(&c).iter()).all(|n| !n.contains(".tmp-")), "temporary files left");
+        assert!(
+            hidden(&d).iter().chain(hidden(&c).iter()).all(|n| !n.contains(".tmp-")),
+            "temporary files left"
+        );
         check_clean(&d);
         check_clean(&c);
         if kib == 0 {
@@ -210,7 +257,16 @@ fn a_second_run_on_the_same_directory_is_refused() {
     let s = |p: &Path| p.to_str().unwrap().to_string();
     let (d, c) = (dir.join("data"), dir.join("charts"));
     let mut first = bin()
-        .args(["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--out", &s(&d), "--charts", &s(&c)])
+        .args([
+            "tricolore",
+            "full",
+            "--target",
+            "RRRR.RRRR.RRRR.RRRR",
+            "--out",
+            &s(&d),
+            "--charts",
+            &s(&c),
+        ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -223,7 +279,16 @@ fn a_second_run_on_the_same_directory_is_refused() {
     }
     let mut refused = 0;
     for args in [
-        vec!["tricolore", "full", "--target", "WWWW.WWWW.WWWW.WWWW", "--out", &s(&d), "--charts", &s(&dir)],
+        vec![
+            "tricolore",
+            "full",
+            "--target",
+            "WWWW.WWWW.WWWW.WWWW",
+            "--out",
+            &s(&d),
+            "--charts",
+            &s(&dir),
+        ],
         vec!["lightsout", "sweep", "--max-n", "3", "--out", &s(&d)],
     ] {
         let o = bin().args(&args).output().unwrap();
@@ -241,8 +306,14 @@ fn a_second_run_on_the_same_directory_is_refused() {
     assert!(refused >= 1, "the first run finished before a second could start");
     check_clean(&d);
     let manifest = read_manifest(&d.join("manifest.json")).unwrap();
-    assert!(manifest.values().all(|r| r.command.contains("RRRR.RRRR.RRRR.RRRR")), "files of the refused runs were recorded");
-    assert_eq!(finals(&d).keys().cloned().collect::<Vec<_>>(), vec!["distance_to_RRRR.RRRR.RRRR.RRRR.csv".to_string()]);
+    assert!(
+        manifest.values().all(|r| r.command.contains("RRRR.RRRR.RRRR.RRRR")),
+        "files of the refused runs were recorded"
+    );
+    assert_eq!(
+        finals(&d).keys().cloned().collect::<Vec<_>>(),
+        vec!["distance_to_RRRR.RRRR.RRRR.RRRR.csv".to_string()]
+    );
     // One process may open one directory twice (--out and --charts the same).
     let same = dir.join("same");
     let o = bin().args(peg_args("4", &s(&same), &s(&same))).output().unwrap();
@@ -270,14 +341,68 @@ fn an_unwritable_out_is_refused_before_computing() {
     let ro = s(&read_only);
     let mut cases = vec![
         // 10^9 sampled positions: minutes of work.
-        vec!["lightsout", "histogram", "--n", "9", "--samples", "1000000000", "--out", &f],
-        vec!["lightsout", "histogram", "--n", "9", "--samples", "1000000000", "--out", &under],
-        vec!["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--out", &f, "--charts", &ok],
-        vec!["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--out", &ok, "--charts", &under],
+        vec![
+            "lightsout",
+            "histogram",
+            "--n",
+            "9",
+            "--samples",
+            "1000000000",
+            "--out",
+            &f,
+        ],
+        vec![
+            "lightsout",
+            "histogram",
+            "--n",
+            "9",
+            "--samples",
+            "1000000000",
+            "--out",
+            &under,
+        ],
+        vec![
+            "tricolore",
+            "full",
+            "--target",
+            "RRRR.RRRR.RRRR.RRRR",
+            "--out",
+            &f,
+            "--charts",
+            &ok,
+        ],
+        vec![
+            "tricolore",
+            "full",
+            "--target",
+            "RRRR.RRRR.RRRR.RRRR",
+            "--out",
+            &ok,
+            "--charts",
+            &under,
+        ],
     ];
     if binding {
-        cases.push(vec!["lightsout", "histogram", "--n", "9", "--samples", "1000000000", "--out", &ro]);
-        cases.push(vec!["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--out", &ro, "--charts", &ok]);
+        cases.push(vec![
+            "lightsout",
+            "histogram",
+            "--n",
+            "9",
+            "--samples",
+            "1000000000",
+            "--out",
+            &ro,
+        ]);
+        cases.push(vec![
+            "tricolore",
+            "full",
+            "--target",
+            "RRRR.RRRR.RRRR.RRRR",
+            "--out",
+            &ro,
+            "--charts",
+            &ok,
+        ]);
     }
     for args in &cases {
         let start = Instant::now();
@@ -286,12 +411,21 @@ fn an_unwritable_out_is_refused_before_computing() {
         assert!(!o.status.success(), "{args:?} succeeded");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains("output directory") && (err.contains("cannot create") || err.contains("not writable")), "{args:?}: {err}");
-        assert!(start.elapsed() < Duration::from_secs(5), "{args:?} was refused only after {:?}", start.elapsed());
+        assert!(
+            err.contains("output directory") && (err.contains("cannot create") || err.contains("not writable")),
+            "{args:?}: {err}"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{args:?} was refused only after {:?}",
+            start.elapsed()
+        );
     }
     assert_eq!(std::fs::read(&file).unwrap(), b"not a directory");
     // The writable directory of the refused tricolore runs was proved and released, not written.
-    let left: Vec<_> = std::fs::read_dir(dir.join("ok")).map(|d| d.map(|e| e.unwrap().file_name()).collect()).unwrap_or_default();
+    let left: Vec<_> = std::fs::read_dir(dir.join("ok"))
+        .map(|d| d.map(|e| e.unwrap().file_name()).collect())
+        .unwrap_or_default();
     assert!(left.is_empty(), "files left in the writable directory: {left:?}");
     std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o755)).unwrap();
     let _ = std::fs::remove_dir_all(&dir);

@@ -44,7 +44,9 @@ fn toggled(rule: R, torus: bool, m: usize, n: usize, r: usize, c: usize) -> Vec<
 fn ref_rank(mut rows: Vec<Vec<u64>>, cols: usize) -> usize {
     let mut rank = 0;
     for c in 0..cols {
-        let Some(p) = (rank..rows.len()).find(|&r| rows[r][c / 64] >> (c % 64) & 1 == 1) else { continue };
+        let Some(p) = (rank..rows.len()).find(|&r| rows[r][c / 64] >> (c % 64) & 1 == 1) else {
+            continue;
+        };
         rows.swap(rank, p);
         let pivot = rows[rank].clone();
         for r in 0..rows.len() {
@@ -90,15 +92,31 @@ fn replay(rule: R, torus: bool, board: &[Vec<bool>], presses: &[Vec<bool>]) -> V
 }
 
 fn parse_grid(text: &str) -> Vec<Vec<bool>> {
-    text.lines().filter(|l| !l.is_empty()).map(|l| l.chars().map(|ch| ch == '1' || ch == '#').collect()).collect()
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| l.chars().map(|ch| ch == '1' || ch == '#').collect())
+        .collect()
 }
 
 fn num(row: &HashMap<String, String>, k: &str) -> u64 {
-    digits(&row[k]).parse().unwrap_or_else(|_| panic!("{k} = {:?} is not a number", row[k]))
+    digits(&row[k])
+        .parse()
+        .unwrap_or_else(|_| panic!("{k} = {:?} is not a number", row[k]))
 }
 
 fn sweep(dir: &Path, rule: &str, topo: &str, max: usize) -> Vec<HashMap<String, String>> {
-    ok(&["lightsout", "sweep", "--rule", rule, "--topology", topo, "--max-n", &max.to_string(), "--out", dir.to_str().unwrap()]);
+    ok(&[
+        "lightsout",
+        "sweep",
+        "--rule",
+        rule,
+        "--topology",
+        topo,
+        "--max-n",
+        &max.to_string(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     read_csv(&dir.join(format!("sweep_{rule}_{topo}.csv")))
 }
 
@@ -115,7 +133,11 @@ fn plus_open_sweep_matches_oeis_and_dense_elimination() {
     }
     for o in oracle("lightsout/A075462.csv") {
         let n = num(&o, "n") as usize;
-        assert_eq!(1u64 << num(&rows[n - 1], "nullity"), num(&o, "solutions"), "A075462({n})");
+        assert_eq!(
+            1u64 << num(&rows[n - 1], "nullity"),
+            num(&o, "solutions"),
+            "A075462({n})"
+        );
     }
     for (i, r) in rows.iter().enumerate() {
         let n = i as u64 + 1;
@@ -126,7 +148,11 @@ fn plus_open_sweep_matches_oeis_and_dense_elimination() {
         assert_eq!(r["log2_solvable_fraction"], format!("{}", -(k as i64)));
     }
     for n in 1..=40 {
-        assert_eq!(num(&rows[n - 1], "nullity") as usize, ref_nullity(R::Plus, false, n, n), "dense n = {n}");
+        assert_eq!(
+            num(&rows[n - 1], "nullity") as usize,
+            ref_nullity(R::Plus, false, n, n),
+            "dense n = {n}"
+        );
     }
     // The doubling identity from the issue, on every odd n of the sweep.
     for k in 1..300 {
@@ -139,12 +165,18 @@ fn plus_open_sweep_matches_oeis_and_dense_elimination() {
 #[test]
 fn other_sweeps_match_dense_elimination() {
     let dir = scratch("lo-sweep-others");
-    for (rule, r, topo, torus, max) in
-        [("plus", R::Plus, "torus", true, 22), ("block", R::Block, "open", false, 22), ("block", R::Block, "torus", true, 22)]
-    {
+    for (rule, r, topo, torus, max) in [
+        ("plus", R::Plus, "torus", true, 22),
+        ("block", R::Block, "open", false, 22),
+        ("block", R::Block, "torus", true, 22),
+    ] {
         let rows = sweep(&dir, rule, topo, max);
         for n in 1..=max {
-            assert_eq!(num(&rows[n - 1], "nullity") as usize, ref_nullity(r, torus, n, n), "{rule} {topo} n = {n}");
+            assert_eq!(
+                num(&rows[n - 1], "nullity") as usize,
+                ref_nullity(r, torus, n, n),
+                "{rule} {topo} n = {n}"
+            );
         }
     }
     // Block rule: rank = rank(strip)^2 far beyond what dense elimination reaches.
@@ -159,13 +191,32 @@ fn other_sweeps_match_dense_elimination() {
 #[test]
 fn rect_tables_match_dense_elimination() {
     let dir = scratch("lo-rect");
-    for (rule, r, topo, torus) in [("plus", R::Plus, "open", false), ("plus", R::Plus, "torus", true), ("block", R::Block, "open", false)] {
-        ok(&["lightsout", "rect", "--rule", rule, "--topology", topo, "--max", "11", "--out", dir.to_str().unwrap()]);
+    for (rule, r, topo, torus) in [
+        ("plus", R::Plus, "open", false),
+        ("plus", R::Plus, "torus", true),
+        ("block", R::Block, "open", false),
+    ] {
+        ok(&[
+            "lightsout",
+            "rect",
+            "--rule",
+            rule,
+            "--topology",
+            topo,
+            "--max",
+            "11",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
         let rows = read_csv(&dir.join(format!("rect_{rule}_{topo}.csv")));
         assert_eq!(rows.len(), 121);
         for row in &rows {
             let (m, n) = (num(row, "m") as usize, num(row, "n") as usize);
-            assert_eq!(num(row, "nullity") as usize, ref_nullity(r, torus, m, n), "{rule} {topo} {m}x{n}");
+            assert_eq!(
+                num(row, "nullity") as usize,
+                ref_nullity(r, torus, m, n),
+                "{rule} {topo} {m}x{n}"
+            );
             assert_eq!(num(row, "rank") as usize + num(row, "nullity") as usize, m * n);
         }
     }
@@ -177,7 +228,17 @@ fn solve_file(board: &str, rule: &str, topo: &str, tag: &str) -> (String, Option
     let f = dir.join("board.txt");
     std::fs::write(&f, board).unwrap();
     let p = dir.join("presses.txt");
-    let out = ok(&["lightsout", "solve", f.to_str().unwrap(), "--rule", rule, "--topology", topo, "--presses", p.to_str().unwrap()]);
+    let out = ok(&[
+        "lightsout",
+        "solve",
+        f.to_str().unwrap(),
+        "--rule",
+        rule,
+        "--topology",
+        topo,
+        "--presses",
+        p.to_str().unwrap(),
+    ]);
     let text = String::from_utf8(out.stdout).unwrap();
     if text.contains("not solvable") {
         assert!(!p.exists());
@@ -193,8 +254,18 @@ fn solve_file(board: &str, rule: &str, topo: &str, tag: &str) -> (String, Option
 /// Brute force minimum over all press patterns of a small board (None = unsolvable).
 fn brute_min(rule: R, torus: bool, board: &[Vec<bool>]) -> Option<u32> {
     let (m, n) = (board.len(), board[0].len());
-    let cols: Vec<u32> = (0..m * n).map(|j| toggled(rule, torus, m, n, j / n, j % n).iter().fold(0, |a, &t| a | 1 << t)).collect();
-    let target = board.iter().flatten().enumerate().fold(0u32, |a, (i, &b)| a | (b as u32) << i);
+    let cols: Vec<u32> = (0..m * n)
+        .map(|j| {
+            toggled(rule, torus, m, n, j / n, j % n)
+                .iter()
+                .fold(0, |a, &t| a | 1 << t)
+        })
+        .collect();
+    let target = board
+        .iter()
+        .flatten()
+        .enumerate()
+        .fold(0u32, |a, (i, &b)| a | (b as u32) << i);
     (0u32..1 << (m * n))
         .filter(|&x| (0..m * n).filter(|&j| x >> j & 1 == 1).fold(0, |a, j| a ^ cols[j]) == target)
         .map(|x| x.count_ones())
@@ -204,10 +275,19 @@ fn brute_min(rule: R, torus: bool, board: &[Vec<bool>]) -> Option<u32> {
 #[test]
 fn solver_finds_minimum_presses_and_pins_seed_000() {
     // Seed 000: the all-black 4x4 board needs 4 presses.
-    let seeds: HashMap<String, u64> = oracle("lightsout/seeds.csv").iter().map(|r| (r["claim"].clone(), num(r, "value"))).collect();
+    let seeds: HashMap<String, u64> = oracle("lightsout/seeds.csv")
+        .iter()
+        .map(|r| (r["claim"].clone(), num(r, "value")))
+        .collect();
     let (text, p) = solve_file("####\n####\n####\n####\n", "plus", "open", "lo-solve-4");
-    assert_eq!(p.unwrap().iter().flatten().filter(|&&b| b).count() as u64, seeds["all_ones_4x4_min_presses"]);
-    assert!(text.contains("nullity 4") && text.contains("minimum over every solution"), "{text}");
+    assert_eq!(
+        p.unwrap().iter().flatten().filter(|&&b| b).count() as u64,
+        seeds["all_ones_4x4_min_presses"]
+    );
+    assert!(
+        text.contains("nullity 4") && text.contains("minimum over every solution"),
+        "{text}"
+    );
     // Random small boards of every rule and topology against brute force.
     let mut seed = 17u64;
     for (rule, r) in [("plus", R::Plus), ("block", R::Block)] {
@@ -224,7 +304,10 @@ fn solver_finds_minimum_presses_and_pins_seed_000() {
                                 .collect()
                         })
                         .collect();
-                    let text: String = board.iter().map(|row| row.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>() + "\n").collect();
+                    let text: String = board
+                        .iter()
+                        .map(|row| row.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>() + "\n")
+                        .collect();
                     let (_, p) = solve_file(&text, rule, topo, &format!("lo-solve-{rule}-{topo}-{m}{n}{t}"));
                     let got = p.map(|p| p.iter().flatten().filter(|&&b| b).count() as u32);
                     assert_eq!(got, brute_min(r, torus, &board), "{rule} {topo} {m}x{n}\n{text}");
@@ -240,7 +323,14 @@ fn all_ones_minimum_presses_match_a075464() {
         let n = num(&o, "n") as usize;
         let dir = scratch(&format!("lo-ones-{n}"));
         let p = dir.join("p.txt");
-        let out = ok(&["lightsout", "solve", "--all-ones", &n.to_string(), "--presses", p.to_str().unwrap()]);
+        let out = ok(&[
+            "lightsout",
+            "solve",
+            "--all-ones",
+            &n.to_string(),
+            "--presses",
+            p.to_str().unwrap(),
+        ]);
         let presses = parse_grid(&std::fs::read_to_string(&p).unwrap());
         let ones = vec![vec![true; n]; n];
         assert!(replay(R::Plus, false, &ones, &presses).iter().flatten().all(|&b| !b));
@@ -253,14 +343,33 @@ fn all_ones_minimum_presses_match_a075464() {
     // band of rows: presses clear every row iff row i's lights cancel.
     let dir = scratch("lo-ones-big");
     let p = dir.join("p.txt");
-    let out = ok(&["lightsout", "solve", "--all-ones", "800", "--presses", p.to_str().unwrap()]);
+    let out = ok(&[
+        "lightsout",
+        "solve",
+        "--all-ones",
+        "800",
+        "--presses",
+        p.to_str().unwrap(),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(text.contains("solvable") && text.contains("verified by replay"), "{text}");
+    assert!(
+        text.contains("solvable") && text.contains("verified by replay"),
+        "{text}"
+    );
     let presses = parse_grid(&std::fs::read_to_string(&p).unwrap());
     let ones = vec![vec![true; 800]; 800];
     assert!(replay(R::Plus, false, &ones, &presses).iter().flatten().all(|&b| !b));
     // Block rule beyond the dense range (Kronecker light chasing): 302 = 3k+2, singular.
-    let out = ok(&["lightsout", "solve", "--all-ones", "302", "--rule", "block", "--presses", p.to_str().unwrap()]);
+    let out = ok(&[
+        "lightsout",
+        "solve",
+        "--all-ones",
+        "302",
+        "--rule",
+        "block",
+        "--presses",
+        p.to_str().unwrap(),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(text.contains("nullity 603") && text.contains("best found"), "{text}");
     let presses = parse_grid(&std::fs::read_to_string(&p).unwrap());
@@ -280,7 +389,13 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     // 4x4 against brute force over all 2^16 press patterns.
     ok(&["lightsout", "histogram", "--n", "4", "--out", d]);
     let h4 = read_csv(&dir.join("histogram_plus_open_4x4.csv"));
-    let cols: Vec<u32> = (0..16).map(|j| toggled(R::Plus, false, 4, 4, j / 4, j % 4).iter().fold(0, |a, &t| a | 1 << t)).collect();
+    let cols: Vec<u32> = (0..16)
+        .map(|j| {
+            toggled(R::Plus, false, 4, 4, j / 4, j % 4)
+                .iter()
+                .fold(0, |a, &t| a | 1 << t)
+        })
+        .collect();
     let mut best = vec![u32::MAX; 1 << 16];
     for x in 0u32..1 << 16 {
         let b = (0..16).filter(|&j| x >> j & 1 == 1).fold(0, |a, j| a ^ cols[j]);
@@ -300,7 +415,10 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     let out = ok(&["lightsout", "histogram", "--n", "5", "--out", d]);
     let h5 = read_csv(&dir.join("histogram_plus_open_5x5.csv"));
     let total: u64 = h5.iter().map(|r| num(r, "positions")).sum();
-    let seeds: HashMap<String, u64> = oracle("lightsout/seeds.csv").iter().map(|r| (r["claim"].clone(), num(r, "value"))).collect();
+    let seeds: HashMap<String, u64> = oracle("lightsout/seeds.csv")
+        .iter()
+        .map(|r| (r["claim"].clone(), num(r, "value")))
+        .collect();
     assert_eq!(total, seeds["solvable_5x5_plus"]);
     assert_eq!(h5.len() - 1, 15, "God's number of 5x5");
     assert!(String::from_utf8_lossy(&out.stdout).contains("God's number 15"));
@@ -370,19 +488,62 @@ fn bad_input_fails_with_one_line() {
         p.to_str().unwrap().to_string()
     };
     fails_with(&["lightsout", "solve", &w("empty.txt", "")], "is empty");
-    fails_with(&["lightsout", "solve", &w("ragged.txt", "010\n01\n")], "not rectangular");
+    fails_with(
+        &["lightsout", "solve", &w("ragged.txt", "010\n01\n")],
+        "not rectangular",
+    );
     fails_with(&["lightsout", "solve", &w("char.txt", "01x\n")], "unknown character");
-    fails_with(&["lightsout", "solve", &dir.join("missing.txt").to_string_lossy()], "cannot read board file");
+    fails_with(
+        &["lightsout", "solve", &dir.join("missing.txt").to_string_lossy()],
+        "cannot read board file",
+    );
     fails_with(&["lightsout", "solve", "--all-ones", "2000000"], "beyond");
-    fails_with(&["lightsout", "solve", "--all-ones", "200", "--rule", "block", "--topology", "torus"], "beyond the dense solver");
-    fails_with(&["lightsout", "solve", "--all-ones", "3", "--rule", "hexagon"], "hexagon");
-    fails_with(&["lightsout", "sweep", "--max-n", "0", "--out", dir.to_str().unwrap()], "--max-n 0");
-    fails_with(&["lightsout", "histogram", "--n", "9", "--out", dir.to_str().unwrap()], "beyond");
-    fails_with(&["lightsout", "histogram", "--n", "100000", "--out", dir.to_str().unwrap()], "outside");
-    fails_with(&["lightsout", "quiet", "--n", "0", "--out", dir.to_str().unwrap()], "--n 0");
+    fails_with(
+        &[
+            "lightsout",
+            "solve",
+            "--all-ones",
+            "200",
+            "--rule",
+            "block",
+            "--topology",
+            "torus",
+        ],
+        "beyond the dense solver",
+    );
+    fails_with(
+        &["lightsout", "solve", "--all-ones", "3", "--rule", "hexagon"],
+        "hexagon",
+    );
+    fails_with(
+        &["lightsout", "sweep", "--max-n", "0", "--out", dir.to_str().unwrap()],
+        "--max-n 0",
+    );
+    fails_with(
+        &["lightsout", "histogram", "--n", "9", "--out", dir.to_str().unwrap()],
+        "beyond",
+    );
+    fails_with(
+        &[
+            "lightsout",
+            "histogram",
+            "--n",
+            "100000",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        "outside",
+    );
+    fails_with(
+        &["lightsout", "quiet", "--n", "0", "--out", dir.to_str().unwrap()],
+        "--n 0",
+    );
     // No partial output from a failed run.
     let out = dir.join("none");
-    fails_with(&["lightsout", "histogram", "--n", "9", "--out", out.to_str().unwrap()], "beyond");
+    fails_with(
+        &["lightsout", "histogram", "--n", "9", "--out", out.to_str().unwrap()],
+        "beyond",
+    );
     assert!(!out.join("histogram_plus_open_9x9.csv").exists());
 }
 
@@ -433,10 +594,23 @@ fn seed_claims_hold_or_fail_as_reported() {
     let r5 = rows.iter().find(|r| r["n"] == "5").unwrap();
     // 5x5 is exhaustive (exact means, no standard error); 6x6 (2^36 solvable boards) a sample
     // whose means carry one.
-    assert_eq!((r5["exhaustive"].as_str(), r5["scope"].as_str(), r5["mean_presses_standard_error"].as_str()), ("true", "all 65536 solvable boards", ""));
+    assert_eq!(
+        (
+            r5["exhaustive"].as_str(),
+            r5["scope"].as_str(),
+            r5["mean_presses_standard_error"].as_str()
+        ),
+        ("true", "all 65536 solvable boards", "")
+    );
     let r6 = rows.iter().find(|r| r["n"] == "6").unwrap();
-    assert_eq!((r6["exhaustive"].as_str(), r6["scope"].as_str()), ("false", "random sample of 2000 of the 2^36 solvable boards"));
-    for (mean, se) in [("mean_presses", "mean_presses_standard_error"), ("mean_minimum", "mean_minimum_standard_error")] {
+    assert_eq!(
+        (r6["exhaustive"].as_str(), r6["scope"].as_str()),
+        ("false", "random sample of 2000 of the 2^36 solvable boards")
+    );
+    for (mean, se) in [
+        ("mean_presses", "mean_presses_standard_error"),
+        ("mean_minimum", "mean_minimum_standard_error"),
+    ] {
         let (m, e): (f64, f64) = (r6[mean].parse().unwrap(), r6[se].parse().unwrap());
         assert!(e > 0.0 && e < m / 20.0, "6x6 {mean} {m} +- {e}");
     }
@@ -444,15 +618,30 @@ fn seed_claims_hold_or_fail_as_reported() {
     assert_eq!(num(r5, "boards"), 1 << 16);
     assert_eq!(num(r5, "failed"), 0);
     assert!(num(r5, "optimal_boards") < num(r5, "cleared"));
-    let example: Vec<Vec<bool>> = r5["excess_example"].split('/').map(|l| l.chars().map(|c| c == '#').collect()).collect();
+    let example: Vec<Vec<bool>> = r5["excess_example"]
+        .split('/')
+        .map(|l| l.chars().map(|c| c == '#').collect())
+        .collect();
     let presses = one_way(&example).expect("one-way clears it");
     let brute = brute_min(R::Block, false, &example).unwrap();
     assert!(brute < presses as u32, "one-way {presses} vs minimum {brute}");
     // Seed 000: the all-black 4x4 has solutions of 4 and of 10 presses (its first solver's answer).
     let ones = vec![vec![true; 4]; 4];
-    let cols: Vec<u32> = (0..16).map(|j| toggled(R::Plus, false, 4, 4, j / 4, j % 4).iter().fold(0, |a, &t| a | 1 << t)).collect();
-    let weights: Vec<u32> = (0u32..1 << 16).filter(|&x| (0..16).filter(|&j| x >> j & 1 == 1).fold(0, |a, j| a ^ cols[j]) == 0xffff).map(|x| x.count_ones()).collect();
-    let seeds: HashMap<String, u64> = oracle("lightsout/seeds.csv").iter().map(|r| (r["claim"].clone(), num(r, "value"))).collect();
+    let cols: Vec<u32> = (0..16)
+        .map(|j| {
+            toggled(R::Plus, false, 4, 4, j / 4, j % 4)
+                .iter()
+                .fold(0, |a, &t| a | 1 << t)
+        })
+        .collect();
+    let weights: Vec<u32> = (0u32..1 << 16)
+        .filter(|&x| (0..16).filter(|&j| x >> j & 1 == 1).fold(0, |a, j| a ^ cols[j]) == 0xffff)
+        .map(|x| x.count_ones())
+        .collect();
+    let seeds: HashMap<String, u64> = oracle("lightsout/seeds.csv")
+        .iter()
+        .map(|r| (r["claim"].clone(), num(r, "value")))
+        .collect();
     assert_eq!(*weights.iter().min().unwrap() as u64, seeds["all_ones_4x4_min_presses"]);
     assert!(weights.contains(&(seeds["all_ones_4x4_first_solver_presses"] as u32)));
     assert_eq!(brute_min(R::Plus, false, &ones), Some(4));
@@ -464,11 +653,25 @@ fn seed_claims_hold_or_fail_as_reported() {
 fn histogram_refuses_boards_beyond_the_signature_method() {
     // 19x19 has nullity 16 and hundreds of signature classes: the profile count overflows u128,
     // which once wrapped below the limit and made the command run for ever.
-    fails_with(&["lightsout", "histogram", "--n", "19", "--out", scratch("lo-h19").to_str().unwrap()], "weight profiles");
+    fails_with(
+        &[
+            "lightsout",
+            "histogram",
+            "--n",
+            "19",
+            "--out",
+            scratch("lo-h19").to_str().unwrap(),
+        ],
+        "weight profiles",
+    );
     // 17x17 (nullity 2) is within reach: God's number 199.
     let dir = scratch("lo-h17");
     let o = ok(&["lightsout", "histogram", "--n", "17", "--out", dir.to_str().unwrap()]);
-    assert!(String::from_utf8_lossy(&o.stdout).contains("God's number 199"), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("God's number 199"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
 }
 
 /// The study at reduced size (seconds, not minutes): every claim id with the verdict the full
@@ -496,7 +699,15 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     o.sampled_sides = vec![9];
     o.sampled_count = 10_000;
     // Nullity > 0 up to 6 (4, 5) and nullity 2 up to 20 (5, 17): anchors 5 and 17 published.
-    o.gods = Some(statespace::studies::lightsout::gods::GodsOptions { all_up_to: 6, only: None, d2_up_to: 20, restarts: 1, budget: 0, effort: Default::default(), saved: None });
+    o.gods = Some(statespace::studies::lightsout::gods::GodsOptions {
+        all_up_to: 6,
+        only: None,
+        d2_up_to: 20,
+        restarts: 1,
+        budget: 0,
+        effort: Default::default(),
+        saved: None,
+    });
     let counters = statespace::engine::progress::Counters::default();
     let r = Lightsout::compute(&o, &counters).unwrap();
     let claims = Lightsout::claims(&r);
@@ -544,25 +755,46 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     // Seed 002's theorems hold as stated (block rule, open boards); on every other pair they are
     // tested beyond the seed (extended), whatever the result.
     let combos = ["plus_open", "plus_torus", "block_open", "block_torus"];
-    let theorem_ids: Vec<String> =
-        ["theorem1", "theorem2", "span_dimension"].iter().flat_map(|t| combos.iter().map(move |c| format!("lightsout.seed002.{t}.{c}"))).collect();
+    let theorem_ids: Vec<String> = ["theorem1", "theorem2", "span_dimension"]
+        .iter()
+        .flat_map(|t| combos.iter().map(move |c| format!("lightsout.seed002.{t}.{c}")))
+        .collect();
     for id in &theorem_ids {
-        expected.push((id.as_str(), if id.ends_with("block_open") { "confirmed" } else { "extended" }));
+        expected.push((
+            id.as_str(),
+            if id.ends_with("block_open") {
+                "confirmed"
+            } else {
+                "extended"
+            },
+        ));
     }
-    let mut got: Vec<(String, String)> = claims.iter().map(|c| (c.id.clone(), c.verdict.as_str().to_string())).collect();
+    let mut got: Vec<(String, String)> = claims
+        .iter()
+        .map(|c| (c.id.clone(), c.verdict.as_str().to_string()))
+        .collect();
     got.sort();
     let mut want: Vec<(String, String)> = expected.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     want.sort();
     assert_eq!(got, want);
     for c in &claims {
-        assert!(!c.statement.is_empty() && !c.computed.is_empty() && !c.evidence.is_empty(), "{c:?}");
+        assert!(
+            !c.statement.is_empty() && !c.computed.is_empty() && !c.evidence.is_empty(),
+            "{c:?}"
+        );
         assert!(c.verdict.as_str() == "new" || !c.published.is_empty(), "{c:?}");
     }
     let find = |id: &str| claims.iter().find(|c| c.id == id).unwrap();
     assert!(find("lightsout.new.block_torus_mod_3").computed.starts_with("holds"));
     assert!(find("lightsout.new.two_adic_formula").computed.starts_with("agrees"));
     assert!(find("lightsout.new.plus_open_sweep").statement.contains("n = 1..2000"));
-    assert!(find("lightsout.new.plus_open_sweep_3000").statement.contains("n = 1..3000"), "{:?}", find("lightsout.new.plus_open_sweep_3000"));
+    assert!(
+        find("lightsout.new.plus_open_sweep_3000")
+            .statement
+            .contains("n = 1..3000"),
+        "{:?}",
+        find("lightsout.new.plus_open_sweep_3000")
+    );
 
     // The page shows every chart the export writes, and defines terms.
     let out = Lightsout::export(&r, &claims).unwrap();
@@ -570,23 +802,50 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
     let md = statespace::output::report::render_page(&page, &claims, "", 0);
     for f in out.files.iter().filter(|f| f.name.ends_with(".png")) {
         assert_eq!(f.area, Area::Reports, "{} belongs under reports/", f.name);
-        assert!(md.contains(&format!("({})", f.name)), "the page does not show {}", f.name);
+        assert!(
+            md.contains(&format!("({})", f.name)),
+            "the page does not show {}",
+            f.name
+        );
     }
-    assert!(md.contains("| plus | open | 2000 | 0 |") || md.contains("| plus | open | 2000 |"), "n mod 3 table of the long sweep");
-    for term in ["nullity", "quiet pattern", "God's number", "chase table", "solvable fraction", "rank"] {
-        assert!(page.definitions.iter().any(|(t, _)| t == term), "no definition of {term}");
+    assert!(
+        md.contains("| plus | open | 2000 | 0 |") || md.contains("| plus | open | 2000 |"),
+        "n mod 3 table of the long sweep"
+    );
+    for term in [
+        "nullity",
+        "quiet pattern",
+        "God's number",
+        "chase table",
+        "solvable fraction",
+        "rank",
+    ] {
+        assert!(
+            page.definitions.iter().any(|(t, _)| t == term),
+            "no definition of {term}"
+        );
     }
 
     // Every data file: described, same columns, loads in polars with the declared types.
     let docs = dictionary::resources();
     let dir = scratch("lo-dictionary");
     let mut seen = 0;
-    for f in out.files.iter().filter(|f| f.area == Area::Data && f.name.ends_with(".csv")) {
+    for f in out
+        .files
+        .iter()
+        .filter(|f| f.area == Area::Data && f.name.ends_with(".csv"))
+    {
         let rel = format!("{}/{}", f.dir, f.name);
         let doc = doc_for(&docs, &rel).unwrap_or_else(|| panic!("{rel} has no entry in the data dictionary"));
         let path = dir.join(rel.replace('/', "_"));
         std::fs::write(&path, &f.bytes).unwrap();
-        let header: Vec<String> = csv::Reader::from_path(&path).unwrap().headers().unwrap().iter().map(String::from).collect();
+        let header: Vec<String> = csv::Reader::from_path(&path)
+            .unwrap()
+            .headers()
+            .unwrap()
+            .iter()
+            .map(String::from)
+            .collect();
         let declared: Vec<String> = doc.fields.iter().map(|x| x.name.to_string()).collect();
         assert_eq!(header, declared, "{rel}");
         for k in &doc.primary_key {
@@ -615,7 +874,10 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
         seen += 1;
     }
     assert!(seen >= 20, "{seen} data files");
-    assert!(out.files.iter().any(|f| f.dir == "lightsout/n2000" && f.name == "sweep_plus_open.csv"));
+    assert!(out
+        .files
+        .iter()
+        .any(|f| f.dir == "lightsout/n2000" && f.name == "sweep_plus_open.csv"));
 }
 
 /// Whatever the study is asked for is computed or the study fails with the reason: a histogram
@@ -650,24 +912,42 @@ fn the_study_fails_when_something_it_was_asked_for_fails() {
     assert!(Lightsout::compute(&small(), &counters).is_ok());
     let mut o = small();
     o.histogram_sides.push((Rule::Plus, Topology::Open, 9));
-    let e = Lightsout::compute(&o, &counters).err().expect("a refused histogram fails the study").to_string();
+    let e = Lightsout::compute(&o, &counters)
+        .err()
+        .expect("a refused histogram fails the study")
+        .to_string();
     assert!(e.contains("9x9") && e.contains("beyond"), "{e}");
     let mut o = small();
     o.sampled_sides = vec![30];
-    let e = Lightsout::compute(&o, &counters).err().expect("a refused sample fails the study").to_string();
+    let e = Lightsout::compute(&o, &counters)
+        .err()
+        .expect("a refused sample fails the study")
+        .to_string();
     assert!(e.contains("30x30") && e.contains("nullity"), "{e}");
     let mut o = small();
     o.histogram_out_of_reach = vec![(Rule::Plus, Topology::Open, 4)];
-    let e = Lightsout::compute(&o, &counters).err().expect("a computable board is not out of reach").to_string();
+    let e = Lightsout::compute(&o, &counters)
+        .err()
+        .expect("a computable board is not out of reach")
+        .to_string();
     assert!(e.contains("4x4"), "{e}");
     // The reproduce options ask for nothing refused: every histogram side within reach, every
     // side named out of reach indeed beyond it.
     let r = StudyOptions::reproduce();
     for &(rule, t, n) in &r.histogram_sides {
-        assert_eq!(statespace::studies::lightsout::histogram::out_of_reach(rule, t, n).unwrap(), None, "{n}");
+        assert_eq!(
+            statespace::studies::lightsout::histogram::out_of_reach(rule, t, n).unwrap(),
+            None,
+            "{n}"
+        );
     }
     for &(rule, t, n) in &r.histogram_out_of_reach {
-        assert!(statespace::studies::lightsout::histogram::out_of_reach(rule, t, n).unwrap().is_some(), "{n}");
+        assert!(
+            statespace::studies::lightsout::histogram::out_of_reach(rule, t, n)
+                .unwrap()
+                .is_some(),
+            "{n}"
+        );
     }
 }
 
@@ -688,40 +968,65 @@ fn sampled_histograms_agree_with_exact_and_brute_force() {
         // Shares as exact ratios to 15 digits (53x53's counts have hundreds of digits).
         let total = h.total();
         let scale = num_bigint::BigUint::from(10u64).pow(15);
-        let shares: Vec<f64> = h.counts.iter().map(|c| (c * &scale / &total).to_string().parse::<f64>().unwrap() / 1e15).collect();
+        let shares: Vec<f64> = h
+            .counts
+            .iter()
+            .map(|c| (c * &scale / &total).to_string().parse::<f64>().unwrap() / 1e15)
+            .collect();
         for k in 0..shares.len().max(s.counts.len()) {
             let p = shares.get(k).copied().unwrap_or(0.0);
             let got = s.counts.get(k).copied().unwrap_or(0) as f64 / N_SAMPLES as f64;
             let se = (p * (1.0 - p) / N_SAMPLES as f64).sqrt();
-            assert!((got - p).abs() <= 5.0 * se + 1e-9, "{n}x{n}, {k} presses: sampled share {got}, exact {p}");
+            assert!(
+                (got - p).abs() <= 5.0 * se + 1e-9,
+                "{n}x{n}, {k} presses: sampled share {got}, exact {p}"
+            );
         }
     }
     // 9x9 (nullity 8): an independent Monte Carlo. Random press patterns as 81-bit masks, the
     // minimum over all 256 coset members by popcount; the quiet basis is checked quiet here.
     let n = 9;
     let game = Game::new(Rule::Plus, Topology::Open, n, n).unwrap();
-    let statespace::studies::lightsout::solve::Outcome::Solved(sol) = solve::solve(&game, &Grid::zeros(n, n).unwrap()).unwrap() else {
+    let statespace::studies::lightsout::solve::Outcome::Solved(sol) =
+        solve::solve(&game, &Grid::zeros(n, n).unwrap()).unwrap()
+    else {
         panic!("blank board unsolvable")
     };
     let press = |r: usize, c: usize| -> u128 {
         let mut m = 1u128 << (r * n + c);
-        if r > 0 { m |= 1 << ((r - 1) * n + c); }
-        if r + 1 < n { m |= 1 << ((r + 1) * n + c); }
-        if c > 0 { m |= 1 << (r * n + c - 1); }
-        if c + 1 < n { m |= 1 << (r * n + c + 1); }
+        if r > 0 {
+            m |= 1 << ((r - 1) * n + c);
+        }
+        if r + 1 < n {
+            m |= 1 << ((r + 1) * n + c);
+        }
+        if c > 0 {
+            m |= 1 << (r * n + c - 1);
+        }
+        if c + 1 < n {
+            m |= 1 << (r * n + c + 1);
+        }
         m
     };
     let quiet: Vec<u128> = sol
         .quiet
         .iter()
-        .map(|q| (0..n * n).filter(|&i| q.get(i / n, i % n)).fold(0u128, |a, i| a | 1 << i))
+        .map(|q| {
+            (0..n * n)
+                .filter(|&i| q.get(i / n, i % n))
+                .fold(0u128, |a, i| a | 1 << i)
+        })
         .collect();
     assert_eq!(quiet.len(), 8);
     for &q in &quiet {
-        let lights = (0..n * n).filter(|&i| q >> i & 1 == 1).fold(0u128, |a, i| a ^ press(i / n, i % n));
+        let lights = (0..n * n)
+            .filter(|&i| q >> i & 1 == 1)
+            .fold(0u128, |a, i| a ^ press(i / n, i % n));
         assert_eq!(lights, 0, "a quiet pattern changes a light");
     }
-    let span: Vec<u128> = (0..1u32 << 8).map(|a| (0..8).filter(|&i| a >> i & 1 == 1).fold(0u128, |x, i| x ^ quiet[i])).collect();
+    let span: Vec<u128> = (0..1u32 << 8)
+        .map(|a| (0..8).filter(|&i| a >> i & 1 == 1).fold(0u128, |x, i| x ^ quiet[i]))
+        .collect();
     let mut state = 0x1234_5678_9abc_def0u64;
     let mut next = || {
         state ^= state << 13;
@@ -737,10 +1042,16 @@ fn sampled_histograms_agree_with_exact_and_brute_force() {
         })
         .collect();
     let mean = mins.iter().sum::<f64>() / brute_samples as f64;
-    let se = (mins.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (brute_samples as f64 - 1.0) / brute_samples as f64).sqrt();
+    let se =
+        (mins.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (brute_samples as f64 - 1.0) / brute_samples as f64)
+            .sqrt();
     let s = sampled::compute(n, N_SAMPLES, 11).unwrap();
     let combined = (se * se + s.mean_standard_error().powi(2)).sqrt();
-    assert!((s.mean() - mean).abs() <= 5.0 * combined, "9x9 mean: sampled {} vs brute force {mean}", s.mean());
+    assert!(
+        (s.mean() - mean).abs() <= 5.0 * combined,
+        "9x9 mean: sampled {} vs brute force {mean}",
+        s.mean()
+    );
 
     // Same bytes at 1 and 2 threads; bad input gets one line.
     let dir = scratch("lo-sampled");
@@ -748,7 +1059,16 @@ fn sampled_histograms_agree_with_exact_and_brute_force() {
     for threads in ["1", "2"] {
         let out = dir.join(threads);
         let o = bin()
-            .args(["lightsout", "histogram", "--n", "11", "--samples", "50000", "--out", out.to_str().unwrap()])
+            .args([
+                "lightsout",
+                "histogram",
+                "--n",
+                "11",
+                "--samples",
+                "50000",
+                "--out",
+                out.to_str().unwrap(),
+            ])
             .env("RAYON_NUM_THREADS", threads)
             .output()
             .unwrap();
@@ -758,13 +1078,25 @@ fn sampled_histograms_agree_with_exact_and_brute_force() {
     assert_eq!(bytes[0], bytes[1], "sampled histogram depends on the thread count");
     for args in [
         vec!["lightsout", "histogram", "--n", "9", "--samples", "0"],
-        vec!["lightsout", "histogram", "--n", "9", "--samples", "10", "--rule", "block"],
+        vec![
+            "lightsout",
+            "histogram",
+            "--n",
+            "9",
+            "--samples",
+            "10",
+            "--rule",
+            "block",
+        ],
         vec!["lightsout", "histogram", "--n", "30", "--samples", "10"],
         vec!["lightsout", "histogram", "--n", "9", "--samples", "x"],
     ] {
         let o = bin().args(&args).arg("--out").arg(&dir).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success() && err.trim_end().lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            !o.status.success() && err.trim_end().lines().count() == 1,
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -792,7 +1124,9 @@ fn all_ones_read_back(dir: &Path, n: usize) -> anyhow::Result<u64> {
     use statespace::puzzles::lightsout::{Game, Grid, Rule, Topology};
     use statespace::studies::lightsout::{saved::SavedAllOnes, solve};
     let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
-    let solve::Outcome::Solved(first) = solve::solve_first(&game, &Grid::ones(n, n)?)? else { panic!("all-ones is solvable") };
+    let solve::Outcome::Solved(first) = solve::solve_first(&game, &Grid::ones(n, n)?)? else {
+        panic!("all-ones is solvable")
+    };
     Ok(SavedAllOnes::load(dir)?.row(&game, &first)?.minimum)
 }
 
@@ -805,7 +1139,10 @@ fn all_ones_read_back_replays_every_costly_pattern() {
         .filter(|r| r["nullity"].parse::<usize>().unwrap() > statespace::studies::lightsout::saved::READ_BACK_NULLITY)
         .map(|r| (r["n"].parse().unwrap(), r["min_presses"].parse().unwrap()))
         .collect();
-    assert_eq!(costly.iter().map(|c| c.0).collect::<Vec<_>>(), vec![61, 65, 79, 95, 119, 123, 125, 126, 128]);
+    assert_eq!(
+        costly.iter().map(|c| c.0).collect::<Vec<_>>(),
+        vec![61, 65, 79, 95, 119, 123, 125, 126, 128]
+    );
     for &(n, min) in &costly {
         assert_eq!(all_ones_read_back(&committed_lightsout(), n).unwrap(), min, "n = {n}");
     }
@@ -817,13 +1154,20 @@ fn all_ones_read_back_replays_every_costly_pattern() {
         lines.join("\n") + "\n"
     });
     let e = all_ones_read_back(&dir, 61).unwrap_err().to_string();
-    assert!(e.contains("all_ones_presses.csv") && e.contains("does not turn off"), "{e}");
+    assert!(
+        e.contains("all_ones_presses.csv") && e.contains("does not turn off"),
+        "{e}"
+    );
     // A minimum one lower than its pattern: refused.
-    let dir = tampered_copy("all-ones-count", "all_ones_min_presses.csv", |t| t.replace("61,40,1883,1629,", "61,40,1883,1628,"));
+    let dir = tampered_copy("all-ones-count", "all_ones_min_presses.csv", |t| {
+        t.replace("61,40,1883,1629,", "61,40,1883,1628,")
+    });
     let e = all_ones_read_back(&dir, 61).unwrap_err().to_string();
     assert!(e.contains("1629 presses, the table says 1628"), "{e}");
     // A nullity that the elimination does not give: refused.
-    let dir = tampered_copy("all-ones-nullity", "all_ones_min_presses.csv", |t| t.replace("65,42,", "65,41,"));
+    let dir = tampered_copy("all-ones-nullity", "all_ones_min_presses.csv", |t| {
+        t.replace("65,42,", "65,41,")
+    });
     let e = all_ones_read_back(&dir, 65).unwrap_err().to_string();
     assert!(e.contains("nullity 41 on file, 42 recomputed"), "{e}");
 }
@@ -837,7 +1181,11 @@ fn all_ones_lower_bounds_recheck() {
     let table = read_csv(&committed_lightsout().join("all_ones_min_presses.csv"));
     let mut bounded = Vec::new();
     for r in &table {
-        let (n, min, lower): (usize, u64, u64) = (r["n"].parse().unwrap(), r["min_presses"].parse().unwrap(), r["min_presses_lower_bound"].parse().unwrap());
+        let (n, min, lower): (usize, u64, u64) = (
+            r["n"].parse().unwrap(),
+            r["min_presses"].parse().unwrap(),
+            r["min_presses_lower_bound"].parse().unwrap(),
+        );
         if r["exact"] == "true" {
             assert_eq!(lower, min, "n = {n}");
             continue;
@@ -847,14 +1195,24 @@ fn all_ones_lower_bounds_recheck() {
         let s = strips::lower_bound(n, strips::WIDTH).unwrap();
         assert!(lower >= s, "n = {n}: {lower} below the strip bound {s}");
         let named = format!("strip relaxation (strips of width <= {}): {s}", strips::WIDTH);
-        assert!(r["lower_bound_method"].contains(&named), "n = {n}: {:?} does not name {named:?}", r["lower_bound_method"]);
+        assert!(
+            r["lower_bound_method"].contains(&named),
+            "n = {n}: {:?} does not name {named:?}",
+            r["lower_bound_method"]
+        );
     }
     assert_eq!(bounded, vec![79, 95, 119, 123, 125, 126, 128]);
 }
 
 fn gods_read_back(dir: &Path, n: usize) -> anyhow::Result<statespace::studies::lightsout::gods::GodsRow> {
     use statespace::studies::lightsout::{gods, saved};
-    let quick = gods::gods_row(n, 4, 0, &gods::Effort::default(), &statespace::engine::progress::Counters::default())?;
+    let quick = gods::gods_row(
+        n,
+        4,
+        0,
+        &gods::Effort::default(),
+        &statespace::engine::progress::Counters::default(),
+    )?;
     saved::SavedGods::load(dir)?.row(quick)
 }
 
@@ -871,7 +1229,9 @@ fn gods_read_back_resolves_witnesses_and_refuses_tampering() {
         assert!(row.refutation.is_some(), "n = {n}");
     }
     // A witness claimed one press heavier than it is: the exact re-solve refuses it.
-    let dir = tampered_copy("gods-lower", "gods_numbers.csv", |t| t.replace("plus,open,16,8,124,124,124,", "plus,open,16,8,125,125,125,"));
+    let dir = tampered_copy("gods-lower", "gods_numbers.csv", |t| {
+        t.replace("plus,open,16,8,124,124,124,", "plus,open,16,8,125,125,125,")
+    });
     let e = gods_read_back(&dir, 16).unwrap_err().to_string();
     // The witness file no longer repeats the count in a heading, so the tampered bounds are
     // refused first by the refutation check (the witness re-solve would refuse them next).
@@ -881,7 +1241,13 @@ fn gods_read_back_resolves_witnesses_and_refuses_tampering() {
     let bounds19 = format!(",{},{},", row19["lower_bound"], row19["upper_bound"]);
     let dir = tampered_copy("gods-upper", "gods_numbers.csv", |t| {
         t.lines()
-            .map(|l| if l.starts_with("plus,open,19,") { l.replacen(&bounds19, &format!(",{},999,", row19["lower_bound"]), 1) } else { l.to_string() })
+            .map(|l| {
+                if l.starts_with("plus,open,19,") {
+                    l.replacen(&bounds19, &format!(",{},999,", row19["lower_bound"]), 1)
+                } else {
+                    l.to_string()
+                }
+            })
             .collect::<Vec<_>>()
             .join("\n")
             + "\n"
@@ -890,10 +1256,27 @@ fn gods_read_back_resolves_witnesses_and_refuses_tampering() {
     assert!(e.contains("above the parity/averaging bound"), "{e}");
     // The 9x9 refutation is run again on read-back: a node count one below its tree is refused.
     let row9 = table.iter().find(|r| r["n"] == "9").unwrap();
-    let nodes: u64 = row9["method"].split("refutes 38 (").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
-    let dir = tampered_copy("gods-nodes", "gods_numbers.csv", |t| t.replace(&format!("refutes 38 ({nodes} nodes"), &format!("refutes 38 ({} nodes", nodes - 1)));
+    let nodes: u64 = row9["method"]
+        .split("refutes 38 (")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let dir = tampered_copy("gods-nodes", "gods_numbers.csv", |t| {
+        t.replace(
+            &format!("refutes 38 ({nodes} nodes"),
+            &format!("refutes 38 ({} nodes", nodes - 1),
+        )
+    });
     let e = gods_read_back(&dir, 9).unwrap_err().to_string();
-    assert!(e.contains("gods_numbers.csv") && (e.contains(&format!("re-runs in {nodes} nodes")) || e.contains("did not finish")), "{e}");
+    assert!(
+        e.contains("gods_numbers.csv")
+            && (e.contains(&format!("re-runs in {nodes} nodes")) || e.contains("did not finish")),
+        "{e}"
+    );
 }
 
 #[test]
@@ -905,18 +1288,35 @@ fn refutation_recheck_refuses_a_false_or_changed_certificate() {
     let bound = total - 2 * (38 - cl.sizes[0] as i64);
     use statespace::engine::covering::{spectrum_at_most_in, Basis, Decision};
     for basis in [Basis::Given, Basis::OddFirst] {
-        let s = spectrum_at_most_in(&cl.sizes, bound, u64::MAX, basis, &statespace::engine::progress::Counters::default());
+        let s = spectrum_at_most_in(
+            &cl.sizes,
+            bound,
+            u64::MAX,
+            basis,
+            &statespace::engine::progress::Counters::default(),
+        );
         assert_eq!(s.decision, Decision::Infeasible);
         saved::recheck_refutation(&cl.sizes, 38, s.nodes, basis).unwrap();
         saved::recheck_refutation(&cl.sizes, 38, s.nodes + 5, basis).unwrap();
-        let e = saved::recheck_refutation(&cl.sizes, 38, s.nodes - 1, basis).unwrap_err().to_string();
+        let e = saved::recheck_refutation(&cl.sizes, 38, s.nodes - 1, basis)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("re-runs in") || e.contains("did not finish"), "{e}");
         // 37 is reached (a witness exists): a claimed refutation of it is false.
-        let e = saved::recheck_refutation(&cl.sizes, 37, s.nodes, basis).unwrap_err().to_string();
+        let e = saved::recheck_refutation(&cl.sizes, 37, s.nodes, basis)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("is false"), "{e}");
     }
     // 9x9's refutation trees differ by basis (64,597 nodes given, 83,196 odd-first): a count
     // stored for one basis does not pass in the other when it is too small there.
-    let given = spectrum_at_most_in(&cl.sizes, bound, u64::MAX, Basis::Given, &statespace::engine::progress::Counters::default()).nodes;
+    let given = spectrum_at_most_in(
+        &cl.sizes,
+        bound,
+        u64::MAX,
+        Basis::Given,
+        &statespace::engine::progress::Counters::default(),
+    )
+    .nodes;
     assert!(saved::recheck_refutation(&cl.sizes, 38, given, Basis::OddFirst).is_err());
 }

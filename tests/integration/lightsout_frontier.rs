@@ -25,7 +25,9 @@ fn reduce(rows: &mut Rows, cols: usize) -> Vec<usize> {
     let mut pivots = Vec::new();
     for c in 0..cols {
         let r0 = pivots.len();
-        let Some(p) = (r0..rows.len()).find(|&r| bit(&rows[r], c)) else { continue };
+        let Some(p) = (r0..rows.len()).find(|&r| bit(&rows[r], c)) else {
+            continue;
+        };
         rows.swap(r0, p);
         let piv = rows[r0].clone();
         for r in 0..rows.len() {
@@ -186,7 +188,16 @@ fn n_of(r: &HashMap<String, String>, k: &str) -> usize {
 #[test]
 fn torus_sweep_matches_a165738_and_transfer_elimination() {
     let dir = scratch("lo9-torus");
-    ok(&["lightsout", "sweep", "--topology", "torus", "--max-n", "300", "--out", dir.to_str().unwrap()]);
+    ok(&[
+        "lightsout",
+        "sweep",
+        "--topology",
+        "torus",
+        "--max-n",
+        "300",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     let rows = read_csv(&dir.join("sweep_plus_torus.csv"));
     assert_eq!(rows.len(), 300);
     for o in oracle("lightsout/A165738.csv") {
@@ -194,7 +205,11 @@ fn torus_sweep_matches_a165738_and_transfer_elimination() {
         assert_eq!(rows[n - 1]["nullity"], o["nullity"], "A165738({n})");
     }
     for n in 3..=300 {
-        assert_eq!(n_of(&rows[n - 1], "nullity"), torus_transfer_nullity(n, n), "torus n = {n}");
+        assert_eq!(
+            n_of(&rows[n - 1], "nullity"),
+            torus_transfer_nullity(n, n),
+            "torus n = {n}"
+        );
     }
 }
 
@@ -212,11 +227,15 @@ fn single_board_nullity_matches_the_sweeps_and_names_its_method() {
     }
     for n in [1usize, 4, 5, 30, 511, 1023, 1365, 2047, 2730, 2999, 3000] {
         let out = String::from_utf8(ok(&["lightsout", "nullity", "--n", &n.to_string()]).stdout).unwrap();
-        assert!(out.contains(&format!("nullity {},", open[n - 1]["nullity"])), "n = {n}: {out}");
+        assert!(
+            out.contains(&format!("nullity {},", open[n - 1]["nullity"])),
+            "n = {n}: {out}"
+        );
         assert!(out.contains("method: Sutner polynomial gcd"), "{out}");
     }
     for n in [3usize, 5, 6, 12, 48, 90, 97] {
-        let out = String::from_utf8(ok(&["lightsout", "nullity", "--n", &n.to_string(), "--topology", "torus"]).stdout).unwrap();
+        let out = String::from_utf8(ok(&["lightsout", "nullity", "--n", &n.to_string(), "--topology", "torus"]).stdout)
+            .unwrap();
         let want = if n >= 3 { torus_transfer_nullity(n, n) } else { 0 };
         assert!(out.contains(&format!("nullity {want},")), "torus n = {n}: {out}");
         assert!(out.contains("method: Jordan structure"), "{out}");
@@ -229,7 +248,14 @@ fn single_board_nullity_matches_the_sweeps_and_names_its_method() {
 fn rect_dataset_matches_light_chasing_and_dense_elimination() {
     use polars::prelude::*;
     let dir = scratch("lo9-rect");
-    ok(&["lightsout", "rect-dataset", "--max", "100", "--out", dir.to_str().unwrap()]);
+    ok(&[
+        "lightsout",
+        "rect-dataset",
+        "--max",
+        "100",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     let bytes = std::fs::read(dir.join("rect_plus_open_100.parquet")).unwrap();
     let df = ParquetReader::new(std::io::Cursor::new(bytes)).finish().unwrap();
     assert_eq!(df.height(), 10000);
@@ -238,7 +264,11 @@ fn rect_dataset_matches_light_chasing_and_dense_elimination() {
     let nul = df.column("nullity").unwrap().u16().unwrap();
     let rank = df.column("rank").unwrap().u32().unwrap();
     for i in 0..df.height() {
-        let (m, n, k) = (ms.get(i).unwrap() as usize, ns.get(i).unwrap() as usize, nul.get(i).unwrap() as usize);
+        let (m, n, k) = (
+            ms.get(i).unwrap() as usize,
+            ns.get(i).unwrap() as usize,
+            nul.get(i).unwrap() as usize,
+        );
         assert_eq!((m - 1) * 100 + n - 1, i, "row-major order");
         assert_eq!(rank.get(i).unwrap() as usize + k, m * n);
         if m <= n {
@@ -310,8 +340,10 @@ fn coset_radius_reaches(sizes: &HashMap<u32, usize>, d: usize, target: usize) ->
                     }
                 }
             }
-            let unassigned: i64 =
-                self.classes[k..].iter().map(|&(s, c)| if s & m == 0 { 2 * c as i64 } else { c as i64 }).sum();
+            let unassigned: i64 = self.classes[k..]
+                .iter()
+                .map(|&(s, c)| if s & m == 0 { 2 * c as i64 } else { c as i64 })
+                .sum();
             let least = (0..v.len()).filter(|&a| a as u32 & m == 0).map(|a| v[a]).min().unwrap();
             // mean(2V) = least / 2^|M| + 2 c_0 + unassigned
             least + ((2 * self.c0 + unassigned - 2 * self.target) << m.count_ones()) < 0
@@ -337,18 +369,28 @@ fn coset_radius_reaches(sizes: &HashMap<u32, usize>, d: usize, target: usize) ->
                     }
                 }
             }
-            let Some(&(s, c)) = self.classes.get(k) else { return true };
+            let Some(&(s, c)) = self.classes.get(k) else {
+                return true;
+            };
             let top = 31 - s.leading_zeros();
             let first_of_top = k == 0 || 31 - self.classes[k - 1].0.leading_zeros() != top;
             let most = if first_of_top { c / 2 } else { c };
             for ws in 0..=most {
                 let (even, odd) = (2 * ws as i64, 2 * (c - ws) as i64);
                 for a in 0..self.v2.len() {
-                    self.v2[a] += if (a as u32 & s).count_ones() % 2 == 0 { even } else { odd };
+                    self.v2[a] += if (a as u32 & s).count_ones() % 2 == 0 {
+                        even
+                    } else {
+                        odd
+                    };
                 }
                 let found = self.go(k + 1);
                 for a in 0..self.v2.len() {
-                    self.v2[a] -= if (a as u32 & s).count_ones() % 2 == 0 { even } else { odd };
+                    self.v2[a] -= if (a as u32 & s).count_ones() % 2 == 0 {
+                        even
+                    } else {
+                        odd
+                    };
                 }
                 if found {
                     return true;
@@ -357,7 +399,14 @@ fn coset_radius_reaches(sizes: &HashMap<u32, usize>, d: usize, target: usize) ->
             false
         }
     }
-    let mut walk = Walk { classes: &classes, d, target: target as i64, c0, v2: vec![0; 1 << d], nodes: 0 };
+    let mut walk = Walk {
+        classes: &classes,
+        d,
+        target: target as i64,
+        c0,
+        v2: vec![0; 1 << d],
+        nodes: 0,
+    };
     let found = walk.go(0);
     (found, walk.nodes)
 }
@@ -365,7 +414,16 @@ fn coset_radius_reaches(sizes: &HashMap<u32, usize>, d: usize, target: usize) ->
 #[test]
 fn gods_numbers_are_certified_twice() {
     let dir = scratch("lo9-gods");
-    ok(&["lightsout", "gods", "--max-n", "17", "--max-n-d2", "60", "--out", dir.to_str().unwrap()]);
+    ok(&[
+        "lightsout",
+        "gods",
+        "--max-n",
+        "17",
+        "--max-n-d2",
+        "60",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     let rows = read_csv(&dir.join("gods_numbers.csv"));
     let wit = witnesses(&dir.join("gods_witnesses.csv"));
     let sides: Vec<usize> = rows.iter().map(|r| n_of(r, "n")).collect();
@@ -388,11 +446,18 @@ fn gods_numbers_are_certified_twice() {
             // tests against exhaustive search on small codes, not re-run by this slower search.)
             let t = std::time::Instant::now();
             let (found, nodes) = coset_radius_reaches(&sizes, kernel.len(), upper + 1);
-            eprintln!("{n}x{n}: {} refuted again in {nodes} nodes, {:.1} s", upper + 1, t.elapsed().as_secs_f64());
+            eprintln!(
+                "{n}x{n}: {} refuted again in {nodes} nodes, {:.1} s",
+                upper + 1,
+                t.elapsed().as_secs_f64()
+            );
             assert!(!found, "{n}x{n}: a position needs {} presses", upper + 1);
             assert!(nodes > 1000, "{n}x{n}: the refutation is a real search ({nodes} nodes)");
             // The same search finds a position at the value itself (it can say yes).
-            assert!(coset_radius_reaches(&sizes, kernel.len(), upper).0, "{n}x{n}: none at {upper}");
+            assert!(
+                coset_radius_reaches(&sizes, kernel.len(), upper).0,
+                "{n}x{n}: none at {upper}"
+            );
         }
         if lower == upper {
             assert_eq!(n_of(r, "gods_number"), lower);
@@ -452,7 +517,6 @@ fn committed_gods_numbers_every_refutation_rechecked() {
     recheck_committed_gods_numbers(u64::MAX, 10);
 }
 
-
 /// The classes rewritten in an odd-first basis of their signature space: each next basis
 /// vector is the signature whose span with the vectors so far holds the most classes of odd
 /// size, then the most cells (the lowest signature on a tie); the class of new signature x is
@@ -460,9 +524,23 @@ fn committed_gods_numbers_every_refutation_rechecked() {
 /// afresh), not from the tool's incremental version.
 fn odd_first(sizes: &HashMap<u32, usize>, d: usize) -> HashMap<u32, usize> {
     let cells: usize = sizes.values().sum();
-    let weight = |s: u32| if s == 0 { 0 } else { sizes.get(&s).map_or(0, |&c| (c % 2) * (cells + 1) + c) };
+    let weight = |s: u32| {
+        if s == 0 {
+            0
+        } else {
+            sizes.get(&s).map_or(0, |&c| (c % 2) * (cells + 1) + c)
+        }
+    };
     let span_of = |basis: &[u32]| -> Vec<u32> {
-        (0..1u32 << basis.len()).map(|x| basis.iter().enumerate().filter(|(i, _)| x >> i & 1 == 1).fold(0, |a, (_, &b)| a ^ b)).collect()
+        (0..1u32 << basis.len())
+            .map(|x| {
+                basis
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| x >> i & 1 == 1)
+                    .fold(0, |a, (_, &b)| a ^ b)
+            })
+            .collect()
     };
     let mut basis: Vec<u32> = Vec::new();
     while basis.len() < d {
@@ -480,7 +558,9 @@ fn odd_first(sizes: &HashMap<u32, usize>, d: usize) -> HashMap<u32, usize> {
         basis.push(best.expect("a vector outside a proper subspace").1);
     }
     let span = span_of(&basis);
-    (0..1u32 << d).filter_map(|x| sizes.get(&span[x as usize]).map(|&c| (x, c))).collect()
+    (0..1u32 << d)
+        .filter_map(|x| sizes.get(&span[x as usize]).map(|&c| (x, c)))
+        .collect()
 }
 
 /// Re-runs by the independent search the refutations of at most `max_nodes` nodes (the tool's
@@ -492,7 +572,10 @@ fn recheck_committed_gods_numbers(max_nodes: u64, max_nullity: usize) {
     let sides: Vec<usize> = rows.iter().map(|r| n_of(r, "n")).collect();
     let wanted: Vec<usize> = (1..=50).filter(|&n| open_chase_nullity(n, n) > 0).collect();
     for n in &wanted {
-        assert!(sides.contains(n), "{n}x{n} (nullity > 0) is missing from gods_numbers.csv");
+        assert!(
+            sides.contains(n),
+            "{n}x{n} (nullity > 0) is missing from gods_numbers.csv"
+        );
     }
     for r in rows.iter().filter(|r| (18..=50).contains(&n_of(r, "n"))) {
         let n = n_of(r, "n");
@@ -505,21 +588,45 @@ fn recheck_committed_gods_numbers(max_nodes: u64, max_nullity: usize) {
         }
         let sizes = signature_sizes(n, &kernel);
         let parity = parity_bound(n, &sizes);
-        assert!(lower <= upper && upper <= parity, "bounds {n}x{n}: {lower}..{upper}, parity {parity}");
+        assert!(
+            lower <= upper && upper <= parity,
+            "bounds {n}x{n}: {lower}..{upper}, parity {parity}"
+        );
         if upper < parity {
-            assert!(r["method"].contains(&format!("refutes {}", upper + 1)), "{n}x{n}: {}", r["method"]);
+            assert!(
+                r["method"].contains(&format!("refutes {}", upper + 1)),
+                "{n}x{n}: {}",
+                r["method"]
+            );
             // The tool's tree size, from the method text ("refutes N (M nodes; ...").
-            let stored: u64 = r["method"].split(&format!("refutes {} (", upper + 1)).nth(1).and_then(|t| t.split(' ').next()).and_then(|m| m.parse().ok()).expect("a refutation's node count");
+            let stored: u64 = r["method"]
+                .split(&format!("refutes {} (", upper + 1))
+                .nth(1)
+                .and_then(|t| t.split(' ').next())
+                .and_then(|m| m.parse().ok())
+                .expect("a refutation's node count");
             if d <= max_nullity && stored <= max_nodes {
                 // The tool names the basis it refuted in; this search uses its own basis of the
                 // same kind, built here from its own signatures.
-                let sizes = if r["method"].contains("nodes in the odd-first basis") { odd_first(&sizes, d) } else { sizes.clone() };
+                let sizes = if r["method"].contains("nodes in the odd-first basis") {
+                    odd_first(&sizes, d)
+                } else {
+                    sizes.clone()
+                };
                 let (found, nodes) = coset_radius_reaches(&sizes, d, upper + 1);
                 eprintln!("{n}x{n}: {} refuted again in {nodes} nodes", upper + 1);
                 assert!(!found, "{n}x{n}: a position needs {} presses", upper + 1);
             }
         }
-        assert_eq!(r["gods_number"], if lower == upper { lower.to_string() } else { String::new() }, "{n}");
+        assert_eq!(
+            r["gods_number"],
+            if lower == upper {
+                lower.to_string()
+            } else {
+                String::new()
+            },
+            "{n}"
+        );
     }
 }
 
@@ -531,7 +638,10 @@ fn gods_and_dataset_refuse_bad_input() {
     fails_with(&["lightsout", "gods", "--budget", "-5"], "-5");
     fails_with(&["lightsout", "gods", "--conflict-moves", "0"], "--conflict-moves 0");
     fails_with(&["lightsout", "gods", "--active-rounds", "0"], "--active-rounds 0");
-    fails_with(&["lightsout", "gods", "--active-rounds", "1000001"], "--active-rounds 1000001");
+    fails_with(
+        &["lightsout", "gods", "--active-rounds", "1000001"],
+        "--active-rounds 1000001",
+    );
     fails_with(&["lightsout", "rect-dataset", "--max", "0"], "--max 0");
 }
 
@@ -544,33 +654,125 @@ fn sweep_keep_resumes_and_refuses_other_runs() {
     let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let (keep, reference, again) = (dir.join("gcds"), dir.join("reference"), dir.join("again"));
     ok(&["lightsout", "sweep", "--max-n", "4000", "--out", &s(&reference)]);
-    ok(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&again)]);
+    ok(&[
+        "lightsout",
+        "sweep",
+        "--max-n",
+        "4000",
+        "--keep",
+        &s(&keep),
+        "--out",
+        &s(&again),
+    ]);
     let want = std::fs::read(reference.join("sweep_plus_open.csv")).unwrap();
     assert_eq!(std::fs::read(again.join("sweep_plus_open.csv")).unwrap(), want);
     let file = keep.join("sweep_plus_open.rank0of1.gcd");
     let full = std::fs::read(&file).unwrap();
     assert_eq!(&full[..16], b"statespace-gcd-1");
     let word = |i: usize| u64::from_le_bytes(full[16 + 8 * i..24 + 8 * i].try_into().unwrap());
-    assert_eq!((word(0), word(1), word(2), word(3)), (4000, 1, 0, 2000), "header: max_n, ranks, rank, last finished k");
+    assert_eq!(
+        (word(0), word(1), word(2), word(3)),
+        (4000, 1, 0, 2000),
+        "header: max_n, ranks, rank, last finished k"
+    );
     // Cut it back to k <= 700, as a run killed there leaves it: the rerun computes the rest.
     let mut partial = full[..40].to_vec();
     partial.extend_from_slice(&700u64.to_le_bytes());
-    partial.extend(full[48..].chunks_exact(8).filter(|p| u32::from_le_bytes(p[..4].try_into().unwrap()) <= 700).flatten());
+    partial.extend(
+        full[48..]
+            .chunks_exact(8)
+            .filter(|p| u32::from_le_bytes(p[..4].try_into().unwrap()) <= 700)
+            .flatten(),
+    );
     std::fs::write(&file, &partial).unwrap();
     let resumed = dir.join("resumed");
-    ok(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&resumed)]);
+    ok(&[
+        "lightsout",
+        "sweep",
+        "--max-n",
+        "4000",
+        "--keep",
+        &s(&keep),
+        "--out",
+        &s(&resumed),
+    ]);
     assert_eq!(std::fs::read(resumed.join("sweep_plus_open.csv")).unwrap(), want);
     // Another --max-n or rank count over the same directory, or a damaged file: refused.
-    fails_with(&["lightsout", "sweep", "--max-n", "3000", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "not n = 3000");
+    fails_with(
+        &[
+            "lightsout",
+            "sweep",
+            "--max-n",
+            "3000",
+            "--keep",
+            &s(&keep),
+            "--out",
+            &s(&dir.join("x")),
+        ],
+        "not n = 3000",
+    );
     std::fs::write(keep.join("sweep_plus_open.rank0of2.gcd"), b"").unwrap();
-    fails_with(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "another number of ranks");
+    fails_with(
+        &[
+            "lightsout",
+            "sweep",
+            "--max-n",
+            "4000",
+            "--keep",
+            &s(&keep),
+            "--out",
+            &s(&dir.join("x")),
+        ],
+        "another number of ranks",
+    );
     std::fs::remove_file(keep.join("sweep_plus_open.rank0of2.gcd")).unwrap();
     std::fs::write(&file, &partial[..partial.len() - 8]).unwrap();
-    fails_with(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "this rank's share");
+    fails_with(
+        &[
+            "lightsout",
+            "sweep",
+            "--max-n",
+            "4000",
+            "--keep",
+            &s(&keep),
+            "--out",
+            &s(&dir.join("x")),
+        ],
+        "this rank's share",
+    );
     std::fs::write(&file, b"not a checkpoint").unwrap();
-    fails_with(&["lightsout", "sweep", "--max-n", "4000", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "not a sweep checkpoint");
-    assert!(!dir.join("x").join("sweep_plus_open.csv").exists(), "a refused run writes nothing");
-    fails_with(&["lightsout", "sweep", "--rule", "block", "--max-n", "40", "--keep", &s(&keep), "--out", &s(&dir.join("x"))], "--keep is for the plus rule");
+    fails_with(
+        &[
+            "lightsout",
+            "sweep",
+            "--max-n",
+            "4000",
+            "--keep",
+            &s(&keep),
+            "--out",
+            &s(&dir.join("x")),
+        ],
+        "not a sweep checkpoint",
+    );
+    assert!(
+        !dir.join("x").join("sweep_plus_open.csv").exists(),
+        "a refused run writes nothing"
+    );
+    fails_with(
+        &[
+            "lightsout",
+            "sweep",
+            "--rule",
+            "block",
+            "--max-n",
+            "40",
+            "--keep",
+            &s(&keep),
+            "--out",
+            &s(&dir.join("x")),
+        ],
+        "--keep is for the plus rule",
+    );
 }
 
 /// `sweep --format parquet` holds the CSV's rows with integer columns (read here by polars
@@ -581,8 +783,28 @@ fn sweep_parquet_holds_the_csv_rows() {
     let dir = scratch("sweep_parquet");
     let d = dir.to_str().unwrap();
     for topology in ["open", "torus"] {
-        ok(&["lightsout", "sweep", "--topology", topology, "--max-n", "3000", "--out", d]);
-        ok(&["lightsout", "sweep", "--topology", topology, "--max-n", "3000", "--format", "parquet", "--out", d]);
+        ok(&[
+            "lightsout",
+            "sweep",
+            "--topology",
+            topology,
+            "--max-n",
+            "3000",
+            "--out",
+            d,
+        ]);
+        ok(&[
+            "lightsout",
+            "sweep",
+            "--topology",
+            topology,
+            "--max-n",
+            "3000",
+            "--format",
+            "parquet",
+            "--out",
+            d,
+        ]);
         let rows = read_csv(&dir.join(format!("sweep_plus_{topology}.csv")));
         let bytes = std::fs::read(dir.join(format!("sweep_plus_{topology}.parquet"))).unwrap();
         let df = ParquetReader::new(std::io::Cursor::new(bytes)).finish().unwrap();
@@ -604,7 +826,10 @@ fn sweep_parquet_holds_the_csv_rows() {
 fn signature_sizes(n: usize, kernel: &[Vec<u64>]) -> HashMap<u32, usize> {
     let mut sizes: HashMap<u32, usize> = HashMap::new();
     for c in 0..n * n {
-        let s = kernel.iter().enumerate().fold(0u32, |a, (i, k)| a | (bit(k, c) as u32) << i);
+        let s = kernel
+            .iter()
+            .enumerate()
+            .fold(0u32, |a, (i, k)| a | (bit(k, c) as u32) << i);
         *sizes.entry(s).or_default() += 1;
     }
     sizes
@@ -633,7 +858,12 @@ fn the_million_sweep_agrees_with_chasing_doubling_and_one_board() {
     let col = |name: &str| -> Vec<i64> {
         let c = df.column(name).unwrap();
         assert!(c.dtype().is_integer(), "{name}: {:?}", c.dtype());
-        c.cast(&DataType::Int64).unwrap().i64().unwrap().into_no_null_iter().collect()
+        c.cast(&DataType::Int64)
+            .unwrap()
+            .i64()
+            .unwrap()
+            .into_no_null_iter()
+            .collect()
     };
     let (n, n_mod_3, rank, nul) = (col("n"), col("n_mod_3"), col("rank"), col("nullity"));
     assert_eq!(n.len(), 1_000_000);
@@ -656,9 +886,20 @@ fn the_million_sweep_agrees_with_chasing_doubling_and_one_board() {
     let short = read_csv(&root.join("n100000/sweep_plus_open.csv"));
     assert_eq!(short.len(), 100_000);
     for r in &short {
-        assert_eq!(nullity[n_of(r, "n")], n_of(r, "nullity"), "n = {} against the one-process sweep", r["n"]);
+        assert_eq!(
+            nullity[n_of(r, "n")],
+            n_of(r, "nullity"),
+            "n = {} against the one-process sweep",
+            r["n"]
+        );
     }
-    let widest = (2..nullity.len()).step_by(2).max_by_key(|&s| (nullity[s], std::cmp::Reverse(s))).unwrap();
+    let widest = (2..nullity.len())
+        .step_by(2)
+        .max_by_key(|&s| (nullity[s], std::cmp::Reverse(s)))
+        .unwrap();
     let out = String::from_utf8(ok(&["lightsout", "nullity", "--n", &widest.to_string()]).stdout).unwrap();
-    assert!(out.contains(&format!("nullity {},", nullity[widest])), "n = {widest}: {out}");
+    assert!(
+        out.contains(&format!("nullity {},", nullity[widest])),
+        "n = {widest}: {out}"
+    );
 }

@@ -37,7 +37,9 @@ fn null_space(n: usize) -> Vec<Vec<bool>> {
     let mut pivot_col = Vec::new();
     let mut r = 0;
     for c in 0..cells {
-        let Some(p) = (r..cells).find(|&i| rows[i][c / 64] >> (c % 64) & 1 == 1) else { continue };
+        let Some(p) = (r..cells).find(|&i| rows[i][c / 64] >> (c % 64) & 1 == 1) else {
+            continue;
+        };
         rows.swap(r, p);
         for i in 0..cells {
             if i != r && rows[i][c / 64] >> (c % 64) & 1 == 1 {
@@ -69,10 +71,16 @@ fn gods_number(n: usize) -> u64 {
     let k = basis.len();
     let mut size = vec![0u64; 1 << k];
     for c in 0..n * n {
-        let s = basis.iter().enumerate().fold(0usize, |s, (i, v)| s | usize::from(v[c]) << i);
+        let s = basis
+            .iter()
+            .enumerate()
+            .fold(0usize, |s, (i, v)| s | usize::from(v[c]) << i);
         size[s] += 1;
     }
-    let groups: Vec<(usize, u64)> = (1..1usize << k).filter(|&s| size[s] > 0).map(|s| (s, size[s])).collect();
+    let groups: Vec<(usize, u64)> = (1..1usize << k)
+        .filter(|&s| size[s] > 0)
+        .map(|s| (s, size[s]))
+        .collect();
     let count: u64 = groups.iter().map(|g| g.1 + 1).product();
     assert!(count < 50_000_000, "{n}x{n}: {count} weight profiles");
     let mut best = 0;
@@ -81,7 +89,11 @@ fn gods_number(n: usize) -> u64 {
         // The fewest presses over the coset of this profile (cells in no quiet pattern all pressed).
         let fewest = (0..1usize << k)
             .map(|c| {
-                groups.iter().zip(&a).map(|(&(s, m), &x)| if (s & c).count_ones() % 2 == 1 { m - x } else { x }).sum::<u64>()
+                groups
+                    .iter()
+                    .zip(&a)
+                    .map(|(&(s, m), &x)| if (s & c).count_ones() % 2 == 1 { m - x } else { x })
+                    .sum::<u64>()
             })
             .min()
             .unwrap();
@@ -120,7 +132,10 @@ fn gods_numbers_match_wmboyles_and_an_independent_enumeration() {
         ));
     }
     for c in &claims {
-        eprintln!("{} {}: published {}, computed {}: {}", c.family, c.id, c.published, c.computed, c.verdict);
+        eprintln!(
+            "{} {}: published {}, computed {}: {}",
+            c.family, c.id, c.published, c.computed, c.verdict
+        );
         assert_eq!(c.verdict, Verdict::Confirmed, "{c:?}");
     }
     // And the program agrees on 17x17 (its signature method is a different implementation).
@@ -164,11 +179,23 @@ fn a079873_is_recomputed_by_breadth_first_search() {
     assert_eq!(bfs.iter().sum::<u64>(), 1 << 23, "seed 004: 2^23 solvable positions");
     let ours = oracle("lightsout/A079873.csv");
     let ours: Vec<u64> = ours.iter().map(|r| num(r, "positions")).collect();
-    assert_eq!(bfs, ours, "tests/data/lightsout/A079873.csv against breadth-first search");
-    let published: Vec<u64> = oracle("lightsout/A079873_published.csv").iter().map(|r| num(r, "positions")).collect();
+    assert_eq!(
+        bfs, ours,
+        "tests/data/lightsout/A079873.csv against breadth-first search"
+    );
+    let published: Vec<u64> = oracle("lightsout/A079873_published.csv")
+        .iter()
+        .map(|r| num(r, "positions"))
+        .collect();
     let differing: Vec<String> = (0..bfs.len())
         .filter(|&k| published.get(k) != Some(&bfs[k]))
-        .map(|k| format!("a({k}): published {}, computed {}", published.get(k).map_or("-".into(), |v| v.to_string()), bfs[k]))
+        .map(|k| {
+            format!(
+                "a({k}): published {}, computed {}",
+                published.get(k).map_or("-".into(), |v| v.to_string()),
+                bfs[k]
+            )
+        })
         .collect();
     let claim = Claim::published(
         "lightsout",
@@ -177,7 +204,11 @@ fn a079873_is_recomputed_by_breadth_first_search() {
         "5x5 Lights Out positions by fewest presses",
         published.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
         bfs.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
-        if differing.is_empty() { Verdict::Confirmed } else { Verdict::Corrected },
+        if differing.is_empty() {
+            Verdict::Confirmed
+        } else {
+            Verdict::Corrected
+        },
         &format!(
             "breadth-first search over all 2^25 boards; {}; published terms sum to {}, computed to {} = 2^23",
             differing.join("; "),
@@ -201,11 +232,18 @@ fn version_names_a_real_revision_in_a_git_checkout() {
         .is_ok_and(|o| o.status.success());
     let o = ok(&["--version"]);
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
-    let rev = text.trim().strip_prefix("statespace 0.1.0 (rev ").and_then(|r| r.strip_suffix(')')).unwrap_or_else(|| panic!("{text}"));
+    let rev = text
+        .trim()
+        .strip_prefix("statespace 0.1.0 (rev ")
+        .and_then(|r| r.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("{text}"));
     if !in_git {
         return; // a source tarball: "unknown" is the truth
     }
-    assert_ne!(rev, "unknown", "built inside a git checkout but the revision is missing (build.rs)");
+    assert_ne!(
+        rev, "unknown",
+        "built inside a git checkout but the revision is missing (build.rs)"
+    );
     assert!(rev.len() == 12 && rev.bytes().all(|b| b.is_ascii_hexdigit()), "{rev}");
     let known = std::process::Command::new("git")
         .args(["-C", root, "cat-file", "-e", &format!("{rev}^{{commit}}")])

@@ -36,17 +36,31 @@ fn check_package(data: &Path) -> usize {
         let path = data.join(rel);
         let fields = r["schema"]["fields"].as_array().expect("fields");
         for f in fields {
-            assert!(!f["description"].as_str().unwrap_or("").is_empty(), "{rel}: field {} has no description", f["name"]);
+            assert!(
+                !f["description"].as_str().unwrap_or("").is_empty(),
+                "{rel}: field {} has no description",
+                f["name"]
+            );
         }
-        assert!(r["licenses"].is_array() && r["sources"].is_array(), "{rel}: licence and source");
+        assert!(
+            r["licenses"].is_array() && r["sources"].is_array(),
+            "{rel}: licence and source"
+        );
         let Ok(bytes) = std::fs::read(&path) else {
             panic!("{rel} is in the package but absent");
         };
         let sha: String = {
             use sha2::Digest;
-            sha2::Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect()
+            sha2::Sha256::digest(&bytes)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect()
         };
-        assert_eq!(r["hash"].as_str(), Some(format!("sha256:{sha}").as_str()), "{rel}: sha256");
+        assert_eq!(
+            r["hash"].as_str(),
+            Some(format!("sha256:{sha}").as_str()),
+            "{rel}: sha256"
+        );
         if !rel.ends_with(".csv") {
             continue;
         }
@@ -60,12 +74,23 @@ fn check_package(data: &Path) -> usize {
             .try_into_reader_with_file_path(Some(path.clone()))
             .and_then(|r| r.finish())
             .unwrap_or_else(|e| panic!("polars cannot read {rel} with its declared schema: {e}"));
-        let header: Vec<String> = csv::Reader::from_path(&path).unwrap().headers().unwrap().iter().map(String::from).collect();
+        let header: Vec<String> = csv::Reader::from_path(&path)
+            .unwrap()
+            .headers()
+            .unwrap()
+            .iter()
+            .map(String::from)
+            .collect();
         let declared: Vec<String> = fields.iter().map(|f| f["name"].as_str().unwrap().to_string()).collect();
         assert_eq!(header, declared, "{rel}: columns in the file and in the package");
         for f in fields.iter().filter(|f| f["type"] == "string") {
             let col = df.column(f["name"].as_str().unwrap()).unwrap();
-            let summary = col.str().unwrap().iter().flatten().any(|v| ["total", "sum", "all"].contains(&v.to_lowercase().as_str()));
+            let summary = col
+                .str()
+                .unwrap()
+                .iter()
+                .flatten()
+                .any(|v| ["total", "sum", "all"].contains(&v.to_lowercase().as_str()));
             assert!(!summary, "{rel}: a summary row inside the data");
         }
         check_counts(rel, &df, fields);
@@ -86,29 +111,47 @@ fn check_package(data: &Path) -> usize {
 fn check_counts(rel: &str, df: &DataFrame, fields: &[Value]) {
     for f in fields.iter().filter(|f| f["type"] == "integer") {
         let name = f["name"].as_str().unwrap();
-        let col = df.column(name).unwrap().i64().unwrap_or_else(|_| panic!("{rel}: {name} is not Int64"));
+        let col = df
+            .column(name)
+            .unwrap()
+            .i64()
+            .unwrap_or_else(|_| panic!("{rel}: {name} is not Int64"));
         let sum: i128 = col.iter().flatten().map(i128::from).sum();
-        assert!(i64::try_from(sum).is_ok(), "{rel}: the sum of integer column {name} is {sum}, past 64 bits: declare it as an exact count");
+        assert!(
+            i64::try_from(sum).is_ok(),
+            "{rel}: the sum of integer column {name} is {sum}, past 64 bits: declare it as an exact count"
+        );
     }
     for f in fields.iter().filter(|f| f.get("constraints").is_some()) {
         let name = f["name"].as_str().unwrap();
         assert_eq!(f["constraints"]["pattern"], "[0-9]{1,3}(_[0-9]{3})*", "{rel}: {name}");
         let log_name = format!("log10_{name}");
-        assert!(fields.iter().any(|g| g["name"] == log_name.as_str()), "{rel}: exact count {name} has no {log_name} beside it");
+        assert!(
+            fields.iter().any(|g| g["name"] == log_name.as_str()),
+            "{rel}: exact count {name} has no {log_name} beside it"
+        );
         let logs = df.column(&log_name).unwrap().f64().unwrap();
         for (v, log) in df.column(name).unwrap().str().unwrap().iter().zip(logs.iter()) {
             let Some(v) = v else {
                 assert!(log.is_none(), "{rel}: {log_name} without {name}");
                 continue;
             };
-            let digits = statespace::output::table::parse_exact_count(v).unwrap_or_else(|| panic!("{rel}: {name} holds {v:?}, not an exact count"));
+            let digits = statespace::output::table::parse_exact_count(v)
+                .unwrap_or_else(|| panic!("{rel}: {name} holds {v:?}, not an exact count"));
             let exact: num_bigint::BigUint = digits.parse().unwrap();
             // log10 from the leading 17 digits and the digit count: exact to far below 1e-6.
             let lead = &digits[..digits.len().min(17)];
             let want = (lead.parse::<f64>().unwrap()).log10() + (digits.len() - lead.len()) as f64;
             match log {
-                Some(log) => assert!((log - want).abs() <= 1e-6, "{rel}: {log_name} {log} for {name} {v} (log10 {want:.6})"),
-                None => assert_eq!(exact, num_bigint::BigUint::from(0u8), "{rel}: {name} {v} has no {log_name}"),
+                Some(log) => assert!(
+                    (log - want).abs() <= 1e-6,
+                    "{rel}: {log_name} {log} for {name} {v} (log10 {want:.6})"
+                ),
+                None => assert_eq!(
+                    exact,
+                    num_bigint::BigUint::from(0u8),
+                    "{rel}: {name} {v} has no {log_name}"
+                ),
             }
         }
     }
@@ -153,11 +196,22 @@ fn fresh_claims_have_the_expected_verdicts() {
             for other in ["peg", "tricolore", "lightsout"].into_iter().filter(|o| o != family) {
                 std::fs::create_dir_all(reports.join(other)).unwrap();
                 for name in ["summary.md", "claims.csv"] {
-                    let _ = std::fs::copy(root().join("reports").join(other).join(name), reports.join(other).join(name));
+                    let _ = std::fs::copy(
+                        root().join("reports").join(other).join(name),
+                        reports.join(other).join(name),
+                    );
                 }
             }
             let child = bin()
-                .args(["reproduce", "--only", family, "--data", data.to_str().unwrap(), "--reports", reports.to_str().unwrap()])
+                .args([
+                    "reproduce",
+                    "--only",
+                    family,
+                    "--data",
+                    data.to_str().unwrap(),
+                    "--reports",
+                    reports.to_str().unwrap(),
+                ])
                 .stdin(std::process::Stdio::null())
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::piped())
@@ -169,9 +223,16 @@ fn fresh_claims_have_the_expected_verdicts() {
     let mut claims = Vec::new();
     for (family, out, child) in runs {
         let o = child.wait_with_output().unwrap();
-        assert!(o.status.success(), "reproduce --only {family} failed:\n{}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "reproduce --only {family} failed:\n{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         let fresh = read_csv(&out.join("reports").join(family).join("claims.csv"));
-        assert!(!fresh.is_empty() && fresh.iter().all(|c| c["family"] == family), "fresh {family} claims");
+        assert!(
+            !fresh.is_empty() && fresh.iter().all(|c| c["family"] == family),
+            "fresh {family} claims"
+        );
         claims.extend(fresh);
     }
     // A fresh run writes a valid package and a peg page showing its charts.
@@ -183,23 +244,57 @@ fn fresh_claims_have_the_expected_verdicts() {
     let committed = root().join("reports/lightsout/claims.csv");
     let sha: String = {
         use sha2::Digest;
-        sha2::Sha256::digest(std::fs::read(&committed).unwrap()).iter().map(|b| format!("{b:02x}")).collect()
+        sha2::Sha256::digest(std::fs::read(&committed).unwrap())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     };
-    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(root().join("reports/lightsout/manifest.json")).unwrap()).unwrap();
-    let pinned = manifest["files"].as_array().unwrap().iter().find(|f| f["path"] == "claims.csv").map(|f| f["sha256"].clone());
-    assert_eq!(pinned, Some(Value::from(sha)), "reports/lightsout/claims.csv is not the file its manifest (and reproduce --check) records");
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("reports/lightsout/manifest.json")).unwrap())
+            .unwrap();
+    let pinned = manifest["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "claims.csv")
+        .map(|f| f["sha256"].clone());
+    assert_eq!(
+        pinned,
+        Some(Value::from(sha)),
+        "reports/lightsout/claims.csv is not the file its manifest (and reproduce --check) records"
+    );
     claims.extend(read_csv(&committed));
     let _ = std::fs::remove_dir_all(&dir);
     let mut by_id: HashMap<String, HashMap<String, String>> = HashMap::new();
     for c in claims {
-        assert!(statespace::studies::Verdict::ALL.iter().any(|v| v.as_str() == c["verdict"]), "{c:?}");
-        assert!(!c["source"].is_empty() && !c["statement"].is_empty() && !c["computed"].is_empty(), "{c:?}");
+        assert!(
+            statespace::studies::Verdict::ALL
+                .iter()
+                .any(|v| v.as_str() == c["verdict"]),
+            "{c:?}"
+        );
+        assert!(
+            !c["source"].is_empty() && !c["statement"].is_empty() && !c["computed"].is_empty(),
+            "{c:?}"
+        );
         if c["verdict"] != "new" {
-            assert!(!c["published"].is_empty(), "a checked claim quotes the published value: {c:?}");
+            assert!(
+                !c["published"].is_empty(),
+                "a checked claim quotes the published value: {c:?}"
+            );
         }
-        assert!(by_id.insert(c["id"].clone(), c.clone()).is_none(), "duplicate claim id {}", c["id"]);
+        assert!(
+            by_id.insert(c["id"].clone(), c.clone()).is_none(),
+            "duplicate claim id {}",
+            c["id"]
+        );
     }
-    let verdict = |id: &str| by_id.get(id).map(|c| c["verdict"].clone()).unwrap_or_else(|| panic!("no claim {id}"));
+    let verdict = |id: &str| {
+        by_id
+            .get(id)
+            .map(|c| c["verdict"].clone())
+            .unwrap_or_else(|| panic!("no claim {id}"))
+    };
     for id in [
         "peg.seed001.jumps",
         "peg.seed001.winning_plays",
@@ -239,7 +334,10 @@ fn fresh_claims_have_the_expected_verdicts() {
     }
     // Every family has new results, and the claims of all three families are listed.
     for family in ["peg", "tricolore", "lightsout"] {
-        assert!(by_id.values().any(|c| c["family"] == family && c["verdict"] == "new"), "no new result for {family}");
+        assert!(
+            by_id.values().any(|c| c["family"] == family && c["verdict"] == "new"),
+            "no new result for {family}"
+        );
     }
     // Every chart under reports/ is shown on its page: a family's on the family page, the
     // benchmarks' on theirs; the entry page shows a few, each a chart that exists.
@@ -248,18 +346,35 @@ fn fresh_claims_have_the_expected_verdicts() {
     let mut pngs = Vec::new();
     walk_png(&root().join("reports"), &mut pngs);
     for p in &pngs {
-        let (dir, name) = p.split_once('/').unwrap_or_else(|| panic!("chart {p} outside a family directory"));
+        let (dir, name) = p
+            .split_once('/')
+            .unwrap_or_else(|| panic!("chart {p} outside a family directory"));
         if dir == "bench" {
-            assert!(bench_page.contains(p.as_str()), "reports/benchmarks.md does not show {name}");
+            assert!(
+                bench_page.contains(p.as_str()),
+                "reports/benchmarks.md does not show {name}"
+            );
         } else {
             let page = std::fs::read_to_string(root().join("reports").join(dir).join("README.md")).unwrap();
-            assert!(page.contains(&format!("({name})")), "reports/{dir}/README.md does not show {name}");
+            assert!(
+                page.contains(&format!("({name})")),
+                "reports/{dir}/README.md does not show {name}"
+            );
         }
     }
-    let shown: Vec<&str> = readme.split("](").skip(1).filter_map(|s| s.split_once(')')).map(|(path, _)| path).filter(|p| p.ends_with(".png")).collect();
+    let shown: Vec<&str> = readme
+        .split("](")
+        .skip(1)
+        .filter_map(|s| s.split_once(')'))
+        .map(|(path, _)| path)
+        .filter(|p| p.ends_with(".png"))
+        .collect();
     assert!(shown.len() >= 3, "the entry page shows {} charts", shown.len());
     for p in shown {
-        assert!(pngs.iter().any(|x| x == p), "reports/README.md shows {p}, which does not exist");
+        assert!(
+            pngs.iter().any(|x| x == p),
+            "reports/README.md shows {p}, which does not exist"
+        );
     }
 }
 
@@ -270,7 +385,10 @@ fn top_level_claims_are_the_family_claims() {
     let top = read_csv(&root().join("reports/claims.csv"));
     for family in ["peg", "tricolore", "lightsout"] {
         let mine: Vec<HashMap<String, String>> = top.iter().filter(|c| c["family"] == family).cloned().collect();
-        assert!(mine == read_csv(&root().join(format!("reports/{family}/claims.csv"))), "reports/claims.csv and reports/{family}/claims.csv disagree");
+        assert!(
+            mine == read_csv(&root().join(format!("reports/{family}/claims.csv"))),
+            "reports/claims.csv and reports/{family}/claims.csv disagree"
+        );
     }
 }
 
@@ -282,7 +400,12 @@ fn walk_png(dir: &Path, out: &mut Vec<String>) {
         } else if p.extension().is_some_and(|x| x == "png") {
             // As a page under reports/ links it: `<directory>/<name>`.
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let dir = p.parent().and_then(|d| d.file_name()).unwrap().to_string_lossy().into_owned();
+            let dir = p
+                .parent()
+                .and_then(|d| d.file_name())
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             out.push(format!("{dir}/{name}"));
         }
     }
@@ -295,8 +418,7 @@ fn benchmarks_page_is_rendered_from_the_measurements() {
     use statespace::studies::benchmarks::{export, COLUMNS, PAGE};
     use statespace::studies::Area;
     let csv = format!(
-        "{}\n\
-         2026-01-15,lightsout-sweep-25000,\"statespace lightsout sweep, quoted\",0.6,,,3,,2,24,AMD EPYC,ref,1.2,\n\
+        "{}\n2026-01-15,lightsout-sweep-25000,\"statespace lightsout sweep, quoted\",0.6,,,3,,2,24,AMD EPYC,ref,1.2,\n\
          2026-02-01,peg-t7-levels,statespace peg --side 7,2.5,4.9,41,5,1024,2,24,AMD EPYC,ref,1.25,idle\n\
          2026-01-01,peg-t7-levels,statespace peg --side 7,10,,,5,1024,2,24,AMD EPYC,,,under load\n\
          2026-01-01,peg-t6-full,statespace peg --side 6,3,,,,,2,24,AMD EPYC,,,no goal\n",
@@ -304,28 +426,50 @@ fn benchmarks_page_is_rendered_from_the_measurements() {
     );
     let out = export(&[("measurements.csv".into(), csv.clone().into_bytes())]).unwrap();
     let file = |area: Area, dir: &str, name: &str| {
-        out.files.iter().find(|f| f.area == area && f.dir == dir && f.name == name).unwrap_or_else(|| panic!("no {dir}/{name}"))
+        out.files
+            .iter()
+            .find(|f| f.area == area && f.dir == dir && f.name == name)
+            .unwrap_or_else(|| panic!("no {dir}/{name}"))
     };
     let data = file(Area::Data, "bench", "measurements.csv");
-    assert_eq!((data.bytes.as_slice(), data.rows), (csv.as_bytes(), Some(4)), "the CSV goes back unchanged");
+    assert_eq!(
+        (data.bytes.as_slice(), data.rows),
+        (csv.as_bytes(), Some(4)),
+        "the CSV goes back unchanged"
+    );
     let page = String::from_utf8(file(Area::Reports, "", PAGE).bytes.clone()).unwrap();
     let peg = &page[page.find("### peg-t7-levels").expect("a section per goal")..];
     let (early, late) = (peg.find("| 2026-01-01 |").unwrap(), peg.find("| 2026-02-01 |").unwrap());
     assert!(early < late, "rows by date");
     // 2.5 s against a 5 s goal and a 1.25 s reference; 41 MiB against 1 GiB.
-    assert!(peg.contains("| 2026-02-01 | 2.50 s | 4.90 s | 41 MiB | 5 s, 1 GiB | 0.50 (peak 0.04) | 1.25 s | 2.00 |"), "{peg}");
-    assert!(peg.contains("| 2026-01-01 | 10.0 s | - | - | 5 s, 1 GiB | 2.00 | - | - | 2 cores, 24 GiB, AMD EPYC | under load |"), "{peg}");
+    assert!(
+        peg.contains("| 2026-02-01 | 2.50 s | 4.90 s | 41 MiB | 5 s, 1 GiB | 0.50 (peak 0.04) | 1.25 s | 2.00 |"),
+        "{peg}"
+    );
+    assert!(
+        peg.contains(
+            "| 2026-01-01 | 10.0 s | - | - | 5 s, 1 GiB | 2.00 | - | - | 2 cores, 24 GiB, AMD EPYC | under load |"
+        ),
+        "{peg}"
+    );
     let at = |s: &str| page.find(s).unwrap_or_else(|| panic!("page lacks {s}"));
-    assert!(at("### peg-t6-full") < at("### peg-t7-levels") && at("### peg-t7-levels") < at("### lightsout-sweep-25000"));
+    assert!(
+        at("### peg-t6-full") < at("### peg-t7-levels") && at("### peg-t7-levels") < at("### lightsout-sweep-25000")
+    );
     assert!(page.contains("`statespace lightsout sweep, quoted`"));
     for stem in ["ratio_to_goal_peg", "ratio_to_goal_lightsout"] {
-        assert!(file(Area::Reports, "bench", &format!("{stem}.png")).bytes.starts_with(b"\x89PNG"));
+        assert!(file(Area::Reports, "bench", &format!("{stem}.png"))
+            .bytes
+            .starts_with(b"\x89PNG"));
         file(Area::Reports, "bench", &format!("{stem}.svg"));
         assert!(page.contains(&format!("(bench/{stem}.png)")), "the page shows {stem}");
     }
     // A malformed row is refused, naming the file.
     let bad = format!("{}\n2026-1-1,peg-a,c,1,,,,,,,,,,\n", COLUMNS.join(","));
-    let err = export(&[("x.csv".into(), bad.into_bytes())]).err().expect("a bad date is refused").to_string();
+    let err = export(&[("x.csv".into(), bad.into_bytes())])
+        .err()
+        .expect("a bad date is refused")
+        .to_string();
     assert!(err.contains("x.csv"), "{err}");
 }
 
@@ -344,14 +488,21 @@ fn committed_benchmarks_page_matches_the_measurements() {
             // Pages carry reproduce's stamp (checked in reproduce.rs); the rest is the renderer's.
             disk = statespace::output::stamp::unstamp(&String::from_utf8(disk).unwrap()).into_bytes();
         }
-        assert!(disk == f.bytes, "{} differs from what reproduce writes: run `cargo run --release -- reproduce`", path.display());
+        assert!(
+            disk == f.bytes,
+            "{} differs from what reproduce writes: run `cargo run --release -- reproduce`",
+            path.display()
+        );
     }
 }
 
 #[test]
 fn citation_version_equals_the_crate_version_and_licences_exist() {
     let cff = std::fs::read_to_string(root().join("CITATION.cff")).unwrap();
-    let version = cff.lines().find_map(|l| l.strip_prefix("version: ")).expect("CITATION.cff has a version");
+    let version = cff
+        .lines()
+        .find_map(|l| l.strip_prefix("version: "))
+        .expect("CITATION.cff has a version");
     assert_eq!(version.trim().trim_matches('"'), env!("CARGO_PKG_VERSION"));
     for f in ["LICENSE", "LICENSE-DATA"] {
         assert!(root().join(f).exists(), "{f} missing");
@@ -368,23 +519,46 @@ fn every_column_in_the_package_is_in_the_glossary_with_one_meaning() {
     let mut terms: HashMap<String, (String, String)> = HashMap::new();
     for t in glossary {
         let name = t["name"].as_str().unwrap().to_string();
-        let entry = (t["meaning"].as_str().unwrap().to_string(), t["unit"].as_str().unwrap_or("").to_string());
+        let entry = (
+            t["meaning"].as_str().unwrap().to_string(),
+            t["unit"].as_str().unwrap_or("").to_string(),
+        );
         assert!(!entry.0.is_empty(), "{name}: a meaning");
-        assert!(terms.insert(name.clone(), entry).is_none(), "{name} is in the glossary twice");
+        assert!(
+            terms.insert(name.clone(), entry).is_none(),
+            "{name} is in the glossary twice"
+        );
     }
     let mut used = 0;
     for r in pkg["resources"].as_array().unwrap() {
         let rel = r["path"].as_str().unwrap();
-        let mut names: Vec<String> = r["schema"]["fields"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap().to_string()).collect();
+        let mut names: Vec<String> = r["schema"]["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["name"].as_str().unwrap().to_string())
+            .collect();
         if rel.ends_with(".csv") {
             // The file's own header, not only its description.
-            let header: Vec<String> = csv::Reader::from_path(root().join("data").join(rel)).unwrap().headers().unwrap().iter().map(String::from).collect();
+            let header: Vec<String> = csv::Reader::from_path(root().join("data").join(rel))
+                .unwrap()
+                .headers()
+                .unwrap()
+                .iter()
+                .map(String::from)
+                .collect();
             names.extend(header);
         }
         for f in r["schema"]["fields"].as_array().unwrap() {
             let name = f["name"].as_str().unwrap();
-            let (_, unit) = terms.get(name).unwrap_or_else(|| panic!("{rel}: column {name} is not in the glossary"));
-            assert_eq!(f["unit"].as_str().unwrap_or(""), unit, "{rel}: column {name}'s unit differs from the glossary's");
+            let (_, unit) = terms
+                .get(name)
+                .unwrap_or_else(|| panic!("{rel}: column {name} is not in the glossary"));
+            assert_eq!(
+                f["unit"].as_str().unwrap_or(""),
+                unit,
+                "{rel}: column {name}'s unit differs from the glossary's"
+            );
         }
         for name in &names {
             assert!(terms.contains_key(name), "{rel}: column {name} is not in the glossary");

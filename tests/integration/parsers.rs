@@ -36,14 +36,33 @@ impl Rng {
 }
 
 /// Characters that are wrong in a board, chosen to hit escaping and byte/char confusions.
-const JUNK: &[char] =
-    &['x', '2', ' ', '\t', '\r', '\0', 'é', '\u{feff}', '\u{2028}', '\u{1F600}', '"', '\\', 'O', 'l', '\u{7f}'];
+const JUNK: &[char] = &[
+    'x',
+    '2',
+    ' ',
+    '\t',
+    '\r',
+    '\0',
+    'é',
+    '\u{feff}',
+    '\u{2028}',
+    '\u{1F600}',
+    '"',
+    '\\',
+    'O',
+    'l',
+    '\u{7f}',
+];
 
 /// Asserts a rejection is one non-empty line, and returns it.
 fn one_line(e: &anyhow::Error, input: &str) -> String {
     let msg = format!("{e:#}");
     assert!(!msg.trim().is_empty(), "empty error for {input:?}");
-    assert!(!msg.contains('\n'), "error for {:?} spans lines: {msg}", &input[..input.len().min(200)]);
+    assert!(
+        !msg.contains('\n'),
+        "error for {:?} spans lines: {msg}",
+        &input[..input.len().min(200)]
+    );
     msg
 }
 
@@ -109,8 +128,17 @@ fn board_text(rng: &mut Rng) -> String {
         }
         if rng.chance(6) {
             // A wrong character somewhere in the line.
-            let pos = s.len() - s.chars().rev().take(rng.below(width as u64 + 1) as usize).map(char::len_utf8).sum::<usize>();
-            let junk = if rng.chance(30) { *rng.pick(&['0', '1', '.', '#']) } else { *rng.pick(JUNK) };
+            let pos = s.len()
+                - s.chars()
+                    .rev()
+                    .take(rng.below(width as u64 + 1) as usize)
+                    .map(char::len_utf8)
+                    .sum::<usize>();
+            let junk = if rng.chance(30) {
+                *rng.pick(&['0', '1', '.', '#'])
+            } else {
+                *rng.pick(JUNK)
+            };
             s.insert(pos, junk);
         }
         if rng.chance(10) {
@@ -151,9 +179,15 @@ fn check_board(text: &str) -> bool {
         }
         (Err(e), None) => {
             let msg = one_line(&e, text);
-            assert!(msg.starts_with("board file b.txt"), "error does not name the file: {msg}");
+            assert!(
+                msg.starts_with("board file b.txt"),
+                "error does not name the file: {msg}"
+            );
             let names = ["empty", "not rectangular", "unknown character", "mixes"];
-            assert!(names.iter().any(|n| msg.contains(n)), "error does not name the problem: {msg}");
+            assert!(
+                names.iter().any(|n| msg.contains(n)),
+                "error does not name the problem: {msg}"
+            );
             false
         }
         (Ok(_), None) => panic!("accepted an invalid board {text:?}"),
@@ -224,11 +258,19 @@ fn tricolore_text(rng: &mut Rng, width: usize, height: usize) -> String {
     let mut s = String::new();
     for r in 0..height {
         if r > 0 {
-            s.push(if rng.chance(3) { *rng.pick(&[',', ' ', '/', '\n']) } else { '.' });
+            s.push(if rng.chance(3) {
+                *rng.pick(&[',', ' ', '/', '\n'])
+            } else {
+                '.'
+            });
         }
         let w = if rng.chance(5) { rng.below(7) as usize } else { width };
         for _ in 0..w {
-            s.push(if rng.chance(2) { *rng.pick(JUNK) } else { *rng.pick(&['R', 'W', 'B', 'r', 'w', 'b']) });
+            s.push(if rng.chance(2) {
+                *rng.pick(JUNK)
+            } else {
+                *rng.pick(&['R', 'W', 'B', 'r', 'w', 'b'])
+            });
         }
     }
     if rng.chance(3) {
@@ -250,10 +292,17 @@ fn tricolore_board_strings_never_panic_and_agree_with_a_reference_parser() {
                 break (w, h);
             }
         };
-        let grid = grids.entry((w, h)).or_insert_with(|| TriGrid::new(w, h, Adjacency::King).unwrap());
-        let (tw, th) = if rng.chance(10) { (1 + rng.below(6) as usize, 1 + rng.below(5) as usize) } else { (w, h) };
+        let grid = grids
+            .entry((w, h))
+            .or_insert_with(|| TriGrid::new(w, h, Adjacency::King).unwrap());
+        let (tw, th) = if rng.chance(10) {
+            (1 + rng.below(6) as usize, 1 + rng.below(5) as usize)
+        } else {
+            (w, h)
+        };
         let text = tricolore_text(&mut rng, tw, th);
-        let got = catch_unwind(AssertUnwindSafe(|| grid.parse(&text))).unwrap_or_else(|_| panic!("parse panicked on {text:?}"));
+        let got = catch_unwind(AssertUnwindSafe(|| grid.parse(&text)))
+            .unwrap_or_else(|_| panic!("parse panicked on {text:?}"));
         match (got, reference_tricolore(&text, w, h)) {
             (Ok(v), Some(want)) => {
                 assert_eq!(v, want, "{text:?}");
@@ -273,7 +322,11 @@ fn tricolore_board_strings_never_panic_and_agree_with_a_reference_parser() {
     for _ in 0..3_000 {
         let (w, h) = (1 + rng.below(4) as usize, 1 + rng.below(3) as usize);
         let from = tricolore_text(&mut rng, w, h);
-        let to = if rng.chance(50) { tricolore_text(&mut rng, w, h) } else { "R".repeat(w) + &format!(".{}", "R".repeat(w)).repeat(h - 1) };
+        let to = if rng.chance(50) {
+            tricolore_text(&mut rng, w, h)
+        } else {
+            "R".repeat(w) + &format!(".{}", "R".repeat(w)).repeat(h - 1)
+        };
         let got = catch_unwind(AssertUnwindSafe(|| {
             use statespace::cli::tricolore::{AdjacencyArg, MethodArg, RegimeArg, SolveArgs};
             let args = SolveArgs {
@@ -285,7 +338,7 @@ fn tricolore_board_strings_never_panic_and_agree_with_a_reference_parser() {
             };
             statespace::studies::tricolore::SolveRun::try_from(&args)
         }))
-            .unwrap_or_else(|_| panic!("SolveRun::try_from panicked on {from:?} -> {to:?}"));
+        .unwrap_or_else(|_| panic!("SolveRun::try_from panicked on {from:?} -> {to:?}"));
         let valid = reference_tricolore(&from, w, h).is_some() && reference_tricolore(&to, w, h).is_some();
         match got {
             Ok(_) => {
@@ -300,7 +353,14 @@ fn tricolore_board_strings_never_panic_and_agree_with_a_reference_parser() {
     }
     // Long and strange strings: the message quotes only the start.
     let long = "R".repeat(1_000_000);
-    for text in [long.clone(), format!("{long}.{long}"), "\n".repeat(100), String::new(), ".".into(), "RRRR.RRRR.RRRR.RRRR.".into()] {
+    for text in [
+        long.clone(),
+        format!("{long}.{long}"),
+        "\n".repeat(100),
+        String::new(),
+        ".".into(),
+        "RRRR.RRRR.RRRR.RRRR.".into(),
+    ] {
         let grid = &grids[&(4, 4)];
         let e = grid.parse(&text).expect_err("not 4x4");
         let msg = one_line(&e, &text);
@@ -320,42 +380,170 @@ struct Numeric {
 
 fn numeric_arguments() -> Vec<Numeric> {
     vec![
-        Numeric { args: &["peg"], flag: "--side", accepts: |v| (4..=7).contains(&v) },
-        Numeric { args: &["tricolore", "full", "--target", "R"], flag: "--width", accepts: |v| v == 1 },
-        Numeric { args: &["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--width", "4"], flag: "--height", accepts: |v| v == 4 },
-        Numeric { args: &["tricolore", "reach", "--width", "4"], flag: "--height", accepts: |v| (1..=5).contains(&v) },
-        Numeric { args: &["tricolore", "reach", "--height", "2"], flag: "--width", accepts: |v| (1..=10).contains(&v) },
-        Numeric { args: &["lightsout", "sweep"], flag: "--max-n", accepts: |v| (1..=1_000_000).contains(&v) },
-        Numeric { args: &["lightsout", "sweep", "--topology", "torus"], flag: "--max-n", accepts: |v| (1..=1_000_000).contains(&v) },
-        Numeric { args: &["lightsout", "sweep", "--rule", "block"], flag: "--max-n", accepts: |v| (1..=100_000).contains(&v) },
-        Numeric { args: &["lightsout", "rect"], flag: "--max", accepts: |v| (1..=2000).contains(&v) },
-        Numeric { args: &["lightsout", "rect", "--topology", "torus"], flag: "--max", accepts: |v| (1..=200).contains(&v) },
-        Numeric { args: &["lightsout", "histogram"], flag: "--n", accepts: |v| (1..=64).contains(&v) },
-        Numeric { args: &["lightsout", "quiet"], flag: "--n", accepts: |v| (1..=64).contains(&v) },
-        Numeric { args: &["lightsout", "dense"], flag: "--n", accepts: |v| (1..=256).contains(&v) },
-        Numeric { args: &["lightsout", "hand"], flag: "--max-n", accepts: |v| (2..=9).contains(&v) },
-        Numeric { args: &["lightsout", "rect-dataset"], flag: "--max", accepts: |v| (1..=2000).contains(&v) },
-        Numeric { args: &["lightsout", "gods"], flag: "--max-n", accepts: |v| (1..=50).contains(&v) },
-        Numeric { args: &["lightsout", "gods"], flag: "--max-n-d2", accepts: |v| v <= 512 },
-        Numeric { args: &["lightsout", "nullity"], flag: "--n", accepts: |v| (1..=statespace::studies::lightsout::sutner::MAX_SINGLE as u128).contains(&v) },
+        Numeric {
+            args: &["peg"],
+            flag: "--side",
+            accepts: |v| (4..=7).contains(&v),
+        },
+        Numeric {
+            args: &["tricolore", "full", "--target", "R"],
+            flag: "--width",
+            accepts: |v| v == 1,
+        },
+        Numeric {
+            args: &["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--width", "4"],
+            flag: "--height",
+            accepts: |v| v == 4,
+        },
+        Numeric {
+            args: &["tricolore", "reach", "--width", "4"],
+            flag: "--height",
+            accepts: |v| (1..=5).contains(&v),
+        },
+        Numeric {
+            args: &["tricolore", "reach", "--height", "2"],
+            flag: "--width",
+            accepts: |v| (1..=10).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "sweep"],
+            flag: "--max-n",
+            accepts: |v| (1..=1_000_000).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "sweep", "--topology", "torus"],
+            flag: "--max-n",
+            accepts: |v| (1..=1_000_000).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "sweep", "--rule", "block"],
+            flag: "--max-n",
+            accepts: |v| (1..=100_000).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "rect"],
+            flag: "--max",
+            accepts: |v| (1..=2000).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "rect", "--topology", "torus"],
+            flag: "--max",
+            accepts: |v| (1..=200).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "histogram"],
+            flag: "--n",
+            accepts: |v| (1..=64).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "quiet"],
+            flag: "--n",
+            accepts: |v| (1..=64).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "dense"],
+            flag: "--n",
+            accepts: |v| (1..=256).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "hand"],
+            flag: "--max-n",
+            accepts: |v| (2..=9).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "rect-dataset"],
+            flag: "--max",
+            accepts: |v| (1..=2000).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "gods"],
+            flag: "--max-n",
+            accepts: |v| (1..=50).contains(&v),
+        },
+        Numeric {
+            args: &["lightsout", "gods"],
+            flag: "--max-n-d2",
+            accepts: |v| v <= 512,
+        },
+        Numeric {
+            args: &["lightsout", "nullity"],
+            flag: "--n",
+            accepts: |v| (1..=statespace::studies::lightsout::sutner::MAX_SINGLE as u128).contains(&v),
+        },
         // Beyond the solver's sizes: the exact limit depends on the memory check.
-        Numeric { args: &["lightsout", "solve", "--topology", "torus"], flag: "--all-ones", accepts: |v| (1..=128).contains(&v) },
+        Numeric {
+            args: &["lightsout", "solve", "--topology", "torus"],
+            flag: "--all-ones",
+            accepts: |v| (1..=128).contains(&v),
+        },
     ]
 }
 
 /// Values at and past every limit, and text that is not a number.
 fn number_text(rng: &mut Rng) -> String {
     let edges: &[u128] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 63, 64, 65, 128, 129, 200, 201, 255, 256, 257, 1000, 1001,
-        2000, 2001, 100_000, 100_001, 200_000, 200_001, 1 << 31, 1 << 32, (1 << 32) + 1, (1 << 60) + 1,
-        u64::MAX as u128 - 1, u64::MAX as u128, u64::MAX as u128 + 1, u128::MAX,
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        11,
+        20,
+        21,
+        63,
+        64,
+        65,
+        128,
+        129,
+        200,
+        201,
+        255,
+        256,
+        257,
+        1000,
+        1001,
+        2000,
+        2001,
+        100_000,
+        100_001,
+        200_000,
+        200_001,
+        1 << 31,
+        1 << 32,
+        (1 << 32) + 1,
+        (1 << 60) + 1,
+        u64::MAX as u128 - 1,
+        u64::MAX as u128,
+        u64::MAX as u128 + 1,
+        u128::MAX,
     ];
     match rng.below(10) {
         0..=4 => rng.pick(edges).to_string(),
         5 => (rng.next() >> rng.below(64)).to_string(),
         6 => format!("-{}", rng.pick(edges)),
         7 => "9".repeat(1 + rng.below(60) as usize),
-        8 => rng.pick(&["", " 5", "5 ", "+5", "0x10", "1e3", "5.0", "five", "٣", "05", "\u{feff}5", "5\n"]).to_string(),
+        8 => rng
+            .pick(&[
+                "",
+                " 5",
+                "5 ",
+                "+5",
+                "0x10",
+                "1e3",
+                "5.0",
+                "five",
+                "٣",
+                "05",
+                "\u{feff}5",
+                "5\n",
+            ])
+            .to_string(),
         _ => format!("{}{}", rng.pick(edges), rng.pick(&["", "0", "k", "%"])),
     }
 }
@@ -369,18 +557,32 @@ fn numeric_arguments_at_and_past_their_limits_give_one_line_errors() {
     for spec in numeric_arguments() {
         for _ in 0..800 {
             let value = number_text(&mut rng);
-            let mut argv: Vec<String> = std::iter::once("statespace").chain(spec.args.iter().copied()).map(String::from).collect();
+            let mut argv: Vec<String> = std::iter::once("statespace")
+                .chain(spec.args.iter().copied())
+                .map(String::from)
+                .collect();
             argv.push(spec.flag.into());
             argv.push(value.clone());
             if !spec.args.contains(&"dense") && !spec.args.contains(&"nullity") {
-                let flag = if spec.args.contains(&"solve") { "--presses" } else { "--out" };
+                let flag = if spec.args.contains(&"solve") {
+                    "--presses"
+                } else {
+                    "--out"
+                };
                 argv.push(flag.into());
-                argv.push(if flag == "--out" { out_s.clone() } else { format!("{out_s}/p.txt") });
+                argv.push(if flag == "--out" {
+                    out_s.clone()
+                } else {
+                    format!("{out_s}/p.txt")
+                });
             }
             let parsed: Result<u128, _> = value.parse();
             tried += 1;
             // Accepted values would start a computation; those are covered by the family tests.
-            if parsed.as_ref().is_ok_and(|&v| v <= u64::MAX as u128 && (spec.accepts)(v)) {
+            if parsed
+                .as_ref()
+                .is_ok_and(|&v| v <= u64::MAX as u128 && (spec.accepts)(v))
+            {
                 continue;
             }
             let args: Vec<std::ffi::OsString> = argv.iter().map(Into::into).collect();
@@ -420,7 +622,10 @@ fn the_binary_rejects_bad_board_files_in_one_line() {
         (write("ragged.txt", b"010\n01\n"), "not rectangular"),
         (write("mixed.txt", b"01\n.#\n"), "mixes"),
         (write("letters.txt", b"0a\n"), "unknown character"),
-        (dir.join("missing.txt").to_str().unwrap().to_string(), "cannot read board file"),
+        (
+            dir.join("missing.txt").to_str().unwrap().to_string(),
+            "cannot read board file",
+        ),
         (dir.to_str().unwrap().to_string(), "cannot read board file"),
     ];
     for (path, needle) in &cases {
@@ -432,8 +637,23 @@ fn the_binary_rejects_bad_board_files_in_one_line() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("solvable"));
     let wide = write("wide.txt", format!("{}\n", "1".repeat(200_000)).as_bytes());
     ok(&["lightsout", "solve", &wide]);
-    fails_with(&["tricolore", "solve", "--from", &"R".repeat(100_000), "--to", "W"], "squares");
-    fails_with(&["tricolore", "full", "--target", "RRRR", "--width", "4294967296", "--height", "4294967296"], "too large");
+    fails_with(
+        &["tricolore", "solve", "--from", &"R".repeat(100_000), "--to", "W"],
+        "squares",
+    );
+    fails_with(
+        &[
+            "tricolore",
+            "full",
+            "--target",
+            "RRRR",
+            "--width",
+            "4294967296",
+            "--height",
+            "4294967296",
+        ],
+        "too large",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -443,7 +663,14 @@ fn the_binary_rejects_bad_board_files_in_one_line() {
 #[test]
 fn several_ranks_without_the_mpi_feature_are_refused() {
     let o = crate::common::bin()
-        .args(["lightsout", "sweep", "--max-n", "10", "--out", crate::common::scratch("no_mpi").to_str().unwrap()])
+        .args([
+            "lightsout",
+            "sweep",
+            "--max-n",
+            "10",
+            "--out",
+            crate::common::scratch("no_mpi").to_str().unwrap(),
+        ])
         .env("OMPI_COMM_WORLD_SIZE", "2")
         .output()
         .unwrap();

@@ -13,7 +13,15 @@ fn study(n: usize) -> &'static Path {
     map.entry(n).or_insert_with(|| {
         let dir = scratch(&format!("peg-T{n}"));
         let (data, charts) = (dir.join("data"), dir.join("charts"));
-        ok(&["peg", "--side", &n.to_string(), "--out", data.to_str().unwrap(), "--charts", charts.to_str().unwrap()]);
+        ok(&[
+            "peg",
+            "--side",
+            &n.to_string(),
+            "--out",
+            data.to_str().unwrap(),
+            "--charts",
+            charts.to_str().unwrap(),
+        ]);
         Box::leak(dir.into_boxed_path())
     })
 }
@@ -28,7 +36,10 @@ fn solved(n: usize) -> Vec<HashMap<String, String>> {
     let holes = n * (n + 1) / 2;
     assert_eq!(all.len(), holes * holes, "T{n}: finishes.csv lists every problem");
     for r in all.iter().filter(|r| r["solvable"] != "true") {
-        assert!(r["min_moves"].is_empty() && r["optimal_play"].is_empty() && r["winning_sequences"] == "0", "T{n}: unsolvable row {r:?}");
+        assert!(
+            r["min_moves"].is_empty() && r["optimal_play"].is_empty() && r["winning_sequences"] == "0",
+            "T{n}: unsolvable row {r:?}"
+        );
     }
     all.into_iter().filter(|r| r["solvable"] == "true").collect()
 }
@@ -57,13 +68,15 @@ impl Tri {
                 }
             }
         }
-        Tri { holes: coords.len(), jumps }
+        Tri {
+            holes: coords.len(),
+            jumps,
+        }
     }
 
     fn moves(&self, b: u64) -> impl Iterator<Item = (usize, usize, u64)> + '_ {
         self.jumps.iter().filter_map(move |&(a, m, t)| {
-            (b >> a & 1 == 1 && b >> m & 1 == 1 && b >> t & 1 == 0)
-                .then(|| (a, t, b ^ (1 << a | 1 << m | 1 << t)))
+            (b >> a & 1 == 1 && b >> m & 1 == 1 && b >> t & 1 == 0).then(|| (a, t, b ^ (1 << a | 1 << m | 1 << t)))
         })
     }
 }
@@ -90,7 +103,10 @@ fn enumerate(t: &Tri, board: u64, last: Option<usize>, moves: u32, out: &mut Enu
         out.complete += 1;
         if board.count_ones() == 1 {
             out.winning += 1;
-            let e = out.finishes.entry(board.trailing_zeros() as usize).or_insert((0, u32::MAX));
+            let e = out
+                .finishes
+                .entry(board.trailing_zeros() as usize)
+                .or_insert((0, u32::MAX));
             e.0 += 1;
             e.1 = e.1.min(moves);
         }
@@ -108,7 +124,9 @@ fn replay(t: &Tri, start: usize, play: &str) -> (usize, u32) {
         for w in holes.windows(2) {
             let (a, to) = (w[0] - 1, w[1] - 1);
             let next = t.moves(b).find(|&(x, y, _)| x == a && y == to);
-            b = next.unwrap_or_else(|| panic!("illegal jump {}-{} in {play:?}", w[0], w[1])).2;
+            b = next
+                .unwrap_or_else(|| panic!("illegal jump {}-{} in {play:?}", w[0], w[1]))
+                .2;
         }
     }
     assert_eq!(b.count_ones(), 1, "play {play:?} leaves {} pegs", b.count_ones());
@@ -116,7 +134,9 @@ fn replay(t: &Tri, start: usize, play: &str) -> (usize, u32) {
 }
 
 fn num(row: &HashMap<String, String>, k: &str) -> u128 {
-    digits(&row[k]).parse().unwrap_or_else(|_| panic!("column {k} = {:?}", row[k]))
+    digits(&row[k])
+        .parse()
+        .unwrap_or_else(|_| panic!("column {k} = {:?}", row[k]))
 }
 
 #[test]
@@ -134,17 +154,30 @@ fn fast_engine_matches_recursive_enumeration_on_t4_and_t5() {
             assert_eq!(num(row, "start"), s as u128);
             assert_eq!(num(row, "winning_sequences"), e.winning, "T{n} start {s} winning");
             assert_eq!(num(row, "complete_games"), e.complete, "T{n} start {s} complete games");
-            assert_eq!(num(row, "reachable_positions"), e.reachable.len() as u128, "T{n} start {s}");
+            assert_eq!(
+                num(row, "reachable_positions"),
+                e.reachable.len() as u128,
+                "T{n} start {s}"
+            );
             let min = e.finishes.values().map(|v| v.1).min();
             assert_eq!(row["min_moves"], min.map_or(String::new(), |m| m.to_string()));
             let mine: BTreeMap<usize, (u128, u32)> = finishes
                 .iter()
                 .filter(|r| num(r, "start") == s as u128)
-                .map(|r| (num(r, "finish") as usize - 1, (num(r, "winning_sequences"), num(r, "min_moves") as u32)))
+                .map(|r| {
+                    (
+                        num(r, "finish") as usize - 1,
+                        (num(r, "winning_sequences"), num(r, "min_moves") as u32),
+                    )
+                })
                 .collect();
             assert_eq!(mine, e.finishes, "T{n} start {s} finishes");
             // profile: positions after k jumps = reachable positions with holes-1-k pegs
-            let total: u128 = profile.iter().filter(|r| num(r, "start") == s as u128).map(|r| num(r, "positions")).sum();
+            let total: u128 = profile
+                .iter()
+                .filter(|r| num(r, "start") == s as u128)
+                .map(|r| num(r, "positions"))
+                .sum();
             assert_eq!(total, e.reachable.len() as u128);
         }
     }
@@ -168,7 +201,11 @@ fn winning_sequences_match_seed_and_bell() {
         let n = num(&o, "side") as usize;
         let s = num(&o, "start") as usize;
         let row = &table(n, "starts.csv")[s - 1];
-        assert_eq!(num(row, "winning_sequences"), num(&o, "winning_sequences"), "T{n} start {s}");
+        assert_eq!(
+            num(row, "winning_sequences"),
+            num(&o, "winning_sequences"),
+            "T{n} start {s}"
+        );
     }
     for o in oracle("peg/totals.csv") {
         let n = num(&o, "side") as usize;
@@ -183,7 +220,11 @@ fn reachable_positions_match_jaap() {
         let n = num(&o, "side") as usize;
         let s = num(&o, "start") as usize;
         let row = &table(n, "starts.csv")[s - 1];
-        assert_eq!(num(row, "reachable_positions"), num(&o, "reachable_positions"), "T{n} start {s}");
+        assert_eq!(
+            num(row, "reachable_positions"),
+            num(&o, "reachable_positions"),
+            "T{n} start {s}"
+        );
     }
 }
 
@@ -192,7 +233,9 @@ fn minimum_moves_match_bells_catalogue() {
     for o in oracle("peg/bell_min_moves.csv") {
         let n = num(&o, "side") as usize;
         let (s, f) = (num(&o, "start"), num(&o, "finish"));
-        let found = solved(n).into_iter().find(|r| num(r, "start") == s && num(r, "finish") == f);
+        let found = solved(n)
+            .into_iter()
+            .find(|r| num(r, "start") == s && num(r, "finish") == f);
         match o["min_moves"].as_str() {
             "" => assert!(found.is_none(), "T{n} {s}->{f} should be impossible"),
             m => assert_eq!(found.expect("solvable")["min_moves"], m, "T{n} {s}->{f}"),
@@ -228,11 +271,20 @@ fn levels_are_consistent_with_per_start_results() {
     for n in [4, 5, 6] {
         let levels = table(n, "levels.csv");
         for r in &levels {
-            assert_eq!(num(r, "reachable_positions"), num(r, "winnable_positions") + num(r, "dead_positions"));
+            assert_eq!(
+                num(r, "reachable_positions"),
+                num(r, "winnable_positions") + num(r, "dead_positions")
+            );
         }
-        let top = levels.iter().find(|r| num(r, "pegs") as usize == n * (n + 1) / 2 - 1).unwrap();
+        let top = levels
+            .iter()
+            .find(|r| num(r, "pegs") as usize == n * (n + 1) / 2 - 1)
+            .unwrap();
         assert_eq!(num(top, "reachable_positions") as usize, n * (n + 1) / 2);
-        let solvable_starts = table(n, "starts.csv").iter().filter(|r| !r["min_moves"].is_empty()).count();
+        let solvable_starts = table(n, "starts.csv")
+            .iter()
+            .filter(|r| !r["min_moves"].is_empty())
+            .count();
         assert_eq!(num(top, "winnable_positions") as usize, solvable_starts);
         let singles = levels.iter().find(|r| num(r, "pegs") == 1).unwrap();
         let finishes: HashSet<u128> = solved(n).iter().map(|r| num(r, "finish")).collect();
@@ -243,7 +295,12 @@ fn levels_are_consistent_with_per_start_results() {
 #[test]
 fn writes_charts_dataset_and_manifest() {
     let dir = study(5);
-    for f in ["T5_profile.png", "T5_profile.svg", "T5_min_moves.png", "T5_min_moves.svg"] {
+    for f in [
+        "T5_profile.png",
+        "T5_profile.svg",
+        "T5_min_moves.png",
+        "T5_min_moves.svg",
+    ] {
         let bytes = std::fs::read(dir.join("charts").join(f)).unwrap();
         assert!(bytes.len() > 1000, "{f} is too small");
     }
@@ -256,7 +313,10 @@ fn writes_charts_dataset_and_manifest() {
     for f in files {
         let bytes = std::fs::read(dir.join("data").join(f["path"].as_str().unwrap())).unwrap();
         use sha2::Digest;
-        let hex: String = sha2::Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+        let hex: String = sha2::Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
         assert_eq!(f["sha256"], hex.as_str());
     }
     // Every output file is a final file: no temporaries left behind.
@@ -272,7 +332,15 @@ fn same_bytes_at_any_thread_count() {
     for threads in ["1", "2"] {
         let (data, charts) = (dir.join(format!("d{threads}")), dir.join(format!("c{threads}")));
         let o = bin()
-            .args(["peg", "--side", "5", "--out", data.to_str().unwrap(), "--charts", charts.to_str().unwrap()])
+            .args([
+                "peg",
+                "--side",
+                "5",
+                "--out",
+                data.to_str().unwrap(),
+                "--charts",
+                charts.to_str().unwrap(),
+            ])
             .env("RAYON_NUM_THREADS", threads)
             .output()
             .unwrap();
@@ -295,7 +363,10 @@ fn bad_peg_input_fails_cleanly() {
     let file = dir.join("a-file");
     std::fs::write(&file, b"").unwrap();
     let out = file.join("sub");
-    fails_with(&["peg", "--side", "4", "--out", out.to_str().unwrap()], "output directory");
+    fails_with(
+        &["peg", "--side", "4", "--out", out.to_str().unwrap()],
+        "output directory",
+    );
     assert!(!out.exists());
 }
 
@@ -305,9 +376,15 @@ fn positions_dataset_agrees_with_the_tables() {
     for n in [4usize, 5, 6] {
         let bytes = std::fs::read(study(n).join("data/positions.parquet")).unwrap();
         let df = ParquetReader::new(std::io::Cursor::new(bytes)).finish().unwrap();
-        let total: u128 = table(n, "levels.csv").iter().map(|r| num(r, "reachable_positions")).sum();
+        let total: u128 = table(n, "levels.csv")
+            .iter()
+            .map(|r| num(r, "reachable_positions"))
+            .sum();
         assert_eq!(df.height() as u128, total, "T{n} dataset rows");
-        let winnable: u128 = table(n, "levels.csv").iter().map(|r| num(r, "winnable_positions")).sum();
+        let winnable: u128 = table(n, "levels.csv")
+            .iter()
+            .map(|r| num(r, "winnable_positions"))
+            .sum();
         let w = df.column("winnable").unwrap().bool().unwrap();
         assert_eq!(w.sum().unwrap() as u128, winnable);
         // The backward minimum from each start position equals the forward minimum over finishes.
@@ -317,7 +394,9 @@ fn positions_dataset_agrees_with_the_tables() {
         for row in table(n, "starts.csv") {
             let s = num(&row, "start") as usize;
             let board = ((1u64 << holes) - 1) & !(1 << (s - 1));
-            let i = (0..df.height()).find(|&i| boards.get(i) == Some(board)).expect("start in dataset");
+            let i = (0..df.height())
+                .find(|&i| boards.get(i) == Some(board))
+                .expect("start in dataset");
             let got = moves.get(i).map_or(String::new(), |m| m.to_string());
             assert_eq!(got, row["min_moves"], "T{n} start {s}");
         }
@@ -344,7 +423,9 @@ fn a130515_regenerates_from_the_committed_finishes_tables() {
         }
         // Hole (r, c), 0 <= c <= r < n, has barycentric coordinates (c, r - c, n - 1 - r); the
         // six symmetries permute them.
-        let coords: Vec<[usize; 3]> = (0..n).flat_map(|r| (0..=r).map(move |c| [c, r - c, n - 1 - r])).collect();
+        let coords: Vec<[usize; 3]> = (0..n)
+            .flat_map(|r| (0..=r).map(move |c| [c, r - c, n - 1 - r]))
+            .collect();
         let index = |x: [usize; 3]| coords.iter().position(|&y| y == x).expect("a hole");
         let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
         let image = |h: usize, p: [usize; 3]| index([coords[h][p[0]], coords[h][p[1]], coords[h][p[2]]]);
@@ -355,12 +436,27 @@ fn a130515_regenerates_from_the_committed_finishes_tables() {
             let (s, f) = (num(r, "start") as usize - 1, num(r, "finish") as usize - 1);
             classes.insert(perms.iter().map(|&p| (image(s, p), image(f, p))).min().unwrap());
         }
-        assert_eq!(classes.len() as u128, num(&o, "class_passing_problems"), "T{n}: A130515 from finishes.csv");
-        let row = sides.iter().find(|r| num(r, "side") as usize == n).expect("a row per side");
-        assert_eq!(num(row, "class_passing_problems_up_to_symmetry"), num(&o, "class_passing_problems"), "T{n}: sides.csv");
+        assert_eq!(
+            classes.len() as u128,
+            num(&o, "class_passing_problems"),
+            "T{n}: A130515 from finishes.csv"
+        );
+        let row = sides
+            .iter()
+            .find(|r| num(r, "side") as usize == n)
+            .expect("a row per side");
+        assert_eq!(
+            num(row, "class_passing_problems_up_to_symmetry"),
+            num(&o, "class_passing_problems"),
+            "T{n}: sides.csv"
+        );
         let passing = rows.iter().filter(|r| r["passes_class_test"] == "true").count();
         let solvable = rows.iter().filter(|r| r["solvable"] == "true").count();
-        assert_eq!((num(row, "class_passing_problems"), num(row, "solvable_problems")), (passing as u128, solvable as u128), "T{n}: sides.csv");
+        assert_eq!(
+            (num(row, "class_passing_problems"), num(row, "solvable_problems")),
+            (passing as u128, solvable as u128),
+            "T{n}: sides.csv"
+        );
         checked += 1;
     }
     assert!(checked >= 5, "sides 4 to 8 are committed");

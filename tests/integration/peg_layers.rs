@@ -50,7 +50,12 @@ impl Tri {
                 }
             }
         }
-        Tri { n, holes: n * (n + 1) / 2, jumps, mirrors: [m1, m2] }
+        Tri {
+            n,
+            holes: n * (n + 1) / 2,
+            jumps,
+            mirrors: [m1, m2],
+        }
     }
 
     fn children(&self, b: u64) -> impl Iterator<Item = u64> + '_ {
@@ -60,7 +65,9 @@ impl Tri {
     }
 
     fn map(&self, m: usize, b: u64) -> u64 {
-        (0..self.holes).filter(|&h| b >> h & 1 == 1).fold(0, |acc, h| acc | 1 << self.mirrors[m][h])
+        (0..self.holes)
+            .filter(|&h| b >> h & 1 == 1)
+            .fold(0, |acc, h| acc | 1 << self.mirrors[m][h])
     }
 }
 
@@ -78,12 +85,25 @@ fn symmetry_row(t: &Tri, pegs: usize, level: &HashSet<u64>) -> Vec<String> {
     let (mut by_rotation, mut by_reflection) = (0u64, 0u64);
     for &b in level {
         let im = images(t, b);
-        assert!(im.iter().all(|i| level.contains(i)), "T{} {pegs} pegs: an image of {b:b} is not reachable", t.n);
+        assert!(
+            im.iter().all(|i| level.contains(i)),
+            "T{} {pegs} pegs: an image of {b:b} is not reachable",
+            t.n
+        );
         canon.insert(*im.iter().min().unwrap());
         by_rotation += (t.map(1, t.map(0, b)) == b) as u64;
         by_reflection += (t.map(0, b) == b) as u64;
     }
-    [pegs as u64, level.len() as u64, canon.len() as u64, by_rotation, by_reflection].iter().map(|v| v.to_string()).collect()
+    [
+        pegs as u64,
+        level.len() as u64,
+        canon.len() as u64,
+        by_rotation,
+        by_reflection,
+    ]
+    .iter()
+    .map(|v| v.to_string())
+    .collect()
 }
 
 /// Every level of side n by a plain set BFS, from the most pegs down (non-empty ones).
@@ -127,9 +147,17 @@ fn read_level(path: &Path) -> (usize, Vec<u64>) {
     assert_eq!(&bytes[..8], b"LAYERS01");
     let field = |i: usize| u64::from_le_bytes(bytes[8 + 8 * i..16 + 8 * i].try_into().unwrap());
     let head = 48 + field(0) as usize;
-    let words: Vec<u64> = bytes[head..].chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+    let words: Vec<u64> = bytes[head..]
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
     assert_eq!(words.len() as u64, field(3));
-    assert_eq!(words.iter().map(|w| w.count_ones() as u64).sum::<u64>(), field(4), "{}", path.display());
+    assert_eq!(
+        words.iter().map(|w| w.count_ones() as u64).sum::<u64>(),
+        field(4),
+        "{}",
+        path.display()
+    );
     (field(2) as usize, words)
 }
 
@@ -139,17 +167,38 @@ fn levels_only_gives_the_committed_bytes_on_t4_to_t6() {
         let dir = scratch(&format!("layers-T{n}"));
         let got = levels_only(n, &dir, &["--symmetry"]);
         let want = std::fs::read(committed(&format!("data/peg/T{n}/levels.csv"))).unwrap();
-        assert_eq!(String::from_utf8(got).unwrap(), String::from_utf8(want).unwrap(), "T{n}");
+        assert_eq!(
+            String::from_utf8(got).unwrap(),
+            String::from_utf8(want).unwrap(),
+            "T{n}"
+        );
         let png = std::fs::read(dir.join(format!("charts/T{n}_levels.png"))).unwrap();
         assert!(png.len() > 1000);
         // symmetry.csv (written by this run and committed) against orbits listed one by one.
         let t = Tri::new(n);
-        let mut want: Vec<Vec<String>> = plain_levels(&t).iter().map(|(pegs, l)| symmetry_row(&t, *pegs, l)).collect();
+        let mut want: Vec<Vec<String>> = plain_levels(&t)
+            .iter()
+            .map(|(pegs, l)| symmetry_row(&t, *pegs, l))
+            .collect();
         want.sort_by_key(|r| r[0].parse::<u64>().unwrap());
-        for file in [dir.join("data/symmetry.csv"), committed(&format!("data/peg/T{n}/symmetry.csv"))] {
+        for file in [
+            dir.join("data/symmetry.csv"),
+            committed(&format!("data/peg/T{n}/symmetry.csv")),
+        ] {
             let got: Vec<Vec<String>> = read_csv(&file)
                 .iter()
-                .map(|r| ["pegs", "reachable_positions", "orbits", "fixed_by_rotation", "fixed_by_reflection"].iter().map(|c| r[*c].clone()).collect())
+                .map(|r| {
+                    [
+                        "pegs",
+                        "reachable_positions",
+                        "orbits",
+                        "fixed_by_rotation",
+                        "fixed_by_reflection",
+                    ]
+                    .iter()
+                    .map(|c| r[*c].clone())
+                    .collect()
+                })
                 .collect();
             assert_eq!(got, want, "{}", file.display());
         }
@@ -193,16 +242,52 @@ fn kept_levels_are_the_reachable_sets_and_a_rerun_resumes() {
     let mut bytes = std::fs::read(&f).unwrap();
     bytes.truncate(bytes.len() - 8);
     std::fs::write(&f, bytes).unwrap();
-    fails_with(&["peg", "--side", "6", "--levels-only", "--out", dir2.join("d").to_str().unwrap(), "--keep-levels", keep.to_str().unwrap()], "damaged");
+    fails_with(
+        &[
+            "peg",
+            "--side",
+            "6",
+            "--levels-only",
+            "--out",
+            dir2.join("d").to_str().unwrap(),
+            "--keep-levels",
+            keep.to_str().unwrap(),
+        ],
+        "damaged",
+    );
     // A level file that cannot be opened (a socket: even root cannot) is a one-line error naming
     // it, not a silent recomputation.
     std::fs::remove_file(&f).unwrap();
     let _socket = std::os::unix::net::UnixListener::bind(&f).unwrap();
-    fails_with(&["peg", "--side", "6", "--levels-only", "--out", dir2.join("d").to_str().unwrap(), "--keep-levels", keep.to_str().unwrap()], "reach-10.bits");
+    fails_with(
+        &[
+            "peg",
+            "--side",
+            "6",
+            "--levels-only",
+            "--out",
+            dir2.join("d").to_str().unwrap(),
+            "--keep-levels",
+            keep.to_str().unwrap(),
+        ],
+        "reach-10.bits",
+    );
     drop(_socket);
     std::fs::remove_file(&f).unwrap();
     // Another side's directory is refused.
-    fails_with(&["peg", "--side", "5", "--levels-only", "--out", dir2.join("d").to_str().unwrap(), "--keep-levels", keep.to_str().unwrap()], "another search");
+    fails_with(
+        &[
+            "peg",
+            "--side",
+            "5",
+            "--levels-only",
+            "--out",
+            dir2.join("d").to_str().unwrap(),
+            "--keep-levels",
+            keep.to_str().unwrap(),
+        ],
+        "another search",
+    );
 }
 
 #[test]
@@ -214,7 +299,10 @@ fn side_8_is_refused_without_levels_only() {
 #[test]
 fn min_pegs_is_checked_with_one_line() {
     fails_with(&["peg", "--side", "9", "--min-pegs", "40"], "--levels-only");
-    fails_with(&["peg", "--side", "9", "--levels-only", "--min-pegs", "45"], "--min-pegs 45 out of range");
+    fails_with(
+        &["peg", "--side", "9", "--levels-only", "--min-pegs", "45"],
+        "--min-pegs 45 out of range",
+    );
     fails_with(&["peg", "--side", "10", "--levels-only", "--min-pegs", "50"], "side 10");
     // Side 9 down to its middle level: terabytes, refused before allocating anything.
     fails_with(&["peg", "--side", "9", "--levels-only", "--min-pegs", "22"], "needs");
@@ -230,9 +318,16 @@ fn side_9_first_levels_match_a_set_bfs() {
     let by_pegs: HashMap<u64, &HashMap<String, String>> = rows.iter().map(|r| (get(r, "pegs"), r)).collect();
     let lowest = rows.iter().map(|r| get(r, "pegs")).min().unwrap();
     assert!(lowest <= 40, "the table reaches at least 40 pegs");
-    assert_eq!(rows.len() as u64, 45 - lowest, "one row per peg count from {lowest} to 44");
+    assert_eq!(
+        rows.len() as u64,
+        45 - lowest,
+        "one row per peg count from {lowest} to 44"
+    );
     for r in &rows {
-        assert!(r["winnable_positions"].is_empty() && r["dead_positions"].is_empty(), "partial: no winnable counts");
+        assert!(
+            r["winnable_positions"].is_empty() && r["dead_positions"].is_empty(),
+            "partial: no winnable counts"
+        );
         assert!(get(r, "reachable_positions") <= binom(45, get(r, "pegs")));
     }
     let t = Tri::new(9);
@@ -240,7 +335,11 @@ fn side_9_first_levels_match_a_set_bfs() {
     let mut level: HashSet<u64> = (0..45).map(|h| full & !(1 << h)).collect();
     assert_eq!(level.len(), 45, "44 pegs: the 45 single vacancies");
     for pegs in (40..=44).rev() {
-        assert_eq!(get(by_pegs[&pegs], "reachable_positions"), level.len() as u64, "T9 {pegs} pegs");
+        assert_eq!(
+            get(by_pegs[&pegs], "reachable_positions"),
+            level.len() as u64,
+            "T9 {pegs} pegs"
+        );
         level = level.iter().flat_map(|&b| t.children(b)).collect();
     }
 }
@@ -260,29 +359,64 @@ fn side_8_levels_match_direct_counts() {
     let mut level: HashSet<u64> = (0..36).map(|h| full & !(1 << h)).collect();
     let sym = read_csv(&committed("data/peg/T8/symmetry.csv"));
     let sym_row = |pegs: u64| -> Vec<String> {
-        let r = sym.iter().find(|r| r["pegs"] == pegs.to_string()).expect("a symmetry row per level");
-        ["pegs", "reachable_positions", "orbits", "fixed_by_rotation", "fixed_by_reflection"].iter().map(|c| r[*c].clone()).collect()
+        let r = sym
+            .iter()
+            .find(|r| r["pegs"] == pegs.to_string())
+            .expect("a symmetry row per level");
+        [
+            "pegs",
+            "reachable_positions",
+            "orbits",
+            "fixed_by_rotation",
+            "fixed_by_reflection",
+        ]
+        .iter()
+        .map(|c| r[*c].clone())
+        .collect()
     };
     for pegs in (31..=35).rev() {
-        assert_eq!(get(by_pegs[&pegs], "reachable_positions"), level.len() as u64, "T8 {pegs} pegs");
-        assert_eq!(sym_row(pegs), symmetry_row(&t, pegs as usize, &level), "T8 {pegs} pegs: symmetry.csv");
+        assert_eq!(
+            get(by_pegs[&pegs], "reachable_positions"),
+            level.len() as u64,
+            "T8 {pegs} pegs"
+        );
+        assert_eq!(
+            sym_row(pegs),
+            symmetry_row(&t, pegs as usize, &level),
+            "T8 {pegs} pegs: symmetry.csv"
+        );
         level = level.iter().flat_map(|&b| t.children(b)).collect();
     }
     // Every level: the reachable count of levels.csv, and orbits by Burnside's lemma.
     assert_eq!(sym.len(), 35);
     for r in &sym {
         let v = |c: &str| r[c].parse::<u64>().unwrap();
-        assert_eq!(v("reachable_positions"), get(by_pegs[&v("pegs")], "reachable_positions"));
-        assert_eq!(6 * v("orbits"), v("reachable_positions") + 2 * v("fixed_by_rotation") + 3 * v("fixed_by_reflection"), "T8 {} pegs", v("pegs"));
+        assert_eq!(
+            v("reachable_positions"),
+            get(by_pegs[&v("pegs")], "reachable_positions")
+        );
+        assert_eq!(
+            6 * v("orbits"),
+            v("reachable_positions") + 2 * v("fixed_by_rotation") + 3 * v("fixed_by_reflection"),
+            "T8 {} pegs",
+            v("pegs")
+        );
     }
     // One peg: the 36 holes fall into 8 classes (4 on each mirror axis).
     assert_eq!(sym_row(1), ["1", "36", "8", "0", "4"]);
     for r in &rows {
         let pegs = get(r, "pegs");
-        assert_eq!(get(r, "reachable_positions"), get(r, "winnable_positions") + get(r, "dead_positions"));
+        assert_eq!(
+            get(r, "reachable_positions"),
+            get(r, "winnable_positions") + get(r, "dead_positions")
+        );
         assert!(get(r, "reachable_positions") <= binom(36, pegs));
         // Complementing a position reverses every jump, so winnable positions pair k with 36 - k.
-        assert_eq!(get(r, "winnable_positions"), get(by_pegs[&(36 - pegs)], "winnable_positions"), "T8 {pegs} pegs");
+        assert_eq!(
+            get(r, "winnable_positions"),
+            get(by_pegs[&(36 - pegs)], "winnable_positions"),
+            "T8 {pegs} pegs"
+        );
     }
     // One peg: every reachable single peg is a finish.
     let one = by_pegs[&1];
@@ -363,7 +497,11 @@ fn coset_passing_problems_are_oeis_a130515_from_side_4() {
     for r in oracle("peg/A130515.csv") {
         let n: usize = r["side"].parse().unwrap();
         if n >= 4 {
-            assert_eq!(passing_up_to_symmetry(&Tri::new(n)).to_string(), r["class_passing_problems"], "side {n}");
+            assert_eq!(
+                passing_up_to_symmetry(&Tri::new(n)).to_string(),
+                r["class_passing_problems"],
+                "side {n}"
+            );
         }
     }
 }
@@ -397,8 +535,16 @@ fn side_8_problem_table_is_proven_row_by_row() {
                     let holes: Vec<usize> = mv.split('-').map(|h| h.parse::<usize>().unwrap() - 1).collect();
                     assert!(holes.len() >= 2, "move {mv:?}");
                     for w in holes.windows(2) {
-                        let j = t.jumps.iter().find(|j| j[0] == w[0] && j[2] == w[1]).expect("a jump of the board");
-                        assert!(b >> j[0] & 1 == 1 && b >> j[1] & 1 == 1 && b >> j[2] & 1 == 0, "illegal jump in {:?}", r["play"]);
+                        let j = t
+                            .jumps
+                            .iter()
+                            .find(|j| j[0] == w[0] && j[2] == w[1])
+                            .expect("a jump of the board");
+                        assert!(
+                            b >> j[0] & 1 == 1 && b >> j[1] & 1 == 1 && b >> j[2] & 1 == 0,
+                            "illegal jump in {:?}",
+                            r["play"]
+                        );
                         b ^= 1 << j[0] | 1 << j[1] | 1 << j[2];
                     }
                 }
@@ -406,12 +552,19 @@ fn side_8_problem_table_is_proven_row_by_row() {
                 assert_eq!(r["moves_upper_bound"], moves.to_string());
                 // The proven lower bound on the fewest moves (issue 23) never exceeds the play's.
                 let lower: u32 = r["min_moves_lower_bound"].parse().unwrap();
-                assert!(lower <= moves && (r["min_moves"].is_empty() || r["min_moves"] == lower.to_string()), "{} -> {}", s + 1, f + 1);
+                assert!(
+                    lower <= moves && (r["min_moves"].is_empty() || r["min_moves"] == lower.to_string()),
+                    "{} -> {}",
+                    s + 1,
+                    f + 1
+                );
                 finishes.insert(f);
                 fewest = fewest.min(moves);
             }
             "position class" => {
-                assert!(!passes && r["solvable"] == "false" && r["play"].is_empty() && r["moves_upper_bound"].is_empty());
+                assert!(
+                    !passes && r["solvable"] == "false" && r["play"].is_empty() && r["moves_upper_bound"].is_empty()
+                );
             }
             "exhaustive search" => {
                 assert!(passes && r["solvable"] == "false" && r["positions_searched"].parse::<u64>().unwrap() > 0);
@@ -420,9 +573,16 @@ fn side_8_problem_table_is_proven_row_by_row() {
         }
     }
     let published = |file: &str, col: &str| {
-        oracle(file).into_iter().find(|r| r["side"] == "8").map(|r| r[col].clone()).expect("side 8 row")
+        oracle(file)
+            .into_iter()
+            .find(|r| r["side"] == "8")
+            .map(|r| r[col].clone())
+            .expect("side 8 row")
     };
-    assert_eq!(passing.len().to_string(), published("peg/A130515.csv", "class_passing_problems"));
+    assert_eq!(
+        passing.len().to_string(),
+        published("peg/A130515.csv", "class_passing_problems")
+    );
     // OEIS A127500: the best side-8 problem takes 13 moves; our plays attain it.
     assert_eq!(fewest.to_string(), published("peg/A127500.csv", "min_moves"));
     // Every single peg the union reaches is the finish of some solvable problem.

@@ -22,7 +22,11 @@ fn reproduce_then_check_detects_a_changed_file() {
     // without the others' it refuses, naming what is missing.
     let refused = run_args(false);
     assert!(!refused.status.success());
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("summary.md"), "{}", String::from_utf8_lossy(&refused.stderr));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("summary.md"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
     let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
     for other in ["tricolore", "lightsout"] {
         std::fs::create_dir_all(reports.join(other)).unwrap();
@@ -35,14 +39,31 @@ fn reproduce_then_check_detects_a_changed_file() {
     // The entry page holds the peg summary just written and the others' as they are.
     let entry = std::fs::read_to_string(reports.join("README.md")).unwrap();
     let peg_summary = std::fs::read_to_string(reports.join("peg/summary.md")).unwrap();
-    let first_line = peg_summary.lines().find(|l| l.starts_with("| 5 |")).expect("side 5 in the peg summary");
-    assert!(entry.contains(first_line), "the entry page does not show the fresh peg summary");
-    assert!(!entry.contains("| 7 | 28 |"), "the entry page shows a side this run did not compute");
-    let tricolore = statespace::output::stamp::unstamp(&std::fs::read_to_string(committed.join("tricolore/summary.md")).unwrap());
+    let first_line = peg_summary
+        .lines()
+        .find(|l| l.starts_with("| 5 |"))
+        .expect("side 5 in the peg summary");
+    assert!(
+        entry.contains(first_line),
+        "the entry page does not show the fresh peg summary"
+    );
+    assert!(
+        !entry.contains("| 7 | 28 |"),
+        "the entry page shows a side this run did not compute"
+    );
+    let tricolore =
+        statespace::output::stamp::unstamp(&std::fs::read_to_string(committed.join("tricolore/summary.md")).unwrap());
     assert!(entry.contains(tricolore.lines().nth(2).unwrap()));
     let combined = read_csv(&reports.join("claims.csv"));
     let peg_claims = read_csv(&reports.join("peg/claims.csv"));
-    assert_eq!(combined.iter().filter(|c| c["family"] == "peg").cloned().collect::<Vec<_>>(), peg_claims);
+    assert_eq!(
+        combined
+            .iter()
+            .filter(|c| c["family"] == "peg")
+            .cloned()
+            .collect::<Vec<_>>(),
+        peg_claims
+    );
     assert!(combined.iter().any(|c| c["family"] == "lightsout"));
     for f in ["peg/T4/levels.csv", "peg/T5/finishes.csv", "peg/T5/manifest.json"] {
         assert!(data.join(f).exists(), "{f} missing");
@@ -59,11 +80,23 @@ fn reproduce_then_check_detects_a_changed_file() {
     let bad = run_args(true);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("starts.csv"));
-    std::fs::write(&target, std::fs::read(&target).unwrap().strip_suffix(b"99,0,0,0,\n").unwrap()).unwrap();
+    std::fs::write(
+        &target,
+        std::fs::read(&target).unwrap().strip_suffix(b"99,0,0,0,\n").unwrap(),
+    )
+    .unwrap();
     assert!(run_args(true).status.success());
 
     // Pages, claims and charts are compared byte for byte too: each change is named.
-    for page in ["peg/README.md", "peg/summary.md", "README.md", "claims.csv", "peg/claims.csv", "peg/T5_min_moves.svg", "peg/T5_min_moves.png"] {
+    for page in [
+        "peg/README.md",
+        "peg/summary.md",
+        "README.md",
+        "claims.csv",
+        "peg/claims.csv",
+        "peg/T5_min_moves.svg",
+        "peg/T5_min_moves.png",
+    ] {
         let path = reports.join(page);
         let before = std::fs::read(&path).unwrap();
         let mut changed = before.clone();
@@ -72,7 +105,10 @@ fn reproduce_then_check_detects_a_changed_file() {
         let bad = run_args(true);
         assert!(!bad.status.success(), "--check passed with {page} edited");
         let err = String::from_utf8_lossy(&bad.stderr).to_string();
-        assert!(err.contains(&path.display().to_string()), "--check does not name {page}: {err}");
+        assert!(
+            err.contains(&path.display().to_string()),
+            "--check does not name {page}: {err}"
+        );
         std::fs::write(&path, &before).unwrap();
     }
 }
@@ -117,7 +153,12 @@ fn assert_record_is_one_run(root: &std::path::Path) {
             let text = std::fs::read_to_string(&path).unwrap();
             let stamps: Vec<&str> = text.lines().filter(|l| l.starts_with(stamp::PREFIX)).collect();
             assert_eq!(stamps.len(), 1, "{} has {} stamps", path.display(), stamps.len());
-            let rel = dir.strip_prefix(root.join("reports")).unwrap().to_str().unwrap().to_string();
+            let rel = dir
+                .strip_prefix(root.join("reports"))
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_string();
             assert_eq!(
                 stamps[0],
                 stamp::line(&rel, env!("CARGO_PKG_VERSION"), &package),
@@ -130,21 +171,40 @@ fn assert_record_is_one_run(root: &std::path::Path) {
     assert!(pages >= 8, "only {pages} pages found");
     let entry = std::fs::read_to_string(root.join("reports/README.md")).unwrap();
     // The entry page numbers the figures; everything else is each summary verbatim.
-    let unnumbered = entry.lines().filter(|l| !l.starts_with("*Figure")).collect::<Vec<_>>().join("\n");
+    let unnumbered = entry
+        .lines()
+        .filter(|l| !l.starts_with("*Figure"))
+        .collect::<Vec<_>>()
+        .join("\n");
     for family in ["peg", "tricolore", "lightsout"] {
-        let summary = stamp::unstamp(&std::fs::read_to_string(root.join(format!("reports/{family}/summary.md"))).unwrap());
+        let summary =
+            stamp::unstamp(&std::fs::read_to_string(root.join(format!("reports/{family}/summary.md"))).unwrap());
         let page = std::fs::read_to_string(root.join(format!("reports/{family}/README.md"))).unwrap();
         for line in summary.lines().filter(|l| !l.starts_with("*Figure")) {
-            assert!(unnumbered.contains(line), "reports/README.md lacks a line of {family}/summary.md: {line}");
+            assert!(
+                unnumbered.contains(line),
+                "reports/README.md lacks a line of {family}/summary.md: {line}"
+            );
         }
         for row in summary.lines().filter(|l| l.starts_with('|') && !l.starts_with("|---")) {
-            assert!(page.contains(row), "{family}/README.md lacks the summary's table row {row}");
+            assert!(
+                page.contains(row),
+                "{family}/README.md lacks the summary's table row {row}"
+            );
         }
     }
     let combined = read_csv(&root.join("reports/claims.csv"));
     for family in ["peg", "tricolore", "lightsout"] {
         let own = read_csv(&root.join(format!("reports/{family}/claims.csv")));
-        assert_eq!(combined.iter().filter(|c| c["family"] == family).cloned().collect::<Vec<_>>(), own, "{family} claims");
+        assert_eq!(
+            combined
+                .iter()
+                .filter(|c| c["family"] == family)
+                .cloned()
+                .collect::<Vec<_>>(),
+            own,
+            "{family} claims"
+        );
     }
 }
 
@@ -165,12 +225,24 @@ fn reproduce_only_one_family_brings_the_entry_page_up_to_date() {
     let entry = dir.join("reports/README.md");
     let text = std::fs::read_to_string(&entry).unwrap();
     let stale = "a stale line left by an older run";
-    std::fs::write(&entry, text.replacen("## Lights Out\n", &format!("## Lights Out\n\n{stale}\n"), 1)).unwrap();
+    std::fs::write(
+        &entry,
+        text.replacen("## Lights Out\n", &format!("## Lights Out\n\n{stale}\n"), 1),
+    )
+    .unwrap();
     let claims = dir.join("reports/claims.csv");
     let text = std::fs::read_to_string(&claims).unwrap();
     std::fs::write(&claims, text.replacen(",lightsout,", ",lightsout,stale ", 1)).unwrap();
     let (data, reports) = (dir.join("data"), dir.join("reports"));
-    ok(&["reproduce", "--only", "lightsout", "--data", data.to_str().unwrap(), "--reports", reports.to_str().unwrap()]);
+    ok(&[
+        "reproduce",
+        "--only",
+        "lightsout",
+        "--data",
+        data.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ]);
     assert!(!std::fs::read_to_string(&entry).unwrap().contains(stale));
     assert_record_is_one_run(&dir);
 }

@@ -18,8 +18,16 @@ fn half(regime: &str, adjacency: &str, dataset: bool) -> PathBuf {
             let dir = scratch(&format!("tricolore-{key}"));
             let (data, charts) = (dir.join("data"), dir.join("charts"));
             let mut args = vec![
-                "tricolore", "half", "--regime", regime, "--adjacency", adjacency,
-                "--out", data.to_str().unwrap(), "--charts", charts.to_str().unwrap(),
+                "tricolore",
+                "half",
+                "--regime",
+                regime,
+                "--adjacency",
+                adjacency,
+                "--out",
+                data.to_str().unwrap(),
+                "--charts",
+                charts.to_str().unwrap(),
             ];
             if !dataset {
                 args.push("--no-dataset");
@@ -90,7 +98,10 @@ impl Rules {
             .collect()
     }
     fn parse(&self, text: &str) -> Vec<u8> {
-        text.chars().filter(|&c| c != '.').map(|c| "RWB".find(c).unwrap() as u8).collect()
+        text.chars()
+            .filter(|&c| c != '.')
+            .map(|c| "RWB".find(c).unwrap() as u8)
+            .collect()
     }
     fn text(&self, b: &[u8]) -> String {
         let mut s = String::new();
@@ -167,7 +178,9 @@ impl Rules {
         best
     }
     fn mirror(&self, b: &[u8]) -> Vec<u8> {
-        (0..self.n()).map(|i| b[(i / self.w) * self.w + (self.w - 1 - i % self.w)]).collect()
+        (0..self.n())
+            .map(|i| b[(i / self.w) * self.w + (self.w - 1 - i % self.w)])
+            .collect()
     }
     /// Every board in R < W < B text order.
     fn boards_in_text_order(&self) -> Vec<Vec<u8>> {
@@ -181,7 +194,11 @@ impl Rules {
         let mut last = usize::MAX;
         for &c in clicks {
             assert_ne!(c, last, "square {c} clicked twice in succession");
-            assert!(self.allowed(regime, &b, c), "click {c} not allowed on {}", self.text(&b));
+            assert!(
+                self.allowed(regime, &b, c),
+                "click {c} not allowed on {}",
+                self.text(&b)
+            );
             b = self.click(&b, c);
             last = c;
         }
@@ -216,14 +233,30 @@ fn assert_table_matches(regime: &str, oracle_name: &str) {
         let row = &w["clicks"];
         assert_eq!(g["clicks"], w["clicks"], "{regime} row {row}: clicks");
         assert_eq!(g["reached"], w["reached"], "{regime} row {row}: reached");
-        assert_eq!(format!("{:.1}", num(&g["mean_per_start"])), w["average"], "{regime} row {row}: mean per start");
-        assert_eq!(format!("{:.0}", 100.0 * num(&g["share"])), w["percent"], "{regime} row {row}: percent");
-        assert_eq!(format!("{:.1}", num(&g["reached"]) / 3321.0), w["average"], "{regime} row {row}: reached / 3321");
+        assert_eq!(
+            format!("{:.1}", num(&g["mean_per_start"])),
+            w["average"],
+            "{regime} row {row}: mean per start"
+        );
+        assert_eq!(
+            format!("{:.0}", 100.0 * num(&g["share"])),
+            w["percent"],
+            "{regime} row {row}: percent"
+        );
+        assert_eq!(
+            format!("{:.1}", num(&g["reached"]) / 3321.0),
+            w["average"],
+            "{regime} row {row}: reached / 3321"
+        );
     }
     let total: u64 = got.iter().map(|g| g["reached"].parse::<u64>().unwrap()).sum();
     let t = &total_row[0];
     assert_eq!(total.to_string(), t["reached"], "{regime}: total");
-    assert_eq!(format!("{:.1}", total as f64 / 3321.0), t["average"], "{regime}: total per start");
+    assert_eq!(
+        format!("{:.1}", total as f64 / 3321.0),
+        t["average"],
+        "{regime}: total per start"
+    );
     let shares: f64 = got.iter().map(|g| num(&g["share"])).sum();
     assert!((shares - 1.0).abs() < 1e-6, "{regime}: shares sum to {shares}");
 }
@@ -294,20 +327,33 @@ fn tricolore_restricted_table_by_independent_bfs() {
 #[test]
 fn tricolore_starts_match_independent_bfs_on_samples() {
     let r = half_rules();
-    let reps: Vec<Vec<u8>> = r.boards_in_text_order().into_iter().filter(|b| r.mirror(b) >= *b).collect();
+    let reps: Vec<Vec<u8>> = r
+        .boards_in_text_order()
+        .into_iter()
+        .filter(|b| r.mirror(b) >= *b)
+        .collect();
     for regime in ["unrestricted", "hybrid", "restricted"] {
         let got = rows(&half(regime, "king", regime == "unrestricted").join("starts.csv"));
         assert_eq!(got.len(), 3321);
         for i in (0..reps.len()).step_by(97).chain([reps.len() - 1]) {
             let b = &reps[i];
             let row = &got[i];
-            assert_eq!(row["start_board"], r.text(b), "{regime}: starts are the representatives in order");
+            assert_eq!(
+                row["start_board"],
+                r.text(b),
+                "{regime}: starts are the representatives in order"
+            );
             let d = r.first_arrivals(regime_of(regime), b);
             let reached: Vec<u8> = d.into_iter().filter(|&x| x != 255).collect();
             let max = *reached.iter().max().unwrap();
             let mean = reached.iter().map(|&x| x as f64).sum::<f64>() / reached.len() as f64;
             assert_eq!(reached.len(), if regime == "unrestricted" { 6560 } else { 6480 });
-            assert_eq!(row["reachable_boards"], reached.len().to_string(), "{regime} {}", r.text(b));
+            assert_eq!(
+                row["reachable_boards"],
+                reached.len().to_string(),
+                "{regime} {}",
+                r.text(b)
+            );
             assert_eq!(row["max_clicks"], max.to_string(), "{regime} {}", r.text(b));
             assert_eq!(row["mean_clicks"], format!("{mean:.4}"), "{regime} {}", r.text(b));
         }
@@ -329,7 +375,14 @@ fn tricolore_distance_dataset_and_document_claims() {
     // Crate board index: base 3, square 0 most significant, in text order.
     let index = |b: &[u8]| b.iter().fold(0usize, |acc, &c| acc * 3 + c as usize);
     let boards = r.boards_in_text_order();
-    for s in ["WBWW.WBRW", "WBWW.WBRB", "RRRR.RRRR", "WWBR.WRRB", "BBBB.BBBB", "RBWW.BRRW"] {
+    for s in [
+        "WBWW.WBRW",
+        "WBWW.WBRB",
+        "RRRR.RRRR",
+        "WWBR.WRRB",
+        "BBBB.BBBB",
+        "RBWW.BRRW",
+    ] {
         let sb = r.parse(s);
         let want = r.first_arrivals(Regime::Unrestricted, &sb);
         let si = index(&sb);
@@ -348,11 +401,20 @@ fn tricolore_distance_dataset_and_document_claims() {
     let d = row_of(&c["board"]);
     assert_eq!(d.iter().filter(|&&x| x != 255).max().unwrap().to_string(), c["value"]);
     let d = row_of(&claim("boards_at_8_from")["board"]);
-    assert_eq!(d.iter().filter(|&&x| x == 8).count().to_string(), claim("boards_at_8_from")["value"]);
-    assert_eq!(d.iter().filter(|&&x| x == 9).count().to_string(), claim("boards_at_9_from")["value"]);
+    assert_eq!(
+        d.iter().filter(|&&x| x == 8).count().to_string(),
+        claim("boards_at_8_from")["value"]
+    );
+    assert_eq!(
+        d.iter().filter(|&&x| x == 9).count().to_string(),
+        claim("boards_at_9_from")["value"]
+    );
     assert_eq!(d.iter().filter(|&&x| x > 9 && x != 255).count(), 0);
     let d = row_of(&claim("clicks_red_to_white")["board"]);
-    assert_eq!(d[r.encode(&r.parse("WWWW.WWWW"))].to_string(), claim("clicks_red_to_white")["value"]);
+    assert_eq!(
+        d[r.encode(&r.parse("WWWW.WWWW"))].to_string(),
+        claim("clicks_red_to_white")["value"]
+    );
 }
 
 /// The issue says orthogonal adjacency "matches none of the rows". Measured: it matches exactly
@@ -361,7 +423,10 @@ fn tricolore_distance_dataset_and_document_claims() {
 #[test]
 fn tricolore_orthogonal_adjacency_matches_only_hybrid_row_1() {
     let mut matching = Vec::new();
-    for (regime, name) in [("unrestricted", "unrestricted_table.csv"), ("hybrid", "hybrid_table.csv")] {
+    for (regime, name) in [
+        ("unrestricted", "unrestricted_table.csv"),
+        ("hybrid", "hybrid_table.csv"),
+    ] {
         let got = rows(&half(regime, "orthogonal", false).join("table.csv"));
         let want = oracle(&format!("tricolore/{name}"));
         for w in want.iter().filter(|w| w["clicks"] != "total") {
@@ -376,7 +441,12 @@ fn tricolore_orthogonal_adjacency_matches_only_hybrid_row_1() {
         for row in starts.iter().step_by(331) {
             let d = r.first_arrivals(regime_of(regime), &r.parse(&row["start_board"]));
             let max = d.iter().filter(|&&x| x != 255).max().unwrap();
-            assert_eq!(row["max_clicks"], max.to_string(), "orthogonal {regime} {}", row["start_board"]);
+            assert_eq!(
+                row["max_clicks"],
+                max.to_string(),
+                "orthogonal {regime} {}",
+                row["start_board"]
+            );
         }
     }
     assert_eq!(matching, ["hybrid 1"]);
@@ -386,8 +456,23 @@ fn tricolore_orthogonal_adjacency_matches_only_hybrid_row_1() {
 fn tricolore_half_is_deterministic() {
     let a = half("restricted", "king", false);
     let dir = scratch("tricolore-determinism");
-    ok(&["tricolore", "half", "--regime", "restricted", "--no-dataset", "--out", dir.join("data").to_str().unwrap(), "--charts", dir.join("charts").to_str().unwrap()]);
-    let strip = |files: Vec<(String, Vec<u8>)>| files.into_iter().filter(|(n, _)| n != "manifest.json").collect::<Vec<_>>();
+    ok(&[
+        "tricolore",
+        "half",
+        "--regime",
+        "restricted",
+        "--no-dataset",
+        "--out",
+        dir.join("data").to_str().unwrap(),
+        "--charts",
+        dir.join("charts").to_str().unwrap(),
+    ]);
+    let strip = |files: Vec<(String, Vec<u8>)>| {
+        files
+            .into_iter()
+            .filter(|(n, _)| n != "manifest.json")
+            .collect::<Vec<_>>()
+    };
     assert_eq!(strip(snapshot(&a)), strip(snapshot(&dir.join("data"))));
 }
 
@@ -396,7 +481,15 @@ fn parse_solution(stdout: &[u8]) -> (usize, Vec<usize>, Vec<String>) {
     let text = String::from_utf8_lossy(stdout);
     let mut lines = text.lines();
     let head = lines.next().unwrap();
-    let n: usize = head.split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let n: usize = head
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     lines.next(); // column names
     let mut clicks = Vec::new();
     let mut boards = Vec::new();
@@ -413,7 +506,13 @@ fn parse_solution(stdout: &[u8]) -> (usize, Vec<usize>, Vec<String>) {
 #[test]
 fn tricolore_solve_half_board_is_optimal() {
     let r = half_rules();
-    let pairs = [("WBWW.WBRB", "RRRR.RRRR", "unrestricted"), ("RRRR.RRRR", "WWWW.WWWW", "unrestricted"), ("WBWW.WBRB", "RRRR.RRRR", "hybrid"), ("BBBB.BBBB", "WBWB.BWBW", "restricted"), ("RRRB.BRWR", "RRRR.RRRR", "unrestricted")];
+    let pairs = [
+        ("WBWW.WBRB", "RRRR.RRRR", "unrestricted"),
+        ("RRRR.RRRR", "WWWW.WWWW", "unrestricted"),
+        ("WBWW.WBRB", "RRRR.RRRR", "hybrid"),
+        ("BBBB.BBBB", "WBWB.BWBW", "restricted"),
+        ("RRRB.BRWR", "RRRR.RRRR", "unrestricted"),
+    ];
     for (from, to, regime) in pairs {
         let o = ok(&["tricolore", "solve", "--from", from, "--to", to, "--regime", regime]);
         let (n, clicks, boards) = parse_solution(&o.stdout);
@@ -448,16 +547,40 @@ fn tricolore_solve_full_board_and_halves_example() {
     assert_eq!(r.text(&r.replay(Regime::Unrestricted, &r.parse(from), &clicks)), to);
     // A target with an all-blue bottom row: the board is turned first (the document's remedy).
     let turned_to = "RRRR.RRRR.RRRR.BBBB";
-    let o = ok(&["tricolore", "solve", "--from", from, "--to", turned_to, "--method", "halves"]);
+    let o = ok(&[
+        "tricolore",
+        "solve",
+        "--from",
+        from,
+        "--to",
+        turned_to,
+        "--method",
+        "halves",
+    ]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("turned"));
     let (_, clicks, _) = parse_solution(&o.stdout);
-    assert_eq!(r.text(&r.replay(Regime::Unrestricted, &r.parse(from), &clicks)), turned_to);
+    assert_eq!(
+        r.text(&r.replay(Regime::Unrestricted, &r.parse(from), &clicks)),
+        turned_to
+    );
     // An all-blue border: the document's extension (halves to an adjusted target, one more click).
     let border_to = "BBBB.BWWB.BRWB.BBBB";
-    let o = ok(&["tricolore", "solve", "--from", from, "--to", border_to, "--method", "halves"]);
+    let o = ok(&[
+        "tricolore",
+        "solve",
+        "--from",
+        from,
+        "--to",
+        border_to,
+        "--method",
+        "halves",
+    ]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("extra click"));
     let (_, clicks, _) = parse_solution(&o.stdout);
-    assert_eq!(r.text(&r.replay(Regime::Unrestricted, &r.parse(from), &clicks)), border_to);
+    assert_eq!(
+        r.text(&r.replay(Regime::Unrestricted, &r.parse(from), &clicks)),
+        border_to
+    );
     // Optimality on 4x4 rests on the engine, which the next test holds to an independent
     // backward BFS on smaller boards; here: strictly better than the halves method.
     assert!(opt < n);
@@ -513,23 +636,57 @@ fn backward_bfs_histograms(r: &Rules, rev: &[Vec<u32>], target: &str) -> (HashMa
 /// `full` on small boards against an independent backward BFS over explicit reversed edges.
 #[test]
 fn tricolore_full_matches_independent_backward_bfs() {
-    for (w, h, king, target) in [(3, 3, true, "RRR.RRR.RRR"), (3, 3, false, "WBW.BWB.WBW"), (4, 2, true, "WBWB.BWBW"), (2, 3, true, "RW.BR.WW")] {
+    for (w, h, king, target) in [
+        (3, 3, true, "RRR.RRR.RRR"),
+        (3, 3, false, "WBW.BWB.WBW"),
+        (4, 2, true, "WBWB.BWBW"),
+        (2, 3, true, "RW.BR.WW"),
+    ] {
         let r = Rules::new(w, h, king);
         let (boards, st) = backward_bfs_histograms(&r, &reversed_edges(&r), target);
         let dir = scratch(&format!("tricolore-full-{w}x{h}-{king}"));
         let adjacency = if king { "king" } else { "orthogonal" };
-        let o = ok(&["tricolore", "full", "--target", target, "--width", &w.to_string(), "--height", &h.to_string(), "--adjacency", adjacency, "--out", dir.to_str().unwrap(), "--charts", dir.join("charts").to_str().unwrap()]);
+        let o = ok(&[
+            "tricolore",
+            "full",
+            "--target",
+            target,
+            "--width",
+            &w.to_string(),
+            "--height",
+            &h.to_string(),
+            "--adjacency",
+            adjacency,
+            "--out",
+            dir.to_str().unwrap(),
+            "--charts",
+            dir.join("charts").to_str().unwrap(),
+        ]);
         let got = rows(&dir.join(format!("distance_to_{target}.csv")));
         for row in &got {
             let k: u8 = row["clicks"].parse().unwrap();
-            assert_eq!(row["boards"], boards.get(&k).copied().unwrap_or(0).to_string(), "{w}x{h} {target} boards at {k}");
-            assert_eq!(row["states"], st.get(&k).copied().unwrap_or(0).to_string(), "{w}x{h} {target} states at {k}");
+            assert_eq!(
+                row["boards"],
+                boards.get(&k).copied().unwrap_or(0).to_string(),
+                "{w}x{h} {target} boards at {k}"
+            );
+            assert_eq!(
+                row["states"],
+                st.get(&k).copied().unwrap_or(0).to_string(),
+                "{w}x{h} {target} states at {k}"
+            );
         }
         let listed: u64 = got.iter().map(|r| r["boards"].parse::<u64>().unwrap()).sum();
         let unreachable = boards.get(&u8::MAX).copied().unwrap_or(0);
         assert_eq!(listed + unreachable, r.size() as u64);
         let stdout = String::from_utf8_lossy(&o.stdout);
-        assert!(stdout.contains(&format!("; {unreachable} boards and {} (board, last click) states cannot reach it", st.get(&u8::MAX).copied().unwrap_or(0))), "{stdout}");
+        assert!(
+            stdout.contains(&format!(
+                "; {unreachable} boards and {} (board, last click) states cannot reach it",
+                st.get(&u8::MAX).copied().unwrap_or(0)
+            )),
+            "{stdout}"
+        );
     }
 }
 
@@ -572,10 +729,22 @@ fn tricolore_counts_search_matches_independent_backward_bfs() {
             // The last level may hold states only (a board's second distance).
             let deepest = st.keys().filter(|&&k| k != u8::MAX).max().copied().unwrap();
             assert_eq!(f.states.len(), usize::from(deepest) + 1, "{what}: depth");
-            assert_eq!(f.unreachable_boards, boards.get(&u8::MAX).copied().unwrap_or(0), "{what}: unreachable boards");
-            assert_eq!(f.unreachable_states, st.get(&u8::MAX).copied().unwrap_or(0), "{what}: unreachable states");
+            assert_eq!(
+                f.unreachable_boards,
+                boards.get(&u8::MAX).copied().unwrap_or(0),
+                "{what}: unreachable boards"
+            );
+            assert_eq!(
+                f.unreachable_states,
+                st.get(&u8::MAX).copied().unwrap_or(0),
+                "{what}: unreachable states"
+            );
             let listed = f.unreachable_list.as_ref().map(|l| l.len() as u64);
-            assert_eq!(listed, (f.unreachable_boards <= full::UNREACHABLE_LISTED as u64).then_some(f.unreachable_boards), "{what}: listed");
+            assert_eq!(
+                listed,
+                (f.unreachable_boards <= full::UNREACHABLE_LISTED as u64).then_some(f.unreachable_boards),
+                "{what}: listed"
+            );
         }
     }
 }
@@ -595,7 +764,10 @@ fn tricolore_counts_search_matches_per_board_search_on_4x4() {
         let counts = full::run_counts(&grid, t, true, &c).unwrap();
         assert_eq!(counts.boards, per_board.boards, "{target}");
         assert_eq!(counts.states, per_board.states, "{target}");
-        assert_eq!((counts.unreachable_boards, counts.unreachable_states), (per_board.unreachable_boards, per_board.unreachable_states));
+        assert_eq!(
+            (counts.unreachable_boards, counts.unreachable_states),
+            (per_board.unreachable_boards, per_board.unreachable_states)
+        );
     }
 }
 
@@ -605,11 +777,21 @@ fn tricolore_counts_search_matches_per_board_search_on_4x4() {
 #[test]
 fn tricolore_5x4_tables_are_read_back_and_rechecked() {
     use statespace::studies::tricolore::saved;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/tricolore").join(saved::DIR);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/tricolore")
+        .join(saved::DIR);
     for t in saved::TARGETS {
         let f = saved::load(&dir, t).unwrap();
-        assert_eq!(f.boards.iter().sum::<u64>() + f.unreachable_boards, 3_486_784_401, "{t}");
-        assert_eq!(f.states.iter().sum::<u64>() + f.unreachable_states, 21 * 3_486_784_401, "{t}");
+        assert_eq!(
+            f.boards.iter().sum::<u64>() + f.unreachable_boards,
+            3_486_784_401,
+            "{t}"
+        );
+        assert_eq!(
+            f.states.iter().sum::<u64>() + f.unreachable_states,
+            21 * 3_486_784_401,
+            "{t}"
+        );
     }
     let tmp = scratch("tricolore-5x4-tampered");
     std::fs::create_dir_all(&tmp).unwrap();
@@ -629,14 +811,26 @@ fn tricolore_5x4_tables_are_read_back_and_rechecked() {
         Ok(_) => panic!("the tampered table was accepted"),
         Err(e) => e.to_string(),
     };
-    assert!(err.contains(&name) && err.contains("3 clicks") && err.contains("bounded search"), "{err}");
+    assert!(
+        err.contains(&name) && err.contains("3 clicks") && err.contains("bounded search"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&tmp);
 }
 
 #[test]
 fn tricolore_full_4x4_all_red_is_pinned() {
     let dir = scratch("tricolore-full-4x4");
-    let o = ok(&["tricolore", "full", "--target", "RRRR.RRRR.RRRR.RRRR", "--out", dir.to_str().unwrap(), "--charts", dir.join("charts").to_str().unwrap()]);
+    let o = ok(&[
+        "tricolore",
+        "full",
+        "--target",
+        "RRRR.RRRR.RRRR.RRRR",
+        "--out",
+        dir.to_str().unwrap(),
+        "--charts",
+        dir.join("charts").to_str().unwrap(),
+    ]);
     let got = rows(&dir.join("distance_to_RRRR.RRRR.RRRR.RRRR.csv"));
     let want = oracle("tricolore/distance_to_all_red_4x4.csv");
     assert_eq!(got, want);
@@ -651,10 +845,23 @@ fn tricolore_full_4x4_all_red_is_pinned() {
 #[test]
 fn tricolore_reach_on_3x3() {
     let dir = scratch("tricolore-reach");
-    ok(&["tricolore", "reach", "--width", "3", "--height", "3", "--out", dir.to_str().unwrap()]);
+    ok(&[
+        "tricolore",
+        "reach",
+        "--width",
+        "3",
+        "--height",
+        "3",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     let got = rows(&dir.join("reachability.csv"));
     assert_eq!(got[0]["missed"], "0");
-    assert_eq!(got.len(), 1 + 3, "one forward search per square class of 3x3 (corner, edge, centre)");
+    assert_eq!(
+        got.len(),
+        1 + 3,
+        "one forward search per square class of 3x3 (corner, edge, centre)"
+    );
     for row in &got[1..] {
         assert_eq!(row["missed"], "1");
         assert_eq!(row["missed_boards"], "BBB.BBB.BBB");
@@ -663,21 +870,82 @@ fn tricolore_reach_on_3x3() {
 
 #[test]
 fn tricolore_bad_input() {
-    fails_with(&["tricolore", "solve", "--from", "RRRX.RRRR", "--to", "WWWW.WWWW"], "unknown colour letter 'X'");
-    fails_with(&["tricolore", "solve", "--from", "RRRR.RRRR", "--to", "WWWW.WWW"], "not 4x2");
-    fails_with(&["tricolore", "solve", "--from", "RRRR.RRR", "--to", "WWWW.WWWW"], "rows of different lengths");
-    fails_with(&["tricolore", "solve", "--from", "RRRR.RRRR", "--to", "BBBB.BBBB"], "all blue");
-    fails_with(&["tricolore", "solve", "--from", "RRRR.RRRR", "--to", "RRRR.RRRR"], "same board");
-    fails_with(&["tricolore", "solve", "--from", "RRRR.RRRR", "--to", "WWWW.BBBB", "--regime", "hybrid"], "all-blue bottom row");
-    fails_with(&["tricolore", "solve", "--from", "RRRR.RRRR", "--to", "WWWW.WWWW", "--method", "halves"], "four rows");
+    fails_with(
+        &["tricolore", "solve", "--from", "RRRX.RRRR", "--to", "WWWW.WWWW"],
+        "unknown colour letter 'X'",
+    );
+    fails_with(
+        &["tricolore", "solve", "--from", "RRRR.RRRR", "--to", "WWWW.WWW"],
+        "not 4x2",
+    );
+    fails_with(
+        &["tricolore", "solve", "--from", "RRRR.RRR", "--to", "WWWW.WWWW"],
+        "rows of different lengths",
+    );
+    fails_with(
+        &["tricolore", "solve", "--from", "RRRR.RRRR", "--to", "BBBB.BBBB"],
+        "all blue",
+    );
+    fails_with(
+        &["tricolore", "solve", "--from", "RRRR.RRRR", "--to", "RRRR.RRRR"],
+        "same board",
+    );
+    fails_with(
+        &[
+            "tricolore",
+            "solve",
+            "--from",
+            "RRRR.RRRR",
+            "--to",
+            "WWWW.BBBB",
+            "--regime",
+            "hybrid",
+        ],
+        "all-blue bottom row",
+    );
+    fails_with(
+        &[
+            "tricolore",
+            "solve",
+            "--from",
+            "RRRR.RRRR",
+            "--to",
+            "WWWW.WWWW",
+            "--method",
+            "halves",
+        ],
+        "four rows",
+    );
     fails_with(&["tricolore", "full", "--target", "BBBB.BBBB.BBBB.BBBB"], "all blue");
     fails_with(&["tricolore", "full", "--target", "RRRR.RRRR"], "not 4x4");
-    fails_with(&["tricolore", "full", "--target", "RRRRR.RRRRR.RRRRR.RRRRR.RRRRR", "--width", "5", "--height", "5"], "has 25 squares");
+    fails_with(
+        &[
+            "tricolore",
+            "full",
+            "--target",
+            "RRRRR.RRRRR.RRRRR.RRRRR.RRRRR",
+            "--width",
+            "5",
+            "--height",
+            "5",
+        ],
+        "has 25 squares",
+    );
     fails_with(&["tricolore", "half", "--regime", "sideways"], "sideways");
     let dir = scratch("tricolore-bad-out");
     let file = dir.join("a-file");
     std::fs::write(&file, b"x").unwrap();
-    fails_with(&["tricolore", "half", "--regime", "hybrid", "--out", file.to_str().unwrap()], "cannot create output directory");
+    fails_with(
+        &[
+            "tricolore",
+            "half",
+            "--regime",
+            "hybrid",
+            "--out",
+            file.to_str().unwrap(),
+        ],
+        "cannot create output directory",
+    );
 }
 
 /// Every claim of the Tricolore study with the verdict the evidence supports. `reproduce --only
@@ -695,22 +963,44 @@ fn tricolore_claims_have_the_expected_verdicts() {
     let mut halves = Vec::new();
     for regime in R::ALL {
         for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
-            halves.push(HalfOptions { regime, adjacency, matrix: false });
+            halves.push(HalfOptions {
+                regime,
+                adjacency,
+                matrix: false,
+            });
         }
     }
-    let options = Options { halves, full_targets: vec!["RRRR.RRRR.RRRR.RRRR".into()], reachability: false, verdicts: false, large: Large::Skip };
+    let options = Options {
+        halves,
+        full_targets: vec!["RRRR.RRRR.RRRR.RRRR".into()],
+        reachability: false,
+        verdicts: false,
+        large: Large::Skip,
+    };
     let results = Tricolore::compute(&options, &Counters::default()).unwrap();
     let claims = Tricolore::claims(&results);
     let mut ids = std::collections::HashSet::new();
     for c in &claims {
         assert!(ids.insert(c.id.clone()), "duplicate claim id {}", c.id);
-        assert!(c.id.starts_with("tricolore.seed003.") || c.id.starts_with("tricolore.new."), "{}", c.id);
-        assert!(!c.statement.is_empty() && !c.computed.is_empty() && !c.evidence.is_empty(), "{c:?}");
+        assert!(
+            c.id.starts_with("tricolore.seed003.") || c.id.starts_with("tricolore.new."),
+            "{}",
+            c.id
+        );
+        assert!(
+            !c.statement.is_empty() && !c.computed.is_empty() && !c.evidence.is_empty(),
+            "{c:?}"
+        );
         assert_eq!(c.published.is_empty(), c.verdict.as_str() == "new", "{c:?}");
     }
     let verdict = |id: &str| {
         let full = format!("tricolore.{id}");
-        claims.iter().find(|c| c.id == full).unwrap_or_else(|| panic!("no claim {full}")).verdict.as_str()
+        claims
+            .iter()
+            .find(|c| c.id == full)
+            .unwrap_or_else(|| panic!("no claim {full}"))
+            .verdict
+            .as_str()
     };
     let expected = [
         ("seed003.mirror_pair_starts", "confirmed"),
@@ -764,22 +1054,47 @@ fn tricolore_claims_have_the_expected_verdicts() {
         .map(|r| (r["clicks"].parse().unwrap(), r["reached"].parse().unwrap()))
         .collect();
     let mean = printed.iter().map(|(k, n)| k * n).sum::<f64>() / printed.iter().map(|(_, n)| n).sum::<f64>();
-    assert_eq!(claim("seed003.unrestricted_average_table").computed, format!("{mean:.4}"));
+    assert_eq!(
+        claim("seed003.unrestricted_average_table").computed,
+        format!("{mean:.4}")
+    );
     assert_eq!(claim("seed003.unrestricted_average_table").published, "5.6");
     // The bold range's share, from the printed counts: rows 4-7 hold 20,507,556 of 21,785,760.
-    let bold: f64 = printed.iter().filter(|(k, _)| (4.0..=7.0).contains(k)).map(|(_, n)| n).sum();
+    let bold: f64 = printed
+        .iter()
+        .filter(|(k, _)| (4.0..=7.0).contains(k))
+        .map(|(_, n)| n)
+        .sum();
     assert_eq!(bold, 20_507_556.0);
-    assert!(claim("seed003.unrestricted_bold_share").computed.starts_with(&format!("{:.2}% (20507556 of 21785760, 4-7 clicks)", 100.0 * bold / 21_785_760.0)));
+    assert!(claim("seed003.unrestricted_bold_share").computed.starts_with(&format!(
+        "{:.2}% (20507556 of 21785760, 4-7 clicks)",
+        100.0 * bold / 21_785_760.0
+    )));
     // The same as tricolore_orthogonal_adjacency_matches_only_hybrid_row_1 finds from the files, plus
     // the two totals (both adjacencies reach the same boards).
-    assert_eq!(claim("new.orthogonal_adjacency_rows").computed, "3 of 24: unrestricted total, hybrid row 1, hybrid total");
+    assert_eq!(
+        claim("new.orthogonal_adjacency_rows").computed,
+        "3 of 24: unrestricted total, hybrid row 1, hybrid total"
+    );
     // The composed share, recomputed from the printed tables.
     let table = |name: &str| -> Vec<(usize, f64)> {
-        oracle(&format!("tricolore/{name}")).iter().filter(|r| r["clicks"] != "total").map(|r| (r["clicks"].parse().unwrap(), r["reached"].parse().unwrap())).collect()
+        oracle(&format!("tricolore/{name}"))
+            .iter()
+            .filter(|r| r["clicks"] != "total")
+            .map(|r| (r["clicks"].parse().unwrap(), r["reached"].parse().unwrap()))
+            .collect()
     };
     let (u, h) = (table("unrestricted_table.csv"), table("hybrid_table.csv"));
     let (tu, th): (f64, f64) = (u.iter().map(|x| x.1).sum(), h.iter().map(|x| x.1).sum());
-    let within: f64 = u.iter().flat_map(|a| h.iter().map(move |b| (a.0 + b.0, a.1 * b.1))).filter(|x| x.0 <= 16).map(|x| x.1).sum::<f64>() / (tu * th);
-    assert!(claim("seed003.halves_average").computed.starts_with(&format!("{:.2}% within 16", 100.0 * within)));
+    let within: f64 = u
+        .iter()
+        .flat_map(|a| h.iter().map(move |b| (a.0 + b.0, a.1 * b.1)))
+        .filter(|x| x.0 <= 16)
+        .map(|x| x.1)
+        .sum::<f64>()
+        / (tu * th);
+    assert!(claim("seed003.halves_average")
+        .computed
+        .starts_with(&format!("{:.2}% within 16", 100.0 * within)));
     assert_eq!(claim("new.restricted_table_adjacency").computed, "identical");
 }

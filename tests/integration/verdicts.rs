@@ -7,7 +7,10 @@ use statespace::studies::claim::{Claim, Verdict};
 use std::collections::{BTreeSet, VecDeque};
 
 fn claim<'a>(claims: &'a [Claim], id: &str) -> &'a Claim {
-    claims.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("no claim {id}"))
+    claims
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no claim {id}"))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -59,8 +62,18 @@ fn seed004_pairs_formulas_and_last_rows() {
         let (i, j) = (p.a - 1, p.b - 1);
         let cols = xor_rank((0..25).filter(|&k| k != i && k != j).map(|k| b[k]));
         let keep: Vec<usize> = (0..25).filter(|&k| k != i && k != j).collect();
-        let principal = xor_rank(keep.iter().map(|&k| keep.iter().enumerate().fold(0u32, |m, (t, &r)| m | (b[k] >> r & 1) << t)));
-        assert_eq!((p.rank_without_buttons, p.rank_without_buttons_and_cells), (cols, principal), "pair {} {}", p.a, p.b);
+        let principal = xor_rank(keep.iter().map(|&k| {
+            keep.iter()
+                .enumerate()
+                .fold(0u32, |m, (t, &r)| m | (b[k] >> r & 1) << t)
+        }));
+        assert_eq!(
+            (p.rank_without_buttons, p.rank_without_buttons_and_cells),
+            (cols, principal),
+            "pair {} {}",
+            p.a,
+            p.b
+        );
         if cols == 23 {
             kept += 1;
         } else {
@@ -69,15 +82,28 @@ fn seed004_pairs_formulas_and_last_rows() {
     }
     let c = claim(&claims, "lightsout.seed004.ignore_any_two_buttons");
     assert_eq!(c.verdict, Verdict::Refuted);
-    assert!(c.computed.starts_with(&format!("{kept} of 300 pairs keep rank 23")), "{}", c.computed);
+    assert!(
+        c.computed.starts_with(&format!("{kept} of 300 pairs keep rank 23")),
+        "{}",
+        c.computed
+    );
     let (a, bb) = first_bad.unwrap();
-    assert!(c.evidence.contains(&format!("without buttons {a} and {bb} ")), "{}", c.evidence);
-    assert_eq!(claim(&claims, "lightsout.seed004.ignore_buttons_1_2").verdict, Verdict::Confirmed);
+    assert!(
+        c.evidence.contains(&format!("without buttons {a} and {bb} ")),
+        "{}",
+        c.evidence
+    );
+    assert_eq!(
+        claim(&claims, "lightsout.seed004.ignore_buttons_1_2").verdict,
+        Verdict::Confirmed
+    );
 
     // Direct formulas: every solvable position is B x for exactly one x with x1 = x2 = 0; walk
     // those x in Gray-code order and compare each formula with x3, x4, x5.
-    let formulas: Vec<(usize, u32)> =
-        seed004::DIRECT_FORMULAS.iter().map(|(x, cells)| (*x, cells.iter().fold(0, |m, &c| m | 1 << (c - 1)))).collect();
+    let formulas: Vec<(usize, u32)> = seed004::DIRECT_FORMULAS
+        .iter()
+        .map(|(x, cells)| (*x, cells.iter().fold(0, |m, &c| m | 1 << (c - 1))))
+        .collect();
     let mut solvable = vec![0u64; 1 << 19]; // 2^25 bits
     let (mut x, mut p) = (0u32, 0u32);
     let mut wrong = [0u64; 3];
@@ -87,7 +113,11 @@ fn seed004_pairs_formulas_and_last_rows() {
             x ^= 1 << k;
             p ^= b[k];
         }
-        assert_eq!(solvable[p as usize / 64] >> (p % 64) & 1, 0, "two solutions with x1 = x2 = 0");
+        assert_eq!(
+            solvable[p as usize / 64] >> (p % 64) & 1,
+            0,
+            "two solutions with x1 = x2 = 0"
+        );
         solvable[p as usize / 64] |= 1 << (p % 64);
         for (f, &(button, mask)) in formulas.iter().enumerate() {
             if (p & mask).count_ones() & 1 != x >> (button - 1) & 1 {
@@ -121,14 +151,23 @@ fn seed004_pairs_formulas_and_last_rows() {
     let mirror = |l: u32| (0..5).fold(0, |m, j| m | (l >> j & 1) << (4 - j));
     let classes = |set: &BTreeSet<u32>| set.iter().map(|&l| l.min(mirror(l))).collect::<BTreeSet<_>>();
     assert_eq!(s.last_rows.iter().map(|l| l.positions).collect::<Vec<_>>(), per_row);
-    assert_eq!(claim(&claims, "lightsout.seed004.last_rows").computed, all.len().to_string());
+    assert_eq!(
+        claim(&claims, "lightsout.seed004.last_rows").computed,
+        all.len().to_string()
+    );
     assert_eq!(
         claim(&claims, "lightsout.seed004.symmetric_last_rows").computed,
         all.iter().filter(|&&l| mirror(l) == l).count().to_string()
     );
-    assert_eq!(claim(&claims, "lightsout.seed004.last_row_classes").computed, classes(&all).len().to_string());
+    assert_eq!(
+        claim(&claims, "lightsout.seed004.last_row_classes").computed,
+        classes(&all).len().to_string()
+    );
     // Seed 004's "only 2^3 = 8 possible solutions": the last rows chasing a solvable position leaves.
-    assert_eq!(s.last_rows.iter().filter(|l| l.first_row.is_some()).count(), clearable.len());
+    assert_eq!(
+        s.last_rows.iter().filter(|l| l.first_row.is_some()).count(),
+        clearable.len()
+    );
     assert_eq!(clearable.len(), 8);
     let nonzero = classes(&clearable).iter().filter(|&&c| c != 0).count();
     let c = claim(&claims, "lightsout.seed004.patterns_to_tabulate");
@@ -155,7 +194,10 @@ fn seed001_example_encoding() {
     assert_eq!(value, 662);
     assert_eq!(s.board, value);
     let c = claim(&claims, "peg.seed001.example_encoding");
-    assert_eq!((c.published.as_str(), c.computed.as_str(), c.verdict), ("662", "662", Verdict::Confirmed));
+    assert_eq!(
+        (c.published.as_str(), c.computed.as_str(), c.verdict),
+        ("662", "662", Verdict::Confirmed)
+    );
     // Reachability from single-vacancy starts by a plain search over the side-4 triangle's lines.
     let idx = |r: i32, c: i32| (0..4).contains(&r) && (0..=r).contains(&c);
     let hole = |r: i32, c: i32| (r * (r + 1) / 2 + c) as u32;
@@ -169,8 +211,16 @@ fn seed001_example_encoding() {
             }
         }
     }
-    let from_hole_1: BTreeSet<(u32, u32, u32)> = jumps.iter().filter(|j| j.0 == 0).map(|&(f, o, t)| (f + 1, o + 1, t + 1)).collect();
-    assert_eq!(from_hole_1, BTreeSet::from([(1, 2, 4), (1, 3, 6)]), "the seed's numbering");
+    let from_hole_1: BTreeSet<(u32, u32, u32)> = jumps
+        .iter()
+        .filter(|j| j.0 == 0)
+        .map(|&(f, o, t)| (f + 1, o + 1, t + 1))
+        .collect();
+    assert_eq!(
+        from_hole_1,
+        BTreeSet::from([(1, 2, 4), (1, 3, 6)]),
+        "the seed's numbering"
+    );
     let reach = |start: u64| {
         let mut seen = BTreeSet::from([start]);
         let mut q = VecDeque::from([start]);
@@ -186,7 +236,10 @@ fn seed001_example_encoding() {
         }
         seen
     };
-    let starts: Vec<usize> = (0..10).filter(|&h| reach(1023 & !(1 << h)).contains(&662)).map(|h| h + 1).collect();
+    let starts: Vec<usize> = (0..10)
+        .filter(|&h| reach(1023 & !(1 << h)).contains(&662))
+        .map(|h| h + 1)
+        .collect();
     assert_eq!(s.reachable_from, starts);
     assert_eq!(s.winnable, reach(662).iter().any(|b| b.count_ones() == 1));
     assert_eq!(seed001::example_table(&s).rows.len(), 10);
@@ -303,16 +356,30 @@ fn seed003_starts_needing_the_maximum() {
     }
     let maxima_by = |r: &str| maxima.iter().find(|m| m.regime.name() == r).unwrap().max_clicks;
     // The document's ranges end at 10, 16 and 12.
-    assert_eq!((maxima_by("unrestricted"), maxima_by("hybrid"), maxima_by("restricted")), (10, 12, 16));
-    let v = verdicts::Verdicts { maxima, halves: Vec::new() };
+    assert_eq!(
+        (maxima_by("unrestricted"), maxima_by("hybrid"), maxima_by("restricted")),
+        (10, 12, 16)
+    );
+    let v = verdicts::Verdicts {
+        maxima,
+        halves: Vec::new(),
+    };
     let claims = verdicts::claims(&v);
     // One sentence, one claim: a scant minority in every regime, often all red among them.
     let c = claim(&claims, "tricolore.seed003.scant_minority_at_max");
     let minority = v.maxima.iter().all(|m| 2 * m.slowest.len() < 6561);
     let red = v.maxima.iter().filter(|m| m.all_red_max == m.max_clicks).count();
     assert_eq!(c.verdict, Verdict::of(minority && red > 0));
-    assert!(c.computed.contains(&format!("all red among them in {red} of 3 regimes")), "{}", c.computed);
-    assert_eq!(verdicts::slowest_starts_table(&v.maxima).rows.len(), v.maxima.iter().map(|m| m.slowest.len()).sum::<usize>());
+    assert!(
+        c.computed
+            .contains(&format!("all red among them in {red} of 3 regimes")),
+        "{}",
+        c.computed
+    );
+    assert_eq!(
+        verdicts::slowest_starts_table(&v.maxima).rows.len(),
+        v.maxima.iter().map(|m| m.slowest.len()).sum::<usize>()
+    );
 }
 
 #[test]
@@ -326,17 +393,30 @@ fn seed003_halves_counts_and_the_border_extension() {
     let example = grid.parse("RRRB.BRWR.WBWR.RRBW").unwrap();
     // Per board, the slow way: play the method's clicks, check they are legal (no square twice in
     // succession) and end on the target, and that they number what the fast count says.
-    for t in verdicts::BORDER_TARGETS.iter().chain(&["RRRR.RRRR.RRRR.RRRR", "WBWB.BWBW.WBWB.BWBW"]) {
+    for t in verdicts::BORDER_TARGETS
+        .iter()
+        .chain(&["RRRR.RRRR.RRRR.RRRR", "WBWB.BWBW.WBWB.BWBW"])
+    {
         let target = grid.parse(t).unwrap();
         let halves = Halves::new(&grid, target, &counters).unwrap();
         assert_eq!(halves.final_click.is_some(), t.starts_with("BBBB"), "{t}");
         let counts = verdicts::HalvesCounts::new(&halves).unwrap();
         for b in (0..43_046_721u32).step_by(3001).chain([example]) {
             let play = halves.solve(b);
-            assert_eq!(play.as_ref().map(|p| p.clicks.len() as u16), counts.count(b), "{t} from {}", grid.format(b));
+            assert_eq!(
+                play.as_ref().map(|p| p.clicks.len() as u16),
+                counts.count(b),
+                "{t} from {}",
+                grid.format(b)
+            );
             let p = play.unwrap_or_else(|| panic!("{t}: no halves solution from {}", grid.format(b)));
             let boards = replay(&game, b, None, &p.clicks).expect("legal clicks");
-            assert_eq!(boards.last().copied().unwrap_or(b), target, "{t} from {}", grid.format(b));
+            assert_eq!(
+                boards.last().copied().unwrap_or(b),
+                target,
+                "{t} from {}",
+                grid.format(b)
+            );
         }
         if t.starts_with("RRRR") {
             // Appendix A: 17 clicks on the document's example.
@@ -353,7 +433,10 @@ fn seed003_halves_counts_and_the_border_extension() {
     let ex = verdicts::halves_exhaustive(&study, &halves).unwrap();
     assert_eq!(ex.solved() + ex.halves_unsolved + ex.unreachable, 43_046_721);
     assert_eq!((ex.halves_unsolved, ex.unreachable), (0, 0));
-    assert!(ex.joint.keys().all(|&(o, h)| u16::from(o) <= h), "halves below the optimum");
+    assert!(
+        ex.joint.keys().all(|&(o, h)| u16::from(o) <= h),
+        "halves below the optimum"
+    );
     let counts = verdicts::HalvesCounts::new(&halves).unwrap();
     let mut sample = std::collections::BTreeMap::new();
     for b in (0..43_046_721u32).step_by(7919) {
@@ -363,9 +446,15 @@ fn seed003_halves_counts_and_the_border_extension() {
     for k in sample.keys() {
         assert!(ex.joint.contains_key(k), "{k:?} missing from the exhaustive table");
     }
-    let claims = verdicts::claims(&verdicts::Verdicts { maxima: Vec::new(), halves: vec![ex.clone()] });
+    let claims = verdicts::claims(&verdicts::Verdicts {
+        maxima: Vec::new(),
+        halves: vec![ex.clone()],
+    });
     let c = claim(&claims, "tricolore.seed003.border_extension");
-    assert_eq!(c.computed, format!("at most {} (the exact worst case)", ex.max_halves()));
+    assert_eq!(
+        c.computed,
+        format!("at most {} (the exact worst case)", ex.max_halves())
+    );
     // "At most 23": respected without being attained is consistent with the bound, not confirmed.
     let want = match ex.max_halves() {
         23 => Verdict::Confirmed,

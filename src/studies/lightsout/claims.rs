@@ -17,7 +17,8 @@ const SEED002: &str = "seed 002 (Toggle Squares, Shlomi Fish)";
 const SEED004: &str = "seed 004 (Dugu chessboard)";
 /// The paper the doubling identity is Sutner's result in; we hold no copy of it, only the identity
 /// as this project's issue #4 stated it (tests/data/lightsout/sutner_doubling.csv).
-const SUTNER: &str = "K. Sutner, sigma-automata and Chebyshev polynomials, Theoret. Comput. Sci. 230 (2000) 49-73 (paper not held here: the identity as attributed to it, unchecked against its text)";
+const SUTNER: &str = "K. Sutner, sigma-automata and Chebyshev polynomials, Theoret. Comput. Sci. 230 (2000) 49-73 \
+    (paper not held here: the identity as attributed to it, unchecked against its text)";
 
 /// The claim/value pairs of tests/data/lightsout/seeds.csv.
 fn seed_values() -> HashMap<String, String> {
@@ -44,7 +45,10 @@ fn over_sweep(nul: &[usize], from: usize, pred: &dyn Fn(usize, usize) -> bool) -
     if bad.is_empty() {
         (true, format!("holds for every n = {from}..{max}"))
     } else {
-        (false, format!("fails for n = {} (of n = {from}..{max})", list(&bad, 10)))
+        (
+            false,
+            format!("fails for n = {} (of n = {from}..{max})", list(&bad, 10)),
+        )
     }
 }
 
@@ -54,7 +58,10 @@ fn combo_key(r: Rule, t: Topology) -> String {
 
 /// One value of tests/data/lightsout/seeds.csv.
 fn seed(k: &str) -> String {
-    seed_values().get(k).cloned().unwrap_or_else(|| panic!("tests/data/lightsout/seeds.csv has no {k}"))
+    seed_values()
+        .get(k)
+        .cloned()
+        .unwrap_or_else(|| panic!("tests/data/lightsout/seeds.csv has no {k}"))
 }
 
 pub fn claims(s: &LightsoutResults) -> Vec<Claim> {
@@ -85,15 +92,21 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
         published.push(row("nullity"));
         computed.push(po.get(n).map_or("-".to_string(), |k| k.to_string()));
     }
-    out.push(Claim::compare(
-        FAMILY,
-        "lightsout.oeis_a159257",
-        "OEIS A159257",
-        &format!("Nullity of the n x n Lights Out press matrix (plus rule, open board), n = 1..{}", published.len()),
-        published.join(", "),
-        computed.join(", "),
-        "data/lightsout/sweep_plus_open.csv, column nullity",
-    ).quoted("OEIS A159257: nullity of the n x n Lights Out (plus rule, open board) press matrix over GF(2)."));
+    out.push(
+        Claim::compare(
+            FAMILY,
+            "lightsout.oeis_a159257",
+            "OEIS A159257",
+            &format!(
+                "Nullity of the n x n Lights Out press matrix (plus rule, open board), n = 1..{}",
+                published.len()
+            ),
+            published.join(", "),
+            computed.join(", "),
+            "data/lightsout/sweep_plus_open.csv, column nullity",
+        )
+        .quoted("OEIS A159257: nullity of the n x n Lights Out (plus rule, open board) press matrix over GF(2)."),
+    );
 
     // OEIS A075464: fewest presses turning off the all-ones n x n board.
     let a075464 = Published::parse(include_str!("../../../tests/data/lightsout/A075464.csv"));
@@ -105,28 +118,52 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
             break; // a study run with a smaller all-ones range compares what it computed
         }
         published.push(row("min_presses"));
-        computed.push(s.all_ones.iter().find(|r| r.n == n && r.exact).map_or("-".to_string(), |r| r.minimum.to_string()));
+        computed.push(
+            s.all_ones
+                .iter()
+                .find(|r| r.n == n && r.exact)
+                .map_or("-".to_string(), |r| r.minimum.to_string()),
+        );
     }
-    out.push(Claim::compare(
-        FAMILY,
-        "lightsout.oeis_a075464",
-        "OEIS A075464",
-        &format!("Fewest presses that turn off the all-ones n x n board (plus rule, open), n = 1..{}", published.len()),
-        published.join(", "),
-        computed.join(", "),
-        "data/lightsout/all_ones_min_presses.csv, column min_presses (minimum over every solution)",
-    ).quoted("OEIS A075464: minimum number of presses to turn off the all-ones n x n Lights Out board (plus rule, open)."));
+    out.push(
+        Claim::compare(
+            FAMILY,
+            "lightsout.oeis_a075464",
+            "OEIS A075464",
+            &format!(
+                "Fewest presses that turn off the all-ones n x n board (plus rule, open), n = 1..{}",
+                published.len()
+            ),
+            published.join(", "),
+            computed.join(", "),
+            "data/lightsout/all_ones_min_presses.csv, column min_presses (minimum over every solution)",
+        )
+        .quoted(
+            "OEIS A075464: minimum number of presses to turn off the all-ones n x n Lights Out board (plus rule, \
+        open).",
+        ),
+    );
 
     // Past the published data section: exact minima and the sizes that stay upper bounds.
     let beyond: Vec<&AllOnesRow> = s.all_ones.iter().filter(|r| r.n > published.len()).collect();
     if let (Some(first), Some(last)) = (beyond.first(), beyond.last()) {
-        let exact: Vec<String> = beyond.iter().filter(|r| r.exact && r.nullity > 0).map(|r| format!("{}: {} (nullity {})", r.n, r.minimum, r.nullity)).collect();
-        let bounds: Vec<String> = beyond.iter().filter(|r| !r.exact).map(|r| format!("{}: {} to {} (nullity {})", r.n, r.lower, r.minimum, r.nullity)).collect();
+        let exact: Vec<String> = beyond
+            .iter()
+            .filter(|r| r.exact && r.nullity > 0)
+            .map(|r| format!("{}: {} (nullity {})", r.n, r.minimum, r.nullity))
+            .collect();
+        let bounds: Vec<String> = beyond
+            .iter()
+            .filter(|r| !r.exact)
+            .map(|r| format!("{}: {} to {} (nullity {})", r.n, r.lower, r.minimum, r.nullity))
+            .collect();
         out.push(Claim::new_result(
             FAMILY,
             "lightsout.new.all_ones_beyond_oeis_data",
             &format!(
-                "Fewest presses for the all-ones n x n board (plus rule, open), n = {}..{}, past the {} terms stored from OEIS A075464 (its b-file, to n = 78, is not stored, so these are not compared). Singular sizes listed; every nullity-0 size has one solution",
+                "Fewest presses for the all-ones n x n board (plus rule, open), n = {}..{}, past the {} terms stored \
+                    from OEIS A075464 (its b-file, to n = 78, is not stored, so these are not compared). Singular \
+                    sizes listed; every nullity-0 size has one solution",
                 first.n,
                 last.n,
                 published.len()
@@ -138,7 +175,11 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
                 if bounds.is_empty() { "none".to_string() } else { bounds.join(", ") }
             ),
             &format!(
-                "data/lightsout/all_ones_min_presses.csv, columns min_presses, exact, method, min_presses_lower_bound; every minimum's press pattern in data/lightsout/all_ones_presses.csv (columns n, row, presses). Sizes of nullity > {} ({}) are read back by the default reproduce: the elimination is re-run, the press pattern replayed and its count checked, and the enumeration over every solution is read back (reproduce --full recomputes it)",
+                "data/lightsout/all_ones_min_presses.csv, columns min_presses, exact, method, min_presses_lower_bound; \
+                    every minimum's press pattern in data/lightsout/all_ones_presses.csv (columns n, row, presses). \
+                    Sizes of nullity > {} ({}) are read back by the default reproduce: the elimination is re-run, the \
+                    press pattern replayed and its count checked, and the enumeration over every solution is read back \
+                    (reproduce --full recomputes it)",
                 super::saved::READ_BACK_NULLITY,
                 {
                     let big: Vec<String> = s.all_ones.iter().filter(|r| r.nullity > super::saved::READ_BACK_NULLITY).map(|r| r.n.to_string()).collect();
@@ -151,14 +192,18 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
                 FAMILY,
                 &format!("lightsout.new.all_ones_bounds.{}", r.n),
                 &format!(
-                    "Fewest presses for the all-ones {n} x {n} board (plus rule, open; nullity {}, 2^{} solutions, too many to enumerate): proven bounds",
+                    "Fewest presses for the all-ones {n} x {n} board (plus rule, open; nullity {}, 2^{} solutions, too \
+                        many to enumerate): proven bounds",
                     r.nullity,
                     r.nullity,
                     n = r.n
                 ),
                 format!("{} <= a({}) <= {}", r.lower, r.n, r.minimum),
                 &format!(
-                    "data/lightsout/all_ones_min_presses.csv, row n = {}, columns min_presses (a solution found by neighbourhood search, its press pattern in data/lightsout/all_ones_presses.csv, replayed by every reproduce), min_presses_lower_bound and lower_bound_method (recomputed by every reproduce: {})",
+                    "data/lightsout/all_ones_min_presses.csv, row n = {}, columns min_presses (a solution found by \
+                        neighbourhood search, its press pattern in data/lightsout/all_ones_presses.csv, replayed by \
+                        every reproduce), min_presses_lower_bound and lower_bound_method (recomputed by every \
+                        reproduce: {})",
                     r.n, r.lower_method
                 ),
             ));
@@ -173,23 +218,30 @@ fn sutner_claims(s: &LightsoutResults) -> Vec<Claim> {
     // The doubling identity, on the independent plain-gcd values.
     let d = &s.direct;
     let dmax = d.len() - 1;
-    let bad: Vec<usize> =
-        (1..).take_while(|k| 2 * k + 1 <= dmax).filter(|&k| d[2 * k + 1] != 2 * d[k] + if k % 3 == 2 { 2 } else { 0 }).collect();
-    out.push(Claim::published(
-        FAMILY,
-        "lightsout.sutner.doubling_identity",
-        SUTNER,
-        "Plus/open nullity of the (2k+1) x (2k+1) board from the k x k one",
-        "nullity(2k+1) = 2 nullity(k) + 2 [k = 2 mod 3]",
-        if bad.is_empty() {
-            format!("holds for every odd n <= {dmax}")
-        } else {
-            format!("fails for k = {}", list(&bad, 10))
-        },
-        Verdict::of(bad.is_empty()),
-        &format!("data/lightsout/sweep_plus_open.csv, column nullity at n = k and n = 2k + 1, recomputed for n <= {dmax} by the plain gcd deg gcd(f_n(x), f_n(x+1)) (no halving, no 2-adic formula)"),
-    )
-    .quoted("2k+1,2 nullity(k) + 2 [k = 2 mod 3]"));
+    let bad: Vec<usize> = (1..)
+        .take_while(|k| 2 * k + 1 <= dmax)
+        .filter(|&k| d[2 * k + 1] != 2 * d[k] + if k % 3 == 2 { 2 } else { 0 })
+        .collect();
+    out.push(
+        Claim::published(
+            FAMILY,
+            "lightsout.sutner.doubling_identity",
+            SUTNER,
+            "Plus/open nullity of the (2k+1) x (2k+1) board from the k x k one",
+            "nullity(2k+1) = 2 nullity(k) + 2 [k = 2 mod 3]",
+            if bad.is_empty() {
+                format!("holds for every odd n <= {dmax}")
+            } else {
+                format!("fails for k = {}", list(&bad, 10))
+            },
+            Verdict::of(bad.is_empty()),
+            &format!(
+                "data/lightsout/sweep_plus_open.csv, column nullity at n = k and n = 2k + 1, recomputed for n <= \
+            {dmax} by the plain gcd deg gcd(f_n(x), f_n(x+1)) (no halving, no 2-adic formula)"
+            ),
+        )
+        .quoted("2k+1,2 nullity(k) + 2 [k = 2 mod 3]"),
+    );
     out
 }
 
@@ -203,13 +255,17 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
         FAMILY,
         "lightsout.seed002.lemma2_strip",
         SEED002,
-        "Lemma 2: the 1D strip of n toggles (a press toggles the cell and its two neighbours) is solvable for every state iff n != 2 mod 3",
+        "Lemma 2: the 1D strip of n toggles (a press toggles the cell and its two neighbours) is solvable for every \
+            state iff n != 2 mod 3",
         "determinants 1, 0, 1, 1, 0, 1, ...",
         text,
         Verdict::of(ok),
-        "data/lightsout/sweep_block_open.csv, column nullity: the n x n block board's press matrix is the strip's tensor square, so its nullity n^2 - rank(strip)^2 is 0 exactly when the strip of n is solvable; the strip itself by the recurrence f_k(1) (nullity::strip_nullity)",
+        "data/lightsout/sweep_block_open.csv, column nullity: the n x n block board's press matrix is the strip's \
+            tensor square, so its nullity n^2 - rank(strip)^2 is 0 exactly when the strip of n is solvable; the strip \
+            itself by the recurrence f_k(1) (nullity::strip_nullity)",
     )
-    .quoted("A 1D toggle field of size N is solvable for every state if N = 3k or N = 3k+1 and isn’t if N = 3k+2 for some nonnegative integer k."));
+    .quoted("A 1D toggle field of size N is solvable for every state if N = 3k or N = 3k+1 and isn’t if N = 3k+2 for \
+        some nonnegative integer k."));
     for (r, t, nul) in &s.sweeps {
         let key = combo_key(*r, *t);
         // The seed states its theorems for the block rule on open boards only; on another rule or
@@ -218,46 +274,63 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
         let scope = if as_stated {
             "as stated (block rule, open board)".to_string()
         } else {
-            format!("extended to the {} rule, {} board (the seed states it for the block rule on open boards only)", r.name(), t.name())
+            format!(
+                "extended to the {} rule, {} board (the seed states it for the block rule on open boards only)",
+                r.name(),
+                t.name()
+            )
         };
         let verdict = |ok: bool| if as_stated { Verdict::of(ok) } else { Verdict::Extended };
         let file = format!("data/lightsout/sweep_{key}.csv, columns n_mod_3 and nullity");
         let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 == 2 || k == 0);
-        out.push(Claim::published(
-            FAMILY,
-            &format!("lightsout.seed002.theorem2.{key}"),
-            SEED002,
-            &format!("Theorem 2: 3k x 3k and (3k+1) x (3k+1) boards are solvable for every state (nullity 0); {scope}"),
-            "nullity 0 when n != 2 mod 3",
-            text,
-            verdict(ok),
-            &file,
-        )
-        .quoted("2D boards of size 3k * 3k or (3k+1) * (3k+1) are solvable for every state."));
+        out.push(
+            Claim::published(
+                FAMILY,
+                &format!("lightsout.seed002.theorem2.{key}"),
+                SEED002,
+                &format!(
+                    "Theorem 2: 3k x 3k and (3k+1) x (3k+1) boards are solvable for every state (nullity 0); {scope}"
+                ),
+                "nullity 0 when n != 2 mod 3",
+                text,
+                verdict(ok),
+                &file,
+            )
+            .quoted("2D boards of size 3k * 3k or (3k+1) * (3k+1) are solvable for every state."),
+        );
         let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 != 2 || k > 0);
-        out.push(Claim::published(
-            FAMILY,
-            &format!("lightsout.seed002.theorem1.{key}"),
-            SEED002,
-            &format!("Theorem 1: (3k+2) x (3k+2) boards are not solvable for every state (nullity > 0); {scope}"),
-            "nullity > 0 when n = 2 mod 3",
-            text,
-            verdict(ok),
-            &file,
-        )
-        .quoted("2D (3k+2) * (3k+2) boards are not solvable for every state."));
+        out.push(
+            Claim::published(
+                FAMILY,
+                &format!("lightsout.seed002.theorem1.{key}"),
+                SEED002,
+                &format!("Theorem 1: (3k+2) x (3k+2) boards are not solvable for every state (nullity > 0); {scope}"),
+                "nullity > 0 when n = 2 mod 3",
+                text,
+                verdict(ok),
+                &file,
+            )
+            .quoted("2D (3k+2) * (3k+2) boards are not solvable for every state."),
+        );
         let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 != 2 || n * n - k == (n - 1) * (n - 1));
-        out.push(Claim::published(
-            FAMILY,
-            &format!("lightsout.seed002.span_dimension.{key}"),
-            SEED002,
-            &format!("The presses of a (3k+2) x (3k+2) board span a space of dimension (3k+1)^2 (nullity 6k+3); {scope}"),
-            "rank (n-1)^2 when n = 2 mod 3",
-            text,
-            verdict(ok),
-            &file,
-        )
-        .quoted("I believe it _is_ (3k+1)^2 and I think I can prove it by showing that the presses of a corner (3k+1)*(3k+1) are linearly independent."));
+        out.push(
+            Claim::published(
+                FAMILY,
+                &format!("lightsout.seed002.span_dimension.{key}"),
+                SEED002,
+                &format!(
+                    "The presses of a (3k+2) x (3k+2) board span a space of dimension (3k+1)^2 (nullity 6k+3); {scope}"
+                ),
+                "rank (n-1)^2 when n = 2 mod 3",
+                text,
+                verdict(ok),
+                &file,
+            )
+            .quoted(
+                "I believe it _is_ (3k+1)^2 and I think I can prove it by showing that the presses of a corner \
+            (3k+1)*(3k+1) are linearly independent.",
+            ),
+        );
     }
     out
 }
@@ -269,25 +342,80 @@ fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
     let hand = |alg: &'static str| s.hand.iter().filter(move |r| r.algorithm == alg);
     let scope = |alg: &'static str| {
         hand(alg)
-            .map(|r| format!("{n}x{n} ({})", if r.exhaustive { "every solvable board" } else { "fixed-seed sample" }, n = r.n))
+            .map(|r| {
+                format!(
+                    "{n}x{n} ({})",
+                    if r.exhaustive {
+                        "every solvable board"
+                    } else {
+                        "fixed-seed sample"
+                    },
+                    n = r.n
+                )
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };
     let clears = |id: &str, alg: &'static str, statement: &str, quote: &str| {
-        let fails: Vec<String> =
-            hand(alg).filter_map(|r| r.failure_example.map(|b| format!("{n}x{n} `{}`", board_string(b, r.n), n = r.n))).collect();
+        let fails: Vec<String> = hand(alg)
+            .filter_map(|r| {
+                r.failure_example
+                    .map(|b| format!("{n}x{n} `{}`", board_string(b, r.n), n = r.n))
+            })
+            .collect();
         let computed = if fails.is_empty() {
             format!("clears every board tested: {}", scope(alg))
         } else {
-            format!("fails on {}", fails.iter().take(3).cloned().collect::<Vec<_>>().join(", "))
+            format!(
+                "fails on {}",
+                fails.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
+            )
         };
-        Claim::published(FAMILY, id, SEED002, statement, "clears every solvable board", computed, Verdict::of(fails.is_empty()), &format!("data/lightsout/hand_algorithms.csv, rows algorithm = {alg}, columns exhaustive, boards, failed and failure_example")).quoted(quote)
+        Claim::published(
+            FAMILY,
+            id,
+            SEED002,
+            statement,
+            "clears every solvable board",
+            computed,
+            Verdict::of(fails.is_empty()),
+            &format!(
+                "data/lightsout/hand_algorithms.csv, rows \
+            algorithm = {alg}, columns exhaustive, boards, failed and failure_example"
+            ),
+        )
+        .quoted(quote)
     };
-    out.push(clears("lightsout.seed002.theorem3_one_way", "one-way", "Theorem 3: the one-way algorithm clears every solvable (3k+2) x (3k+2) board", "Solvable states of 3k+2 boards can be solved by the oneway algorithm."));
-    out.push(clears("lightsout.seed002.theorem4_two_way", "two-way", "Theorem 4: the two-way algorithm clears every 3k x 3k board", "A 2D board of size (3k) * (3k) can be solved by using the twoway  twoway algorithm."));
-    out.push(clears("lightsout.seed002.theorem5_two_way_3k1", "two-way (3k+1)", "Theorem 5: the two-way variant for 3k+1 clears every (3k+1) x (3k+1) board", "A 2D board of size (3k+1)*(3k+1) can be cleared by an down(edge)up iteration of left(edge)right row clearing scheme."));
+    out.push(clears(
+        "lightsout.seed002.theorem3_one_way",
+        "one-way",
+        "Theorem 3: the one-way algorithm clears every solvable (3k+2) x (3k+2) board",
+        "Solvable states of 3k+2 boards can be solved by the oneway algorithm.",
+    ));
+    out.push(clears(
+        "lightsout.seed002.theorem4_two_way",
+        "two-way",
+        "Theorem 4: the two-way algorithm clears every 3k x 3k board",
+        "A 2D board of size (3k) * (3k) can be solved by using the twoway  twoway algorithm.",
+    ));
+    out.push(clears(
+        "lightsout.seed002.theorem5_two_way_3k1",
+        "two-way (3k+1)",
+        "Theorem 5: the two-way variant for 3k+1 clears every (3k+1) x (3k+1) board",
+        "A 2D board of size (3k+1)*(3k+1) can be cleared by an down(edge)up iteration of left(edge)right row \
+        clearing scheme.",
+    ));
     let excess: Vec<String> = hand("one-way")
-        .filter_map(|r| r.excess_example.map(|b| format!("{n}x{n} `{}` (up to {} presses over the minimum)", board_string(b, r.n), r.max_excess, n = r.n)))
+        .filter_map(|r| {
+            r.excess_example.map(|b| {
+                format!(
+                    "{n}x{n} `{}` (up to {} presses over the minimum)",
+                    board_string(b, r.n),
+                    r.max_excess,
+                    n = r.n
+                )
+            })
+        })
         .collect();
     out.push(Claim::published(
         FAMILY,
@@ -298,17 +426,27 @@ fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
         if excess.is_empty() {
             format!("minimal on every board tested: {}", scope("one-way"))
         } else {
-            format!("more presses than the minimum on {}", excess.iter().take(2).cloned().collect::<Vec<_>>().join(", "))
+            format!("more presses than the minimum on \
+                {}", excess.iter().take(2).cloned().collect::<Vec<_>>().join(", "))
         },
         Verdict::of(excess.is_empty()),
-        "data/lightsout/hand_algorithms.csv, rows algorithm = one-way, columns optimal_boards, max_excess and excess_example",
+        "data/lightsout/hand_algorithms.csv, rows algorithm = one-way, columns optimal_boards, max_excess and \
+            excess_example",
     )
-    .quoted("I believe the previous section showed that the 1w1w algorithm for clearing (3k+2) boards is as efficient as it could be, i.e. requires the minimal number of presses."));
+    .quoted("I believe the previous section showed that the 1w1w algorithm for clearing (3k+2) boards is as efficient \
+        as it could be, i.e. requires the minimal number of presses."));
     let two_way: Vec<&super::hand::HandRow> = hand("two-way").chain(hand("two-way (3k+1)")).collect();
     let not_minimal: Vec<String> = two_way
         .iter()
         .filter(|r| r.optimal_boards < r.cleared)
-        .map(|r| format!("{n}x{n}: minimal on {} of {} boards", r.optimal_boards, r.cleared, n = r.n))
+        .map(|r| {
+            format!(
+                "{n}x{n}: minimal on {} of {} boards",
+                r.optimal_boards,
+                r.cleared,
+                n = r.n
+            )
+        })
         .collect();
     out.push(Claim::published(
         FAMILY,
@@ -318,9 +456,11 @@ fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
         "not the most efficient",
         if not_minimal.is_empty() { "minimal on every board tested".to_string() } else { not_minimal.join("; ") },
         Verdict::of(!not_minimal.is_empty()),
-        "data/lightsout/hand_algorithms.csv, rows algorithm = two-way and two-way (3k+1), columns optimal_boards and cleared",
+        "data/lightsout/hand_algorithms.csv, rows algorithm = two-way and two-way (3k+1), columns optimal_boards and \
+            cleared",
     )
-    .quoted("As for boards of other sizes: the 2w2w algorithm is not the most efficient one in relevance to the number of presses it takes to solve the board."));
+    .quoted("As for boards of other sizes: the 2w2w algorithm is not the most efficient one in relevance to the number \
+        of presses it takes to solve the board."));
     out
 }
 
@@ -330,46 +470,64 @@ fn seed004_claims(s: &LightsoutResults) -> Vec<Claim> {
     let po = s.sweep(Rule::Plus, Topology::Open);
     // Seed 004: the 5x5 plus board.
     if po.len() > 5 {
-        out.push(Claim::compare(
-            FAMILY,
-            "lightsout.seed004.rank",
-            SEED004,
-            "The 25 x 25 matrix B of the 5x5 board is singular: it only has 23 degrees of freedom (rank)",
-            seed("rank_5x5_plus"),
-            25 - po[5],
-            "data/lightsout/sweep_plus_open.csv, row n = 5, column rank",
-        )
-        .quoted("2) matrix B is singular, it only has 23 degree of freedom!"));
+        out.push(
+            Claim::compare(
+                FAMILY,
+                "lightsout.seed004.rank",
+                SEED004,
+                "The 25 x 25 matrix B of the 5x5 board is singular: it only has 23 degrees of freedom (rank)",
+                seed("rank_5x5_plus"),
+                25 - po[5],
+                "data/lightsout/sweep_plus_open.csv, row n = 5, column rank",
+            )
+            .quoted("2) matrix B is singular, it only has 23 degree of freedom!"),
+        );
         let share = 100.0 / f64::powi(2.0, po[5] as i32);
-        out.push(Claim::compare(
-            FAMILY,
-            "lightsout.seed004.solvable_share",
-            SEED004,
-            "Only 1/4 of all 5x5 patterns are solvable",
-            "25%",
-            format!("{share}%"),
-            "data/lightsout/sweep_plus_open.csv, row n = 5, column log2_solvable_fraction (= -nullity)",
-        )
-        .quoted("Which implies that only 1/4 or 25% of all possible board patterns are solvable."));
+        out.push(
+            Claim::compare(
+                FAMILY,
+                "lightsout.seed004.solvable_share",
+                SEED004,
+                "Only 1/4 of all 5x5 patterns are solvable",
+                "25%",
+                format!("{share}%"),
+                "data/lightsout/sweep_plus_open.csv, row n = 5, column log2_solvable_fraction (= -nullity)",
+            )
+            .quoted("Which implies that only 1/4 or 25% of all possible board patterns are solvable."),
+        );
     }
-    if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
+    if let Some(h) = s
+        .histograms
+        .iter()
+        .find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5))
+    {
         // As printed: a power of two.
         let power = |v: &num_bigint::BigUint| {
             let one = num_bigint::BigUint::from(1u8);
             let k = v.bits().saturating_sub(1);
-            if (&one << k) == *v { format!("2^{k}") } else { v.to_string() }
+            if (&one << k) == *v {
+                format!("2^{k}")
+            } else {
+                v.to_string()
+            }
         };
         let published: num_bigint::BigUint = seed("solvable_5x5_plus").parse().expect("seeds.csv value");
-        out.push(Claim::compare(
-            FAMILY,
-            "lightsout.seed004.solvable_patterns",
-            SEED004,
-            "The number of solvable 5x5 patterns is 2^23 (the capture flattens the superscript: \"223\")",
-            power(&published),
-            power(&h.total()),
-            &format!("data/lightsout/histogram_plus_open_5x5.csv: column positions sums to {} (exhaustive over all 2^25 press patterns)", h.total()),
-        )
-        .quoted("The number of solvable patterns is 223."));
+        out.push(
+            Claim::compare(
+                FAMILY,
+                "lightsout.seed004.solvable_patterns",
+                SEED004,
+                "The number of solvable 5x5 patterns is 2^23 (the capture flattens the superscript: \"223\")",
+                power(&published),
+                power(&h.total()),
+                &format!(
+                    "data/lightsout/histogram_plus_open_5x5.csv: column positions sums to {} (exhaustive over all \
+                2^25 press patterns)",
+                    h.total()
+                ),
+            )
+            .quoted("The number of solvable patterns is 223."),
+        );
     }
     out
 }
@@ -378,22 +536,30 @@ fn seed004_claims(s: &LightsoutResults) -> Vec<Claim> {
 /// rational inverse.
 fn seed004_chase_claims(s: &LightsoutResults) -> Vec<Claim> {
     let mut out = Vec::new();
-    if let Some(rows) = s.quiet.iter().find(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 5)).and_then(|q| q.chase.as_ref()) {
+    if let Some(rows) = s
+        .quiet
+        .iter()
+        .find(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 5))
+        .and_then(|q| q.chase.as_ref())
+    {
         let firsts: std::collections::BTreeSet<&Vec<bool>> = rows.iter().map(|r| &r.first_row).collect();
         out.push(Claim::compare(
             FAMILY,
             "lightsout.seed004.eight_solutions",
             SEED004,
-            "With buttons 1 and 2 untouched there are only 2^3 = 8 possible first-row solutions in the row-reduction method (one per last row that chasing a solvable position leaves)",
+            "With buttons 1 and 2 untouched there are only 2^3 = 8 possible first-row solutions in the row-reduction \
+                method (one per last row that chasing a solvable position leaves)",
             8,
             firsts.len(),
             &format!(
-                "data/lightsout/chase_table_plus_open_5x5.csv: {} rows (last rows that chasing can clear), {} distinct first_row_presses",
+                "data/lightsout/chase_table_plus_open_5x5.csv: {} rows (last rows that chasing can clear), {} distinct \
+                    first_row_presses",
                 rows.len(),
                 firsts.len()
             ),
         )
-        .quoted("2) which implies that there are only 23 = 8 possible solutions when we consider the row reduction method."));
+        .quoted("2) which implies that there are only 23 = 8 possible solutions when we consider the row reduction \
+            method."));
         let bits = |v: &[bool]| v.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
         let wrong: Vec<String> = rows
             .iter()
@@ -404,49 +570,74 @@ fn seed004_chase_claims(s: &LightsoutResults) -> Vec<Claim> {
             FAMILY,
             "lightsout.seed004.ultimate_formulas",
             SEED004,
-            "After chasing to the last row p21..p25, press x3, x4, x5 in the first row (buttons 1, 2 untouched) and chase again",
+            "After chasing to the last row p21..p25, press x3, x4, x5 in the first row (buttons 1, 2 untouched) and \
+                chase again",
             "x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22",
-            if wrong.is_empty() { format!("right for all {} clearable last rows", rows.len()) } else { wrong.join("; ") },
+            if wrong.is_empty() { format!("right for all {} clearable last \
+                rows", rows.len()) } else { wrong.join("; ") },
             Verdict::of(wrong.is_empty()),
-            "data/lightsout/chase_table_plus_open_5x5.csv, columns last_row and first_row_presses (every last row that chasing can clear)",
+            "data/lightsout/chase_table_plus_open_5x5.csv, columns last_row and first_row_presses (every last row that \
+                chasing can clear)",
         )
-        .quoted("Consider performing row reduction first, reducing a pattern to 5x1 pattern in the last row, then the ultimate solution is:"));
+        .quoted("Consider performing row reduction first, reducing a pattern to 5x1 pattern in the last row, then the \
+            ultimate solution is:"));
     }
     if let Some(q) = s.buttons_1_5_equal_3 {
-        out.push(Claim::published(
-            FAMILY,
-            "lightsout.seed004.buttons_1_5_equal_3",
-            SEED004,
-            "Pressing buttons 1 and 5 is equivalent to pressing button 3 after row reduction",
-            "equivalent",
-            if q { "equivalent: first-row presses 1, 3, 5 together chase to a blank last row" } else { "not equivalent: first-row presses 1, 3, 5 leave lights on the last row" },
-            Verdict::of(q),
-            "data/lightsout/quiet_plus_open_5x5.csv, columns pattern, row and col: a quiet pattern (pressing it changes nothing) whose first row is 10101, so pressing 1, 3 and 5 chases to a blank board; computed as the chase matrix f_5(T) times 10101 (nullity::plus_open_chase_matrix)",
-        )
-        .quoted("For example, pressing button 1 and 5 is equivalent to pressing button 3 after row reduction."));
+        out.push(
+            Claim::published(
+                FAMILY,
+                "lightsout.seed004.buttons_1_5_equal_3",
+                SEED004,
+                "Pressing buttons 1 and 5 is equivalent to pressing button 3 after row reduction",
+                "equivalent",
+                if q {
+                    "equivalent: first-row presses 1, 3, 5 together chase to a blank last row"
+                } else {
+                    "not equivalent: first-row presses 1, 3, 5 leave lights on the last row"
+                },
+                Verdict::of(q),
+                "data/lightsout/quiet_plus_open_5x5.csv, columns pattern, row and col: a quiet pattern (pressing it \
+                changes nothing) whose first row is 10101, so pressing 1, 3 and 5 chases to a blank board; computed as \
+                the chase matrix f_5(T) times 10101 (nullity::plus_open_chase_matrix)",
+            )
+            .quoted("For example, pressing button 1 and 5 is equivalent to pressing button 3 after row reduction."),
+        );
     }
     if let Some((det, lcd, ok)) = &s.seed004_inverse {
-        out.push(Claim::compare(
-            FAMILY,
-            "lightsout.seed004.denominator_33",
-            SEED004,
-            "B' (B without buttons and cells 1, 2) inverted over the rationals has common denominator 33",
-            seed("rational_inverse_denominator_5x5"),
-            lcd,
-            &format!("data/lightsout/seed004_pairs.csv, row button_a = 1, button_b = 2 (rank_without_buttons_and_cells 23: B' is invertible); the inverse by exact rational Gauss-Jordan on the 23 x 23 matrix B' (det B' = {det}; quiet::seed004_rational_inverse)"),
-        )
-        .quoted("So, we make B' -1 fraction-less by multiplying its elements with the largest common denominator, k.  It is 33 in this case."));
-        out.push(Claim::published(
-            FAMILY,
-            "lightsout.seed004.inverse_mod_2",
-            SEED004,
-            "C' = (33 B'^-1) mod 2 solves B' x' = p' over GF(2)",
-            "C' x p' mod 2 is the solution",
-            if *ok { "C' B' = I mod 2" } else { "C' B' != I mod 2" },
-            Verdict::of(*ok),
-            "data/lightsout/seed004_pairs.csv, row button_a = 1, button_b = 2 (B' invertible over GF(2): rank_without_buttons_and_cells 23); the product C' B' over GF(2), all 23 x 23 entries, computed by quiet::seed004_rational_inverse",
-        )
-        .quoted("Then, we can enforce all integer elements into the number space of 0 and 1, by modulation of 2."));
+        out.push(
+            Claim::compare(
+                FAMILY,
+                "lightsout.seed004.denominator_33",
+                SEED004,
+                "B' (B without buttons and cells 1, 2) inverted over the rationals has common denominator 33",
+                seed("rational_inverse_denominator_5x5"),
+                lcd,
+                &format!(
+                    "data/lightsout/seed004_pairs.csv, row button_a = 1, button_b = 2 (rank_without_buttons_and_cells \
+                23: B' is invertible); the inverse by exact rational Gauss-Jordan on the 23 x 23 matrix B' (det B' = \
+                {det}; quiet::seed004_rational_inverse)"
+                ),
+            )
+            .quoted(
+                "So, we make B' -1 fraction-less by multiplying its elements with the largest common denominator, \
+            k.  It is 33 in this case.",
+            ),
+        );
+        out.push(
+            Claim::published(
+                FAMILY,
+                "lightsout.seed004.inverse_mod_2",
+                SEED004,
+                "C' = (33 B'^-1) mod 2 solves B' x' = p' over GF(2)",
+                "C' x p' mod 2 is the solution",
+                if *ok { "C' B' = I mod 2" } else { "C' B' != I mod 2" },
+                Verdict::of(*ok),
+                "data/lightsout/seed004_pairs.csv, row button_a = 1, button_b = 2 (B' invertible over GF(2): \
+                rank_without_buttons_and_cells 23); the product C' B' over GF(2), all 23 x 23 entries, computed by \
+                quiet::seed004_rational_inverse",
+            )
+            .quoted("Then, we can enforce all integer elements into the number space of 0 and 1, by modulation of 2."),
+        );
     }
     out
 }
@@ -459,21 +650,36 @@ fn seed000_claims(s: &LightsoutResults) -> Vec<Claim> {
     let w = &s.all_ones_4x4_weights;
     if let (Some(r), false) = (s.all_ones.iter().find(|r| r.n == 4), w.is_empty()) {
         let four: u64 = seed("all_ones_4x4_min_presses").parse().expect("seeds.csv value");
-        let ten: u64 = seed("all_ones_4x4_first_solver_presses").parse().expect("seeds.csv value");
-        out.push(Claim::published(
-            FAMILY,
-            "lightsout.seed000.all_ones_4x4_min",
-            SEED000,
-            "The all-black 4x4 board can be solved in 4 moves; the first solver returned a 10-move solution (a solution, not the shortest)",
-            format!("{four} (a {ten}-move solution also exists)"),
-            format!("{} (the {} solutions press {} cells)", r.minimum, w.len(), w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
-            Verdict::of(r.minimum == four && w.contains(&ten)),
-            &format!(
-                "data/lightsout/all_ones_min_presses.csv, row n = 4, column min_presses; every solution = one solution + a combination of the {} quiet patterns of data/lightsout/quiet_plus_open_4x4.csv (columns pattern, row, col)",
+        let ten: u64 = seed("all_ones_4x4_first_solver_presses")
+            .parse()
+            .expect("seeds.csv value");
+        out.push(
+            Claim::published(
+                FAMILY,
+                "lightsout.seed000.all_ones_4x4_min",
+                SEED000,
+                "The all-black 4x4 board can be solved in 4 moves; the first solver returned a 10-move solution (a \
+                solution, not the shortest)",
+                format!("{four} (a {ten}-move solution also exists)"),
+                format!(
+                    "{} (the {} solutions press {} cells)",
+                    r.minimum,
+                    w.len(),
+                    w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+                Verdict::of(r.minimum == four && w.contains(&ten)),
+                &format!(
+                "data/lightsout/all_ones_min_presses.csv, row n = 4, column min_presses; every solution = one solution \
+                    + a combination of the {} quiet patterns of data/lightsout/quiet_plus_open_4x4.csv (columns \
+                    pattern, row, col)",
                 w.len().trailing_zeros()
             ),
-        )
-        .quoted("(Specifically, the all black 4X4 board can be solved in 4 moves, but the program returned a 10 move solution.)"));
+            )
+            .quoted(
+                "(Specifically, the all black 4X4 board can be solved in 4 moves, but the program returned a 10 move \
+            solution.)",
+            ),
+        );
     }
     out
 }
@@ -486,15 +692,30 @@ fn new_claims(s: &LightsoutResults) -> Vec<Claim> {
     // New results.
     if let Some((max_n, nul)) = &s.long_sweep {
         let ok = (1..=*max_n).filter(|&n| nul[n] == 0).count();
-        let arg = (1..=*max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
+        let arg = (1..=*max_n)
+            .max_by_key(|&n| (nul[n], std::cmp::Reverse(n)))
+            .unwrap_or(1);
         let per: Vec<String> = (0..3)
-            .map(|res| format!("n = {res} mod 3: {} of {}", (1..=*max_n).filter(|&n| n % 3 == res && nul[n] == 0).count(), (1..=*max_n).filter(|&n| n % 3 == res).count()))
+            .map(|res| {
+                format!(
+                    "n = {res} mod 3: {} of {}",
+                    (1..=*max_n).filter(|&n| n % 3 == res && nul[n] == 0).count(),
+                    (1..=*max_n).filter(|&n| n % 3 == res).count()
+                )
+            })
             .collect();
         out.push(Claim::new_result(
             FAMILY,
             "lightsout.new.plus_open_sweep",
-            &format!("Plus rule, open n x n boards, n = 1..{max_n}: sizes on which every board is solvable (nullity 0), and the largest nullity"),
-            format!("{ok} sizes ({}); largest nullity {} at n = {arg}", per.join(", "), nul[arg]),
+            &format!(
+                "Plus rule, open n x n boards, n = 1..{max_n}: sizes on which every board is solvable (nullity \
+                0), and the largest nullity"
+            ),
+            format!(
+                "{ok} sizes ({}); largest nullity {} at n = {arg}",
+                per.join(", "),
+                nul[arg]
+            ),
             &format!("data/lightsout/n{max_n}/sweep_plus_open.csv, columns n_mod_3 and nullity"),
         ));
     }
@@ -503,14 +724,31 @@ fn new_claims(s: &LightsoutResults) -> Vec<Claim> {
         let ok = (1..=max_n).filter(|&n| nul[n] == 0).count();
         let arg = (1..=max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
         let per: Vec<String> = (0..3)
-            .map(|res| format!("n = {res} mod 3: {} of {}", (1..=max_n).filter(|&n| n % 3 == res && nul[n] == 0).count(), (1..=max_n).filter(|&n| n % 3 == res).count()))
+            .map(|res| {
+                format!(
+                    "n = {res} mod 3: {} of {}",
+                    (1..=max_n).filter(|&n| n % 3 == res && nul[n] == 0).count(),
+                    (1..=max_n).filter(|&n| n % 3 == res).count()
+                )
+            })
             .collect();
         out.push(Claim::new_result(
             FAMILY,
             &format!("lightsout.new.plus_open_sweep_{max_n}"),
-            &format!("Plus rule, open n x n boards, n = 1..{max_n}: sizes on which every board is solvable (nullity 0), and the largest nullity"),
-            format!("{ok} sizes ({}); largest nullity {} at n = {arg}", per.join(", "), nul[arg]),
-            &format!("data/lightsout/{}/{}, columns n_mod_3 and nullity", super::million::dir(max_n), super::million::FILE),
+            &format!(
+                "Plus rule, open n x n boards, n = 1..{max_n}: sizes on which every board is solvable (nullity \
+                0), and the largest nullity"
+            ),
+            format!(
+                "{ok} sizes ({}); largest nullity {} at n = {arg}",
+                per.join(", "),
+                nul[arg]
+            ),
+            &format!(
+                "data/lightsout/{}/{}, columns n_mod_3 and nullity",
+                super::million::dir(max_n),
+                super::million::FILE
+            ),
         ));
     }
     let bt = s.sweep(Rule::Block, Topology::Torus);
@@ -518,21 +756,26 @@ fn new_claims(s: &LightsoutResults) -> Vec<Claim> {
     out.push(Claim::new_result(
         FAMILY,
         "lightsout.new.block_torus_mod_3",
-        "Block rule on the torus, n >= 3: every board is solvable iff 3 does not divide n (the opposite residue to seed 002's open-board theorem; the 1D factor 1 + y + y^(n-1) is singular exactly when 3 | n)",
+        "Block rule on the torus, n >= 3: every board is solvable iff 3 does not divide n (the opposite residue to \
+            seed 002's open-board theorem; the 1D factor 1 + y + y^(n-1) is singular exactly when 3 | n)",
         if ok { text } else { format!("the rule {text}") },
         "data/lightsout/sweep_block_torus.csv, columns n_mod_3 and nullity",
     ));
-    let differ: Vec<usize> = (1..=dmax).filter(|&n| s.direct[n] != po.get(n).copied().unwrap_or(usize::MAX)).collect();
+    let differ: Vec<usize> = (1..=dmax)
+        .filter(|&n| s.direct[n] != po.get(n).copied().unwrap_or(usize::MAX))
+        .collect();
     out.push(Claim::new_result(
         FAMILY,
         "lightsout.new.two_adic_formula",
-        "With n + 1 = 2^a m, m odd: nullity(n) = 2^a nullity(m - 1) + 2 (2^a - 1) [3 | m] (plus rule, open board; generalises Sutner's doubling identity; the sweep computes only even n by a gcd)",
+        "With n + 1 = 2^a m, m odd: nullity(n) = 2^a nullity(m - 1) + 2 (2^a - 1) [3 | m] (plus rule, open board; \
+            generalises Sutner's doubling identity; the sweep computes only even n by a gcd)",
         if differ.is_empty() {
             format!("agrees with the plain gcd deg gcd(f_n(x), f_n(x+1)) for every n <= {dmax}")
         } else {
             format!("DISAGREES with the plain gcd at n = {}", list(&differ, 10))
         },
-        "data/lightsout/sweep_plus_open.csv, column nullity (odd n by the formula), against the plain gcd of nullity::plus_open_square_direct",
+        "data/lightsout/sweep_plus_open.csv, column nullity (odd n by the formula), against the plain gcd of \
+            nullity::plus_open_square_direct",
     ));
     out
 }
@@ -542,17 +785,32 @@ fn a079873_claims(s: &LightsoutResults) -> Vec<Claim> {
     let mut out = Vec::new();
     // OEIS A079873: 5x5 positions by fewest presses. The published a(7) is a digit slip (the
     // terms must sum to the 2^23 solvable positions); the claim says where it differs.
-    if let Some(h) = s.histograms.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5)) {
+    if let Some(h) = s
+        .histograms
+        .iter()
+        .find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, 5))
+    {
         let oeis = Published::parse(include_str!("../../../tests/data/lightsout/A079873_published.csv"));
-        let published: Vec<(usize, String)> = oeis.rows().map(|r| (r("clicks").parse().expect("oracle clicks"), r("positions"))).collect();
+        let published: Vec<(usize, String)> = oeis
+            .rows()
+            .map(|r| (r("clicks").parse().expect("oracle clicks"), r("positions")))
+            .collect();
         let computed: Vec<String> = h.counts.iter().map(|c| c.to_string()).collect();
         let differ: Vec<String> = published
             .iter()
             .filter(|(k, v)| computed.get(*k) != Some(v))
-            .map(|(k, v)| format!("a({k}) published {v}, computed {}", computed.get(*k).map_or("-", |c| c.as_str())))
+            .map(|(k, v)| {
+                format!(
+                    "a({k}) published {v}, computed {}",
+                    computed.get(*k).map_or("-", |c| c.as_str())
+                )
+            })
             .collect();
         let total: num_bigint::BigUint = h.counts.iter().sum();
-        let published_total: u128 = published.iter().map(|(_, v)| v.parse::<u128>().expect("oracle count")).sum();
+        let published_total: u128 = published
+            .iter()
+            .map(|(_, v)| v.parse::<u128>().expect("oracle count"))
+            .sum();
         let verdict = if differ.is_empty() {
             Verdict::Confirmed
         } else if published.len() == computed.len() && differ.len() == 1 {
@@ -564,17 +822,20 @@ fn a079873_claims(s: &LightsoutResults) -> Vec<Claim> {
             FAMILY,
             "lightsout.oeis_a079873",
             "OEIS A079873 (via mirror: archmageirvine/joeis; the OEIS page is not held)",
-            "Solvable 5x5 Lights Out positions (plus, open) by fewest presses, k = 0..15 (the published terms via the joeis mirror)",
+            "Solvable 5x5 Lights Out positions (plus, open) by fewest presses, k = 0..15 (the published terms via the \
+                joeis mirror)",
             format!("{} (sum {published_total})", published.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(", ")),
             format!("{} (sum {total}{})", computed.join(", "), if total == num_bigint::BigUint::from(1u32 << 23) { " = 2^23" } else { "" }),
             verdict,
             &if differ.is_empty() {
                 "data/lightsout/histogram_plus_open_5x5.csv, columns min_presses and positions".to_string()
             } else {
-                format!("{}; data/lightsout/histogram_plus_open_5x5.csv, columns min_presses and positions (recomputed by BFS over all 2^25 boards in tests/integration/oracles.rs)", differ.join("; "))
+                format!("{}; data/lightsout/histogram_plus_open_5x5.csv, columns min_presses and positions (recomputed \
+                    by BFS over all 2^25 boards in tests/integration/oracles.rs)", differ.join("; "))
             },
         )
-        .quoted("OEIS A079873, \"Number of positions that are exactly n moves from the starting position in the Classic Lights Out puzzle\", as mirrored in archmageirvine/joeis"));
+        .quoted("OEIS A079873, \"Number of positions that are exactly n moves from the starting position in the \
+            Classic Lights Out puzzle\", as mirrored in archmageirvine/joeis"));
     }
     out
 }
@@ -595,16 +856,22 @@ fn module_claims(s: &LightsoutResults) -> Vec<Claim> {
         if !full.is_empty() {
             let published: Vec<String> = full.iter().map(|(n, v)| format!("{n}: {v}")).collect();
             let computed: Vec<String> = full.iter().map(|(n, _)| format!("{n}: {}", n * n)).collect();
-            out.push(Claim::compare(
-                FAMILY,
-                "lightsout.gods_number.plus_open.nullity_0",
-                "wmboyles/LightsOut-Math",
-                "God's number of the listed n x n boards with nullity 0 (plus, open) is n^2",
-                published.join(", "),
-                computed.join(", "),
-                "data/lightsout/sweep_plus_open.csv, column nullity = 0 at these n: the unique solution of the all-presses board presses every cell",
-            )
-            .quoted("God's number of n x n Lights Out (plus rule, open board): the most presses any solvable position needs."));
+            out.push(
+                Claim::compare(
+                    FAMILY,
+                    "lightsout.gods_number.plus_open.nullity_0",
+                    "wmboyles/LightsOut-Math",
+                    "God's number of the listed n x n boards with nullity 0 (plus, open) is n^2",
+                    published.join(", "),
+                    computed.join(", "),
+                    "data/lightsout/sweep_plus_open.csv, column nullity = 0 at these n: the unique solution of the \
+                    all-presses board presses every cell",
+                )
+                .quoted(
+                    "God's number of n x n Lights Out (plus rule, open board): the most presses any solvable position \
+                needs.",
+                ),
+            );
         }
         out.extend(super::gods::claims(g));
     }

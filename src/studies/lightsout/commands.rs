@@ -34,7 +34,12 @@ pub struct SweepOptions {
 
 impl SweepOptions {
     fn file_name(&self) -> String {
-        format!("sweep_{}_{}.{}", self.rule.name(), self.topology.name(), if self.parquet { "parquet" } else { "csv" })
+        format!(
+            "sweep_{}_{}.{}",
+            self.rule.name(),
+            self.topology.name(),
+            if self.parquet { "parquet" } else { "csv" }
+        )
     }
 }
 
@@ -43,11 +48,23 @@ impl Task for SweepOptions {
 
     fn compute(&self) -> Result<Vec<usize>> {
         let counters = Arc::new(Counters::default());
-        let label = format!("sweep {} {} to n = {}", self.rule.name(), self.topology.name(), self.max_n);
+        let label = format!(
+            "sweep {} {} to n = {}",
+            self.rule.name(),
+            self.topology.name(),
+            self.max_n
+        );
         let cluster = crate::engine::cluster::current();
         // One progress display per job: the root's.
         let _progress = cluster.is_root().then(|| Reporter::start(label, counters.clone()));
-        nullity::sweep_on(self.rule, self.topology, self.max_n, cluster, Some(&counters), self.keep.as_deref())
+        nullity::sweep_on(
+            self.rule,
+            self.topology,
+            self.max_n,
+            cluster,
+            Some(&counters),
+            self.keep.as_deref(),
+        )
     }
 
     fn distributed(&self) -> bool {
@@ -59,7 +76,13 @@ impl Task for SweepOptions {
         if self.parquet {
             let scope = format!("{} rule, {}", self.rule.name(), self.topology.name());
             let method = crate::studies::lightsout::nullity::sweep_method(self.rule, self.topology);
-            files.bytes(Area::Data, "", &self.file_name(), super::million::sweep_parquet(nul, &scope, method)?, Some(self.max_n as u64));
+            files.bytes(
+                Area::Data,
+                "",
+                &self.file_name(),
+                super::million::sweep_parquet(nul, &scope, method)?,
+                Some(self.max_n as u64),
+            );
         } else {
             files.table(Area::Data, "", &self.file_name(), &report::sweep_table(nul));
         }
@@ -67,7 +90,9 @@ impl Task for SweepOptions {
     }
 
     fn summary(&self, nul: &Vec<usize>, dirs: Option<&OutDirs>) -> String {
-        let max = (1..=self.max_n).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))).unwrap_or(1);
+        let max = (1..=self.max_n)
+            .max_by_key(|&n| (nul[n], std::cmp::Reverse(n)))
+            .unwrap_or(1);
         let solvable = (1..=self.max_n).filter(|&n| nul[n] == 0).count();
         format!(
             "{} {}: n = 1..{}: {solvable} sizes with every board solvable; largest nullity {} at n = {max}; wrote {}\n",
@@ -128,14 +153,26 @@ impl SolveOptions {
     pub fn all_ones(rule: Rule, topology: Topology, n: usize, to_file: bool) -> Result<SolveOptions> {
         let game = Game::new(rule, topology, n, n)?;
         solve::check_size(&game)?;
-        Ok(SolveOptions { game, board: Grid::ones(n, n)?, digits: true, label: format!("all-ones {n}x{n}"), to_file })
+        Ok(SolveOptions {
+            game,
+            board: Grid::ones(n, n)?,
+            digits: true,
+            label: format!("all-ones {n}x{n}"),
+            to_file,
+        })
     }
 
     /// The board in `text` (rows of 0/1 or ./#), named `what` in errors and in the summary.
     pub fn from_text(rule: Rule, topology: Topology, text: &str, what: String, to_file: bool) -> Result<SolveOptions> {
         let board = crate::puzzles::lightsout::parse_board(text, &what)?;
         let game = Game::new(rule, topology, board.rows, board.cols)?;
-        Ok(SolveOptions { game, board, digits: crate::puzzles::lightsout::uses_digits(text), label: what, to_file })
+        Ok(SolveOptions {
+            game,
+            board,
+            digits: crate::puzzles::lightsout::uses_digits(text),
+            label: what,
+            to_file,
+        })
     }
 }
 
@@ -151,31 +188,44 @@ impl Task for SolveOptions {
         let s = match out {
             Outcome::Unsolvable { nullity } => {
                 return format!(
-                    "{} ({rule} {topology}, {}x{}): not solvable; nullity {nullity} (only 1 in 2^{nullity} boards is)\n",
+                    "{} ({rule} {topology}, {}x{}): not solvable; nullity {nullity} (only 1 in 2^{nullity} boards \
+                        is)\n",
                     self.label, board.rows, board.cols
                 );
             }
             Outcome::Solved(s) => s,
         };
         let mut text = format!(
-            "{} ({rule} {topology}, {}x{}): solvable; nullity {}; solutions 2^{}{}; {} presses ({}); verified by replay\n",
+            "{} ({rule} {topology}, {}x{}): solvable; nullity {}; solutions 2^{}{}; {} presses ({}); verified by \
+                replay\n",
             self.label,
             board.rows,
             board.cols,
             s.nullity,
             s.nullity,
-            if s.nullity <= 128 { format!(" = {}", num_bigint::BigUint::from(1u8) << s.nullity) } else { String::new() },
+            if s.nullity <= 128 {
+                format!(" = {}", num_bigint::BigUint::from(1u8) << s.nullity)
+            } else {
+                String::new()
+            },
             s.presses.count(),
             if s.exact_minimum {
                 "minimum over every solution".to_string()
             } else {
-                format!("best found; not proven minimal: nullity {} > {}", s.nullity, solve::EXACT_NULLITY)
+                format!(
+                    "best found; not proven minimal: nullity {} > {}",
+                    s.nullity,
+                    solve::EXACT_NULLITY
+                )
             }
         );
         if board.rows * board.cols <= 100 * 100 {
             text += &s.presses.to_text(self.digits);
         } else if !self.to_file {
-            text += &format!("(grid of {} cells not printed; use --presses FILE)\n", board.rows * board.cols);
+            text += &format!(
+                "(grid of {} cells not printed; use --presses FILE)\n",
+                board.rows * board.cols
+            );
         }
         text
     }
@@ -239,7 +289,8 @@ impl Task for HistogramOptions {
         let path = out_dir(dirs).join(r.file_name());
         match r {
             HistogramResults::Sampled(s) => format!(
-                "plus open {0}x{0}: {1} sampled positions, mean fewest presses {2:.3} +- {3:.3}, most seen {4} (a lower bound on God's number); wrote {5}\n",
+                "plus open {0}x{0}: {1} sampled positions, mean fewest presses {2:.3} +- {3:.3}, most seen {4} (a \
+                    lower bound on God's number); wrote {5}\n",
                 self.n,
                 s.samples,
                 s.mean(),
@@ -404,7 +455,13 @@ impl Task for RectDatasetOptions {
         let name = frontier::rect_name(self.max);
         let cells = (self.max * self.max) as u64;
         let mut files = Export::default();
-        files.bytes(Area::Data, "", &format!("{name}.parquet"), frontier::rect_parquet(r)?, Some(cells));
+        files.bytes(
+            Area::Data,
+            "",
+            &format!("{name}.parquet"),
+            frontier::rect_parquet(r)?,
+            Some(cells),
+        );
         files.chart(Area::Data, "", &name, &frontier::rect_chart(r)?);
         Ok(files)
     }
@@ -440,7 +497,10 @@ impl Task for gods::GodsOptions {
         for row in &r.rows {
             text += &match row.exact() {
                 Some(g) => format!("{0}x{0} (nullity {1}): God's number {g}\n", row.n, row.nullity),
-                None => format!("{0}x{0} (nullity {1}): God's number between {2} and {3}\n", row.n, row.nullity, row.lower, row.upper),
+                None => format!(
+                    "{0}x{0} (nullity {1}): God's number between {2} and {3}\n",
+                    row.n, row.nullity, row.lower, row.upper
+                ),
             };
         }
         text + &format!("wrote {}\n", out_dir(dirs).join("gods_numbers.csv").display())

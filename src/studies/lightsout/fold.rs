@@ -48,7 +48,10 @@ pub struct FoldBound {
 impl FoldBound {
     /// The `lower_bound_method` text of the datasets.
     pub fn method(&self) -> String {
-        format!("mirror relaxation: 2^{} evaluated, {} mirror-fixed coordinates relaxed", self.enumerated, self.relaxed)
+        format!(
+            "mirror relaxation: 2^{} evaluated, {} mirror-fixed coordinates relaxed",
+            self.enumerated, self.relaxed
+        )
     }
 }
 
@@ -141,7 +144,10 @@ pub fn mirror_split(quiet: &[Grid]) -> Result<(Vec<Comb>, Vec<Comb>)> {
     let fixed = kernel(&diffs);
     let mut echelon = Vec::new();
     for &c in &fixed {
-        ensure!(insert(&mut echelon, c), "internal error: dependent mirror-fixed combinations");
+        ensure!(
+            insert(&mut echelon, c),
+            "internal error: dependent mirror-fixed combinations"
+        );
     }
     let mut complement = Vec::new();
     for i in 0..k {
@@ -149,7 +155,11 @@ pub fn mirror_split(quiet: &[Grid]) -> Result<(Vec<Comb>, Vec<Comb>)> {
             complement.push(1 << i);
         }
     }
-    ensure!(echelon.len() == k, "internal error: the split spans {} of {k} dimensions", echelon.len());
+    ensure!(
+        echelon.len() == k,
+        "internal error: the split spans {} of {k} dimensions",
+        echelon.len()
+    );
     Ok((fixed, complement))
 }
 
@@ -164,7 +174,11 @@ pub fn lower_bound(x: &Grid, quiet: &[Grid], enumerated_bits: usize, counters: O
     let enumerated: Vec<Comb> = complement.iter().chain(&fixed[..moved]).copied().collect();
     let free: Vec<Comb> = fixed[moved..].to_vec();
     if enumerated.len() > 64 || free.len() > 64 {
-        bail!("the mirror relaxation needs at most 64 enumerated and 64 relaxed coordinates ({} and {})", enumerated.len(), free.len());
+        bail!(
+            "the mirror relaxation needs at most 64 enumerated and 64 relaxed coordinates ({} and {})",
+            enumerated.len(),
+            free.len()
+        );
     }
     let lo_grids: Vec<Grid> = enumerated.iter().map(|&c| combine(quiet, c)).collect();
     let hi_grids: Vec<Grid> = free.iter().map(|&c| combine(quiet, c)).collect();
@@ -179,14 +193,29 @@ pub fn lower_bound(x: &Grid, quiet: &[Grid], enumerated_bits: usize, counters: O
             *groups.entry(t).or_default().entry(s).or_default() += h;
         }
     }
-    let fixed_part: Vec<(u64, i32)> = groups.remove(&0).unwrap_or_default().into_iter().filter(|&(_, h)| h != 0).collect();
-    let groups: Vec<Vec<(u64, i32)>> = groups.into_values().map(|g| g.into_iter().filter(|&(_, h)| h != 0).collect::<Vec<_>>()).filter(|g| !g.is_empty()).collect();
+    let fixed_part: Vec<(u64, i32)> = groups
+        .remove(&0)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|&(_, h)| h != 0)
+        .collect();
+    let groups: Vec<Vec<(u64, i32)>> = groups
+        .into_values()
+        .map(|g| g.into_iter().filter(|&(_, h)| h != 0).collect::<Vec<_>>())
+        .filter(|g| !g.is_empty())
+        .collect();
     let peak = relaxed_peak(&fixed_part, &groups, enumerated.len(), counters).value;
     // W = N - 2 weight has N's parity: the largest admissible W at most the peak.
     let cells = (x.rows * x.cols) as i64;
     let w = peak - (peak - cells).rem_euclid(2);
     let lower = ((cells - w) / 2).max(0) as u64;
-    Ok(FoldBound { lower, mirror_fixed: fixed.len(), enumerated: enumerated.len(), relaxed: free.len(), groups: groups.len() })
+    Ok(FoldBound {
+        lower,
+        mirror_fixed: fixed.len(),
+        enumerated: enumerated.len(),
+        relaxed: free.len(),
+        groups: groups.len(),
+    })
 }
 
 #[cfg(test)]
@@ -197,7 +226,9 @@ mod tests {
 
     fn all_ones(n: usize) -> solve::Solution {
         let game = Game::new(Rule::Plus, Topology::Open, n, n).unwrap();
-        let Outcome::Solved(s) = solve_first(&game, &Grid::ones(n, n).unwrap()).unwrap() else { panic!("solvable") };
+        let Outcome::Solved(s) = solve_first(&game, &Grid::ones(n, n).unwrap()).unwrap() else {
+            panic!("solvable")
+        };
         s
     }
 
@@ -236,7 +267,11 @@ mod tests {
             let (lower, method) = all_ones_lower_bound(n, &s.presses, &s.quiet).unwrap();
             assert!(lower <= min, "n {n}: bound {lower} ({method}) above the minimum {min}");
             let relaxed = lower_bound(&s.presses, &s.quiet, 0, None).unwrap();
-            assert!(relaxed.lower <= min, "n {n}: mirror bound {} above the minimum {min}", relaxed.lower);
+            assert!(
+                relaxed.lower <= min,
+                "n {n}: mirror bound {} above the minimum {min}",
+                relaxed.lower
+            );
             if s.nullity <= 24 {
                 let all = lower_bound(&s.presses, &s.quiet, 64, None).unwrap();
                 assert_eq!((all.lower, all.relaxed), (min, 0), "n {n}");
@@ -252,13 +287,24 @@ mod tests {
 /// (when its complement has at most [`MAX_ENUMERATED`] dimensions), with the method in words.
 pub fn all_ones_lower_bound(n: usize, x: &Grid, quiet: &[Grid]) -> Result<(u64, String)> {
     let strips = super::strips::lower_bound(n, super::strips::WIDTH)?;
-    let strip_text = format!("strip relaxation (strips of width <= {}): {strips}", super::strips::WIDTH);
+    let strip_text = format!(
+        "strip relaxation (strips of width <= {}): {strips}",
+        super::strips::WIDTH
+    );
     let (fixed, complement) = mirror_split(quiet)?;
     if complement.len() > MAX_ENUMERATED {
-        let why = format!("mirror relaxation not run (2^{} points; mirror-fixed dimension {})", complement.len(), fixed.len());
+        let why = format!(
+            "mirror relaxation not run (2^{} points; mirror-fixed dimension {})",
+            complement.len(),
+            fixed.len()
+        );
         return Ok((strips, format!("{strip_text}; {why}")));
     }
     let m = lower_bound(x, quiet, 0, None)?;
     let mirror_text = format!("{}: {}", m.method(), m.lower);
-    Ok(if m.lower > strips { (m.lower, format!("{mirror_text}; {strip_text}")) } else { (strips, format!("{strip_text}; {mirror_text}")) })
+    Ok(if m.lower > strips {
+        (m.lower, format!("{mirror_text}; {strip_text}"))
+    } else {
+        (strips, format!("{strip_text}; {mirror_text}"))
+    })
 }

@@ -37,7 +37,10 @@ pub struct RectDataset {
 }
 
 pub fn rect_compute(max: usize) -> RectDataset {
-    RectDataset { max, table: sutner::plus_open_rect_table(max) }
+    RectDataset {
+        max,
+        table: sutner::plus_open_rect_table(max),
+    }
 }
 
 /// File name of the dataset (its chart has the same stem).
@@ -51,8 +54,14 @@ pub fn rect_parquet(r: &RectDataset) -> Result<Vec<u8>> {
     crate::output::dataset::to_parquet(
         &mut df,
         &[
-            ("statespace.table", format!("Lights Out plus rule, open m x n boards, 1 <= m, n <= {}", r.max)),
-            ("statespace.method", "nullity = deg gcd(f_m(x), f_n(x+1)), Sutner's polynomials over GF(2)".into()),
+            (
+                "statespace.table",
+                format!("Lights Out plus rule, open m x n boards, 1 <= m, n <= {}", r.max),
+            ),
+            (
+                "statespace.method",
+                "nullity = deg gcd(f_m(x), f_n(x+1)), Sutner's polynomials over GF(2)".into(),
+            ),
         ],
     )
 }
@@ -62,7 +71,10 @@ pub fn rect_parquet(r: &RectDataset) -> Result<Vec<u8>> {
 pub fn rect_chart(r: &RectDataset) -> Result<Rendered> {
     let max = r.max;
     chart::count_grid_chart(
-        &format!("Lights Out plus rule, open m x n boards, m, n <= {}: nullity of each board size", chart::format_value(max as f64)),
+        &format!(
+            "Lights Out plus rule, open m x n boards, m, n <= {}: nullity of each board size",
+            chart::format_value(max as f64)
+        ),
         "n (columns)",
         "m (rows)",
         "nullity of the m x n press matrix (one pixel per board size)",

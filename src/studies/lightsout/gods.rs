@@ -24,17 +24,17 @@
 //! witness (a success is a better witness) and downwards from the bound (a refutation lowers the
 //! bound), each decision within a node budget; what stays undecided is reported as bounds.
 
-use super::solve::{self, Outcome};
-use crate::engine::{covering, deep_hole};
-use crate::engine::progress::{Counters, Reporter};
-use std::sync::Arc;
-use super::sutner;
-use crate::output::table::{exact_count, Cell, Table};
 use super::report::big_log10;
+use super::solve::{self, Outcome};
+use super::sutner;
+use crate::engine::progress::{Counters, Reporter};
+use crate::engine::{covering, deep_hole};
+use crate::output::table::{exact_count, Cell, Table};
 use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
 use crate::studies::claim::{Claim, Verdict};
 use anyhow::{bail, ensure, Result};
 use num_bigint::BigUint;
+use std::sync::Arc;
 
 /// Signature classes of one board.
 #[derive(Clone, Debug)]
@@ -77,7 +77,9 @@ pub fn classes(n: usize) -> Result<(Classes, Vec<Grid>)> {
 fn quiet_code(n: usize) -> Result<Vec<Grid>> {
     let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
     let zero = Grid::zeros(n, n)?;
-    let Outcome::Solved(s) = solve::solve(&game, &zero)? else { bail!("internal error: the blank board is solvable") };
+    let Outcome::Solved(s) = solve::solve(&game, &zero)? else {
+        bail!("internal error: the blank board is solvable")
+    };
     ensure!(s.quiet.len() == s.nullity, "internal error: quiet basis incomplete");
     Ok(s.quiet)
 }
@@ -91,12 +93,23 @@ fn classes_of(n: usize, quiet: Vec<Grid>) -> Result<(Classes, Vec<Grid>)> {
     let mut signature = vec![0u32; n * n];
     for r in 0..n {
         for c in 0..n {
-            let sig = quiet.iter().enumerate().fold(0u32, |acc, (i, q)| acc | (q.get(r, c) as u32) << i);
+            let sig = quiet
+                .iter()
+                .enumerate()
+                .fold(0u32, |acc, (i, q)| acc | (q.get(r, c) as u32) << i);
             signature[r * n + c] = sig;
             sizes[sig as usize] += 1;
         }
     }
-    Ok((Classes { n, nullity: d, sizes, signature }, quiet))
+    Ok((
+        Classes {
+            n,
+            nullity: d,
+            sizes,
+            signature,
+        },
+        quiet,
+    ))
 }
 
 /// min_a V_a for class counts `w` (len 2^d, w[0] ignored): V_a = W + (Y - Yhat(a)) / 2.
@@ -146,8 +159,10 @@ fn sideways_witness(sizes: &[usize], restarts: usize) -> Vec<usize> {
         seed >> 17
     };
     for restart in 0..restarts.max(1) {
-        let mut w: Vec<usize> =
-            sizes.iter().map(|&c| c / 2 + usize::from(restart > 0 && c % 2 == 1 && rand() & 1 == 1)).collect();
+        let mut w: Vec<usize> = sizes
+            .iter()
+            .map(|&c| c / 2 + usize::from(restart > 0 && c % 2 == 1 && rand() & 1 == 1))
+            .collect();
         let mut v = values(sizes, &w);
         let mut cur = key(&v);
         let mut mins: Vec<usize> = (0..k).filter(|&a| v[a] == cur.0).collect();
@@ -222,8 +237,9 @@ fn descent_witness(sizes: &[usize], restarts: usize) -> Vec<usize> {
                     if drops {
                         continue;
                     }
-                    let nv: Vec<i64> =
-                        (0..k).map(|a| v[a] + if (a & s).count_ones() % 2 == 0 { delta } else { -delta }).collect();
+                    let nv: Vec<i64> = (0..k)
+                        .map(|a| v[a] + if (a & s).count_ones() % 2 == 0 { delta } else { -delta })
+                        .collect();
                     let nk = key(&nv);
                     if nk > cur {
                         w[s] = nw as usize;
@@ -309,7 +325,11 @@ pub fn conflicts_witness(sizes: &[usize], start: &[usize], steps: usize) -> Vec<
                 if nw < 0 || nw > sizes[s] as i64 {
                     continue;
                 }
-                let delta = if dir == 1 { -u[s] + (e_total - e[s]) / 2 } else { u[s] + (e_total + e[s]) / 2 };
+                let delta = if dir == 1 {
+                    -u[s] + (e_total - e[s]) / 2
+                } else {
+                    u[s] + (e_total + e[s]) / 2
+                };
                 let key = (delta, rand(), s, dir);
                 if choice.map_or(true, |c| (key.0, key.1) < (c.0, c.1)) {
                     choice = Some(key);
@@ -426,7 +446,10 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
     }
     let (cl, _quiet) = classes_of(n, quiet)?;
     let d = cl.nullity;
-    ensure!(d > 0, "{n}x{n} has nullity 0: God's number is n^2 (every position has one solution)");
+    ensure!(
+        d > 0,
+        "{n}x{n} has nullity 0: God's number is n^2 (every position has one solution)"
+    );
     let (mut w, mut how) = if d == 2 {
         (d2_witness(&cl.sizes), "closed form (d = 2)")
     } else {
@@ -436,7 +459,11 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
     let min_of = |w: &[usize]| cl.sizes[0] as i64 + *values(&cl.sizes, w).iter().min().expect("non-empty");
     let mut searched = min_of(&w);
     if (searched as usize) < parity_bound && budget > 0 {
-        let better = conflicts_witness(&cl.sizes, &w, effort.conflict_moves.unwrap_or_else(|| conflict_steps(d, budget)));
+        let better = conflicts_witness(
+            &cl.sizes,
+            &w,
+            effort.conflict_moves.unwrap_or_else(|| conflict_steps(d, budget)),
+        );
         if min_of(&better) > searched {
             w = better;
             how = "min-conflicts witness";
@@ -456,7 +483,14 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
     let mut upper = parity_bound;
     let mut bnb = None;
     if (searched as usize) < parity_bound && budget > 0 {
-        let r = covering::covering_radius(&cl.sizes, searched as usize, parity_bound, budget, &covering::BASES, progress);
+        let r = covering::covering_radius(
+            &cl.sizes,
+            searched as usize,
+            parity_bound,
+            budget,
+            &covering::BASES,
+            progress,
+        );
         if let Some(better) = r.witness.clone() {
             w = better;
             how = "branch-and-bound witness".to_string();
@@ -468,37 +502,74 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
     let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
     let x = witness_presses(&cl, &w)?;
     let board = apply_presses(&game, &Grid::zeros(n, n)?, &x)?;
-    let Outcome::Solved(s) = solve::solve(&game, &board)? else { bail!("internal error: a pressed board is solvable") };
+    let Outcome::Solved(s) = solve::solve(&game, &board)? else {
+        bail!("internal error: a pressed board is solvable")
+    };
     ensure!(s.exact_minimum, "internal error: nullity {d} minimum not exact");
     let lower = s.presses.count() as usize;
-    ensure!(lower as i64 == predicted, "internal error: witness minimum {lower} != class arithmetic {predicted}");
-    ensure!(lower <= upper, "internal error: witness {lower} above the proven bound {upper}");
+    ensure!(
+        lower as i64 == predicted,
+        "internal error: witness minimum {lower} != class arithmetic {predicted}"
+    );
+    ensure!(
+        lower <= upper,
+        "internal error: witness {lower} above the proven bound {upper}"
+    );
     let mut positions_at_max = (d == 2).then(|| d2_positions_at_max(&cl.sizes, lower));
     if n * n <= super::histogram::EXHAUSTIVE_CELLS {
         // Small boards: every press pattern enumerated, an independent check of both bounds.
         let h = super::histogram::exhaustive(&game)?;
-        ensure!(lower == upper && h.gods_number() == lower, "internal error: {n}x{n} exhaustive God's number {}", h.gods_number());
+        ensure!(
+            lower == upper && h.gods_number() == lower,
+            "internal error: {n}x{n} exhaustive God's number {}",
+            h.gods_number()
+        );
         let at_max = h.counts.last().cloned();
         if let Some(p) = &positions_at_max {
-            ensure!(Some(p) == at_max.as_ref(), "internal error: {n}x{n} closed-form count {p} differs from exhaustive");
+            ensure!(
+                Some(p) == at_max.as_ref(),
+                "internal error: {n}x{n} closed-form count {p} differs from exhaustive"
+            );
         }
         positions_at_max = at_max;
     }
     // The refutation that set the upper bound (its tree size is the same at any thread count).
     let refutation = bnb.as_ref().and_then(|r| {
-        r.steps.iter().find(|st| st.2 == "infeasible" && st.0 == upper + 1).map(|st| (st.1, st.3))
+        r.steps
+            .iter()
+            .find(|st| st.2 == "infeasible" && st.0 == upper + 1)
+            .map(|st| (st.1, st.3))
     });
     let upper_how = match refutation {
-        Some((nodes, basis)) => format!("branch and bound refutes {} ({nodes} nodes{}; parity/averaging bound {parity_bound})", upper + 1, basis.phrase()),
+        Some((nodes, basis)) => format!(
+            "branch and bound refutes {} ({nodes} nodes{}; parity/averaging bound {parity_bound})",
+            upper + 1,
+            basis.phrase()
+        ),
         None => "parity/averaging bound".to_string(),
     };
     let method = if lower == upper {
         format!("exact: witness ({how}); upper bound: {upper_how}")
     } else {
-        let undecided = bnb.as_ref().map_or(String::new(), |_| format!("; branch and bound undecided at {} within {budget} units of work", lower + 1));
+        let undecided = bnb.as_ref().map_or(String::new(), |_| {
+            format!(
+                "; branch and bound undecided at {} within {budget} units of work",
+                lower + 1
+            )
+        });
         format!("bounds: witness ({how}); upper bound: {upper_how}{undecided}")
     };
-    Ok(GodsRow { n, nullity: d, class_sizes: cl.sizes.clone(), upper, lower, positions_at_max, method, refutation, witness: board })
+    Ok(GodsRow {
+        n,
+        nullity: d,
+        class_sizes: cl.sizes.clone(),
+        upper,
+        lower,
+        positions_at_max,
+        method,
+        refutation,
+        witness: board,
+    })
 }
 
 /// How hard the witness searches try, where a budget lets them run; None = from the budget.
@@ -561,7 +632,18 @@ fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         seed >> 33
     };
-    let mut y: Vec<i64> = classes.iter().map(|c| if c.0 == 0 || c.1 % 2 == 0 { 0 } else if rand() & 1 == 1 { 1 } else { -1 }).collect();
+    let mut y: Vec<i64> = classes
+        .iter()
+        .map(|c| {
+            if c.0 == 0 || c.1 % 2 == 0 {
+                0
+            } else if rand() & 1 == 1 {
+                1
+            } else {
+                -1
+            }
+        })
+        .collect();
     let nonzero: Vec<usize> = (0..classes.len()).filter(|&j| classes[j].0 != 0).collect();
     let hole = deep_hole::search(
         &nonzero.iter().map(|&j| classes[j]).collect::<Vec<_>>(),
@@ -577,8 +659,11 @@ fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
     let (max_y, y) = best;
     let predicted = c0 as i64 + (total as i64 - max_y) / 2;
     // The witness presses the first w_s = (c_s - y_s) / 2 cells of each class (all of class 0).
-    let mut left: std::collections::BTreeMap<u64, usize> =
-        classes.iter().zip(&y).map(|(c, &v)| (c.0, if c.0 == 0 { c.1 } else { ((c.1 as i64 - v) / 2) as usize })).collect();
+    let mut left: std::collections::BTreeMap<u64, usize> = classes
+        .iter()
+        .zip(&y)
+        .map(|(c, &v)| (c.0, if c.0 == 0 { c.1 } else { ((c.1 as i64 - v) / 2) as usize }))
+        .collect();
     let mut x = Grid::zeros(n, n)?;
     for (cell, sig) in signature.iter().enumerate() {
         let l = left.get_mut(sig).expect("every signature is a class");
@@ -589,24 +674,48 @@ fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
     }
     let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
     let board = apply_presses(&game, &Grid::zeros(n, n)?, &x)?;
-    let Outcome::Solved(s) = solve::solve(&game, &board)? else { bail!("internal error: a pressed board is solvable") };
+    let Outcome::Solved(s) = solve::solve(&game, &board)? else {
+        bail!("internal error: a pressed board is solvable")
+    };
     ensure!(s.exact_minimum, "internal error: nullity {d} minimum not exact");
     let lower = s.presses.count() as usize;
-    ensure!(lower as i64 == predicted, "internal error: {n}x{n} witness minimum {lower} != class arithmetic {predicted}");
-    ensure!(lower <= parity_bound, "internal error: witness {lower} above the proven bound {parity_bound}");
-    let how = if rounds > 0 { format!("active-set witness, {rounds} rounds") } else { "rounded witness".to_string() };
+    ensure!(
+        lower as i64 == predicted,
+        "internal error: {n}x{n} witness minimum {lower} != class arithmetic {predicted}"
+    );
+    ensure!(
+        lower <= parity_bound,
+        "internal error: witness {lower} above the proven bound {parity_bound}"
+    );
+    let how = if rounds > 0 {
+        format!("active-set witness, {rounds} rounds")
+    } else {
+        "rounded witness".to_string()
+    };
     let method = if lower == parity_bound {
         format!("exact: witness ({how}); upper bound: parity/averaging bound")
     } else {
         format!("bounds: witness ({how}); upper bound: parity/averaging bound")
     };
-    Ok(GodsRow { n, nullity: d, class_sizes: Vec::new(), upper: parity_bound, lower, positions_at_max: None, method, refutation: None, witness: board })
+    Ok(GodsRow {
+        n,
+        nullity: d,
+        class_sizes: Vec::new(),
+        upper: parity_bound,
+        lower,
+        positions_at_max: None,
+        method,
+        refutation: None,
+        witness: board,
+    })
 }
 
 /// Methods whose rows are read back (and re-checked) by the default `reproduce` instead of
 /// recomputed: the branch and bound, and the witness searches that run only beside it.
 pub fn read_back(method: &str) -> bool {
-    ["branch and bound", "min-conflicts", "cutting-plane", "active-set"].iter().any(|m| method.contains(m))
+    ["branch and bound", "min-conflicts", "cutting-plane", "active-set"]
+        .iter()
+        .any(|m| method.contains(m))
 }
 
 /// Options of the study: which sides.
@@ -640,7 +749,15 @@ pub const MAX_BUDGET: u64 = 1_000_000_000_000_000;
 
 impl GodsOptions {
     pub fn reproduce() -> GodsOptions {
-        GodsOptions { all_up_to: 50, only: None, d2_up_to: 256, restarts: 4, budget: DEFAULT_BUDGET, effort: Effort::default(), saved: None }
+        GodsOptions {
+            all_up_to: 50,
+            only: None,
+            d2_up_to: 256,
+            restarts: 4,
+            budget: DEFAULT_BUDGET,
+            effort: Effort::default(),
+            saved: None,
+        }
     }
 }
 
@@ -650,25 +767,38 @@ pub struct GodsResults {
 }
 
 pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
-    let max = o.all_up_to.max(o.d2_up_to).max(o.only.iter().flatten().copied().max().unwrap_or(0));
+    let max = o
+        .all_up_to
+        .max(o.d2_up_to)
+        .max(o.only.iter().flatten().copied().max().unwrap_or(0));
     let nul = sutner::plus_open_sweep(max);
     let sides: Vec<usize> = match &o.only {
         Some(only) => {
             for &n in only {
-                ensure!(n >= 1 && nul[n] > 0, "--sides: {n}x{n} has nullity 0 (God's number n^2, nothing to search)");
+                ensure!(
+                    n >= 1 && nul[n] > 0,
+                    "--sides: {n}x{n} has nullity 0 (God's number n^2, nothing to search)"
+                );
             }
             only.clone()
         }
-        None => (1..=max).filter(|&n| nul[n] > 0 && (n <= o.all_up_to || (n <= o.d2_up_to && nul[n] == 2))).collect(),
+        None => (1..=max)
+            .filter(|&n| nul[n] > 0 && (n <= o.all_up_to || (n <= o.d2_up_to && nul[n] == 2)))
+            .collect(),
     };
     for &n in &sides {
         if nul[n] > MAX_SPARSE_NULLITY {
-            bail!("{n}x{n}: nullity {} is beyond the {MAX_SPARSE_NULLITY} this study handles", nul[n]);
+            bail!(
+                "{n}x{n}: nullity {} is beyond the {MAX_SPARSE_NULLITY} this study handles",
+                nul[n]
+            );
         }
     }
     if let Some(dir) = &o.saved {
         let saved = super::saved::SavedGods::load(dir)?;
-        return Ok(GodsResults { rows: super::saved::gods_rows(&sides, o.restarts, &saved)? });
+        return Ok(GodsResults {
+            rows: super::saved::gods_rows(&sides, o.restarts, &saved)?,
+        });
     }
     use rayon::prelude::*;
     // Progress: the branch and bound's work against its most (two undecided questions per side
@@ -677,10 +807,23 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
     let counters = Arc::new(Counters::default());
     let searched = sides.iter().filter(|&&n| nul[n] > 2).count() as u64;
     let most = 2 * searched * covering::BASES.len() as u64;
-    counters.total.store(most.saturating_mul(o.budget).max(1), std::sync::atomic::Ordering::Relaxed);
-    let _reporter = (o.budget > 0 && searched > 0).then(|| Reporter::start("God's numbers, branch and bound (level = questions settled)".into(), counters.clone()));
-    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| gods_row(n, o.restarts, o.budget, &o.effort, &counters)).collect();
-    Ok(GodsResults { rows: rows.into_iter().collect::<Result<_>>()? })
+    counters.total.store(
+        most.saturating_mul(o.budget).max(1),
+        std::sync::atomic::Ordering::Relaxed,
+    );
+    let _reporter = (o.budget > 0 && searched > 0).then(|| {
+        Reporter::start(
+            "God's numbers, branch and bound (level = questions settled)".into(),
+            counters.clone(),
+        )
+    });
+    let rows: Vec<Result<GodsRow>> = sides
+        .par_iter()
+        .map(|&n| gods_row(n, o.restarts, o.budget, &o.effort, &counters))
+        .collect();
+    Ok(GodsResults {
+        rows: rows.into_iter().collect::<Result<_>>()?,
+    })
 }
 
 /// The columns of `gods_numbers.csv` (read back by `saved.rs`).
@@ -716,7 +859,11 @@ pub fn table(r: &GodsResults) -> Table {
                 Some(p) if p.bits() > 0 => Cell::Fixed(big_log10(p), 6),
                 _ => Cell::Empty,
             },
-            if row.nullity <= 4 { Cell::Text(sizes.join(" ")) } else { Cell::Empty },
+            if row.nullity <= 4 {
+                Cell::Text(sizes.join(" "))
+            } else {
+                Cell::Empty
+            },
             row.method.clone().into(),
         ]);
     }
@@ -742,9 +889,18 @@ pub fn witnesses_table(r: &GodsResults) -> crate::output::table::Table {
 pub fn chart(r: &GodsResults) -> Result<crate::output::chart::Rendered> {
     use crate::output::chart::{xy_chart, Mark, Scale, XYChart, XYSeries};
     let share = |x: &GodsRow, v: usize| v as f64 / (x.n * x.n) as f64;
-    let exact: Vec<(f64, f64)> = r.rows.iter().filter_map(|x| x.exact().map(|g| (x.n as f64, share(x, g)))).collect();
+    let exact: Vec<(f64, f64)> = r
+        .rows
+        .iter()
+        .filter_map(|x| x.exact().map(|g| (x.n as f64, share(x, g))))
+        .collect();
     let open: Vec<&GodsRow> = r.rows.iter().filter(|x| x.exact().is_none()).collect();
-    let mut series = vec![XYSeries { name: "God's number / n² (exact)".into(), points: exact, mark: Mark::Points, colour: Some(0) }];
+    let mut series = vec![XYSeries {
+        name: "God's number / n² (exact)".into(),
+        points: exact,
+        mark: Mark::Points,
+        colour: Some(0),
+    }];
     for x in &open {
         series.push(XYSeries {
             name: String::new(),
@@ -782,7 +938,15 @@ pub fn chart(r: &GodsResults) -> Result<crate::output::chart::Rendered> {
 /// (its "?" entries are omitted from the file).
 pub fn published() -> (String, Vec<(usize, usize)>) {
     let p = crate::output::published::Published::parse(include_str!("../../../tests/data/lightsout/gods_number.csv"));
-    let rows = p.rows().map(|r| (r("n").parse().expect("oracle n"), r("gods_number").parse().expect("oracle value"))).collect();
+    let rows = p
+        .rows()
+        .map(|r| {
+            (
+                r("n").parse().expect("oracle n"),
+                r("gods_number").parse().expect("oracle value"),
+            )
+        })
+        .collect();
     (p.source.clone(), rows)
 }
 
@@ -793,22 +957,37 @@ pub fn claims(r: &GodsResults) -> Vec<Claim> {
     for row in &r.rows {
         let anchor = known.iter().find(|a| a.0 == row.n);
         let id = format!("lightsout.gods_number.plus_open.{}", row.n);
-        let statement = format!("God's number of the {0}x{0} Lights Out board (plus, open; nullity {1})", row.n, row.nullity);
-        let mut evidence = format!(
-            "data/lightsout/gods_numbers.csv, row n = {n}, columns lower_bound and upper_bound; the witness position in data/lightsout/gods_witnesses.csv, rows n = {n} (exact minimum {} by the solver); upper bound {} ({})",
+        let statement = format!(
+            "God's number of the {0}x{0} Lights Out board (plus, open; nullity {1})",
+            row.n, row.nullity
+        );
+        let mut evidence =
+            format!(
+            "data/lightsout/gods_numbers.csv, row n = {n}, columns lower_bound and upper_bound; the witness position \
+                in data/lightsout/gods_witnesses.csv, rows n = {n} (exact minimum {} by the solver); upper bound {} \
+                ({})",
             row.lower,
             row.upper,
             row.method.split("upper bound: ").nth(1).unwrap_or("parity/averaging bound"),
             n = row.n
         );
         if read_back(&row.method) {
-            evidence += "; the default reproduce re-solves the witness exactly, re-derives the parity/averaging bound and reads the search's result back (reproduce --full recomputes it)";
+            evidence += "; the default reproduce re-solves the witness exactly, re-derives the parity/averaging bound \
+                and reads the search's result back (reproduce --full recomputes it)";
         }
         match (anchor, row.exact()) {
             // The quote is the source's line as tests/data/lightsout/gods_number.csv holds it.
             (Some(&(_, published)), Some(g)) => out.push(
-                Claim::compare("lightsout", &id, "wmboyles/LightsOut-Math", &statement, published, g, &evidence)
-                    .quoted(&format!("{},{published}", row.n)),
+                Claim::compare(
+                    "lightsout",
+                    &id,
+                    "wmboyles/LightsOut-Math",
+                    &statement,
+                    published,
+                    g,
+                    &evidence,
+                )
+                .quoted(&format!("{},{published}", row.n)),
             ),
             // Only bounds proven here: agreeing with them is never a confirmation.
             (Some(&(_, published)), None) => out.push(
@@ -819,14 +998,24 @@ pub fn claims(r: &GodsResults) -> Vec<Claim> {
                     &statement,
                     published,
                     format!("between {} and {}", row.lower, row.upper),
-                    if row.lower <= published && published <= row.upper { Verdict::ConsistentBound } else { Verdict::Refuted },
+                    if row.lower <= published && published <= row.upper {
+                        Verdict::ConsistentBound
+                    } else {
+                        Verdict::Refuted
+                    },
                     &evidence,
                 )
                 .quoted(&format!("{},{published}", row.n)),
             ),
             (None, Some(g)) => out.push(Claim::new_result("lightsout", &id, &statement, g, &evidence)),
             // "?" in the published table and only bounds here: the proven interval is the result.
-            (None, None) => out.push(Claim::new_result("lightsout", &id, &statement, format!("between {} and {}", row.lower, row.upper), &evidence)),
+            (None, None) => out.push(Claim::new_result(
+                "lightsout",
+                &id,
+                &statement,
+                format!("between {} and {}", row.lower, row.upper),
+                &evidence,
+            )),
         }
     }
     out
@@ -862,7 +1051,12 @@ mod tests {
             for c2 in 0..7 {
                 for c3 in 0..7 {
                     let sizes = [2, c1, c2, c3];
-                    let cl = Classes { n: 0, nullity: 2, sizes: sizes.to_vec(), signature: vec![] };
+                    let cl = Classes {
+                        n: 0,
+                        nullity: 2,
+                        sizes: sizes.to_vec(),
+                        signature: vec![],
+                    };
                     let w = d2_witness(&sizes);
                     let got = sizes[0] as i64 + values(&sizes, &w).into_iter().min().unwrap();
                     let b = brute(&sizes);
@@ -883,7 +1077,12 @@ mod tests {
                     (seed >> 61) as usize
                 })
                 .collect();
-            let cl = Classes { n: 0, nullity: 3, sizes: sizes.clone(), signature: vec![] };
+            let cl = Classes {
+                n: 0,
+                nullity: 3,
+                sizes: sizes.clone(),
+                signature: vec![],
+            };
             let b = brute(&sizes);
             assert!(b <= cl.upper_bound() as i64, "{sizes:?}");
             let w = search_witness(&sizes, 3);
@@ -893,9 +1092,18 @@ mod tests {
 
     #[test]
     fn anchors_are_confirmed_and_fills_are_new() {
-        let r = GodsResults { rows: vec![gods_row(4, 1, 0, &Effort::default(), &Counters::default()).unwrap(), gods_row(5, 1, 0, &Effort::default(), &Counters::default()).unwrap(), gods_row(17, 1, 0, &Effort::default(), &Counters::default()).unwrap()] };
+        let r = GodsResults {
+            rows: vec![
+                gods_row(4, 1, 0, &Effort::default(), &Counters::default()).unwrap(),
+                gods_row(5, 1, 0, &Effort::default(), &Counters::default()).unwrap(),
+                gods_row(17, 1, 0, &Effort::default(), &Counters::default()).unwrap(),
+            ],
+        };
         let c = claims(&r);
-        let v: Vec<(&str, Verdict, &str)> = c.iter().map(|c| (c.id.as_str(), c.verdict, c.computed.as_str())).collect();
+        let v: Vec<(&str, Verdict, &str)> = c
+            .iter()
+            .map(|c| (c.id.as_str(), c.verdict, c.computed.as_str()))
+            .collect();
         assert_eq!(
             v,
             vec![
@@ -933,7 +1141,12 @@ mod tests {
             let value = |w: &[usize]| sizes[0] as i64 + values(&sizes, w).into_iter().min().unwrap();
             let b = brute(&sizes);
             assert!(w.iter().zip(&sizes).all(|(&w, &c)| w <= c), "{sizes:?}");
-            assert_eq!(value(&w), b, "{sizes:?}: min-conflicts {} against brute force {b}", value(&w));
+            assert_eq!(
+                value(&w),
+                b,
+                "{sizes:?}: min-conflicts {} against brute force {b}",
+                value(&w)
+            );
             raised += usize::from(value(&start) < b);
         }
         // The search had to climb on some codes (the rounding is not always optimal).
@@ -955,8 +1168,17 @@ mod tests {
         let searched = sparse_row(9, &quiet, 64).unwrap();
         assert_eq!(quick.upper, cl.upper_bound());
         // The active-set search reaches God's number itself (37, proven by the branch and bound).
-        assert!(quick.lower <= searched.lower && searched.lower == 37, "{} {}", quick.lower, searched.lower);
-        assert!(searched.method.contains("active-set witness, 64 rounds"), "{}", searched.method);
+        assert!(
+            quick.lower <= searched.lower && searched.lower == 37,
+            "{} {}",
+            quick.lower,
+            searched.lower
+        );
+        assert!(
+            searched.method.contains("active-set witness, 64 rounds"),
+            "{}",
+            searched.method
+        );
     }
 
     #[test]
@@ -968,7 +1190,9 @@ mod tests {
         for m in 1..=4usize {
             for n in m..=20 / m {
                 let game = Game::new(Rule::Plus, Topology::Open, m, n).unwrap();
-                let Outcome::Solved(s) = solve::solve(&game, &Grid::zeros(m, n).unwrap()).unwrap() else { unreachable!() };
+                let Outcome::Solved(s) = solve::solve(&game, &Grid::zeros(m, n).unwrap()).unwrap() else {
+                    unreachable!()
+                };
                 let d = s.quiet.len();
                 if d == 0 {
                     continue;
@@ -976,13 +1200,29 @@ mod tests {
                 let cells = m * n;
                 let mut sizes = vec![0usize; 1 << d];
                 for cell in 0..cells {
-                    let sig = s.quiet.iter().enumerate().fold(0usize, |a, (i, q)| a | (q.get(cell / n, cell % n) as usize) << i);
+                    let sig = s
+                        .quiet
+                        .iter()
+                        .enumerate()
+                        .fold(0usize, |a, (i, q)| a | (q.get(cell / n, cell % n) as usize) << i);
                     sizes[sig] += 1;
                 }
-                let cl = Classes { n: 0, nullity: d, sizes: sizes.clone(), signature: vec![] };
+                let cl = Classes {
+                    n: 0,
+                    nullity: d,
+                    sizes: sizes.clone(),
+                    signature: vec![],
+                };
                 let w = search_witness(&sizes, 2);
                 let lower = (sizes[0] as i64 + values(&sizes, &w).into_iter().min().unwrap()) as usize;
-                let r = covering::covering_radius(&sizes, lower, cl.upper_bound(), u64::MAX, &covering::BASES, &Counters::default());
+                let r = covering::covering_radius(
+                    &sizes,
+                    lower,
+                    cl.upper_bound(),
+                    u64::MAX,
+                    &covering::BASES,
+                    &Counters::default(),
+                );
                 assert_eq!(r.lower, r.upper, "{m}x{n}");
                 // Enumeration: the board each press pattern makes, as bits.
                 let mask = |cell: usize| {
@@ -1004,7 +1244,11 @@ mod tests {
                     *slot = (*slot).min(x.count_ones() as u8);
                 }
                 let god = best.iter().filter(|&&v| v != u8::MAX).max().copied().unwrap() as usize;
-                assert_eq!(r.lower, god, "{m}x{n}: branch and bound {} against enumeration {god}", r.lower);
+                assert_eq!(
+                    r.lower, god,
+                    "{m}x{n}: branch and bound {} against enumeration {god}",
+                    r.lower
+                );
                 checked.push((m, n));
             }
         }
@@ -1019,7 +1263,13 @@ mod tests {
         let v = values(&sizes, &w);
         for a in 0..8 {
             let direct: usize = (1..8)
-                .map(|s| if (a & s as usize).count_ones() % 2 == 0 { w[s] } else { sizes[s] - w[s] })
+                .map(|s| {
+                    if (a & s as usize).count_ones() % 2 == 0 {
+                        w[s]
+                    } else {
+                        sizes[s] - w[s]
+                    }
+                })
                 .sum();
             assert_eq!(v[a], direct as i64);
         }

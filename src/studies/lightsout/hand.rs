@@ -101,7 +101,12 @@ fn clear_row(b: &mut Board, r: usize, pr: usize, variant_3k1: bool) {
 
 /// Runs `alg` on `bits`; returns `Some(presses)` when the board ends clear.
 pub fn run(alg: Algorithm, n: usize, bits: u128, masks: &[u128]) -> Option<u32> {
-    let mut b = Board { n, bits, presses: 0, masks: masks.to_vec() };
+    let mut b = Board {
+        n,
+        bits,
+        presses: 0,
+        masks: masks.to_vec(),
+    };
     match alg {
         Algorithm::OneWay => {
             for r in 0..n.saturating_sub(1) {
@@ -182,7 +187,10 @@ impl HandRow {
         if self.exhaustive {
             format!("all {} solvable boards", self.boards)
         } else {
-            format!("random sample of {} of the 2^{} solvable boards", self.boards, self.rank)
+            format!(
+                "random sample of {} of the 2^{} solvable boards",
+                self.boards, self.rank
+            )
         }
     }
 }
@@ -223,7 +231,9 @@ pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
     let mut xs = Vec::new();
     for &b in &image {
         let v = [b as u64, (b >> 64) as u64];
-        let s = a.solve(&v[..crate::engine::gf2::words(cells)])?.expect("image boards are solvable");
+        let s = a
+            .solve(&v[..crate::engine::gf2::words(cells)])?
+            .expect("image boards are solvable");
         xs.push(to_u128(&s.particular));
     }
     let kernel: Vec<u128> = a.null_space()?.iter().map(|v| to_u128(v)).collect();
@@ -317,7 +327,13 @@ mod tests {
         let mut row = side(2, Algorithm::for_side(2)).unwrap();
         assert!(row.exhaustive && row.mean_presses_standard_error().is_none());
         row.exhaustive = false;
-        (row.cleared, row.total_presses, row.squares_presses, row.total_minimum, row.squares_minimum) = (4, 12, 50, 4, 4);
+        (
+            row.cleared,
+            row.total_presses,
+            row.squares_presses,
+            row.total_minimum,
+            row.squares_minimum,
+        ) = (4, 12, 50, 4, 4);
         let want = (14.0f64 / 3.0 / 4.0).sqrt();
         assert!((row.mean_presses_standard_error().unwrap() - want).abs() < 1e-12);
         assert_eq!(row.mean_minimum_standard_error(), Some(0.0));

@@ -54,7 +54,11 @@ pub fn exhaustive(game: &Game) -> Result<Histogram> {
         bail!("exhaustive enumeration is limited to {EXHAUSTIVE_CELLS} cells");
     }
     let cols: Vec<u32> = (0..cells)
-        .map(|j| game.toggled(j / game.cols, j % game.cols).iter().fold(0u32, |a, &t| a | 1 << t))
+        .map(|j| {
+            game.toggled(j / game.cols, j % game.cols)
+                .iter()
+                .fold(0u32, |a, &t| a | 1 << t)
+        })
         .collect();
     let mut best = vec![u8::MAX; 1usize << cells];
     best[0] = 0;
@@ -115,25 +119,41 @@ fn signatures(game: &Game) -> Result<std::result::Result<Signatures, String>> {
     // Class sizes by signature.
     let mut size = vec![0usize; 1 << k];
     for c in 0..cells {
-        let s = basis.iter().enumerate().fold(0usize, |s, (i, v)| s | (gf2::get_bit(v, c) as usize) << i);
+        let s = basis
+            .iter()
+            .enumerate()
+            .fold(0usize, |s, (i, v)| s | (gf2::get_bit(v, c) as usize) << i);
         size[s] += 1;
     }
-    let classes: Vec<(usize, usize)> = (1..1usize << k).filter(|&s| size[s] > 0).map(|s| (s, size[s])).collect();
+    let classes: Vec<(usize, usize)> = (1..1usize << k)
+        .filter(|&s| size[s] > 0)
+        .map(|s| (s, size[s]))
+        .collect();
     // Saturating: with hundreds of classes the product overflows u128 (and a wrapped product
     // could slip under the limit).
     let profiles: u128 = classes.iter().fold(1u128, |p, &(_, n)| p.saturating_mul(n as u128 + 1));
-    Ok(Ok(Signatures { k, size, classes, profiles }))
+    Ok(Ok(Signatures {
+        k,
+        size,
+        classes,
+        profiles,
+    }))
 }
 
 /// Why the profile enumeration refuses (more profiles than [`PROFILE_LIMIT`]), if it does.
 fn too_many_profiles(game: &Game, k: usize, classes: usize, profiles: u128) -> Option<String> {
     (profiles > PROFILE_LIMIT).then(|| {
         format!(
-            "{0}x{0} {1} {2}: nullity {k}, {classes} signature classes, {3} weight profiles: beyond the {PROFILE_LIMIT} this method enumerates",
+            "{0}x{0} {1} {2}: nullity {k}, {classes} signature classes, {3} weight profiles: beyond the \
+                {PROFILE_LIMIT} this method enumerates",
             game.rows,
             game.rule.name(),
             game.topology.name(),
-            if profiles == u128::MAX { "more than 3.4e38".to_string() } else { profiles.to_string() }
+            if profiles == u128::MAX {
+                "more than 3.4e38".to_string()
+            } else {
+                profiles.to_string()
+            }
         )
     })
 }
@@ -158,7 +178,12 @@ pub fn out_of_reach(rule: Rule, topology: Topology, n: usize) -> Result<Option<S
 }
 
 pub fn by_signatures(game: &Game) -> Result<Histogram> {
-    let Signatures { k, size, classes, profiles } = match signatures(game)? {
+    let Signatures {
+        k,
+        size,
+        classes,
+        profiles,
+    } = match signatures(game)? {
         Ok(sig) => sig,
         Err(why) => bail!("{why}"),
     };
@@ -167,9 +192,21 @@ pub fn by_signatures(game: &Game) -> Result<Histogram> {
     // integers at 53x53 (780 MB).
     let binom = binomial_rows(size.iter().copied());
     let (dist, method) = if k == 2 {
-        (nullity_two(size[1], size[2], size[3], &binom), format!("quiet-signature classes, nullity 2: closed form over the 4 coset members ({profiles} profiles summed in O(c^2) big-integer steps)"))
+        (
+            nullity_two(size[1], size[2], size[3], &binom),
+            format!(
+                "quiet-signature classes, nullity 2: closed form over \
+            the 4 coset members ({profiles} profiles summed in O(c^2) big-integer steps)"
+            ),
+        )
     } else {
-        (enumerated(game, k, &classes, profiles, &binom)?, format!("quiet-signature classes ({} classes, {profiles} profiles)", classes.len()))
+        (
+            enumerated(game, k, &classes, profiles, &binom)?,
+            format!(
+                "quiet-signature classes ({} classes, {profiles} profiles)",
+                classes.len()
+            ),
+        )
     };
     // Cells in no quiet pattern add their weight to every coset element alike.
     let z = size[0];
@@ -191,12 +228,25 @@ pub fn by_signatures(game: &Game) -> Result<Histogram> {
     while counts.last() == Some(&BigUint::default()) {
         counts.pop();
     }
-    Ok(Histogram { rule: game.rule, topology: game.topology, n: game.rows, nullity: k, method, counts })
+    Ok(Histogram {
+        rule: game.rule,
+        topology: game.topology,
+        n: game.rows,
+        nullity: k,
+        method,
+        counts,
+    })
 }
 
 /// dist[w] = press patterns on the signed classes whose coset minimum there is w, by
 /// enumerating every weight profile (how many pressed cells each class holds).
-fn enumerated(game: &Game, k: usize, classes: &[(usize, usize)], profiles: u128, binom: &[Vec<BigUint>]) -> Result<Vec<BigUint>> {
+fn enumerated(
+    game: &Game,
+    k: usize,
+    classes: &[(usize, usize)],
+    profiles: u128,
+    binom: &[Vec<BigUint>],
+) -> Result<Vec<BigUint>> {
     if let Some(why) = too_many_profiles(game, k, classes.len(), profiles) {
         bail!("{why}");
     }
@@ -327,12 +377,25 @@ mod tests {
     #[test]
     fn nullity_two_closed_form_equals_the_triple_sum() {
         let binom = binomials(40);
-        for (c1, c2, c3) in [(0, 0, 0), (1, 0, 0), (0, 0, 3), (2, 3, 4), (5, 5, 5), (7, 2, 9), (9, 8, 1), (4, 11, 6), (12, 12, 13)] {
+        for (c1, c2, c3) in [
+            (0, 0, 0),
+            (1, 0, 0),
+            (0, 0, 3),
+            (2, 3, 4),
+            (5, 5, 5),
+            (7, 2, 9),
+            (9, 8, 1),
+            (4, 11, 6),
+            (12, 12, 13),
+        ] {
             let mut expect = vec![BigUint::default(); c1 + c2 + c3 + 1];
             for u in 0..=c1 {
                 for v in 0..=c2 {
                     for x in 0..=c3 {
-                        let m = [u + v + x, c1 - u + v + c3 - x, u + c2 - v + c3 - x, c1 - u + c2 - v + x].into_iter().min().unwrap();
+                        let m = [u + v + x, c1 - u + v + c3 - x, u + c2 - v + c3 - x, c1 - u + c2 - v + x]
+                            .into_iter()
+                            .min()
+                            .unwrap();
                         expect[m] += &binom[c1][u] * &binom[c2][v] * &binom[c3][x];
                     }
                 }
@@ -352,13 +415,22 @@ mod tests {
             let basis = a.null_space().unwrap();
             let mut size = vec![0usize; 4];
             for c in 0..g.cells() {
-                size[basis.iter().enumerate().fold(0usize, |s, (i, v)| s | (gf2::get_bit(v, c) as usize) << i)] += 1;
+                size[basis
+                    .iter()
+                    .enumerate()
+                    .fold(0usize, |s, (i, v)| s | (gf2::get_bit(v, c) as usize) << i)] += 1;
             }
             let classes: Vec<(usize, usize)> = (1..4).filter(|&s| size[s] > 0).map(|s| (s, size[s])).collect();
             let binom = binomials(g.cells());
             let slow = enumerated(&g, 2, &classes, 0, &binom).unwrap();
-            assert_eq!(nullity_two(size[1], size[2], size[3], &binom)[..], slow[..size[1] + size[2] + size[3] + 1], "{n}x{n}");
-            assert!(slow[size[1] + size[2] + size[3] + 1..].iter().all(|d| d == &BigUint::default()));
+            assert_eq!(
+                nullity_two(size[1], size[2], size[3], &binom)[..],
+                slow[..size[1] + size[2] + size[3] + 1],
+                "{n}x{n}"
+            );
+            assert!(slow[size[1] + size[2] + size[3] + 1..]
+                .iter()
+                .all(|d| d == &BigUint::default()));
             assert_eq!(fast.total(), BigUint::from(1u8) << (n * n - 2));
         }
     }

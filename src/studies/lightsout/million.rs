@@ -82,7 +82,10 @@ pub fn sweep_parquet(nul: &[usize], scope: &str, method: &str) -> Result<Vec<u8>
     crate::output::dataset::to_parquet(
         &mut df,
         &[
-            ("statespace.table", format!("Lights Out {scope} n x n boards, 1 <= n <= {}", nul.len() - 1)),
+            (
+                "statespace.table",
+                format!("Lights Out {scope} n x n boards, 1 <= n <= {}", nul.len() - 1),
+            ),
             ("statespace.method", method.into()),
         ],
     )
@@ -90,16 +93,33 @@ pub fn sweep_parquet(nul: &[usize], scope: &str, method: &str) -> Result<Vec<u8>
 
 /// Reads a dataset written by [`parquet`] and checks every column against n and the nullity.
 pub fn read(path: &Path) -> Result<Vec<usize>> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {} (`reproduce --full` recomputes it)", path.display()))?;
+    let bytes = std::fs::read(path)
+        .with_context(|| format!("reading {} (`reproduce --full` recomputes it)", path.display()))?;
     let df = crate::output::dataset::from_parquet(&bytes).with_context(|| format!("reading {}", path.display()))?;
     let col = |name: &str| -> Result<Vec<i64>> {
-        let c = df.column(name).map_err(|_| anyhow::anyhow!("{}: no column {name}", path.display()))?;
-        let c = c.cast(&DataType::Int64).map_err(|_| anyhow::anyhow!("{}: column {name} is not an integer", path.display()))?;
-        let ca = c.i64().map_err(|e| anyhow::anyhow!("{}: column {name}: {e}", path.display()))?;
-        ensure!(ca.null_count() == 0, "{}: column {name} has empty cells", path.display());
+        let c = df
+            .column(name)
+            .map_err(|_| anyhow::anyhow!("{}: no column {name}", path.display()))?;
+        let c = c
+            .cast(&DataType::Int64)
+            .map_err(|_| anyhow::anyhow!("{}: column {name} is not an integer", path.display()))?;
+        let ca = c
+            .i64()
+            .map_err(|e| anyhow::anyhow!("{}: column {name}: {e}", path.display()))?;
+        ensure!(
+            ca.null_count() == 0,
+            "{}: column {name} has empty cells",
+            path.display()
+        );
         Ok(ca.into_no_null_iter().collect())
     };
-    let (n, res, rank, k, log2) = (col("n")?, col("n_mod_3")?, col("rank")?, col("nullity")?, col("log2_solvable_fraction")?);
+    let (n, res, rank, k, log2) = (
+        col("n")?,
+        col("n_mod_3")?,
+        col("rank")?,
+        col("nullity")?,
+        col("log2_solvable_fraction")?,
+    );
     let mut nul = vec![0usize];
     for i in 0..n.len() {
         let want = i as i64 + 1;
@@ -125,9 +145,16 @@ pub fn read(path: &Path) -> Result<Vec<usize>> {
 /// and, per residue class, the side of largest nullity among the even ones.
 pub fn spot_sizes(nul: &[usize]) -> Vec<usize> {
     let max_n = nul.len() - 1;
-    let mut out: Vec<usize> = (1..=SPOTS).map(|i| (max_n * i / SPOTS) & !1).filter(|&n| n >= 2).collect();
+    let mut out: Vec<usize> = (1..=SPOTS)
+        .map(|i| (max_n * i / SPOTS) & !1)
+        .filter(|&n| n >= 2)
+        .collect();
     for res in 0..3 {
-        if let Some(n) = (2..=max_n).step_by(2).filter(|n| n % 3 == res).max_by_key(|&n| (nul[n], std::cmp::Reverse(n))) {
+        if let Some(n) = (2..=max_n)
+            .step_by(2)
+            .filter(|n| n % 3 == res)
+            .max_by_key(|&n| (nul[n], std::cmp::Reverse(n)))
+        {
             out.push(n);
         }
     }
@@ -141,20 +168,33 @@ pub fn recheck(nul: &[usize], long: &[usize], source: &str) -> Result<(usize, Ve
     let max_n = nul.len() - 1;
     let prefix = (long.len() - 1).min(max_n);
     if let Some(n) = (1..=prefix).find(|&n| nul[n] != long[n]) {
-        bail!("{source}: n = {n} has nullity {} but the sweep of this run gives {}", nul[n], long[n]);
+        bail!(
+            "{source}: n = {n} has nullity {} but the sweep of this run gives {}",
+            nul[n],
+            long[n]
+        );
     }
     for n in 1..=max_n {
         let n1 = n + 1;
         let (two_a, m) = (1usize << n1.trailing_zeros(), n1 >> n1.trailing_zeros());
         if two_a > 1 {
             let want = two_a * if m == 1 { 0 } else { nul[m - 1] } + if m % 3 == 0 { 2 * (two_a - 1) } else { 0 };
-            ensure!(nul[n] == want, "{source}: n = {n} has nullity {} but the 2-adic formula from n = {} gives {want}", nul[n], m - 1);
+            ensure!(
+                nul[n] == want,
+                "{source}: n = {n} has nullity {} but the 2-adic formula from n = {} gives {want}",
+                nul[n],
+                m - 1
+            );
         }
     }
     let spots = spot_sizes(nul);
     let again: Vec<usize> = spots.par_iter().map(|&n| sutner::plus_open_one(n)).collect();
     for (&n, &k) in spots.iter().zip(&again) {
-        ensure!(nul[n] == k, "{source}: n = {n} has nullity {} but computing it alone gives {k}", nul[n]);
+        ensure!(
+            nul[n] == k,
+            "{source}: n = {n} has nullity {} but computing it alone gives {k}",
+            nul[n]
+        );
     }
     Ok((prefix, spots))
 }
@@ -166,14 +206,24 @@ pub fn obtain(max_n: usize, saved: Option<&Path>, long: &[usize]) -> Result<Mill
         Some(d) => {
             let path = d.join(dir(max_n)).join(FILE);
             let nul = read(&path)?;
-            ensure!(nul.len() - 1 == max_n, "{}: holds n <= {}, expected n <= {max_n}", path.display(), nul.len() - 1);
+            ensure!(
+                nul.len() - 1 == max_n,
+                "{}: holds n <= {}, expected n <= {max_n}",
+                path.display(),
+                nul.len() - 1
+            );
             (nul, true)
         }
         None => (sutner::plus_open_sweep(max_n), false),
     };
     let source = format!("data/lightsout/{}/{FILE}", dir(max_n));
     let (prefix, spots) = recheck(&nullity, long, &source)?;
-    Ok(MillionSweep { nullity, read_back, prefix, spots })
+    Ok(MillionSweep {
+        nullity,
+        read_back,
+        prefix,
+        spots,
+    })
 }
 
 /// Per residue class, the largest nullity in each window of [`WINDOW`] sizes (windows where it is
@@ -212,7 +262,10 @@ pub fn window_chart(nul: &[usize]) -> Result<Rendered> {
             format_value(max_n as f64),
             format_value(WINDOW as f64)
         ),
-        x_label: format!("n (board side; each point at the end of its window of {} sizes)", format_value(WINDOW as f64)),
+        x_label: format!(
+            "n (board side; each point at the end of its window of {} sizes)",
+            format_value(WINDOW as f64)
+        ),
         y_label: "largest nullity in the window".into(),
         series,
         x_scale: Scale::Linear,

@@ -6,8 +6,8 @@
 //! - dense elimination of the full press matrix;
 //! - block rule: the press matrix is a Kronecker product of 1D strips, rank = product of ranks.
 
-pub use super::sutner::{sutner_poly, sutner_polys};
 use super::sutner;
+pub use super::sutner::{sutner_poly, sutner_polys};
 use crate::engine::cluster::{Cluster, Solo};
 use crate::engine::gf2::{self, words, BitMatrix, Poly};
 use crate::engine::progress::Counters;
@@ -280,7 +280,9 @@ pub fn sweep_on(
         (Rule::Plus, Topology::Open) => sutner::plus_open_sweep_on(max_n, cluster, counters, keep)?,
         (Rule::Plus, Topology::Torus) if max_n >= 3 => sutner::plus_torus_sweep_on(max_n, cluster, counters, keep)?,
         _ if !cluster.is_root() => vec![0; max_n + 1],
-        (Rule::Block, t) => (0..=max_n).map(|n| if n == 0 { 0 } else { block_kronecker(t, n, n) }).collect(),
+        (Rule::Block, t) => (0..=max_n)
+            .map(|n| if n == 0 { 0 } else { block_kronecker(t, n, n) })
+            .collect(),
         (Rule::Plus, Topology::Torus) => {
             let mut v: Vec<usize> = (0..=max_n)
                 .into_par_iter()
@@ -301,9 +303,15 @@ pub fn rect(rule: Rule, topology: Topology, max: usize) -> Result<Vec<(usize, us
         (Rule::Plus, Topology::Open) => {
             let f = sutner_polys(max, false);
             let g = sutner_polys(max, true);
-            pairs.par_iter().map(|&(m, n)| Ok((m, n, plus_open_rect(&f, &g, m, n)))).collect()
+            pairs
+                .par_iter()
+                .map(|&(m, n)| Ok((m, n, plus_open_rect(&f, &g, m, n))))
+                .collect()
         }
-        (Rule::Block, t) => pairs.par_iter().map(|&(m, n)| Ok((m, n, block_kronecker(t, m, n)))).collect(),
+        (Rule::Block, t) => pairs
+            .par_iter()
+            .map(|&(m, n)| Ok((m, n, block_kronecker(t, m, n))))
+            .collect(),
         (Rule::Plus, Topology::Torus) => pairs
             .par_iter()
             .map(|&(m, n)| {
@@ -323,8 +331,9 @@ pub fn rect(rule: Rule, topology: Topology, max: usize) -> Result<Vec<(usize, us
 mod tests {
     use super::*;
 
-    const A159257: [usize; 30] =
-        [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0, 0, 0, 14, 4, 0, 0, 0, 0, 10, 20];
+    const A159257: [usize; 30] = [
+        0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0, 0, 0, 14, 4, 0, 0, 0, 0, 10, 20,
+    ];
 
     #[test]
     fn fast_squares_match_issue_terms_and_direct_gcd() {
@@ -377,7 +386,11 @@ mod tests {
         let g = sutner_polys(150, true);
         for m in 1..=150 {
             for n in 1..=150 {
-                assert_eq!(t[(m - 1) * 150 + n - 1] as usize, plus_open_rect(&f, &g, m, n), "{m}x{n}");
+                assert_eq!(
+                    t[(m - 1) * 150 + n - 1] as usize,
+                    plus_open_rect(&f, &g, m, n),
+                    "{m}x{n}"
+                );
             }
         }
     }

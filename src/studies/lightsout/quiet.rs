@@ -35,21 +35,32 @@ pub const MAX_N: usize = 64;
 pub fn compute(rule: Rule, topology: Topology, n: usize) -> Result<Quiet> {
     let game = Game::new(rule, topology, n, n)?;
     let a = game.press_matrix()?;
-    let basis = a.null_space()?.iter().map(|v| Grid::from_vector(n, n, v)).collect::<Result<Vec<_>>>()?;
+    let basis = a
+        .null_space()?
+        .iter()
+        .map(|v| Grid::from_vector(n, n, v))
+        .collect::<Result<Vec<_>>>()?;
     let (chase, free_columns) = if (rule, topology) == (Rule::Plus, Topology::Open) {
         let (rows, free) = chase_table(n)?;
         (Some(rows), free)
     } else {
         (None, Vec::new())
     };
-    Ok(Quiet { rule, topology, n, basis, chase, free_columns })
+    Ok(Quiet {
+        rule,
+        topology,
+        n,
+        basis,
+        chase,
+        free_columns,
+    })
 }
 
 /// For the n x n plus board: K = f_n(T) maps first-row presses to the lights left on the last
 /// row. Solve K v = L for every L in the image, leaving the leftmost free columns unpressed.
 pub fn chase_table(n: usize) -> Result<(Vec<ChaseRow>, Vec<usize>)> {
     let k = plus_open_chase_matrix(n, n); // k.row(j) = coefficients of last-row cell j in v
-    // Reverse the variable order so the elimination leaves the *leftmost* columns free.
+                                          // Reverse the variable order so the elimination leaves the *leftmost* columns free.
     let mut kr = BitMatrix::zeros(n, n)?;
     for j in 0..n {
         for c in 0..n {
@@ -111,7 +122,10 @@ pub fn chase_table(n: usize) -> Result<(Vec<ChaseRow>, Vec<usize>)> {
     for l in images {
         let sol = kr.solve(&l)?.expect("image patterns are solvable");
         let first: Vec<bool> = (0..n).map(|c| gf2::get_bit(&sol.particular, n - 1 - c)).collect();
-        rows.push(ChaseRow { last_row: (0..n).map(|j| gf2::get_bit(&l, j)).collect(), first_row: first });
+        rows.push(ChaseRow {
+            last_row: (0..n).map(|j| gf2::get_bit(&l, j)).collect(),
+            first_row: first,
+        });
     }
     Ok((rows, free))
 }
@@ -185,7 +199,10 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
     let zero = BigInt::from(0);
     let one = BigInt::from(1);
     let gcd = |a: &BigInt, b: &BigInt| -> BigInt {
-        let (mut x, mut y) = (if a < &zero { -a } else { a.clone() }, if b < &zero { -b } else { b.clone() });
+        let (mut x, mut y) = (
+            if a < &zero { -a } else { a.clone() },
+            if b < &zero { -b } else { b.clone() },
+        );
         while y != zero {
             let r = &x % &y;
             x = y;
@@ -199,7 +216,11 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
         let g = gcd(&n, &d);
         let g = if g == zero { one.clone() } else { g };
         let (n, d) = (n / &g, d / &g);
-        if d < zero { (-n, -d) } else { (n, d) }
+        if d < zero {
+            (-n, -d)
+        } else {
+            (n, d)
+        }
     };
     let sub = |x: &Q, y: &Q| -> Q { norm((&x.0 * &y.1 - &y.0 * &x.1, &x.1 * &y.1)) };
     let mul = |x: &Q, y: &Q| -> Q { norm((&x.0 * &y.0, &x.1 * &y.1)) };
@@ -250,7 +271,12 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
     let two = BigInt::from(2);
     let c: Vec<Vec<u8>> = m
         .iter()
-        .map(|row| row[k..].iter().map(|q| ((&lcd / &q.1 * &q.0) % &two != zero) as u8).collect())
+        .map(|row| {
+            row[k..]
+                .iter()
+                .map(|q| ((&lcd / &q.1 * &q.0) % &two != zero) as u8)
+                .collect()
+        })
         .collect();
     let ok = (0..k).all(|i| {
         (0..k).all(|j| {

@@ -11,14 +11,14 @@
 
 use super::gods;
 use super::histogram::Histogram;
-use crate::puzzles::lightsout::{Rule, Topology};
-use num_bigint::BigUint;
 use crate::output::chart::{xy_chart, Mark, Rendered, Scale, XYChart, XYSeries};
 use crate::output::datapackage::{field, Kind, ResourceDoc};
 use crate::output::report::Section;
 use crate::output::{Cell, Table};
+use crate::puzzles::lightsout::{Rule, Topology};
 use crate::studies::claim::Claim;
 use anyhow::{bail, Result};
+use num_bigint::BigUint;
 use rayon::prelude::*;
 
 /// Largest nullity sampled: 2^d coset weights per sample (19x19, nullity 16: a 65536-point
@@ -40,12 +40,23 @@ pub struct Sampled {
 
 impl Sampled {
     pub fn mean(&self) -> f64 {
-        self.counts.iter().enumerate().map(|(k, &c)| k as f64 * c as f64).sum::<f64>() / self.samples as f64
+        self.counts
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| k as f64 * c as f64)
+            .sum::<f64>()
+            / self.samples as f64
     }
     /// Standard error of the mean.
     pub fn mean_standard_error(&self) -> f64 {
         let m = self.mean();
-        let var = self.counts.iter().enumerate().map(|(k, &c)| (k as f64 - m).powi(2) * c as f64).sum::<f64>() / (self.samples as f64 - 1.0).max(1.0);
+        let var = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| (k as f64 - m).powi(2) * c as f64)
+            .sum::<f64>()
+            / (self.samples as f64 - 1.0).max(1.0);
         (var / self.samples as f64).sqrt()
     }
     /// The most presses seen: a lower bound on God's number, not God's number.
@@ -100,11 +111,21 @@ struct Solver {
 
 impl Solver {
     fn new(sizes: &[usize]) -> Solver {
-        assert!(sizes.iter().sum::<usize>() < i16::MAX as usize, "16-bit lanes hold at most 32766 cells");
-        let signed: Vec<(usize, usize)> = (1..sizes.len()).filter(|&s| sizes[s] > 0).map(|s| (s, sizes[s])).collect();
+        assert!(
+            sizes.iter().sum::<usize>() < i16::MAX as usize,
+            "16-bit lanes hold at most 32766 cells"
+        );
+        let signed: Vec<(usize, usize)> = (1..sizes.len())
+            .filter(|&s| sizes[s] > 0)
+            .map(|s| (s, sizes[s]))
+            .collect();
         let mut groups: Vec<usize> = signed.iter().map(|&(s, _)| s / 16).collect();
         groups.dedup();
-        Solver { signed, groups, y: vec![0; sizes.len()] }
+        Solver {
+            signed,
+            groups,
+            y: vec![0; sizes.len()],
+        }
     }
 
     /// `w[i]`: pressed cells of `signed[i]`; `unsigned`: pressed cells in no quiet pattern.
@@ -133,13 +154,15 @@ impl Solver {
     }
 }
 
-
 /// Samples `samples` (at least 1) uniformly random solvable positions of the plus/open n x n
 /// board.
 pub fn compute(n: usize, samples: u64, seed: u64) -> Result<Sampled> {
     let (cl, _) = gods::classes(n)?;
     if cl.nullity > MAX_NULLITY {
-        bail!("{n}x{n}: nullity {} is beyond the {MAX_NULLITY} the sampler handles (2^nullity weights per sample)", cl.nullity);
+        bail!(
+            "{n}x{n}: nullity {} is beyond the {MAX_NULLITY} the sampler handles (2^nullity weights per sample)",
+            cl.nullity
+        );
     }
     let chunks = (samples as usize).div_ceil(CHUNK);
     let parts: Vec<Vec<u64>> = (0..chunks)
@@ -170,7 +193,13 @@ pub fn compute(n: usize, samples: u64, seed: u64) -> Result<Sampled> {
     }
     let last = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
     counts.truncate(last + 1);
-    Ok(Sampled { n, nullity: cl.nullity, samples, seed, counts })
+    Ok(Sampled {
+        n,
+        nullity: cl.nullity,
+        samples,
+        seed,
+        counts,
+    })
 }
 
 /// The file of one side.
@@ -180,7 +209,13 @@ pub fn file_name(s: &Sampled) -> String {
 
 /// `sampled_histogram_plus_open_{n}x{n}.csv`: one row per number of presses.
 pub fn table(s: &Sampled) -> Table {
-    let mut t = Table::new(&["min_presses", "samples", "share", "standard_error", "log10_estimated_positions"]);
+    let mut t = Table::new(&[
+        "min_presses",
+        "samples",
+        "share",
+        "standard_error",
+        "log10_estimated_positions",
+    ]);
     let total = s.samples as f64;
     let rank = (s.n * s.n - s.nullity) as f64;
     for (k, &c) in s.counts.iter().enumerate() {
@@ -190,7 +225,11 @@ pub fn table(s: &Sampled) -> Table {
             c.into(),
             Cell::Fixed(share, 8),
             Cell::Fixed((share * (1.0 - share) / total).sqrt(), 8),
-            if c > 0 { Cell::Fixed(share.log10() + rank * std::f64::consts::LOG10_2, 4) } else { Cell::Empty },
+            if c > 0 {
+                Cell::Fixed(share.log10() + rank * std::f64::consts::LOG10_2, 4)
+            } else {
+                Cell::Empty
+            },
         ]);
     }
     t
@@ -214,7 +253,10 @@ pub fn chart(all: &[Sampled]) -> Result<Rendered> {
         let range = first..=s.largest_seen();
         series.push(XYSeries {
             name: format!("{0}x{0} (nullity {1})", s.n, s.nullity),
-            points: range.clone().map(|k| (k as f64 / cells, share(s, k).0 * cells)).collect(),
+            points: range
+                .clone()
+                .map(|k| (k as f64 / cells, share(s, k).0 * cells))
+                .collect(),
             mark: if s.n * s.n > 400 { Mark::Line } else { Mark::LinePoints },
             colour: Some(i),
         });
@@ -231,7 +273,10 @@ pub fn chart(all: &[Sampled]) -> Result<Rendered> {
         });
     }
     xy_chart(&XYChart {
-        title: format!("Sampled Lights Out positions (plus, open) by fewest presses, {} samples per side", all.first().map_or(0, |s| s.samples)),
+        title: format!(
+            "Sampled Lights Out positions (plus, open) by fewest presses, {} samples per side",
+            all.first().map_or(0, |s| s.samples)
+        ),
         x_label: "fewest presses / n^2 (fraction of the cells)".into(),
         y_label: "density: share per press x n^2 (+-1 s.e.)".into(),
         series,
@@ -255,18 +300,34 @@ pub fn exact_mean(h: &Histogram) -> f64 {
 pub fn claims(all: &[Sampled], exact: &[Histogram]) -> Vec<Claim> {
     all.iter()
         .map(|s| {
-            let mut computed = format!("{:.3} +- {:.3} (standard error); most seen {}", s.mean(), s.mean_standard_error(), s.largest_seen());
+            let mut computed = format!(
+                "{:.3} +- {:.3} (standard error); most seen {}",
+                s.mean(),
+                s.mean_standard_error(),
+                s.largest_seen()
+            );
             let mut evidence = format!("data/lightsout/{}, columns clicks and samples", file_name(s));
-            if let Some(h) = exact.iter().find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, s.n)) {
+            if let Some(h) = exact
+                .iter()
+                .find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, s.n))
+            {
                 let m = exact_mean(h);
-                computed += &format!("; exact mean {m:.3}, {:.2} standard errors away", (s.mean() - m).abs() / s.mean_standard_error());
-                evidence += &format!(", against the exact data/lightsout/histogram_plus_open_{0}x{0}.csv, columns min_presses and positions", s.n);
+                computed += &format!(
+                    "; exact mean {m:.3}, {:.2} standard errors away",
+                    (s.mean() - m).abs() / s.mean_standard_error()
+                );
+                evidence += &format!(
+                    ", against the exact data/lightsout/histogram_plus_open_{0}x{0}.csv, columns \
+                    min_presses and positions",
+                    s.n
+                );
             }
             Claim::new_result(
                 "lightsout",
                 &format!("lightsout.sampled.plus_open.{}", s.n),
                 &format!(
-                    "Mean fewest presses of a uniformly random solvable {0}x{0} Lights Out position (plus, open; nullity {1}), from {2} samples each solved exactly",
+                    "Mean fewest presses of a uniformly random solvable {0}x{0} Lights Out position (plus, open; \
+                        nullity {1}), from {2} samples each solved exactly",
                     s.n, s.nullity, s.samples
                 ),
                 computed,
@@ -278,22 +339,50 @@ pub fn claims(all: &[Sampled], exact: &[Histogram]) -> Vec<Claim> {
 
 /// The page section.
 pub fn section(all: &[Sampled]) -> Section {
-    let mut t = Table::new(&["n", "nullity", "samples", "mean_fewest_presses", "standard_error", "most_seen"]);
+    let mut t = Table::new(&[
+        "n",
+        "nullity",
+        "samples",
+        "mean_fewest_presses",
+        "standard_error",
+        "most_seen",
+    ]);
     for s in all {
-        t.push(vec![s.n.into(), s.nullity.into(), s.samples.into(), Cell::Fixed(s.mean(), 3), Cell::Fixed(s.mean_standard_error(), 3), s.largest_seen().into()]);
+        t.push(vec![
+            s.n.into(),
+            s.nullity.into(),
+            s.samples.into(),
+            Cell::Fixed(s.mean(), 3),
+            Cell::Fixed(s.mean_standard_error(), 3),
+            s.largest_seen().into(),
+        ]);
     }
     let mut sec = Section::new("Sampled histograms (beyond the exact method)")
-        .text("Where the exact click-distance histogram is out of reach, uniformly random solvable positions are drawn and each is solved exactly: a random press pattern gives a uniform solvable position, and its fewest presses is the lightest member of its coset of the quiet space. These are estimates with standard errors, never mixed with the exact histograms; the most presses seen is only a lower bound on God's number.")
-        .table("Per side (`data/lightsout/sampled_histogram_plus_open_{n}x{n}.csv`: samples, share and its standard error per number of presses):", t);
+        .text(
+            "Where the exact click-distance histogram is out of reach, uniformly random solvable positions are drawn \
+            and each is solved exactly: a random press pattern gives a uniform solvable position, and its fewest \
+            presses is the lightest member of its coset of the quiet space. These are estimates with standard errors, \
+            never mixed with the exact histograms; the most presses seen is only a lower bound on God's number.",
+        )
+        .table(
+            "Per side (`data/lightsout/sampled_histogram_plus_open_{n}x{n}.csv`: samples, share and its standard \
+            error per number of presses):",
+            t,
+        );
     if !all.is_empty() {
-        sec = sec.chart(
-            "histogram_sampled",
-            format!(
-                "Sampled positions by fewest presses as a fraction of the n^2 cells, as densities (share per press x n^2, so every curve has area 1), each point with +-1 standard error bars (binomial, `standard_error` in the CSVs; mostly thinner than the line); zero counts inside the range seen are drawn at 0. The means lie between {:.1}% and {:.1}% of the cells; the larger the board, the narrower its spread.",
+        sec =
+            sec.chart(
+                "histogram_sampled",
+                format!(
+                "Sampled positions by fewest presses as a fraction of the n^2 cells, as densities (share per press x \
+                    n^2, so every curve has area 1), each point with +-1 standard error bars (binomial, \
+                    `standard_error` in the CSVs; mostly thinner than the line); zero counts inside the range seen are \
+                    drawn at 0. The means lie between {:.1}% and {:.1}% of the cells; the larger the board, the \
+                    narrower its spread.",
                 all.iter().map(|s| 100.0 * s.mean() / (s.n * s.n) as f64).fold(f64::INFINITY, f64::min),
                 all.iter().map(|s| 100.0 * s.mean() / (s.n * s.n) as f64).fold(0.0, f64::max)
             ),
-        );
+            );
     }
     sec.claims("lightsout.sampled")
 }
@@ -302,13 +391,31 @@ pub fn section(all: &[Sampled]) -> Section {
 pub fn resource() -> ResourceDoc {
     ResourceDoc {
         pattern: "lightsout/sampled_histogram_plus_open_*.csv",
-        description: "Sampled click-distance histogram of one plus/open n x n board (n in the file name) whose exact histogram is out of reach: uniformly random solvable positions, each solved exactly (fewest presses over its coset of the quiet space), counted by fewest presses. Estimates, not exact counts.",
+        description: "Sampled click-distance histogram of one plus/open n x n board (n in the file name) whose exact \
+            histogram is out of reach: uniformly random solvable positions, each solved exactly (fewest presses over \
+            its coset of the quiet space), counted by fewest presses. Estimates, not exact counts.",
         fields: vec![
             field("min_presses", Kind::Integer, "fewest presses", "presses"),
-            field("samples", Kind::Integer, "sampled positions needing exactly that many presses", ""),
+            field(
+                "samples",
+                Kind::Integer,
+                "sampled positions needing exactly that many presses",
+                "",
+            ),
             field("share", Kind::Number, "samples / all samples (8 decimals)", "fraction"),
-            field("standard_error", Kind::Number, "binomial standard error of share, sqrt(share (1 - share) / samples) (8 decimals)", "fraction"),
-            field("log10_estimated_positions", Kind::Number, "log10 of share x 2^rank, the estimated number of solvable positions needing that many presses; empty when no sample did", "log10"),
+            field(
+                "standard_error",
+                Kind::Number,
+                "binomial standard error of share, sqrt(share (1 - share) / samples) (8 decimals)",
+                "fraction",
+            ),
+            field(
+                "log10_estimated_positions",
+                Kind::Number,
+                "log10 of share x 2^rank, the estimated number of \
+                solvable positions needing that many presses; empty when no sample did",
+                "log10",
+            ),
         ],
         primary_key: vec!["min_presses"],
         source: "Computed by statespace (seeded sampling, fixed seed; issue 9)",
@@ -327,7 +434,11 @@ mod tests {
             let mut solver = Solver::new(&cl.sizes);
             let mut rng = SplitMix(n as u64);
             for _ in 0..200 {
-                let full: Vec<usize> = cl.sizes.iter().map(|&c| if c == 0 { 0 } else { rng.next() as usize % (c + 1) }).collect();
+                let full: Vec<usize> = cl
+                    .sizes
+                    .iter()
+                    .map(|&c| if c == 0 { 0 } else { rng.next() as usize % (c + 1) })
+                    .collect();
                 let w: Vec<usize> = solver.signed.iter().map(|&(s, _)| full[s]).collect();
                 assert_eq!(solver.fewest(full[0], &w), fewest(&cl.sizes, &full), "{n}x{n}");
             }

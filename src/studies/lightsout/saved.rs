@@ -24,8 +24,8 @@ use super::report::AllOnesRow;
 use super::solve::{self, Outcome, Solution};
 use crate::engine::covering::Basis;
 use crate::engine::progress::Counters;
-use crate::puzzles::lightsout::{apply_presses, parse_board, Game, Grid, Rule, Topology};
 use crate::output::table::parse_exact_count;
+use crate::puzzles::lightsout::{apply_presses, parse_board, Game, Grid, Rule, Topology};
 use crate::studies::read_back::{number, read_rows, read_rows_of};
 use anyhow::{bail, ensure, Context, Result};
 use num_bigint::BigUint;
@@ -43,8 +43,16 @@ pub const GODS_WITNESSES: &str = "gods_witnesses.csv";
 
 /// The table's columns; the last two (the proven lower bound and its method) are recomputed by
 /// every run, so a file without them (before they existed) is still read back.
-pub const ALL_ONES_HEADER: [&str; 8] =
-    ["n", "nullity", "first_found_presses", "min_presses", "exact", "method", "min_presses_lower_bound", "lower_bound_method"];
+pub const ALL_ONES_HEADER: [&str; 8] = [
+    "n",
+    "nullity",
+    "first_found_presses",
+    "min_presses",
+    "exact",
+    "method",
+    "min_presses_lower_bound",
+    "lower_bound_method",
+];
 const PRESSES_HEADER: [&str; 3] = ["n", "row", "presses"];
 const WITNESS_HEADER: [&str; 3] = ["n", "row", "lights"];
 
@@ -85,7 +93,11 @@ impl SavedAllOnes {
                 exact,
                 method: r[5].to_string(),
             };
-            ensure!(rows.insert(n, row).is_none(), "{}: n = {n} appears twice", path.display());
+            ensure!(
+                rows.insert(n, row).is_none(),
+                "{}: n = {n} appears twice",
+                path.display()
+            );
         }
         let path = dir.join(ALL_ONES_PRESSES_CSV);
         let mut presses: BTreeMap<usize, Vec<String>> = BTreeMap::new();
@@ -94,10 +106,19 @@ impl SavedAllOnes {
             let n: usize = number(&path, line, "n", &r[0])?;
             let row: usize = number(&path, line, "row", &r[1])?;
             let rows = presses.entry(n).or_default();
-            ensure!(row == rows.len() + 1, "{}: row {line}, n = {n}: pattern row {row} out of order (expected {})", path.display(), rows.len() + 1);
+            ensure!(
+                row == rows.len() + 1,
+                "{}: row {line}, n = {n}: pattern row {row} out of order (expected {})",
+                path.display(),
+                rows.len() + 1
+            );
             rows.push(r[2].to_string());
         }
-        Ok(SavedAllOnes { dir: dir.to_path_buf(), rows, presses })
+        Ok(SavedAllOnes {
+            dir: dir.to_path_buf(),
+            rows,
+            presses,
+        })
     }
 
     /// Whether the table holds a row for n (a size added to the study is computed once).
@@ -111,22 +132,73 @@ impl SavedAllOnes {
         let n = game.rows;
         let table = self.dir.join(ALL_ONES_CSV);
         let file = self.dir.join(ALL_ONES_PRESSES_CSV);
-        let s = self.rows.get(&n).with_context(|| format!("{}: no row for n = {n} (run `statespace reproduce --full`)", table.display()))?;
+        let s = self.rows.get(&n).with_context(|| {
+            format!(
+                "{}: no row for n = {n} (run `statespace reproduce --full`)",
+                table.display()
+            )
+        })?;
         let differs = |what: &str, saved: &dyn std::fmt::Display, now: &dyn std::fmt::Display| {
-            anyhow::anyhow!("{}: n = {n} has {what} {saved} on file, {now} recomputed", table.display())
+            anyhow::anyhow!(
+                "{}: n = {n} has {what} {saved} on file, {now} recomputed",
+                table.display()
+            )
         };
-        ensure!(s.nullity == first.nullity, differs("nullity", &s.nullity, &first.nullity));
-        ensure!(s.first_found == first.first_found, differs("first_found_presses", &s.first_found, &first.first_found));
-        ensure!(s.method == solve::method(first.nullity), differs("method", &s.method, &solve::method(first.nullity)));
-        ensure!(s.exact == (first.nullity <= solve::EXACT_NULLITY), differs("exact", &s.exact, &(first.nullity <= solve::EXACT_NULLITY)));
-        let rows = self.presses.get(&n).with_context(|| format!("{}: no press pattern for n = {n}", file.display()))?;
+        ensure!(
+            s.nullity == first.nullity,
+            differs("nullity", &s.nullity, &first.nullity)
+        );
+        ensure!(
+            s.first_found == first.first_found,
+            differs("first_found_presses", &s.first_found, &first.first_found)
+        );
+        ensure!(
+            s.method == solve::method(first.nullity),
+            differs("method", &s.method, &solve::method(first.nullity))
+        );
+        ensure!(
+            s.exact == (first.nullity <= solve::EXACT_NULLITY),
+            differs("exact", &s.exact, &(first.nullity <= solve::EXACT_NULLITY))
+        );
+        let rows = self
+            .presses
+            .get(&n)
+            .with_context(|| format!("{}: no press pattern for n = {n}", file.display()))?;
         let presses = parse_board(&rows.join("\n"), &format!("{}, n = {n}", file.display()))?;
-        ensure!((presses.rows, presses.cols) == (n, n), "{}: the n = {n} pattern is {} x {}", file.display(), presses.rows, presses.cols);
-        ensure!(apply_presses(game, &Grid::ones(n, n)?, &presses)?.is_clear(), "{}: the n = {n} pattern does not turn off the all-ones board", file.display());
-        ensure!(presses.count() == s.minimum, "{}: the n = {n} pattern has {} presses, the table says {}", file.display(), presses.count(), s.minimum);
-        ensure!(s.minimum <= first.first_found, differs("min_presses above the first solution", &s.minimum, &first.first_found));
+        ensure!(
+            (presses.rows, presses.cols) == (n, n),
+            "{}: the n = {n} pattern is {} x {}",
+            file.display(),
+            presses.rows,
+            presses.cols
+        );
+        ensure!(
+            apply_presses(game, &Grid::ones(n, n)?, &presses)?.is_clear(),
+            "{}: the n = {n} pattern does not turn off the all-ones board",
+            file.display()
+        );
+        ensure!(
+            presses.count() == s.minimum,
+            "{}: the n = {n} pattern has {} presses, the table says {}",
+            file.display(),
+            presses.count(),
+            s.minimum
+        );
+        ensure!(
+            s.minimum <= first.first_found,
+            differs("min_presses above the first solution", &s.minimum, &first.first_found)
+        );
         // The lower bound is recomputed by the caller.
-        Ok(AllOnesRow { n, nullity: s.nullity, first_found: s.first_found, minimum: s.minimum, exact: s.exact, presses, lower: s.minimum, lower_method: String::new() })
+        Ok(AllOnesRow {
+            n,
+            nullity: s.nullity,
+            first_found: s.first_found,
+            minimum: s.minimum,
+            exact: s.exact,
+            presses,
+            lower: s.minimum,
+            lower_method: String::new(),
+        })
     }
 }
 
@@ -152,7 +224,13 @@ impl SavedGods {
         let mut rows = BTreeMap::new();
         for (i, r) in read_rows(&path, &super::gods::COLUMNS)?.iter().enumerate() {
             let line = i + 2;
-            ensure!(&r[0] == "plus" && &r[1] == "open", "{}: row {line} is {} {}, expected plus open", path.display(), &r[0], &r[1]);
+            ensure!(
+                &r[0] == "plus" && &r[1] == "open",
+                "{}: row {line} is {} {}, expected plus open",
+                path.display(),
+                &r[0],
+                &r[1]
+            );
             let n: usize = number(&path, line, "n", &r[2])?;
             let row = GodsSaved {
                 nullity: number(&path, line, "nullity", &r[3])?,
@@ -162,9 +240,24 @@ impl SavedGods {
                 method: r[10].to_string(),
                 witness: None,
             };
-            let exact = if row.lower == row.upper { row.lower.to_string() } else { String::new() };
-            ensure!(r[4] == exact, "{}: row {line}, gods_number {:?} disagrees with the bounds {}..{}", path.display(), &r[4], row.lower, row.upper);
-            ensure!(rows.insert(n, row).is_none(), "{}: n = {n} appears twice", path.display());
+            let exact = if row.lower == row.upper {
+                row.lower.to_string()
+            } else {
+                String::new()
+            };
+            ensure!(
+                r[4] == exact,
+                "{}: row {line}, gods_number {:?} disagrees with the bounds {}..{}",
+                path.display(),
+                &r[4],
+                row.lower,
+                row.upper
+            );
+            ensure!(
+                rows.insert(n, row).is_none(),
+                "{}: n = {n} appears twice",
+                path.display()
+            );
         }
         let wpath = dir.join(GODS_WITNESSES);
         let mut boards: BTreeMap<usize, Vec<String>> = BTreeMap::new();
@@ -173,14 +266,30 @@ impl SavedGods {
             let n: usize = number(&wpath, line, "n", &r[0])?;
             let row: usize = number(&wpath, line, "row", &r[1])?;
             let lines = boards.entry(n).or_default();
-            ensure!(row == lines.len() + 1, "{}: row {line}, n = {n}: board row {row} out of order (expected {})", wpath.display(), lines.len() + 1);
+            ensure!(
+                row == lines.len() + 1,
+                "{}: row {line}, n = {n}: board row {row} out of order (expected {})",
+                wpath.display(),
+                lines.len() + 1
+            );
             lines.push(r[2].to_string());
         }
         for (n, lines) in boards {
-            let row = rows.get_mut(&n).with_context(|| format!("{}: a witness for n = {n}, which {GODS_CSV} does not list", wpath.display()))?;
-            row.witness = Some(parse_board(&lines.join("\n"), &format!("{}, n = {n}", wpath.display()))?);
+            let row = rows.get_mut(&n).with_context(|| {
+                format!(
+                    "{}: a witness for n = {n}, which {GODS_CSV} does not list",
+                    wpath.display()
+                )
+            })?;
+            row.witness = Some(parse_board(
+                &lines.join("\n"),
+                &format!("{}, n = {n}", wpath.display()),
+            )?);
         }
-        Ok(SavedGods { dir: dir.to_path_buf(), rows })
+        Ok(SavedGods {
+            dir: dir.to_path_buf(),
+            rows,
+        })
     }
 
     /// The n x n row: `quick` is the row re-derived without the branch and bound (witness search
@@ -189,22 +298,66 @@ impl SavedGods {
     pub fn row(&self, quick: GodsRow) -> Result<GodsRow> {
         let n = quick.n;
         let path = self.dir.join(GODS_CSV);
-        let s = self.rows.get(&n).with_context(|| format!("{}: no row for n = {n} (run `statespace reproduce --full`)", path.display()))?;
-        ensure!(s.nullity == quick.nullity, "{}: n = {n} has nullity {} on file, {} recomputed", path.display(), s.nullity, quick.nullity);
+        let s = self.rows.get(&n).with_context(|| {
+            format!(
+                "{}: no row for n = {n} (run `statespace reproduce --full`)",
+                path.display()
+            )
+        })?;
+        ensure!(
+            s.nullity == quick.nullity,
+            "{}: n = {n} has nullity {} on file, {} recomputed",
+            path.display(),
+            s.nullity,
+            quick.nullity
+        );
         if !gods::read_back(&s.method) {
             let same = s.lower == quick.lower && s.upper == quick.upper && s.method == quick.method;
-            ensure!(same, "{}: n = {n} ({}..{}, {:?}) differs from the recomputation ({}..{}, {:?})", path.display(), s.lower, s.upper, s.method, quick.lower, quick.upper, quick.method);
+            ensure!(
+                same,
+                "{}: n = {n} ({}..{}, {:?}) differs from the recomputation ({}..{}, {:?})",
+                path.display(),
+                s.lower,
+                s.upper,
+                s.method,
+                quick.lower,
+                quick.upper,
+                quick.method
+            );
             return Ok(quick);
         }
         // quick.upper is the parity/averaging bound, re-derived here.
         let parity = quick.upper;
-        ensure!(s.upper <= parity, "{}: n = {n} upper bound {} is above the parity/averaging bound {parity}", path.display(), s.upper);
-        ensure!(quick.lower <= s.lower && s.lower <= s.upper, "{}: n = {n} bounds {}..{} are inconsistent with the re-derived witness {}", path.display(), s.lower, s.upper, quick.lower);
+        ensure!(
+            s.upper <= parity,
+            "{}: n = {n} upper bound {} is above the parity/averaging bound {parity}",
+            path.display(),
+            s.upper
+        );
+        ensure!(
+            quick.lower <= s.lower && s.lower <= s.upper,
+            "{}: n = {n} bounds {}..{} are inconsistent with the re-derived witness {}",
+            path.display(),
+            s.lower,
+            s.upper,
+            quick.lower
+        );
         let refutation = if s.upper < parity {
             let needle = format!("branch and bound refutes {} (", s.upper + 1);
-            let named = s.method.split_once(&needle).and_then(|(_, rest)| rest.split_once(" nodes"));
+            let named = s
+                .method
+                .split_once(&needle)
+                .and_then(|(_, rest)| rest.split_once(" nodes"));
             let nodes = named.and_then(|(v, _)| v.parse().ok());
-            let nodes: u64 = nodes.with_context(|| format!("{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}", path.display(), s.upper, s.method, s.upper + 1))?;
+            let nodes: u64 = nodes.with_context(|| {
+                format!(
+                    "{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}",
+                    path.display(),
+                    s.upper,
+                    s.method,
+                    s.upper + 1
+                )
+            })?;
             let basis = named.map_or(Basis::Given, |(_, rest)| Basis::named_in(rest));
             if refutation_work(&quick.class_sizes, nodes) <= RECHECK_WORK {
                 if let Err(e) = recheck_refutation(&quick.class_sizes, s.upper + 1, nodes, basis) {
@@ -216,22 +369,60 @@ impl SavedGods {
             None
         };
         let wpath = self.dir.join(GODS_WITNESSES);
-        let witness = s.witness.clone().with_context(|| format!("{}: no witness for n = {n}", wpath.display()))?;
-        ensure!((witness.rows, witness.cols) == (n, n), "{}: the n = {n} witness is {} x {}", wpath.display(), witness.rows, witness.cols);
+        let witness = s
+            .witness
+            .clone()
+            .with_context(|| format!("{}: no witness for n = {n}", wpath.display()))?;
+        ensure!(
+            (witness.rows, witness.cols) == (n, n),
+            "{}: the n = {n} witness is {} x {}",
+            wpath.display(),
+            witness.rows,
+            witness.cols
+        );
         let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
-        let Outcome::Solved(sol) = solve::solve(&game, &witness)? else { bail!("{}: the n = {n} witness is not solvable", wpath.display()) };
-        ensure!(sol.exact_minimum, "internal error: nullity {} minimum not exact", sol.nullity);
-        ensure!(sol.presses.count() as usize == s.lower, "{}: the n = {n} witness needs {} presses, not {}", wpath.display(), sol.presses.count(), s.lower);
+        let Outcome::Solved(sol) = solve::solve(&game, &witness)? else {
+            bail!("{}: the n = {n} witness is not solvable", wpath.display())
+        };
+        ensure!(
+            sol.exact_minimum,
+            "internal error: nullity {} minimum not exact",
+            sol.nullity
+        );
+        ensure!(
+            sol.presses.count() as usize == s.lower,
+            "{}: the n = {n} witness needs {} presses, not {}",
+            wpath.display(),
+            sol.presses.count(),
+            s.lower
+        );
         let positions_at_max = match s.positions_at_max.as_str() {
             "" => None,
             text => Some(
                 parse_exact_count(text)
                     .and_then(|digits| digits.parse::<BigUint>().ok())
-                    .with_context(|| format!("{}: n = {n}, positions_at_max {text:?} is not an exact count", path.display()))?,
+                    .with_context(|| {
+                        format!(
+                            "{}: n = {n}, positions_at_max {text:?} is not an exact count",
+                            path.display()
+                        )
+                    })?,
             ),
         };
-        ensure!(positions_at_max.is_none() || (s.lower == quick.lower && positions_at_max == quick.positions_at_max), "{}: n = {n} positions_at_max cannot be re-checked", path.display());
-        Ok(GodsRow { upper: s.upper, lower: s.lower, positions_at_max, method: s.method.clone(), refutation, witness, ..quick })
+        ensure!(
+            positions_at_max.is_none() || (s.lower == quick.lower && positions_at_max == quick.positions_at_max),
+            "{}: n = {n} positions_at_max cannot be re-checked",
+            path.display()
+        );
+        Ok(GodsRow {
+            upper: s.upper,
+            lower: s.lower,
+            positions_at_max,
+            method: s.method.clone(),
+            refutation,
+            witness,
+            ..quick
+        })
     }
 }
 
@@ -252,15 +443,24 @@ pub fn refutation_work(sizes: &[usize], nodes: u64) -> u64 {
 /// a larger re-run means the file's count, target or classes are not the ones the proof had.
 pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64, basis: Basis) -> Result<()> {
     use crate::engine::covering::{spectrum_at_most_in, Decision};
-    ensure!(!sizes.is_empty(), "no dense classes to re-run the refutation of {target} over");
+    ensure!(
+        !sizes.is_empty(),
+        "no dense classes to re-run the refutation of {target} over"
+    );
     let c0 = sizes[0] as i64;
     let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
     let bound = total - 2 * (target as i64 - c0);
     let s = spectrum_at_most_in(sizes, bound, refutation_work(sizes, nodes), basis, &Counters::default());
     match s.decision {
-        Decision::Infeasible => ensure!(s.nodes <= nodes, "the refutation of {target} re-runs in {} nodes, more than the {nodes} the file names", s.nodes),
+        Decision::Infeasible => ensure!(
+            s.nodes <= nodes,
+            "the refutation of {target} re-runs in {} nodes, more than the {nodes} the file names",
+            s.nodes
+        ),
         Decision::Feasible(_) => bail!("a position needs {target} presses: the stored refutation of {target} is false"),
-        Decision::Unknown => bail!("the refutation of {target} did not finish within the work of the {nodes} nodes the file names"),
+        Decision::Unknown => {
+            bail!("the refutation of {target} did not finish within the work of the {nodes} nodes the file names")
+        }
     }
     Ok(())
 }
@@ -270,6 +470,9 @@ pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64, basis: Bas
 pub fn gods_rows(sides: &[usize], restarts: usize, saved: &SavedGods) -> Result<Vec<GodsRow>> {
     use rayon::prelude::*;
     let counters = Counters::default();
-    let rows: Vec<Result<GodsRow>> = sides.par_iter().map(|&n| saved.row(gods::gods_row(n, restarts, 0, &gods::Effort::default(), &counters)?)).collect();
+    let rows: Vec<Result<GodsRow>> = sides
+        .par_iter()
+        .map(|&n| saved.row(gods::gods_row(n, restarts, 0, &gods::Effort::default(), &counters)?))
+        .collect();
     rows.into_iter().collect()
 }

@@ -111,12 +111,16 @@ pub struct Seed004 {
 }
 
 fn mirror(row: u32) -> u32 {
-    (0..N).filter(|&j| row >> j & 1 == 1).fold(0, |m, j| m | 1 << (N - 1 - j))
+    (0..N)
+        .filter(|&j| row >> j & 1 == 1)
+        .fold(0, |m, j| m | 1 << (N - 1 - j))
 }
 
 /// Column masks of the 5x5 plus press matrix (bit i = cell i + 1 toggled).
 fn button_masks(game: &Game) -> Vec<u32> {
-    (0..CELLS).map(|k| game.toggled(k / N, k % N).iter().fold(0u32, |m, &c| m | 1 << c)).collect()
+    (0..CELLS)
+        .map(|k| game.toggled(k / N, k % N).iter().fold(0u32, |m, &c| m | 1 << c))
+        .collect()
 }
 
 /// The last row left by chasing: press below every lit cell, rows 1 to 4.
@@ -149,25 +153,45 @@ pub fn compute() -> Result<Seed004> {
                     principal.set(i, j, b.get(r, k));
                 }
             }
-            pairs.push(PairRow { a: a + 1, b: c + 1, rank_without_buttons: cols.rank(), rank_without_buttons_and_cells: principal.rank() });
+            pairs.push(PairRow {
+                a: a + 1,
+                b: c + 1,
+                rank_without_buttons: cols.rank(),
+                rank_without_buttons_and_cells: principal.rank(),
+            });
         }
     }
 
     // The chase table (first-row presses per clearable last row) must leave buttons 1 and 2
     // unpressed, as the seed does, for the formulas to be comparable.
     let (rows, free) = chase_table(N)?;
-    ensure!(free == [0, 1], "the 5x5 chase table leaves columns {free:?} free, not buttons 1 and 2");
+    ensure!(
+        free == [0, 1],
+        "the 5x5 chase table leaves columns {free:?} free, not buttons 1 and 2"
+    );
     let mut press_for: [Option<u32>; 1 << N] = [None; 1 << N];
     for r in &rows {
-        let l = r.last_row.iter().enumerate().fold(0u32, |m, (j, &on)| m | u32::from(on) << j);
-        press_for[l as usize] = Some(r.first_row.iter().enumerate().fold(0u32, |m, (j, &on)| m | u32::from(on) << j));
+        let l = r
+            .last_row
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (j, &on)| m | u32::from(on) << j);
+        press_for[l as usize] = Some(
+            r.first_row
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (j, &on)| m | u32::from(on) << j),
+        );
     }
 
     // Every position: its last row after chasing; solvable iff the table can clear that row.
     let masks = button_masks(&game);
     let mut positions = [0u64; 1 << N];
     let mut solvable_at = [0u64; 1 << N];
-    let formula_masks: Vec<u32> = DIRECT_FORMULAS.iter().map(|(_, cs)| cs.iter().fold(0, |m, &c| m | 1 << (c - 1))).collect();
+    let formula_masks: Vec<u32> = DIRECT_FORMULAS
+        .iter()
+        .map(|(_, cs)| cs.iter().fold(0, |m, &c| m | 1 << (c - 1)))
+        .collect();
     let mut wrong = [0u64; 3];
     let mut first_wrong: [Option<u32>; 3] = [None; 3];
     // Chasing and the formulas are linear: walk all 2^25 positions in Gray-code order, updating
@@ -213,7 +237,12 @@ pub fn compute() -> Result<Seed004> {
             first_row: press_for[l as usize],
         })
         .collect();
-    Ok(Seed004 { rank, pairs, formulas, last_rows })
+    Ok(Seed004 {
+        rank,
+        pairs,
+        formulas,
+        last_rows,
+    })
 }
 
 /// A row of cells as 0/1 text, first cell first (`p21..p25` for a last row).
@@ -250,17 +279,37 @@ pub fn pairs_table(s: &Seed004) -> Table {
 
 /// One row per direct formula.
 pub fn formulas_table(s: &Seed004) -> Table {
-    let mut t = Table::new(&["button", "cells", "solvable_positions", "wrong_positions", "counterexample"]);
+    let mut t = Table::new(&[
+        "button",
+        "cells",
+        "solvable_positions",
+        "wrong_positions",
+        "counterexample",
+    ]);
     for f in &s.formulas {
         let cells = f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" ");
-        t.push(vec![f.button.into(), cells.into(), f.solvable.into(), f.wrong.into(), f.counterexample.map(|p| bits(p, CELLS)).into()]);
+        t.push(vec![
+            f.button.into(),
+            cells.into(),
+            f.solvable.into(),
+            f.wrong.into(),
+            f.counterexample.map(|p| bits(p, CELLS)).into(),
+        ]);
     }
     t
 }
 
 /// One row per last row (p21..p25 as 0/1 text).
 pub fn last_rows_table(s: &Seed004) -> Table {
-    let mut t = Table::new(&["last_row", "mirror", "symmetric", "class", "positions", "solvable_positions", "first_row_presses"]);
+    let mut t = Table::new(&[
+        "last_row",
+        "mirror",
+        "symmetric",
+        "class",
+        "positions",
+        "solvable_positions",
+        "first_row_presses",
+    ]);
     for l in &s.last_rows {
         t.push(vec![
             bits(l.pattern, N).into(),
@@ -280,16 +329,24 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
     let total = s.pairs.len();
     let kept: Vec<&PairRow> = s.pairs.iter().filter(|p| p.keeps_column_space(s.rank)).collect();
     let first_bad = s.pairs.iter().find(|p| !p.keeps_column_space(s.rank));
-    let with_centre_bad = s.pairs.iter().filter(|p| p.a == 13 || p.b == 13).all(|p| !p.keeps_column_space(s.rank));
+    let with_centre_bad = s
+        .pairs
+        .iter()
+        .filter(|p| p.a == 13 || p.b == 13)
+        .all(|p| !p.keeps_column_space(s.rank));
     // One sentence of the seed: any two buttons can be ignored and, B being symmetric, the two
     // corresponding p_i too (leaving an invertible 23 x 23 B'). One claim, both parts tested.
     let invertible = s.pairs.iter().filter(|p| p.principal_invertible()).count();
-    let same_pairs = s.pairs.iter().all(|p| p.principal_invertible() == p.keeps_column_space(s.rank));
+    let same_pairs = s
+        .pairs
+        .iter()
+        .all(|p| p.principal_invertible() == p.keeps_column_space(s.rank));
     out.push(Claim::published(
         FAMILY,
         "lightsout.seed004.ignore_any_two_buttons",
         SOURCE,
-        "B has rank 23, so any two buttons can be left unpressed (every solvable position stays solvable), and since B is symmetric the two corresponding p_i can be left out too, leaving an invertible 23 x 23 B'",
+        "B has rank 23, so any two buttons can be left unpressed (every solvable position stays solvable), and since B \
+            is symmetric the two corresponding p_i can be left out too, leaving an invertible 23 x 23 B'",
         format!("all {total} pairs"),
         format!("{} of {total} pairs keep rank 23; {invertible} of {total} leave an invertible B'", kept.len()),
         Verdict::of(kept.len() == total && invertible == total),
@@ -309,95 +366,139 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
             if same_pairs { "; the pairs leaving an invertible B' are exactly those that keep the rank" } else { "" }
         ),
     )
-    .quoted("Base on these two properties, we can solve the equation by ignoring any two buttons, and since it is symmetrical, we can also ignore any two corresponding pi."));
+    .quoted("Base on these two properties, we can solve the equation by ignoring any two buttons, and since it is \
+        symmetrical, we can also ignore any two corresponding pi."));
     if let Some(p12) = s.pairs.iter().find(|p| (p.a, p.b) == (1, 2)) {
-        out.push(Claim::published(
-            FAMILY,
-            "lightsout.seed004.ignore_buttons_1_2",
-            SOURCE,
-            "leaving out buttons 1 and 2 (and p1, p2) gives an invertible B'",
-            "rank 23",
-            format!("rank {}", p12.rank_without_buttons_and_cells),
-            Verdict::of(p12.principal_invertible() && p12.keeps_column_space(s.rank)),
-            &format!("data/lightsout/{PAIRS_CSV}, row button_a = 1, button_b = 2: rank_without_buttons {}, rank_without_buttons_and_cells {}", p12.rank_without_buttons, p12.rank_without_buttons_and_cells),
-        )
-        .quoted("Lets ignore the first two buttons, thus, remove {b1, b2, x1, x2, p1, p2}, and let the subspace be denoted by prime, then eq2 can be rewritten as:"));
+        out.push(
+            Claim::published(
+                FAMILY,
+                "lightsout.seed004.ignore_buttons_1_2",
+                SOURCE,
+                "leaving out buttons 1 and 2 (and p1, p2) gives an invertible B'",
+                "rank 23",
+                format!("rank {}", p12.rank_without_buttons_and_cells),
+                Verdict::of(p12.principal_invertible() && p12.keeps_column_space(s.rank)),
+                &format!(
+                    "data/lightsout/{PAIRS_CSV}, row button_a = 1, button_b = 2: rank_without_buttons {}, \
+                rank_without_buttons_and_cells {}",
+                    p12.rank_without_buttons, p12.rank_without_buttons_and_cells
+                ),
+            )
+            .quoted(
+                "Lets ignore the first two buttons, thus, remove {b1, b2, x1, x2, p1, p2}, and let the subspace be \
+            denoted by prime, then eq2 can be rewritten as:",
+            ),
+        );
     }
     for f in &s.formulas {
         let cells = f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" + ");
-        out.push(Claim::published(
-            FAMILY,
-            &format!("lightsout.seed004.direct_formula_x{}", f.button),
-            SOURCE,
-            &format!("with buttons 1 and 2 unpressed, x{} = ({cells}) mod 2", f.button),
-            format!("x{} = ({cells}) mod 2", f.button),
-            format!("wrong on {} of {} solvable positions", f.wrong, f.solvable),
-            Verdict::of(f.wrong == 0),
-            &match f.counterexample {
-                Some(p) => format!("data/lightsout/{FORMULAS_CSV}, row button = {}, column counterexample (cells 1..25 as 0/1): {}", f.button, bits(p, CELLS)),
-                None => format!("data/lightsout/{FORMULAS_CSV}, row button = {}, columns solvable_positions and wrong_positions: every solvable position of the 2^25 checked against the light-chasing table", f.button),
-            },
-        )
-        .quoted(&format!("x{} = ( {} ) mod 2", f.button, f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" + "))));
+        out.push(
+            Claim::published(
+                FAMILY,
+                &format!("lightsout.seed004.direct_formula_x{}", f.button),
+                SOURCE,
+                &format!("with buttons 1 and 2 unpressed, x{} = ({cells}) mod 2", f.button),
+                format!("x{} = ({cells}) mod 2", f.button),
+                format!("wrong on {} of {} solvable positions", f.wrong, f.solvable),
+                Verdict::of(f.wrong == 0),
+                &match f.counterexample {
+                    Some(p) => format!(
+                        "data/lightsout/{FORMULAS_CSV}, row button = {}, column counterexample (cells 1..25 \
+                    as 0/1): {}",
+                        f.button,
+                        bits(p, CELLS)
+                    ),
+                    None => format!(
+                        "data/lightsout/{FORMULAS_CSV}, row button = {}, columns solvable_positions and \
+                    wrong_positions: every solvable position of the 2^25 checked against the light-chasing \
+                    table",
+                        f.button
+                    ),
+                },
+            )
+            .quoted(&format!(
+                "x{} = ( {} ) mod 2",
+                f.button,
+                f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" + ")
+            )),
+        );
     }
     let reached = s.last_rows.iter().filter(|l| l.positions > 0).count();
-    out.push(Claim::compare(
-        FAMILY,
-        "lightsout.seed004.last_rows",
-        SOURCE,
-        "row reduction (light chasing) leaves one of 32 last-row patterns",
-        32,
-        reached,
-        &format!("data/lightsout/{LAST_ROWS_CSV}, rows with positions > 0 (chasing all 2^25 positions)"),
-    )
-    .quoted("Since there is only 32 possible patterns, we can solve it with the brute force method with ease ."));
+    out.push(
+        Claim::compare(
+            FAMILY,
+            "lightsout.seed004.last_rows",
+            SOURCE,
+            "row reduction (light chasing) leaves one of 32 last-row patterns",
+            32,
+            reached,
+            &format!("data/lightsout/{LAST_ROWS_CSV}, rows with positions > 0 (chasing all 2^25 positions)"),
+        )
+        .quoted("Since there is only 32 possible patterns, we can solve it with the brute force method with ease ."),
+    );
     let symmetric = s.last_rows.iter().filter(|l| l.symmetric()).count();
-    out.push(Claim::compare(
-        FAMILY,
-        "lightsout.seed004.symmetric_last_rows",
-        SOURCE,
-        "of the 32 last rows, 8 are mirror-symmetric",
-        8,
-        symmetric,
-        &format!("data/lightsout/{LAST_ROWS_CSV}, column symmetric (last row equal to its left-right mirror)"),
-    )
-    .quoted("Of those 32 possible patterns in the last row, there are 8 patterns that are symmetrical (eg: XOXOX), while the remaining 24 patterns has a symmetric partner (eg: XXXOO  <=>  OOXXX)."));
+    out.push(
+        Claim::compare(
+            FAMILY,
+            "lightsout.seed004.symmetric_last_rows",
+            SOURCE,
+            "of the 32 last rows, 8 are mirror-symmetric",
+            8,
+            symmetric,
+            &format!("data/lightsout/{LAST_ROWS_CSV}, column symmetric (last row equal to its left-right mirror)"),
+        )
+        .quoted(
+            "Of those 32 possible patterns in the last row, there are 8 patterns that are symmetrical (eg: XOXOX), \
+        while the remaining 24 patterns has a symmetric partner (eg: XXXOO  <=>  OOXXX).",
+        ),
+    );
     let mut classes: Vec<u32> = s.last_rows.iter().map(LastRow::class).collect();
     classes.sort_unstable();
     classes.dedup();
-    out.push(Claim::compare(
-        FAMILY,
-        "lightsout.seed004.last_row_classes",
-        SOURCE,
-        "(32 - 8) / 2 + 8 = 20 last rows up to mirror symmetry",
-        20,
-        classes.len(),
-        &format!("data/lightsout/{LAST_ROWS_CSV}, distinct values of column class (a last row and its mirror)"),
-    )
-    .quoted("The number of non-symmetrically repeating patterns is then (32-8)/2 + 8 = 20."));
+    out.push(
+        Claim::compare(
+            FAMILY,
+            "lightsout.seed004.last_row_classes",
+            SOURCE,
+            "(32 - 8) / 2 + 8 = 20 last rows up to mirror symmetry",
+            20,
+            classes.len(),
+            &format!("data/lightsout/{LAST_ROWS_CSV}, distinct values of column class (a last row and its mirror)"),
+        )
+        .quoted("The number of non-symmetrically repeating patterns is then (32-8)/2 + 8 = 20."),
+    );
     let clearable: Vec<&LastRow> = s.last_rows.iter().filter(|l| l.first_row.is_some()).collect();
     let mut clearable_classes: Vec<u32> = clearable.iter().map(|l| l.class()).collect();
     clearable_classes.sort_unstable();
     clearable_classes.dedup();
     let nonzero_classes = classes.iter().filter(|&&c| c != 0).count();
     let nonzero_clearable = clearable_classes.iter().filter(|&&c| c != 0).count();
-    out.push(Claim::published(
-        FAMILY,
-        "lightsout.seed004.patterns_to_tabulate",
-        SOURCE,
-        "20 classes, one of them all yellow: only 19 possible independent solutions to tabulate",
-        19,
-        nonzero_clearable,
-        // Substantive, not a printed slip: most of the seed's 19 tabulated solutions do not exist.
-        Verdict::of(nonzero_clearable == nonzero_classes),
-        &format!(
-            "data/lightsout/{LAST_ROWS_CSV}, columns class, solvable_positions and first_row_presses: {nonzero_classes} non-blank classes of last rows exist, but only {} last rows ({}) are left by solvable positions, forming {} classes, {nonzero_clearable} non-blank; the other {} last rows come only from unsolvable positions and have no solution to tabulate",
-            clearable.len(),
-            clearable.iter().map(|l| bits(l.pattern, N)).collect::<Vec<_>>().join(", "),
-            clearable_classes.len(),
-            s.last_rows.len() - clearable.len()
-        ),
-    )
-    .quoted("So, there are only 19 possible independent solutions, which we can tabulate very easily."));
+    out.push(
+        Claim::published(
+            FAMILY,
+            "lightsout.seed004.patterns_to_tabulate",
+            SOURCE,
+            "20 classes, one of them all yellow: only 19 possible independent solutions to tabulate",
+            19,
+            nonzero_clearable,
+            // Substantive, not a printed slip: most of the seed's 19 tabulated solutions do not exist.
+            Verdict::of(nonzero_clearable == nonzero_classes),
+            &format!(
+                "data/lightsout/{LAST_ROWS_CSV}, columns class, solvable_positions and first_row_presses: \
+                {nonzero_classes} non-blank classes of last rows exist, but only {} last rows ({}) are left by \
+                solvable positions, forming {} classes, {nonzero_clearable} non-blank; the other {} last rows come \
+                only from unsolvable positions and have no solution to tabulate",
+                clearable.len(),
+                clearable
+                    .iter()
+                    .map(|l| bits(l.pattern, N))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                clearable_classes.len(),
+                s.last_rows.len() - clearable.len()
+            ),
+        )
+        .quoted("So, there are only 19 possible independent solutions, which we can tabulate very easily."),
+    );
     out
 }

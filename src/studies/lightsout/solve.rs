@@ -14,9 +14,9 @@
 use crate::engine::gf2::{self, ext_gcd, words, Poly};
 use crate::engine::progress::{Counters, Reporter};
 use crate::engine::walsh_max::{self, walsh_peak};
-use std::sync::Arc;
 use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
 use anyhow::{bail, ensure, Result};
+use std::sync::Arc;
 
 /// Largest nullity for which the minimum over every solution is exact: all 2^42 coset elements
 /// evaluated by [`walsh_peak`] (2^40 in about 4 min, 2^42 in about 17 min on this 2-core
@@ -71,7 +71,8 @@ pub fn check_size(game: &Game) -> Result<()> {
             let cells = m * n;
             if cells > DENSE_CELLS as u128 {
                 bail!(
-                    "a {m} x {n} {} {} board has {cells} cells, beyond the dense solver's {DENSE_CELLS} (open boards are solved by light chasing at any size; the torus only densely)",
+                    "a {m} x {n} {} {} board has {cells} cells, beyond the dense solver's {DENSE_CELLS} (open boards \
+                        are solved by light chasing at any size; the torus only densely)",
                     game.rule.name(),
                     game.topology.name()
                 );
@@ -80,10 +81,16 @@ pub fn check_size(game: &Game) -> Result<()> {
         }
     };
     if need > BUDGET_BYTES {
-        bail!("a {m} x {n} board needs about {} GiB to solve, beyond the {} GiB budget", need >> 30, BUDGET_BYTES >> 30);
+        bail!(
+            "a {m} x {n} board needs about {} GiB to solve, beyond the {} GiB budget",
+            need >> 30,
+            BUDGET_BYTES >> 30
+        );
     }
-    crate::studies::footprint::check(&format!("solving a {m} x {n} board"), crate::studies::footprint::lightsout_solve(game, need))
-
+    crate::studies::footprint::check(
+        &format!("solving a {m} x {n} board"),
+        crate::studies::footprint::lightsout_solve(game, need),
+    )
 }
 
 /// Solves `board` without minimising: the first solution the elimination produces (what a
@@ -97,7 +104,10 @@ pub fn solve_first(game: &Game, board: &Grid) -> Result<Outcome> {
     };
     let Outcome::Solved(mut s) = out else { return Ok(out) };
     s.first_found = s.presses.count();
-    ensure!(apply_presses(game, board, &s.presses)?.is_clear(), "internal error: the computed presses do not clear the board");
+    ensure!(
+        apply_presses(game, board, &s.presses)?.is_clear(),
+        "internal error: the computed presses do not clear the board"
+    );
     Ok(Outcome::Solved(s))
 }
 
@@ -120,9 +130,15 @@ pub fn fewest(game: &Game, board: &Grid, mut s: Solution) -> Result<Solution> {
         s.exact_minimum = false;
     }
     let after = apply_presses(game, board, &s.presses)?;
-    ensure!(after.is_clear(), "internal error: the computed presses do not clear the board");
+    ensure!(
+        after.is_clear(),
+        "internal error: the computed presses do not clear the board"
+    );
     for q in &s.quiet {
-        ensure!(apply_presses(game, &Grid::zeros(game.rows, game.cols)?, q)?.is_clear(), "internal error: a quiet pattern is not quiet");
+        ensure!(
+            apply_presses(game, &Grid::zeros(game.rows, game.cols)?, q)?.is_clear(),
+            "internal error: a quiet pattern is not quiet"
+        );
     }
     Ok(s)
 }
@@ -183,7 +199,9 @@ fn solve_block_open(game: &Game, board: &Grid) -> Result<Outcome> {
     let (km, kn) = (strip_kernel(m), strip_kernel(n));
     let (a, b) = (usize::from(km.is_some()), usize::from(kn.is_some()));
     let nullity = m * n - (m - a) * (n - b);
-    let Some(y) = strip_solve(board)? else { return Ok(Outcome::Unsolvable { nullity }) };
+    let Some(y) = strip_solve(board)? else {
+        return Ok(Outcome::Unsolvable { nullity });
+    };
     let mut candidates = vec![y.clone()];
     if let Some(km) = &km {
         let mut y2 = y;
@@ -215,7 +233,13 @@ fn solve_block_open(game: &Game, board: &Grid) -> Result<Outcome> {
                     }
                 }
             }
-            return Ok(Outcome::Solved(Solution { nullity, presses, quiet, exact_minimum: false, first_found: 0 }));
+            return Ok(Outcome::Solved(Solution {
+                nullity,
+                presses,
+                quiet,
+                exact_minimum: false,
+                first_found: 0,
+            }));
         }
     }
     Ok(Outcome::Unsolvable { nullity })
@@ -269,7 +293,11 @@ fn solve_dense(game: &Game, board: &Grid) -> Result<Outcome> {
         Some(s) => Outcome::Solved(Solution {
             nullity,
             presses: Grid::from_vector(game.rows, game.cols, &s.particular)?,
-            quiet: s.kernel.iter().map(|k| Grid::from_vector(game.rows, game.cols, k)).collect::<Result<_>>()?,
+            quiet: s
+                .kernel
+                .iter()
+                .map(|k| Grid::from_vector(game.rows, game.cols, k))
+                .collect::<Result<_>>()?,
             exact_minimum: false,
             first_found: 0,
         }),
@@ -368,7 +396,10 @@ fn solve_plus_open_rows(game: &Game, board: &Grid) -> Result<Outcome> {
     };
     let v = to_vector(&phi);
     let last = chase(board, &v, &mut presses);
-    ensure!(last.iter().all(|&x| x == 0), "internal error: light chasing left lights on the last row");
+    ensure!(
+        last.iter().all(|&x| x == 0),
+        "internal error: light chasing left lights on the last row"
+    );
     let q = h[n].divrem(&d).0;
     let zero = Grid::zeros(m, n)?;
     let mut quiet = Vec::with_capacity(nullity);
@@ -376,10 +407,19 @@ fn solve_plus_open_rows(game: &Game, board: &Grid) -> Result<Outcome> {
         let kv = to_vector(&q.shl(j));
         let mut g = Grid::zeros(m, n)?;
         let last = chase(&zero, &kv, &mut g);
-        ensure!(last.iter().all(|&x| x == 0), "internal error: a quiet first row is not quiet");
+        ensure!(
+            last.iter().all(|&x| x == 0),
+            "internal error: a quiet first row is not quiet"
+        );
         quiet.push(g);
     }
-    Ok(Outcome::Solved(Solution { nullity, presses, quiet, exact_minimum: false, first_found: 0 }))
+    Ok(Outcome::Solved(Solution {
+        nullity,
+        presses,
+        quiet,
+        exact_minimum: false,
+        first_found: 0,
+    }))
 }
 
 /// Replaces `x` by a fewest-press element of `x + span(quiet)`. Exact (returns true) when the
@@ -399,7 +439,8 @@ pub fn minimise(x: &mut Grid, quiet: &[Grid]) -> Result<bool> {
         return Ok(false);
     }
     let counters = Arc::new(Counters::default());
-    let _bar = (k >= PROGRESS_NULLITY).then(|| Reporter::start(format!("fewest presses over all 2^{k} solutions"), counters.clone()));
+    let _bar = (k >= PROGRESS_NULLITY)
+        .then(|| Reporter::start(format!("fewest presses over all 2^{k} solutions"), counters.clone()));
     let (_, best) = coset_minimum(&cell_signatures(x, quiet), x.rows * x.cols, k, Some(&counters));
     apply_combination(x, quiet, best);
     Ok(true)
@@ -545,7 +586,11 @@ fn greedy(x: &mut Grid, quiet: &[Grid]) {
         let mut improved = false;
         for i in 0..quiet.len() {
             for j in i..if pairs { quiet.len() } else { i + 1 } {
-                let qs: Vec<&Grid> = if i == j { vec![&quiet[i]] } else { vec![&quiet[i], &quiet[j]] };
+                let qs: Vec<&Grid> = if i == j {
+                    vec![&quiet[i]]
+                } else {
+                    vec![&quiet[i], &quiet[j]]
+                };
                 let wgt = weight_with(x, &qs);
                 if wgt < cur {
                     for q in qs {
@@ -660,7 +705,16 @@ mod tests {
                     (top, a_hi << slice | at as u64)
                 },
             )
-            .reduce(|| (i32::MIN, u64::MAX), |p, q| if (p.0, std::cmp::Reverse(p.1)) >= (q.0, std::cmp::Reverse(q.1)) { p } else { q });
+            .reduce(
+                || (i32::MIN, u64::MAX),
+                |p, q| {
+                    if (p.0, std::cmp::Reverse(p.1)) >= (q.0, std::cmp::Reverse(q.1)) {
+                        p
+                    } else {
+                        q
+                    }
+                },
+            );
         (((cells as i64 - best.0 as i64) / 2) as u64, best.1)
     }
 
@@ -749,7 +803,9 @@ mod tests {
     #[test]
     fn coset_minimum_matches_split_transform_on_a_real_coset() {
         let game = Game::new(Rule::Plus, Topology::Open, 47, 47).unwrap();
-        let Outcome::Solved(s) = solve_plus_open(&game, &Grid::ones(47, 47).unwrap()).unwrap() else { panic!("solvable") };
+        let Outcome::Solved(s) = solve_plus_open(&game, &Grid::ones(47, 47).unwrap()).unwrap() else {
+            panic!("solvable")
+        };
         assert_eq!(s.quiet.len(), 30);
         let sigs = cell_signatures(&s.presses, &s.quiet);
         let fast = coset_minimum(&sigs, 47 * 47, 30, None);
@@ -762,7 +818,9 @@ mod tests {
     fn neighbourhood_descent_stays_in_the_coset_and_never_worsens() {
         let game = Game::new(Rule::Plus, Topology::Open, 39, 39).unwrap();
         let ones = Grid::ones(39, 39).unwrap();
-        let Outcome::Solved(s) = solve_plus_open(&game, &ones).unwrap() else { panic!("39 x 39 all-ones is solvable") };
+        let Outcome::Solved(s) = solve_plus_open(&game, &ones).unwrap() else {
+            panic!("39 x 39 all-ones is solvable")
+        };
         assert_eq!(s.quiet.len(), 32);
         let mut x = s.presses.clone();
         let before = x.count();

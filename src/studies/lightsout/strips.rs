@@ -24,7 +24,10 @@ pub const WIDTH: usize = 8;
 /// number of times.
 pub fn strip_minimum(m: usize, n: usize, c0: usize, c1: usize) -> Result<u64> {
     let w = c1 - c0;
-    ensure!(c0 < c1 && c1 <= n && w <= MAX_WIDTH && m >= 1, "strip {c0}..{c1} of an {m} x {n} board (width at most {MAX_WIDTH})");
+    ensure!(
+        c0 < c1 && c1 <= n && w <= MAX_WIDTH && m >= 1,
+        "strip {c0}..{c1} of an {m} x {n} board (width at most {MAX_WIDTH})"
+    );
     let mask = (1usize << w) - 1;
     // Constrained columns (bit j - c0); the others get free presses below them.
     let mut constrained = 0usize;
@@ -69,14 +72,22 @@ pub fn strip_minimum(m: usize, n: usize, c0: usize, c1: usize) -> Result<u64> {
         d = next;
     }
     // Below the last row nothing is pressed: its constrained lights must already be odd.
-    let best = d.iter().enumerate().filter(|&(s, &c)| c != INF && forced(s >> w, s & mask) == 0).map(|(_, &c)| c).min();
+    let best = d
+        .iter()
+        .enumerate()
+        .filter(|&(s, &c)| c != INF && forced(s >> w, s & mask) == 0)
+        .map(|(_, &c)| c)
+        .min();
     Ok(best.map_or(0, |c| c as u64))
 }
 
 /// The strip relaxation's lower bound for the all-ones n x n board: n cut into strips of nearly
 /// equal width at most `width`, their minima summed.
 pub fn lower_bound(n: usize, width: usize) -> Result<u64> {
-    ensure!((1..=MAX_WIDTH).contains(&width), "strip width {width} outside 1..={MAX_WIDTH}");
+    ensure!(
+        (1..=MAX_WIDTH).contains(&width),
+        "strip width {width} outside 1..={MAX_WIDTH}"
+    );
     let strips = n.div_ceil(width);
     let mut total = 0;
     let mut c0 = 0;
@@ -96,7 +107,9 @@ mod tests {
 
     fn minimum(n: usize) -> u64 {
         let game = Game::new(Rule::Plus, Topology::Open, n, n).unwrap();
-        let Outcome::Solved(s) = solve(&game, &Grid::ones(n, n).unwrap()).unwrap() else { panic!("solvable") };
+        let Outcome::Solved(s) = solve(&game, &Grid::ones(n, n).unwrap()).unwrap() else {
+            panic!("solvable")
+        };
         assert!(s.exact_minimum);
         s.presses.count()
     }

@@ -19,9 +19,9 @@
 //!    (open(m - 1) / 2 counts the pairs r, r + 1 of nonzero eigenvalues; 3 | m adds 0 and 1).
 
 use crate::engine::cluster::{share_by_cost, Cluster, Solo};
-use crate::engine::progress::Counters;
 use crate::engine::gf2::{self, Poly};
 use crate::engine::gf2poly as wp;
+use crate::engine::progress::Counters;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
 use anyhow::{bail, ensure, Context, Result};
 use rayon::prelude::*;
@@ -32,7 +32,11 @@ pub fn sutner_polys(max: usize, shifted: bool) -> Vec<Poly> {
     if max == 0 {
         return out;
     }
-    let x = if shifted { Poly::from_exponents(&[0, 1]) } else { Poly::monomial(1) };
+    let x = if shifted {
+        Poly::from_exponents(&[0, 1])
+    } else {
+        Poly::monomial(1)
+    };
     out.push(x.clone());
     for k in 1..max {
         let next = out[k].mul(&x).add(&out[k - 1]);
@@ -43,7 +47,11 @@ pub fn sutner_polys(max: usize, shifted: bool) -> Vec<Poly> {
 
 /// Only f_k (or f_k(x + 1)), keeping two polynomials at a time.
 pub fn sutner_poly(k: usize, shifted: bool) -> Poly {
-    let x = if shifted { Poly::from_exponents(&[0, 1]) } else { Poly::monomial(1) };
+    let x = if shifted {
+        Poly::from_exponents(&[0, 1])
+    } else {
+        Poly::monomial(1)
+    };
     let (mut prev, mut cur) = (Poly::one(), x.clone());
     if k == 0 {
         return prev;
@@ -57,9 +65,11 @@ pub fn sutner_poly(k: usize, shifted: bool) -> Poly {
 
 /// How the single-board nullity was computed (printed by `lightsout nullity`).
 pub const METHOD_OPEN: &str =
-    "Sutner polynomial gcd, halved: f_2k = (f_k + f_k-1)^2 by doubling, gcd in u = x^2 + x, 2-adic formula for odd sides";
+    "Sutner polynomial gcd, halved: f_2k = (f_k + f_k-1)^2 by doubling, gcd in u = x^2 + x, 2-adic formula for odd \
+        sides";
 pub const METHOD_TORUS: &str =
-    "Jordan structure of the cycle: torus(2^a m) = 2^a (2 open(m - 1) + 4 [3 | m]), open(m - 1) by the halved Sutner gcd";
+    "Jordan structure of the cycle: torus(2^a m) = 2^a (2 open(m - 1) + 4 [3 | m]), open(m - 1) by the halved Sutner \
+        gcd";
 
 /// A polynomial in x over GF(2) as A(u) + x B(u) with u = x^2 + x (so x^2 = x + u).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,16 +86,25 @@ impl UForm {
         UForm { a: vec![], b: vec![1] }
     }
     fn add(&self, o: &UForm) -> UForm {
-        UForm { a: wp::add(&self.a, &o.a), b: wp::add(&self.b, &o.b) }
+        UForm {
+            a: wp::add(&self.a, &o.a),
+            b: wp::add(&self.b, &o.b),
+        }
     }
     /// (A + xB)^2 = A^2 + x^2 B^2 = (A^2 + u B^2) + x B^2.
     fn square(&self) -> UForm {
         let b2 = wp::square(&self.b);
-        UForm { a: wp::add(&wp::square(&self.a), &wp::shift1(&b2)), b: b2 }
+        UForm {
+            a: wp::add(&wp::square(&self.a), &wp::shift1(&b2)),
+            b: b2,
+        }
     }
     /// x (A + xB) = u B + x (A + B).
     fn times_x(&self) -> UForm {
-        UForm { a: wp::shift1(&self.b), b: wp::add(&self.a, &self.b) }
+        UForm {
+            a: wp::shift1(&self.b),
+            b: wp::add(&self.a, &self.b),
+        }
     }
     /// Back to a polynomial in x (tests).
     pub fn to_poly(&self) -> Poly {
@@ -173,15 +192,27 @@ impl SweepCheckpoint {
     pub fn open(dir: &std::path::Path, max_n: usize, ranks: usize, rank: usize) -> Result<SweepCheckpoint> {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         let path = dir.join(format!("sweep_plus_open.rank{rank}of{ranks}.gcd"));
-        let mut c = SweepCheckpoint { path, max_n, ranks, rank, done: 0, values: Vec::new(), last_write: std::time::Instant::now() };
+        let mut c = SweepCheckpoint {
+            path,
+            max_n,
+            ranks,
+            rank,
+            done: 0,
+            values: Vec::new(),
+            last_write: std::time::Instant::now(),
+        };
         // Files of another rank count mean another share: refuse rather than mix.
         for e in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
             let name = e?.file_name().to_string_lossy().into_owned();
-            if let Some(rest) = name.strip_prefix("sweep_plus_open.rank").and_then(|r| r.strip_suffix(".gcd")) {
+            if let Some(rest) = name
+                .strip_prefix("sweep_plus_open.rank")
+                .and_then(|r| r.strip_suffix(".gcd"))
+            {
                 let other: Option<usize> = rest.split_once("of").and_then(|(_, r)| r.parse().ok());
                 if other != Some(ranks) {
                     bail!(
-                        "{} holds a sweep run under another number of ranks ({name}); rerun with that number or use an empty --keep directory",
+                        "{} holds a sweep run under another number of ranks ({name}); rerun with that number or use an \
+                            empty --keep directory",
                         dir.display()
                     );
                 }
@@ -193,10 +224,12 @@ impl SweepCheckpoint {
                 return Err(bad("not a sweep checkpoint"));
             }
             let word = |i: usize| u64::from_le_bytes(bytes[16 + 8 * i..24 + 8 * i].try_into().expect("8 bytes"));
-            let (file_max, file_ranks, file_rank, done) = (word(0) as usize, word(1) as usize, word(2) as usize, word(3) as usize);
+            let (file_max, file_ranks, file_rank, done) =
+                (word(0) as usize, word(1) as usize, word(2) as usize, word(3) as usize);
             if (file_max, file_ranks, file_rank) != (max_n, ranks, rank) {
                 bail!(
-                    "{}: made by a sweep to n = {file_max} as rank {file_rank} of {file_ranks}, not n = {max_n} as rank {rank} of {ranks}; use another --keep directory",
+                    "{}: made by a sweep to n = {file_max} as rank {file_rank} of {file_ranks}, not n = {max_n} as \
+                        rank {rank} of {ranks}; use another --keep directory",
                     c.path.display()
                 );
             }
@@ -204,7 +237,15 @@ impl SweepCheckpoint {
             if body.len() % 8 != 0 || done > max_n / 2 {
                 return Err(bad("truncated or damaged"));
             }
-            c.values = body.chunks_exact(8).map(|p| (u32::from_le_bytes(p[..4].try_into().unwrap()), u32::from_le_bytes(p[4..].try_into().unwrap()))).collect();
+            c.values = body
+                .chunks_exact(8)
+                .map(|p| {
+                    (
+                        u32::from_le_bytes(p[..4].try_into().unwrap()),
+                        u32::from_le_bytes(p[4..].try_into().unwrap()),
+                    )
+                })
+                .collect();
             if c.values.windows(2).any(|w| w[0].0 >= w[1].0) || c.values.last().is_some_and(|v| v.0 as usize > done) {
                 return Err(bad("its sizes are out of order"));
             }
@@ -253,13 +294,18 @@ pub fn plus_open_sweep_on(
     let mut nul = vec![0usize; max_n + 1];
     let kmax = max_n / 2;
     let owner = share_by_cost(&(0..=kmax as u64).map(|k| k * k).collect::<Vec<_>>(), cluster.ranks());
-    let mut checkpoint = keep.map(|d| SweepCheckpoint::open(d, max_n, cluster.ranks(), cluster.rank())).transpose()?;
+    let mut checkpoint = keep
+        .map(|d| SweepCheckpoint::open(d, max_n, cluster.ranks(), cluster.rank()))
+        .transpose()?;
     let resumed = checkpoint.as_ref().map_or(0, |c| c.done);
     if let Some(c) = &checkpoint {
         // Exactly this rank's sizes up to `done`: a file missing one would leave a 0 in the table.
         let owned = (1..=resumed).filter(|&k| owner[k] == cluster.rank()).count();
         ensure!(
-            c.values.len() == owned && c.values.iter().all(|&(k, _)| k >= 1 && owner[k as usize] == cluster.rank()),
+            c.values.len() == owned
+                && c.values
+                    .iter()
+                    .all(|&(k, _)| k >= 1 && owner[k as usize] == cluster.rank()),
             "{}: holds {} sizes, but this rank's share up to n = {} is {owned} (delete it to start over)",
             c.path.display(),
             c.values.len(),
@@ -274,7 +320,10 @@ pub fn plus_open_sweep_on(
     let (mut prev, mut cur) = (UForm::one(), UForm::x()); // f_0, f_1
     let mut batch: Vec<(usize, UForm)> = Vec::new();
     let mut flush = |batch: &mut Vec<(usize, UForm)>, nul: &mut Vec<usize>, done: usize, last: bool| -> Result<()> {
-        let res: Vec<(usize, usize)> = batch.par_iter().map(|(k, s)| (2 * k, even_nullity(&s.a, &s.b))).collect();
+        let res: Vec<(usize, usize)> = batch
+            .par_iter()
+            .map(|(k, s)| (2 * k, even_nullity(&s.a, &s.b)))
+            .collect();
         for &(n, v) in &res {
             nul[n] = v;
         }
@@ -286,7 +335,10 @@ pub fn plus_open_sweep_on(
     };
     for k in 1..=kmax {
         if k > 1 {
-            let next = UForm { a: wp::add(&wp::shift1(&cur.b), &prev.a), b: wp::add(&wp::add(&cur.a, &cur.b), &prev.b) };
+            let next = UForm {
+                a: wp::add(&wp::shift1(&cur.b), &prev.a),
+                b: wp::add(&wp::add(&cur.a, &cur.b), &prev.b),
+            };
             prev = std::mem::replace(&mut cur, next);
         }
         if mine(k) {
@@ -322,7 +374,11 @@ pub fn plus_open_sweep_on(
 fn torus_from_open(n: usize, open_of: impl Fn(usize) -> usize) -> usize {
     let two_a = 1usize << n.trailing_zeros();
     let m = n >> n.trailing_zeros();
-    let base = if m == 1 { 0 } else { 2 * open_of(m - 1) + if m % 3 == 0 { 4 } else { 0 } };
+    let base = if m == 1 {
+        0
+    } else {
+        2 * open_of(m - 1) + if m % 3 == 0 { 4 } else { 0 }
+    };
     two_a * base
 }
 
@@ -358,7 +414,11 @@ pub fn plus_torus_sweep_on(
     }
     let mut out = vec![0usize; max_n + 1];
     for n in 1..=max_n {
-        out[n] = if n < 3 { torus_small(n)? } else { torus_from_open(n, |k| open[k]) };
+        out[n] = if n < 3 {
+            torus_small(n)?
+        } else {
+            torus_from_open(n, |k| open[k])
+        };
     }
     Ok(out)
 }
@@ -372,8 +432,10 @@ pub fn plus_open_rect_table(max: usize) -> Vec<u16> {
     let f = sutner_polys(max, false);
     let g = sutner_polys(max, true);
     let pairs: Vec<(usize, usize)> = (1..=max).flat_map(|m| (m..=max).map(move |n| (m, n))).collect();
-    let vals: Vec<u16> =
-        pairs.par_iter().map(|&(m, n)| wp::gcd_degree(f[m].words(), g[n].words()).unwrap_or(0) as u16).collect();
+    let vals: Vec<u16> = pairs
+        .par_iter()
+        .map(|&(m, n)| wp::gcd_degree(f[m].words(), g[n].words()).unwrap_or(0) as u16)
+        .collect();
     let mut out = vec![0u16; max * max];
     for (&(m, n), &v) in pairs.iter().zip(&vals) {
         out[(m - 1) * max + n - 1] = v;

@@ -28,7 +28,17 @@ fn thousands(v: u128) -> String {
 }
 
 pub fn claims(r: &PegResults) -> Vec<Claim> {
-    [seed001_claims(r), t5_claims(r), oeis_claims(r), problem_claims(r), union_claims(r), partial_claims(r)].into_iter().flatten().collect()
+    [
+        seed001_claims(r),
+        t5_claims(r),
+        oeis_claims(r),
+        problem_claims(r),
+        union_claims(r),
+        partial_claims(r),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// Seed 001: the 10-coin triangle.
@@ -38,13 +48,33 @@ fn seed001_claims(r: &PegResults) -> Vec<Claim> {
     if let Some(t4) = side(r, 4) {
         let jumps = crate::puzzles::peg::Triangle::any_side(4).jumps().len();
         out.push(
-            Claim::compare(FAMILY, "peg.seed001.jumps", seed, "The 10-coin triangle has 18 legitimate moves (jumps): the seed lists them, 2 from each hole but the centre", 18, jumps, &format!("data/peg/{}, one row per jump (columns from, over, to); 3(n-1)(n-2) jumps on side n", super::seed001::JUMPS_CSV))
-                .quoted("We can now build an entire set of all legitimate moves:"),
+            Claim::compare(
+                FAMILY,
+                "peg.seed001.jumps",
+                seed,
+                "The 10-coin triangle has 18 legitimate moves (jumps): the seed lists them, 2 from each hole but the \
+                centre",
+                18,
+                jumps,
+                &format!(
+                    "data/peg/{}, one row per jump (columns from, over, to); 3(n-1)(n-2) jumps on side n",
+                    super::seed001::JUMPS_CSV
+                ),
+            )
+            .quoted("We can now build an entire set of all legitimate moves:"),
         );
         let wins: u128 = t4.starts.iter().map(|s| s.winning_sequences).sum();
         out.push(
-            Claim::compare(FAMILY, "peg.seed001.winning_plays", seed, "There are 84 possible plays which win the game (over all 10 starts)", 84, wins, "data/peg/T4/starts.csv, column winning_sequences (summed)")
-                .quoted("Having repeated this 6 more times, we end up with the 84 possible plays which win the game."),
+            Claim::compare(
+                FAMILY,
+                "peg.seed001.winning_plays",
+                seed,
+                "There are 84 possible plays which win the game (over all 10 starts)",
+                84,
+                wins,
+                "data/peg/T4/starts.csv, column winning_sequences (summed)",
+            )
+            .quoted("Having repeated this 6 more times, we end up with the 84 possible plays which win the game."),
         );
     }
     out
@@ -60,10 +90,25 @@ fn t5_claims(r: &PegResults) -> Vec<Claim> {
         for row in wins.rows().filter(|row| row("side") == "5") {
             let start: usize = row("start").parse().expect("oracle start");
             published.push(format!("hole {start}: {}", row("winning_sequences")));
-            let ours = t5.starts.iter().find(|s| s.start + 1 == start).map_or(0, |s| s.winning_sequences);
+            let ours = t5
+                .starts
+                .iter()
+                .find(|s| s.start + 1 == start)
+                .map_or(0, |s| s.winning_sequences);
             computed.push(format!("hole {start}: {ours}"));
         }
-        out.push(Claim::compare(FAMILY, "peg.bell.t5_winning_sequences_per_start", "George Bell, triangular peg solitaire (15-hole board)", "Winning jump sequences from single-vacancy starts on T5", published.join("; "), computed.join("; "), "data/peg/T5/starts.csv, column winning_sequences, rows start = 1, 2, 4, 5").quoted("29,760 from hole 1, 14,880 from hole 2, 85,258 from hole 4, 1,550 from hole 5."));
+        out.push(
+            Claim::compare(
+                FAMILY,
+                "peg.bell.t5_winning_sequences_per_start",
+                "George Bell, triangular peg solitaire (15-hole board)",
+                "Winning jump sequences from single-vacancy starts on T5",
+                published.join("; "),
+                computed.join("; "),
+                "data/peg/T5/starts.csv, column winning_sequences, rows start = 1, 2, 4, 5",
+            )
+            .quoted("29,760 from hole 1, 14,880 from hole 2, 85,258 from hole 4, 1,550 from hole 5."),
+        );
         let totals = oracle(include_str!("../../../tests/data/peg/totals.csv"));
         for row in totals.rows().filter(|row| row("side") == "5") {
             let quantity = row("quantity");
@@ -78,8 +123,16 @@ fn t5_claims(r: &PegResults) -> Vec<Claim> {
                 _ => "Complete games on T5 (jump sequences ending where no jump is legal), over all 15 starts",
             };
             out.push(
-                Claim::compare(FAMILY, &format!("peg.bell.t5_total_{quantity}"), "George Bell, triangular peg solitaire (15-hole board)", statement, thousands(published), thousands(ours), &format!("data/peg/T5/starts.csv, column {quantity} (summed)"))
-                    .quoted(&format!("5,{quantity},{published}")),
+                Claim::compare(
+                    FAMILY,
+                    &format!("peg.bell.t5_total_{quantity}"),
+                    "George Bell, triangular peg solitaire (15-hole board)",
+                    statement,
+                    thousands(published),
+                    thousands(ours),
+                    &format!("data/peg/T5/starts.csv, column {quantity} (summed)"),
+                )
+                .quoted(&format!("5,{quantity},{published}")),
             );
         }
         let catalogue = oracle(include_str!("../../../tests/data/peg/bell_min_moves.csv"));
@@ -87,25 +140,54 @@ fn t5_claims(r: &PegResults) -> Vec<Claim> {
         let mut entries = 0;
         for row in catalogue.rows().filter(|row| row("side") == "5") {
             entries += 1;
-            let (a, b): (usize, usize) = (row("start").parse().expect("start"), row("finish").parse().expect("finish"));
-            let ours = t5.finishes.iter().find(|f| f.start + 1 == a && f.finish + 1 == b).map(|f| f.min_moves.to_string());
+            let (a, b): (usize, usize) = (
+                row("start").parse().expect("start"),
+                row("finish").parse().expect("finish"),
+            );
+            let ours = t5
+                .finishes
+                .iter()
+                .find(|f| f.start + 1 == a && f.finish + 1 == b)
+                .map(|f| f.min_moves.to_string());
             let theirs = row("min_moves");
             let ours = ours.unwrap_or_default();
             if ours != theirs {
                 mismatches.push(format!("{a}->{b}: Bell {theirs:?}, ours {ours:?}"));
             }
         }
-        let computed = if mismatches.is_empty() { format!("all {entries} entries equal") } else { mismatches.join("; ") };
-        out.push(Claim::published(FAMILY, "peg.bell.t5_min_moves_catalogue", "George Bell, Solving triangular peg solitaire, J. Integer Sequences 11 (2008) 08.4.8", "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible ones", format!("{entries} entries"), computed, Verdict::of(mismatches.is_empty()), "data/peg/T5/finishes.csv, column min_moves (rows with solvable false have no single-peg finish)").quoted("Source: George Bell, \"Solving triangular peg solitaire\" (J. Integer Sequences 11, 2008, 08.4.8), 15-hole catalogue."));
+        let computed = if mismatches.is_empty() {
+            format!("all {entries} entries equal")
+        } else {
+            mismatches.join("; ")
+        };
+        out.push(Claim::published(FAMILY, "peg.bell.t5_min_moves_catalogue", "George Bell, Solving triangular peg \
+            solitaire, J. Integer Sequences 11 (2008) \
+            08.4.8", "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible \
+            ones", format!("{entries} entries"), computed, Verdict::of(mismatches.is_empty()), "data/peg/T5/finishes.csv, column min_moves (rows with solvable false have no single-peg finish)").quoted("Source: George Bell, \"Solving triangular peg solitaire\" (J. Integer Sequences 11, 2008, 08.4.8), 15-hole catalogue."));
         let jaap = oracle(include_str!("../../../tests/data/peg/reachable_positions.csv"));
         let (mut published, mut computed) = (Vec::new(), Vec::new());
         for row in jaap.rows().filter(|row| row("side") == "5") {
             let start: usize = row("start").parse().expect("start");
             published.push(format!("hole {start}: {}", row("reachable_positions")));
-            let ours = t5.starts.iter().find(|s| s.start + 1 == start).map_or(0, |s| s.reachable_positions);
+            let ours = t5
+                .starts
+                .iter()
+                .find(|s| s.start + 1 == start)
+                .map_or(0, |s| s.reachable_positions);
             computed.push(format!("hole {start}: {ours}"));
         }
-        out.push(Claim::compare(FAMILY, "peg.jaap.t5_reachable_positions", "Jaap Scherphuis, Jaap's Puzzle Page, triangular peg solitaire", "Positions reachable from one single-vacancy start of T5 (the start included)", published.join("; "), computed.join("; "), "data/peg/T5/starts.csv, column reachable_positions").quoted("Source: Jaap Scherphuis, Jaap's Puzzle Page, \"Triangular peg solitaire\" table for T5."));
+        out.push(
+            Claim::compare(
+                FAMILY,
+                "peg.jaap.t5_reachable_positions",
+                "Jaap Scherphuis, Jaap's Puzzle Page, triangular peg solitaire",
+                "Positions reachable from one single-vacancy start of T5 (the start included)",
+                published.join("; "),
+                computed.join("; "),
+                "data/peg/T5/starts.csv, column reachable_positions",
+            )
+            .quoted("Source: Jaap Scherphuis, Jaap's Puzzle Page, \"Triangular peg solitaire\" table for T5."),
+        );
     }
     out
 }
@@ -118,7 +200,12 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
     for row in a127500.rows() {
         let n: usize = row("side").parse().expect("side");
         let Some(s) = side(r, n) else { continue };
-        let ours = s.finishes.iter().map(|f| f.min_moves).min().map_or("none".to_string(), |m| m.to_string());
+        let ours = s
+            .finishes
+            .iter()
+            .map(|f| f.min_moves)
+            .min()
+            .map_or("none".to_string(), |m| m.to_string());
         out.push(
             Claim::compare(FAMILY, &format!("peg.oeis_a127500.side{n}"), "OEIS A127500", &format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes this many moves"), row("min_moves"), ours, &format!("data/peg/T{n}/finishes.csv, column min_moves (its smallest value)"))
                 .quoted(&format!("{n},{}", row("min_moves"))),
@@ -131,7 +218,14 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
     // solvable problem's lower bound reaches the published value.
     for row in a127500.rows() {
         let n: usize = row("side").parse().expect("side");
-        let Some(problems) = r.sides.iter().find(|s| s.side == n && s.starts.is_empty()).and_then(|s| s.problems.as_ref()) else { continue };
+        let Some(problems) = r
+            .sides
+            .iter()
+            .find(|s| s.side == n && s.starts.is_empty())
+            .and_then(|s| s.problems.as_ref())
+        else {
+            continue;
+        };
         // A problem's shortest known play: its proven minimum's (optimal_play) where the balls
         // met, else the play the problem table holds.
         let shortest = |p: &super::solvability::ProblemRow| p.fewest.as_ref().and_then(|m| m.exact()).or(p.moves());
@@ -140,46 +234,77 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
         let at_best = problems.iter().filter(|p| p.solvable() && shortest(p) == best).count();
         let solvable: Vec<_> = problems.iter().filter(|p| p.solvable()).collect();
         // The least proven lower bound over all solvable problems (none when any is unsettled).
-        let proven = solvable.iter().map(|p| p.fewest.as_ref().map(|m| m.lower_bound())).collect::<Option<Vec<u32>>>().and_then(|v| v.into_iter().min());
+        let proven = solvable
+            .iter()
+            .map(|p| p.fewest.as_ref().map(|m| m.lower_bound()))
+            .collect::<Option<Vec<u32>>>()
+            .and_then(|v| v.into_iter().min());
         let computed = match (best, proven) {
-            (Some(b), Some(l)) if l == b => format!("{b} (proven: every solvable problem takes at least {l} moves by meeting in the middle, and {at_best} problems are solved in {b})"),
-            (Some(b), Some(l)) => format!("{b} (the fewest moves of our plays; {at_best} problems solved in {b}); proven lower bound {l}"),
-            (Some(b), None) => format!("{b} (the fewest moves of our plays; {at_best} problems solved in {b}); no lower bound proven"),
+            (Some(b), Some(l)) if l == b => format!(
+                "{b} (proven: every solvable problem takes at least {l} moves by \
+                meeting in the middle, and {at_best} problems are solved in {b})"
+            ),
+            (Some(b), Some(l)) => {
+                format!("{b} (the fewest moves of our plays; {at_best} problems solved in {b}); proven lower bound {l}")
+            }
+            (Some(b), None) => {
+                format!("{b} (the fewest moves of our plays; {at_best} problems solved in {b}); no lower bound proven")
+            }
             _ => "no play found".into(),
         };
         let statement = match proven {
-            Some(_) => format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes {published} moves (our plays attain it; our lower bounds are proven by meeting in the middle on the moves graph)"),
-            None => format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes {published} moves (we check that {published} is attained; that no shorter play exists is Bell's result, not re-proven here)"),
+            Some(_) => format!(
+                "The shortest solution of any single-vacancy to single-survivor problem on side {n} \
+                takes {published} moves (our plays attain it; our lower bounds are proven by meeting in the middle on \
+                the moves graph)"
+            ),
+            None => format!(
+                "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes \
+                {published} moves (we check that {published} is attained; that no shorter play exists is Bell's \
+                result, not re-proven here)"
+            ),
         };
-        out.push(Claim::published(
-            FAMILY,
-            &format!("peg.oeis_a127500.side{n}"),
-            "OEIS A127500",
-            &statement,
-            published.to_string(),
-            computed,
-            match (best, proven) {
-                (Some(b), Some(l)) if b == published && l == published => Verdict::Confirmed,
-                // Attained, but the proven bound stops short (or there is none): a bound that
-                // agrees, not a confirmation.
-                (Some(b), l) if b == published && l.is_none_or(|l| l <= published) => Verdict::ConsistentBound,
-                _ => Verdict::Refuted,
-            },
-            &format!("data/peg/T{n}/finishes.csv, columns moves_upper_bound and min_moves_lower_bound (their smallest values)"),
-        )
-        .quoted(&format!("{n},{published}")));
+        out.push(
+            Claim::published(
+                FAMILY,
+                &format!("peg.oeis_a127500.side{n}"),
+                "OEIS A127500",
+                &statement,
+                published.to_string(),
+                computed,
+                match (best, proven) {
+                    (Some(b), Some(l)) if b == published && l == published => Verdict::Confirmed,
+                    // Attained, but the proven bound stops short (or there is none): a bound that
+                    // agrees, not a confirmation.
+                    (Some(b), l) if b == published && l.is_none_or(|l| l <= published) => Verdict::ConsistentBound,
+                    _ => Verdict::Refuted,
+                },
+                &format!(
+                    "data/peg/T{n}/finishes.csv, columns moves_upper_bound and min_moves_lower_bound (their smallest \
+                values)"
+                ),
+            )
+            .quoted(&format!("{n},{published}")),
+        );
     }
 
     // OEIS A130515: problems passing the position-class test, up to symmetry.
     let a130515 = oracle(include_str!("../../../tests/data/peg/A130515.csv"));
     for row in a130515.rows() {
         let n: usize = row("side").parse().expect("side");
-        if !r.sides.iter().any(|s| s.side == n && (!s.starts.is_empty() || s.problems.is_some())) {
+        if !r
+            .sides
+            .iter()
+            .any(|s| s.side == n && (!s.starts.is_empty() || s.problems.is_some()))
+        {
             continue;
         }
         let t = crate::puzzles::peg::Triangle::any_side(n);
         let ours = super::solvability::class_passing_up_to_symmetry(&t);
-        let evidence = format!("data/peg/T{n}/finishes.csv, rows with passes_class_test true, counted up to the 6 symmetries (data/peg/sides.csv, column class_passing_problems_up_to_symmetry)");
+        let evidence = format!(
+            "data/peg/T{n}/finishes.csv, rows with passes_class_test true, counted up to the 6 \
+            symmetries (data/peg/sides.csv, column class_passing_problems_up_to_symmetry)"
+        );
         out.push(
             Claim::compare(FAMILY, &format!("peg.oeis_a130515.side{n}"), "OEIS A130515", &format!("Single-vacancy to single-survivor problems on side {n} that pass the position-class test, counted up to symmetry"), row("class_passing_problems"), ours, &evidence)
                 .quoted(&format!("{n},{}", row("class_passing_problems"))),
@@ -194,53 +319,86 @@ fn problem_claims(r: &PegResults) -> Vec<Claim> {
     // Side 8's problem table: how many pass the class test, and how many of those are solvable.
     for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
         let Some(problems) = &s.problems else { continue };
-        let passing = problems.iter().filter(|p| !matches!(p.verdict, super::solvability::Verdict::PositionClass)).count();
+        let passing = problems
+            .iter()
+            .filter(|p| !matches!(p.verdict, super::solvability::Verdict::PositionClass))
+            .count();
         let solvable = problems.iter().filter(|p| p.solvable()).count();
         let exhausted = passing - solvable;
         out.push(Claim::new_result(
             FAMILY,
             &format!("peg.new.side{}_problems", s.side),
-            &format!("Single-vacancy to single-survivor problems on side {}: how many pass the position-class test, and how many of those are solvable", s.side),
+            &format!(
+                "Single-vacancy to single-survivor problems on side {}: how many pass the position-class test, \
+                and how many of those are solvable",
+                s.side
+            ),
             format!(
-                "{} problems; {passing} pass the class test, {solvable} of them solvable (a play each), {exhausted} impossible by exhaustive search; {} impossible by the class test",
+                "{} problems; {passing} pass the class test, {solvable} of them solvable (a play each), {exhausted} \
+                    impossible by exhaustive search; {} impossible by the class test",
                 problems.len(),
                 problems.len() - passing
             ),
-            &format!("data/peg/T{}/finishes.csv, columns passes_class_test, solvable and proof", s.side),
+            &format!(
+                "data/peg/T{}/finishes.csv, columns passes_class_test, solvable and proof",
+                s.side
+            ),
         ));
     }
 
     // Side 8's fewest moves: how many problems are settled exactly, and the proven bounds.
     for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
         let Some(problems) = &s.problems else { continue };
-        let Some(summary) = super::report::moves_summary(problems) else { continue };
+        let Some(summary) = super::report::moves_summary(problems) else {
+            continue;
+        };
         let solvable = problems.iter().filter(|p| p.solvable()).count();
         out.push(Claim::new_result(
             FAMILY,
             &format!("peg.new.side{}_min_moves", s.side),
-            &format!("The fewest moves of the {solvable} solvable problems on side {}, proven by meeting in the middle on the moves graph (exact where the balls meet or the proven lower bound equals a play's moves; else between the lower bound and the play found)", s.side),
+            &format!(
+                "The fewest moves of the {solvable} solvable problems on side {}, proven by meeting in the middle \
+                on the moves graph (exact where the balls meet or the proven lower bound equals a play's moves; else \
+                between the lower bound and the play found)",
+                s.side
+            ),
             summary,
-            &format!("data/peg/T{}/finishes.csv, columns min_moves_exact, min_moves_lower_bound, min_moves_proof and moves_upper_bound", s.side),
+            &format!(
+                "data/peg/T{}/finishes.csv, columns min_moves_exact, min_moves_lower_bound, min_moves_proof and \
+                moves_upper_bound",
+                s.side
+            ),
         ));
     }
 
     // Sides with the exact per-start analysis: which problems passing the class test are solvable.
     for s in r.sides.iter().filter(|s| !s.starts.is_empty()) {
         let t = crate::puzzles::peg::Triangle::any_side(s.side);
-        let passing = (0..t.holes()).flat_map(|a| (0..t.holes()).map(move |b| (a, b))).filter(|&(a, b)| t.class_test(a, b)).count();
+        let passing = (0..t.holes())
+            .flat_map(|a| (0..t.holes()).map(move |b| (a, b)))
+            .filter(|&(a, b)| t.class_test(a, b))
+            .count();
         let solvable = s.finishes.len();
         let outside = s.finishes.iter().filter(|f| !t.class_test(f.start, f.finish)).count();
         out.push(Claim::new_result(
             FAMILY,
             &format!("peg.new.side{}_problems", s.side),
-            &format!("Single-vacancy to single-survivor problems on side {}: how many pass the position-class test, and how many of those are solvable", s.side),
+            &format!(
+                "Single-vacancy to single-survivor problems on side {}: how many pass the position-class test, \
+                and how many of those are solvable",
+                s.side
+            ),
             format!(
-                "{} problems; {passing} pass the class test, {} of them solvable, {} impossible though they pass it; {outside} solvable problems fail the test (must be 0)",
+                "{} problems; {passing} pass the class test, {} of them solvable, {} impossible though they pass it; \
+                    {outside} solvable problems fail the test (must be 0)",
                 s.holes * s.holes,
                 solvable - outside,
                 passing - (solvable - outside)
             ),
-            &format!("data/peg/T{}/finishes.csv, columns passes_class_test and solvable", s.side),
+            &format!(
+                "data/peg/T{}/finishes.csv, columns passes_class_test and solvable",
+                s.side
+            ),
         ));
     }
     out
@@ -253,22 +411,65 @@ fn union_claims(r: &PegResults) -> Vec<Claim> {
     for s in r.sides.iter().filter(|s| s.side >= 6) {
         let reachable: u64 = s.levels.iter().map(|l| l.reachable).sum();
         let winnable: u64 = s.levels.iter().map(|l| l.winnable).sum();
-        out.push(Claim::new_result(FAMILY, &format!("peg.new.side{}_union", s.side), &format!("Positions reachable from some single-vacancy start of side {} ({} holes), and of those the winnable ones", s.side, s.holes), format!("{} reachable, {} winnable", thousands(reachable.into()), thousands(winnable.into())), &format!("data/peg/T{}/levels.csv, columns reachable_positions and winnable_positions", s.side)));
+        out.push(Claim::new_result(
+            FAMILY,
+            &format!("peg.new.side{}_union", s.side),
+            &format!(
+                "Positions reachable from some single-vacancy start of side {} ({} holes), and of those the winnable \
+            ones",
+                s.side, s.holes
+            ),
+            format!(
+                "{} reachable, {} winnable",
+                thousands(reachable.into()),
+                thousands(winnable.into())
+            ),
+            &format!(
+                "data/peg/T{}/levels.csv, columns reachable_positions and winnable_positions",
+                s.side
+            ),
+        ));
         if let Some(sym) = &s.symmetry {
             let orbits: u64 = sym.iter().map(|r| r.orbits).sum();
             let symmetric: u64 = sym.iter().map(|r| r.fixed_by_reflection).sum();
             out.push(Claim::new_result(
                 FAMILY,
                 &format!("peg.new.side{}_orbits", s.side),
-                &format!("Reachable positions of side {} up to the triangle's six symmetries (every level checked closed under them)", s.side),
-                format!("{} classes of {} positions, all {} levels closed; {} positions are their own mirror image under a given reflection", thousands(orbits.into()), thousands(reachable.into()), sym.len(), thousands(symmetric.into())),
-                &format!("data/peg/T{}/symmetry.csv, columns orbits and fixed_by_reflection (summed)", s.side),
+                &format!(
+                    "Reachable positions of side {} up to the triangle's six symmetries (every level checked \
+                    closed under them)",
+                    s.side
+                ),
+                format!(
+                    "{} classes of {} positions, all {} levels closed; {} positions are their own mirror image \
+                    under a given reflection",
+                    thousands(orbits.into()),
+                    thousands(reachable.into()),
+                    sym.len(),
+                    thousands(symmetric.into())
+                ),
+                &format!(
+                    "data/peg/T{}/symmetry.csv, columns orbits and fixed_by_reflection (summed)",
+                    s.side
+                ),
             ));
         }
         if !s.starts.is_empty() {
             let games: u128 = s.starts.iter().map(|x| x.complete_games).sum();
             let wins: u128 = s.starts.iter().map(|x| x.winning_sequences).sum();
-            out.push(Claim::new_result(FAMILY, &format!("peg.new.side{}_games", s.side), &format!("Winning jump sequences and complete games on side {}, over all single-vacancy starts", s.side), format!("{} winning, {} complete", thousands(wins), thousands(games)), &format!("data/peg/T{}/starts.csv, columns winning_sequences and complete_games (summed)", s.side)));
+            out.push(Claim::new_result(
+                FAMILY,
+                &format!("peg.new.side{}_games", s.side),
+                &format!(
+                    "Winning jump sequences and complete games on side {}, over all single-vacancy starts",
+                    s.side
+                ),
+                format!("{} winning, {} complete", thousands(wins), thousands(games)),
+                &format!(
+                    "data/peg/T{}/starts.csv, columns winning_sequences and complete_games (summed)",
+                    s.side
+                ),
+            ));
         }
     }
     out
@@ -282,9 +483,18 @@ fn partial_claims(r: &PegResults) -> Vec<Claim> {
             out.push(Claim::new_result(
                 FAMILY,
                 &format!("peg.new.side{}_reachable_{pegs}_pegs", p.side),
-                &format!("Positions with {pegs} pegs reachable from some single-vacancy start of side {} ({} holes)", p.side, p.holes),
+                &format!(
+                    "Positions with {pegs} pegs reachable from some single-vacancy start of side {} ({} holes)",
+                    p.side, p.holes
+                ),
                 thousands(reachable.into()),
-                &format!("data/peg/T{}/levels.csv, column reachable_positions, row pegs = {pegs} (a partial table: {} down to {} pegs)", p.side, p.holes - 1, p.min_pegs()),
+                &format!(
+                    "data/peg/T{}/levels.csv, column reachable_positions, row pegs = {pegs} (a partial table: {} \
+                    down to {} pegs)",
+                    p.side,
+                    p.holes - 1,
+                    p.min_pegs()
+                ),
             ));
         }
     }

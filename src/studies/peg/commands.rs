@@ -15,7 +15,9 @@ impl Task for Options {
         let counters = Arc::new(Counters::default());
         let sides: Vec<String> = self.sides.iter().map(|s| s.side.to_string()).collect();
         // Under MPI the root alone shows progress (it stands for every rank's share).
-        let _progress = crate::engine::cluster::current().is_root().then(|| Reporter::start(format!("peg T{}", sides.join(",")), counters.clone()));
+        let _progress = crate::engine::cluster::current()
+            .is_root()
+            .then(|| Reporter::start(format!("peg T{}", sides.join(",")), counters.clone()));
         Peg::compute(self, &counters)
     }
 
@@ -27,14 +29,27 @@ impl Task for Options {
             report::export_side(s, &mut files)?;
         }
         for p in &results.partial {
-            files.table(Area::Data, &report::side_dir(p.side), "levels.csv", &super::partial::levels_table(p));
+            files.table(
+                Area::Data,
+                &report::side_dir(p.side),
+                "levels.csv",
+                &super::partial::levels_table(p),
+            );
         }
-        let beyond = self.sides.iter().filter(|o| o.side > REPRODUCE_MAX_SIDE && !o.levels_only);
+        let beyond = self
+            .sides
+            .iter()
+            .filter(|o| o.side > REPRODUCE_MAX_SIDE && !o.levels_only);
         for side in beyond.map(|o| o.side) {
             let claims = Peg::claims(results);
             let page = crate::output::report::render_page(&report::side_page(results), &claims, "", 0);
             files.bytes(Area::Reports, "", &format!("T{side}.md"), page.into_bytes(), None);
-            files.table(Area::Reports, "", &format!("T{side}_claims.csv"), &crate::output::report::claims_table(&claims));
+            files.table(
+                Area::Reports,
+                "",
+                &format!("T{side}_claims.csv"),
+                &crate::output::report::claims_table(&claims),
+            );
         }
         Ok(files)
     }
@@ -42,7 +57,12 @@ impl Task for Options {
     fn summary(&self, _: &PegResults, dirs: Option<&OutDirs>) -> String {
         let sides: Vec<String> = self.sides.iter().map(|s| s.side.to_string()).collect();
         match dirs {
-            Some(d) => format!("peg T{}: wrote {} and {}\n", sides.join(","), d.data.display(), d.reports.display()),
+            Some(d) => format!(
+                "peg T{}: wrote {} and {}\n",
+                sides.join(","),
+                d.data.display(),
+                d.reports.display()
+            ),
             None => String::new(),
         }
     }

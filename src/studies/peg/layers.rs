@@ -27,7 +27,9 @@ pub fn triangle_for(side: usize, levels_only: bool, levels_on_disk: bool) -> Res
     }
     match Triangle::new(side) {
         Err(e) if beyond => {
-            bail!("{e}; side {side} is supported with --levels-only, or with --keep-levels DIR for its table of problems")
+            bail!(
+                "{e}; side {side} is supported with --levels-only, or with --keep-levels DIR for its table of problems"
+            )
         }
         r => r,
     }
@@ -65,7 +67,10 @@ pub fn check_memory(t: &Triangle, keep: &Keep, flat_winnable: bool) -> Result<()
     footprint::check(&format!("peg T{} (the union's levels)", t.side()), need).map_err(|e| match keep {
         Keep::Memory => {
             let on_disk = footprint::peg_union(t.holes(), &Keep::Dir(Default::default()), flat_winnable);
-            anyhow::anyhow!("{e}; --keep-levels DIR keeps finished levels on disk and needs {}", crate::engine::memory::human(on_disk))
+            anyhow::anyhow!(
+                "{e}; --keep-levels DIR keeps finished levels on disk and needs {}",
+                crate::engine::memory::human(on_disk)
+            )
         }
         Keep::Dir(_) => e,
     })
@@ -81,16 +86,29 @@ pub struct Symmetries {
 
 impl Symmetries {
     pub fn of(t: &Triangle) -> Result<Symmetries> {
-        let maps: Vec<Vec<usize>> = t.symmetries().iter().map(|p| p.iter().map(|&h| h as usize).collect()).collect();
+        let maps: Vec<Vec<usize>> = t
+            .symmetries()
+            .iter()
+            .map(|p| p.iter().map(|&h| h as usize).collect())
+            .collect();
         let group = Group::new(&maps)?;
         let order = |i: usize| {
             let m = &maps[i];
-            (1..=6).find(|&o| (0..m.len()).all(|h| (0..o).fold(h, |x, _| m[x]) == h)).expect("order divides 6")
+            (1..=6)
+                .find(|&o| (0..m.len()).all(|h| (0..o).fold(h, |x, _| m[x]) == h))
+                .expect("order divides 6")
         };
         let rotations: Vec<usize> = (0..maps.len()).filter(|&i| order(i) == 3).collect();
         let reflections: Vec<usize> = (0..maps.len()).filter(|&i| order(i) == 2).collect();
-        ensure!(t.side() < 2 || (rotations.len() == 2 && reflections.len() == 3), "the triangle's symmetries are not the dihedral group of order 6");
-        Ok(Symmetries { group, rotations, reflections })
+        ensure!(
+            t.side() < 2 || (rotations.len() == 2 && reflections.len() == 3),
+            "the triangle's symmetries are not the dihedral group of order 6"
+        );
+        Ok(Symmetries {
+            group,
+            rotations,
+            reflections,
+        })
     }
 
     /// Checks one reachable level: closed under the group, else an error naming the level.
@@ -98,7 +116,8 @@ impl Symmetries {
         let c = closure::closure(colex, layer, &self.group);
         ensure!(
             c.images_outside == 0,
-            "the reachable positions with {} pegs are not closed under the triangle's symmetries: {} images of its {} positions lie outside it",
+            "the reachable positions with {} pegs are not closed under the triangle's symmetries: {} images of its {} \
+                positions lie outside it",
             layer.k,
             c.images_outside,
             c.members
@@ -120,8 +139,15 @@ impl Symmetries {
 pub fn union(t: &Triangle, keep: &Keep, flat_winnable: bool, symmetry: bool, counters: &Counters) -> Result<Union> {
     let cluster = crate::engine::cluster::current();
     if cluster.ranks() > 1 {
-        ensure!(!flat_winnable && !symmetry, "under MPI only the union's levels are computed (--levels-only, without --symmetry)");
-        return Ok(Union { levels: distributed(t, keep, cluster, counters)?, symmetry: None, winnable: None });
+        ensure!(
+            !flat_winnable && !symmetry,
+            "under MPI only the union's levels are computed (--levels-only, without --symmetry)"
+        );
+        return Ok(Union {
+            levels: distributed(t, keep, cluster, counters)?,
+            symmetry: None,
+            winnable: None,
+        });
     }
     check_memory(t, keep, flat_winnable)?;
     let symmetries = symmetry.then(|| Symmetries::of(t)).transpose()?;
@@ -133,33 +159,52 @@ pub fn union(t: &Triangle, keep: &Keep, flat_winnable: bool, symmetry: bool, cou
     // Winnable = can reach a single peg = the complement of a start: by duality, reachable with a
     // reachable complement (checked against the backward pass in the tests).
     let goals = layered::Goals::<fn(Board) -> bool>::ComplementsOfStarts;
-    let counts = layered::search(&packed, &starts, goals, keep, &search_key(t), counters, |pass, colex, layer| match pass {
-        Pass::Winnable => {
-            if let Some(f) = &flat {
-                layer.par_for_each_state(colex, |b| {
-                    f.insert(b);
-                });
-            }
-        }
-        Pass::Reachable => {
-            if let (Some(sym), None) = (&symmetries, &broken) {
-                match sym.check(colex, layer) {
-                    Ok(row) => rows.push(row),
-                    Err(e) => broken = Some(e),
+    let counts = layered::search(
+        &packed,
+        &starts,
+        goals,
+        keep,
+        &search_key(t),
+        counters,
+        |pass, colex, layer| match pass {
+            Pass::Winnable => {
+                if let Some(f) = &flat {
+                    layer.par_for_each_state(colex, |b| {
+                        f.insert(b);
+                    });
                 }
             }
-        }
-    })?;
+            Pass::Reachable => {
+                if let (Some(sym), None) = (&symmetries, &broken) {
+                    match sym.check(colex, layer) {
+                        Ok(row) => rows.push(row),
+                        Err(e) => broken = Some(e),
+                    }
+                }
+            }
+        },
+    )?;
     if let Some(e) = broken {
         return Err(e);
     }
-    let levels: Vec<LevelRow> = counts.iter().map(|c| LevelRow { pegs: c.k, reachable: c.reachable, winnable: c.winnable }).collect();
+    let levels: Vec<LevelRow> = counts
+        .iter()
+        .map(|c| LevelRow {
+            pegs: c.k,
+            reachable: c.reachable,
+            winnable: c.winnable,
+        })
+        .collect();
     let symmetry = symmetries.map(|_| {
         // The search visits levels down to one below the last non-empty one; keep the table's.
         rows.retain(|r| levels.iter().any(|l| l.pegs == r.pegs));
         rows
     });
-    Ok(Union { levels, symmetry, winnable: flat })
+    Ok(Union {
+        levels,
+        symmetry,
+        winnable: flat,
+    })
 }
 
 /// The triangle of any side up to 10 as a [`layered::SubsetGraph`], from its jump list: slower
@@ -174,7 +219,20 @@ pub struct JumpList {
 impl JumpList {
     pub fn new(t: &Triangle) -> JumpList {
         let bit = |h: u8| 1u64 << h;
-        JumpList { holes: t.holes(), jumps: t.jumps().iter().map(|j| (bit(j.from) | bit(j.over), bit(j.to), bit(j.from) | bit(j.over) | bit(j.to))).collect() }
+        JumpList {
+            holes: t.holes(),
+            jumps: t
+                .jumps()
+                .iter()
+                .map(|j| {
+                    (
+                        bit(j.from) | bit(j.over),
+                        bit(j.to),
+                        bit(j.from) | bit(j.over) | bit(j.to),
+                    )
+                })
+                .collect(),
+        }
     }
 }
 
@@ -184,13 +242,23 @@ impl layered::SubsetGraph for JumpList {
     }
     fn any_predecessor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
         // A jump p -> s leaves only its landing hole filled.
-        self.jumps.iter().any(|&(_, hole, all)| s & all == hole && test(s ^ all))
+        self.jumps
+            .iter()
+            .any(|&(_, hole, all)| s & all == hole && test(s ^ all))
     }
     fn any_successor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
-        self.jumps.iter().any(|&(pegs, _, all)| s & all == pegs && test(s ^ all))
+        self.jumps
+            .iter()
+            .any(|&(pegs, _, all)| s & all == pegs && test(s ^ all))
     }
     fn moves_changing(&self, mask: u64) -> Option<Vec<(u64, u64)>> {
-        Some(self.jumps.iter().filter(|&&(_, _, all)| all & mask != 0).map(|&(pegs, _, all)| (all, pegs)).collect())
+        Some(
+            self.jumps
+                .iter()
+                .filter(|&&(_, _, all)| all & mask != 0)
+                .map(|&(pegs, _, all)| (all, pegs))
+                .collect(),
+        )
     }
     fn complement_reverses_moves(&self) -> bool {
         true
@@ -221,10 +289,21 @@ fn distributed(t: &Triangle, keep: &Keep, cluster: &dyn Cluster, counters: &Coun
         .iter()
         .find_map(|v| std::env::var(v).ok().and_then(|s| s.parse::<u64>().ok()))
         .unwrap_or(1);
-    crate::studies::footprint::check(&format!("peg T{} over {ranks} ranks ({here} on this node, {} each)", t.side(), human(per_rank as u128)), (per_rank * here) as u128)?;
+    crate::studies::footprint::check(
+        &format!(
+            "peg T{} over {ranks} ranks ({here} on this node, {} each)",
+            t.side(),
+            human(per_rank as u128)
+        ),
+        (per_rank * here) as u128,
+    )?;
     let root = cluster.is_root();
     if root {
-        eprintln!("peg T{}: {ranks} ranks, about {} of bit arrays and exchange buffers per rank", t.side(), human(per_rank as u128));
+        eprintln!(
+            "peg T{}: {ranks} ranks, about {} of bit arrays and exchange buffers per rank",
+            t.side(),
+            human(per_rank as u128)
+        );
     }
     let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
     // Totals over the computed levels, for the last line (the plan is checked against it).
@@ -233,11 +312,17 @@ fn distributed(t: &Triangle, keep: &Keep, cluster: &dyn Cluster, counters: &Coun
         all_bytes.set(all_bytes.get() + l.bytes_exchanged);
         all_seconds.set(all_seconds.get() + l.seconds);
         if root && l.resumed {
-            eprintln!("peg T{}: level {:2} pegs: {} reachable, resumed from its level files", t.side(), l.k, l.reachable);
+            eprintln!(
+                "peg T{}: level {:2} pegs: {} reachable, resumed from its level files",
+                t.side(),
+                l.k,
+                l.reachable
+            );
         } else if root {
             let c = &l.cost;
             eprintln!(
-                "peg T{}: level {:2} pegs: {} reachable, {} exchanged, {:.2} s (rank 0: pulled {} in {:.2} s, walked {} and sent {} successors in {:.2} s)",
+                "peg T{}: level {:2} pegs: {} reachable, {} exchanged, {:.2} s (rank 0: pulled {} in {:.2} s, walked \
+                    {} and sent {} successors in {:.2} s)",
                 t.side(),
                 l.k,
                 l.reachable,
@@ -253,14 +338,44 @@ fn distributed(t: &Triangle, keep: &Keep, cluster: &dyn Cluster, counters: &Coun
     };
     let key = search_key(t);
     let counts = if t.side() <= 8 {
-        layered_dist::search(&PackedTriangle::new(t), &starts, keep, &key, cluster, layered_dist::BATCHES, counters, report)?
+        layered_dist::search(
+            &PackedTriangle::new(t),
+            &starts,
+            keep,
+            &key,
+            cluster,
+            layered_dist::BATCHES,
+            counters,
+            report,
+        )?
     } else {
-        layered_dist::search(&JumpList::new(t), &starts, keep, &key, cluster, layered_dist::BATCHES, counters, report)?
+        layered_dist::search(
+            &JumpList::new(t),
+            &starts,
+            keep,
+            &key,
+            cluster,
+            layered_dist::BATCHES,
+            counters,
+            report,
+        )?
     };
     if root {
-        eprintln!("peg T{}: forward levels in all: {} bytes exchanged, {:.1} s", t.side(), all_bytes.get(), all_seconds.get());
+        eprintln!(
+            "peg T{}: forward levels in all: {} bytes exchanged, {:.1} s",
+            t.side(),
+            all_bytes.get(),
+            all_seconds.get()
+        );
     }
-    Ok(counts.iter().map(|c| LevelRow { pegs: c.k, reachable: c.reachable, winnable: c.winnable }).collect())
+    Ok(counts
+        .iter()
+        .map(|c| LevelRow {
+            pegs: c.k,
+            reachable: c.reachable,
+            winnable: c.winnable,
+        })
+        .collect())
 }
 
 /// Reachable, winnable and dead positions per peg count (log scale; zero counts are left out).
@@ -270,10 +385,17 @@ pub fn levels_chart(s: &super::PegStudy) -> Result<crate::output::chart::Rendere
     rows.sort_by_key(|r| r.pegs);
     let series = |name: &str, f: &dyn Fn(&LevelRow) -> u64| Series {
         name: name.into(),
-        points: rows.iter().map(|r| (r.pegs as f64, f(r) as f64)).filter(|p| p.1 > 0.0).collect(),
+        points: rows
+            .iter()
+            .map(|r| (r.pegs as f64, f(r) as f64))
+            .filter(|p| p.1 > 0.0)
+            .collect(),
     };
     line_chart(&LineChart {
-        title: format!("T{}: positions per peg count, union of all single-vacancy starts", s.side),
+        title: format!(
+            "T{}: positions per peg count, union of all single-vacancy starts",
+            s.side
+        ),
         x_label: "pegs".into(),
         y_label: "positions (log scale)".into(),
         series: vec![
@@ -301,7 +423,11 @@ mod tests {
             let u = union(&t, &Keep::Memory, true, true, &counters).unwrap();
             assert_eq!(u.levels, flat_levels, "T{side}");
             let w = u.winnable.unwrap();
-            assert_eq!(w.ones().collect::<Vec<_>>(), flat_win.ones().collect::<Vec<_>>(), "T{side}");
+            assert_eq!(
+                w.ones().collect::<Vec<_>>(),
+                flat_win.ones().collect::<Vec<_>>(),
+                "T{side}"
+            );
         }
     }
 
@@ -329,7 +455,13 @@ mod tests {
             let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
             let run = |g: &dyn Fn(&mut dyn FnMut(&layered::Colex, &layered::Layer)) -> Vec<layered::LayerCount>| {
                 let mut win = Vec::new();
-                let counts = g(&mut |colex, l| win.push((l.k, l.count_ones(), l.par_states(colex).iter().fold(0u64, |h, &b| h.rotate_left(5) ^ b))));
+                let counts = g(&mut |colex, l| {
+                    win.push((
+                        l.k,
+                        l.count_ones(),
+                        l.par_states(colex).iter().fold(0u64, |h, &b| h.rotate_left(5) ^ b),
+                    ))
+                });
                 win.sort();
                 (counts, win)
             };
@@ -338,11 +470,37 @@ mod tests {
             let packed = PackedTriangle::new(&t);
             assert!(packed.complement_reverses_moves());
             let shortcut = run(&|f| {
-                layered::search(&packed, &starts, layered::Goals::<fn(u64) -> bool>::ComplementsOfStarts, &Keep::Memory, key, &c, |p, a, b| if p == layered::Pass::Winnable { f(a, b) }).unwrap()
+                layered::search(
+                    &packed,
+                    &starts,
+                    layered::Goals::<fn(u64) -> bool>::ComplementsOfStarts,
+                    &Keep::Memory,
+                    key,
+                    &c,
+                    |p, a, b| {
+                        if p == layered::Pass::Winnable {
+                            f(a, b)
+                        }
+                    },
+                )
+                .unwrap()
             });
             let slow = Backward(PackedTriangle::new(&t));
             let backward = run(&|f| {
-                layered::search(&slow, &starts, layered::Goals::Where(|b: u64| b.count_ones() == 1), &Keep::Memory, key, &c, |p, a, b| if p == layered::Pass::Winnable { f(a, b) }).unwrap()
+                layered::search(
+                    &slow,
+                    &starts,
+                    layered::Goals::Where(|b: u64| b.count_ones() == 1),
+                    &Keep::Memory,
+                    key,
+                    &c,
+                    |p, a, b| {
+                        if p == layered::Pass::Winnable {
+                            f(a, b)
+                        }
+                    },
+                )
+                .unwrap()
             });
             assert_eq!(shortcut, backward, "T{side}");
         }
@@ -360,7 +518,11 @@ mod tests {
             let colex = layered::Colex::new(t.holes());
             let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
             let classes = layered::start_classes(&g, &starts);
-            assert_eq!(classes.count_ones(), 3, "T{side}: single vacancies lie in three of the four classes");
+            assert_eq!(
+                classes.count_ones(),
+                3,
+                "T{side}: single vacancies lie in three of the four classes"
+            );
             let c = Counters::default();
             let mut level: HashSet<Board> = starts.iter().copied().collect();
             for k in (1..t.holes()).rev() {
@@ -380,7 +542,12 @@ mod tests {
                 want.sort();
                 let pulled = layered::pull_forward_in(&g, &colex, &above, classes, &c);
                 assert_eq!(pulled.par_states(&colex), want, "T{side}: pulled level {}", k - 1);
-                assert_eq!(layered::push_forward(&g, &colex, &above, &c).par_states(&colex), want, "T{side}: pushed level {}", k - 1);
+                assert_eq!(
+                    layered::push_forward(&g, &colex, &above, &c).par_states(&colex),
+                    want,
+                    "T{side}: pushed level {}",
+                    k - 1
+                );
                 level = next;
             }
         }
@@ -392,12 +559,42 @@ mod tests {
         use layered::SubsetGraph;
         let t = Triangle::new(6).unwrap();
         let (list, packed) = (JumpList::new(&t), PackedTriangle::new(&t));
-        let all = |g: &dyn Fn(u64, &mut Vec<u64>)| (0u64..1 << 21).step_by(37).map(|s| { let mut v = Vec::new(); g(s, &mut v); v.sort(); v }).collect::<Vec<_>>();
-        let succ_list = all(&|s, v| { list.any_successor(s, |c| { v.push(c); false }); });
-        let succ_packed = all(&|s, v| { packed.any_successor(s, |c| { v.push(c); false }); });
+        let all = |g: &dyn Fn(u64, &mut Vec<u64>)| {
+            (0u64..1 << 21)
+                .step_by(37)
+                .map(|s| {
+                    let mut v = Vec::new();
+                    g(s, &mut v);
+                    v.sort();
+                    v
+                })
+                .collect::<Vec<_>>()
+        };
+        let succ_list = all(&|s, v| {
+            list.any_successor(s, |c| {
+                v.push(c);
+                false
+            });
+        });
+        let succ_packed = all(&|s, v| {
+            packed.any_successor(s, |c| {
+                v.push(c);
+                false
+            });
+        });
         assert_eq!(succ_list, succ_packed);
-        let pred_list = all(&|s, v| { list.any_predecessor(s, |c| { v.push(c); false }); });
-        let pred_packed = all(&|s, v| { packed.any_predecessor(s, |c| { v.push(c); false }); });
+        let pred_list = all(&|s, v| {
+            list.any_predecessor(s, |c| {
+                v.push(c);
+                false
+            });
+        });
+        let pred_packed = all(&|s, v| {
+            packed.any_predecessor(s, |c| {
+                v.push(c);
+                false
+            });
+        });
         assert_eq!(pred_list, pred_packed);
         assert!(succ_list.iter().any(|v| v.len() > 1));
     }
@@ -407,7 +604,10 @@ mod tests {
         assert!(triangle_for(8, true, false).is_ok());
         assert!(triangle_for(8, false, true).is_ok());
         let e = triangle_for(8, false, false).unwrap_err().to_string();
-        assert!(e.contains("side 8") && e.contains("--levels-only") && e.contains("--keep-levels"), "{e}");
+        assert!(
+            e.contains("side 8") && e.contains("--levels-only") && e.contains("--keep-levels"),
+            "{e}"
+        );
         assert!(triangle_for(9, true, true).is_err());
     }
 }

@@ -15,17 +15,22 @@
 
 use super::solvability::{ProblemRow, Verdict};
 use crate::engine::ball::{self, Ball, Sieve};
-use rayon::prelude::*;
 use crate::engine::progress::Counters;
 use crate::puzzles::peg::{moves_of, Board, Jump, Triangle};
 use anyhow::{ensure, Result};
+use rayon::prelude::*;
 
 /// What is proven about one problem's fewest moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MinMoves {
     /// Exactly `moves`, attained by `play` (replayed); `met` says whether the balls met (else
     /// the bound from not meeting equals the moves of the play).
-    Exact { moves: u32, play: Vec<Jump>, radii: Radii, met: bool },
+    Exact {
+        moves: u32,
+        play: Vec<Jump>,
+        radii: Radii,
+        met: bool,
+    },
     /// The balls do not meet: at least `radii.reach() + 1` moves.
     AtLeast { radii: Radii },
 }
@@ -49,10 +54,20 @@ impl MinMoves {
     /// The proof as one cell of `finishes.csv` (`min_moves_proof`); [`MinMoves::parse_proof`]
     /// reads it back.
     pub fn proof(&self) -> String {
-        let balls = |r: &Radii| format!("balls of {} moves out of the start and {} into the finish", r.forward, r.backward);
+        let balls = |r: &Radii| {
+            format!(
+                "balls of {} moves out of the start and {} into the finish",
+                r.forward, r.backward
+            )
+        };
         match self {
             MinMoves::Exact { radii, met: true, .. } => format!("{} meet", balls(radii)),
-            MinMoves::Exact { radii, met: false, moves, .. } => format!("{} do not meet: at least {moves}, the play attains it", balls(radii)),
+            MinMoves::Exact {
+                radii,
+                met: false,
+                moves,
+                ..
+            } => format!("{} do not meet: at least {moves}, the play attains it", balls(radii)),
             MinMoves::AtLeast { radii } => format!("{} do not meet: at least {}", balls(radii), radii.reach() + 1),
         }
     }
@@ -62,7 +77,10 @@ impl MinMoves {
         let rest = text.strip_prefix("balls of ")?;
         let (forward, rest) = rest.split_once(" moves out of the start and ")?;
         let (backward, rest) = rest.split_once(" into the finish ")?;
-        let radii = Radii { forward: forward.parse().ok()?, backward: backward.parse().ok()? };
+        let radii = Radii {
+            forward: forward.parse().ok()?,
+            backward: backward.parse().ok()?,
+        };
         if rest == "meet" {
             return Some((radii, true, None));
         }
@@ -111,7 +129,10 @@ pub struct Radii {
 /// (132 in 13, 192 in 14) and the other 108 need at least 14. 9 + 3 took 643 CPU s and 8.6 GiB
 /// and proved 13 only; one more backward move makes the balls about 35 times larger (out of
 /// reach), one more forward move about 7 times (a 16-32 GiB kept ball).
-pub const SIDE8_RADII: Radii = Radii { forward: 10, backward: 3 };
+pub const SIDE8_RADII: Radii = Radii {
+    forward: 10,
+    backward: 3,
+};
 
 /// How side 8's committed table is settled (and recomputed from scratch), stage after stage,
 /// each on the rows the one before left:
@@ -128,8 +149,19 @@ pub const SIDE8_RADII: Radii = Radii { forward: 10, backward: 3 };
 ///    Result: all 15 met in 15 moves, so every one of the 432 problems is exact (132 in 13, 252
 ///    in 14, 48 in 15).
 pub const SIDE8_PLAN: [Settle; 2] = [
-    Settle { radii: SIDE8_RADII, sieved_level: true, open_only: false },
-    Settle { radii: Radii { forward: 11, backward: 3 }, sieved_level: true, open_only: true },
+    Settle {
+        radii: SIDE8_RADII,
+        sieved_level: true,
+        open_only: false,
+    },
+    Settle {
+        radii: Radii {
+            forward: 11,
+            backward: 3,
+        },
+        sieved_level: true,
+        open_only: true,
+    },
 ];
 
 impl Radii {
@@ -143,7 +175,12 @@ impl Radii {
 /// side, as [`super::solvability::problems`] lists them), proven by balls of `radii`. Memory:
 /// every finish representative's backward ball, and one forward ball at a time (side 8 at 10 + 3:
 /// the ball out of one start is up to 1.7e8 boards, a 4 GiB table).
-pub fn settle(t: &Triangle, problems: &[ProblemRow], radii: Radii, counters: &Counters) -> Result<Vec<Option<MinMoves>>> {
+pub fn settle(
+    t: &Triangle,
+    problems: &[ProblemRow],
+    radii: Radii,
+    counters: &Counters,
+) -> Result<Vec<Option<MinMoves>>> {
     settle_with(t, problems, &Settle::balls(radii), counters)
 }
 
@@ -168,22 +205,51 @@ pub struct Settle {
 impl Settle {
     /// Every problem, by balls of `radii` alone.
     pub fn balls(radii: Radii) -> Settle {
-        Settle { radii, sieved_level: false, open_only: false }
+        Settle {
+            radii,
+            sieved_level: false,
+            open_only: false,
+        }
     }
 }
 
 /// [`settle`] as `how` says.
-pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters: &Counters) -> Result<Vec<Option<MinMoves>>> {
-    let Settle { radii, sieved_level, open_only } = *how;
-    ensure!(radii.forward.max(radii.backward) <= ball::MAX_DEPTH, "radius over {}", ball::MAX_DEPTH);
-    ensure!(radii.forward >= 1, "the forward radius must be at least 1 (its last level is streamed)");
+pub fn settle_with(
+    t: &Triangle,
+    problems: &[ProblemRow],
+    how: &Settle,
+    counters: &Counters,
+) -> Result<Vec<Option<MinMoves>>> {
+    let Settle {
+        radii,
+        sieved_level,
+        open_only,
+    } = *how;
+    ensure!(
+        radii.forward.max(radii.backward) <= ball::MAX_DEPTH,
+        "radius over {}",
+        ball::MAX_DEPTH
+    );
+    ensure!(
+        radii.forward >= 1,
+        "the forward radius must be at least 1 (its last level is streamed)"
+    );
     // The forward ball is kept to radius F - 1; its level F, the largest, is only streamed.
     let kept = radii.forward - 1;
     let holes = t.holes();
     let orbits = t.hole_orbits();
-    let rep_of: Vec<usize> = (0..holes).map(|h| orbits.iter().find(|o| o.contains(&h)).expect("every hole in an orbit")[0]).collect();
+    let rep_of: Vec<usize> = (0..holes)
+        .map(|h| orbits.iter().find(|o| o.contains(&h)).expect("every hole in an orbit")[0])
+        .collect();
     // A symmetry taking each hole's representative to the hole, and its inverse.
-    let to_hole: Vec<&Vec<u8>> = (0..holes).map(|h| t.symmetries().iter().find(|p| p[rep_of[h]] as usize == h).expect("orbit member")).collect();
+    let to_hole: Vec<&Vec<u8>> = (0..holes)
+        .map(|h| {
+            t.symmetries()
+                .iter()
+                .find(|p| p[rep_of[h]] as usize == h)
+                .expect("orbit member")
+        })
+        .collect();
     let inverse = |p: &[u8]| {
         let mut q = vec![0u8; p.len()];
         for (i, &x) in p.iter().enumerate() {
@@ -191,13 +257,20 @@ pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters
         }
         q
     };
-    let row = |s: usize, f: usize| problems.iter().find(|p| (p.start, p.finish) == (s, f)).expect("every pair listed");
+    let row = |s: usize, f: usize| {
+        problems
+            .iter()
+            .find(|p| (p.start, p.finish) == (s, f))
+            .expect("every pair listed")
+    };
     let solvable = |s: usize, f: usize| matches!(row(s, f).verdict, Verdict::Play(_));
     // Each problem as its representative's: (representative start, finish seen from it).
     let key_of = |p: &ProblemRow| (rep_of[p.start], inverse(to_hole[p.start])[p.finish] as usize);
     let open_keys: std::collections::BTreeSet<(usize, usize)> = problems
         .iter()
-        .filter(|p| matches!(p.verdict, Verdict::Play(_)) && !(open_only && matches!(p.fewest, Some(MinMoves::Exact { .. }))))
+        .filter(|p| {
+            matches!(p.verdict, Verdict::Play(_)) && !(open_only && matches!(p.fewest, Some(MinMoves::Exact { .. })))
+        })
         .map(key_of)
         .collect();
     let wanted = |a: usize, f: usize| open_keys.contains(&(a, f));
@@ -206,7 +279,17 @@ pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters
     let mut backward: Vec<Option<Ball>> = Vec::with_capacity(orbits.len());
     for (i, o) in orbits.iter().enumerate() {
         let needed = orbits.iter().any(|a| o.iter().any(|&f| wanted(a[0], f)));
-        counters.set_stage(format!("peg T{}: ball of {} moves into hole {} ({} of {})", t.side(), radii.backward, o[0] + 1, i + 1, orbits.len()), 0);
+        counters.set_stage(
+            format!(
+                "peg T{}: ball of {} moves into hole {} ({} of {})",
+                t.side(),
+                radii.backward,
+                o[0] + 1,
+                i + 1,
+                orbits.len()
+            ),
+            0,
+        );
         let back = needed.then(|| ball_into(t, o[0], radii.backward));
         if let Some(b) = &back {
             report_ball(&format!("T{} into hole {}", t.side(), o[0] + 1), b);
@@ -222,7 +305,10 @@ pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters
             b.par_states().for_each(|(s, _)| sieve.insert(permute(s, g)));
         }
     }
-    eprintln!("sieve of the balls into every finish: {room} boards, {} MiB", sieve.bytes() >> 20);
+    eprintln!(
+        "sieve of the balls into every finish: {room} boards, {} MiB",
+        sieve.bytes() >> 20
+    );
     // Per representative start and every finish: the meeting, then the play it spells.
     let mut by_rep: Vec<((usize, usize), Option<MinMoves>)> = Vec::new();
     for (i, start_orbit) in orbits.iter().enumerate() {
@@ -230,7 +316,17 @@ pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters
         if !(0..holes).any(|f| wanted(a, f)) {
             continue;
         }
-        counters.set_stage(format!("peg T{}: ball of {} moves out of hole {} ({} of {})", t.side(), kept, a + 1, i + 1, orbits.len()), 0);
+        counters.set_stage(
+            format!(
+                "peg T{}: ball of {} moves out of hole {} ({} of {})",
+                t.side(),
+                kept,
+                a + 1,
+                i + 1,
+                orbits.len()
+            ),
+            0,
+        );
         let fwd = ball_of(t, a, kept);
         report_ball(&format!("T{} out of hole {}", t.side(), a + 1), &fwd);
         // The solvable finishes: (finish, its representative's backward ball, the symmetry from
@@ -240,7 +336,14 @@ pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters
             .zip(&backward)
             .flat_map(|(o, back)| o.iter().map(move |&f| (f, back)))
             .filter(|&(f, _)| wanted(a, f))
-            .map(|(f, back)| (f, back.as_ref().expect("grown for every orbit with a wanted finish"), &to_hole[f][..], inverse(to_hole[f])))
+            .map(|(f, back)| {
+                (
+                    f,
+                    back.as_ref().expect("grown for every orbit with a wanted finish"),
+                    &to_hole[f][..],
+                    inverse(to_hole[f]),
+                )
+            })
             .collect();
         // Meetings inside the kept ball (radius F - 1), probing the larger ball from the smaller.
         let in_ball: Vec<Option<(u32, Board)>> = open
@@ -268,26 +371,57 @@ pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters
             Verdict::Play(held) => moves_of(held).len() as u32,
             _ => unreachable!("open finishes are solvable"),
         };
-        let deep: Vec<usize> = (0..open.len()).filter(|&k| sieved_level && held_moves(open[k].0) > radii.reach() + 1).collect();
+        let deep: Vec<usize> = (0..open.len())
+            .filter(|&k| sieved_level && held_moves(open[k].0) > radii.reach() + 1)
+            .collect();
         let past = (!deep.is_empty()).then(|| {
-            counters.set_stage(format!("peg T{}: sieve of one backward move more for {} finishes of hole {} ({} of {})", t.side(), deep.len(), a + 1, i + 1, orbits.len()), 0);
+            counters.set_stage(
+                format!(
+                    "peg T{}: sieve of one backward move more for {} finishes of hole {} ({} of {})",
+                    t.side(),
+                    deep.len(),
+                    a + 1,
+                    i + 1,
+                    orbits.len()
+                ),
+                0,
+            );
             // The level past a ball of radius 3 is about 13 times its last level (side 8).
-            let room: u64 = deep.iter().map(|&k| 16 * open[k].1.level_sizes[radii.backward as usize]).sum();
+            let room: u64 = deep
+                .iter()
+                .map(|&k| 16 * open[k].1.level_sizes[radii.backward as usize])
+                .sum();
             let past = Sieve::with_room(room);
             for &k in &deep {
                 let (_, back, to, _) = &open[k];
-                back.par_states().filter(|&(_, e)| e == radii.backward).for_each_init(Vec::new, |out, (s, _)| {
-                    out.clear();
-                    t.unmove_results(s, out);
-                    for &n in out.iter() {
-                        past.insert(permute(n, to));
-                    }
-                });
+                back.par_states()
+                    .filter(|&(_, e)| e == radii.backward)
+                    .for_each_init(Vec::new, |out, (s, _)| {
+                        out.clear();
+                        t.unmove_results(s, out);
+                        for &n in out.iter() {
+                            past.insert(permute(n, to));
+                        }
+                    });
             }
-            eprintln!("sieve one backward move past the balls of {} finishes of hole {}: room for {room} boards, {} MiB", deep.len(), a + 1, past.bytes() >> 20);
+            eprintln!(
+                "sieve one backward move past the balls of {} finishes of hole {}: room for {room} boards, {} MiB",
+                deep.len(),
+                a + 1,
+                past.bytes() >> 20
+            );
             past
         });
-        counters.set_stage(format!("peg T{}: meeting the balls out of hole {} ({} of {})", t.side(), a + 1, i + 1, orbits.len()), 0);
+        counters.set_stage(
+            format!(
+                "peg T{}: meeting the balls out of hole {} ({} of {})",
+                t.side(),
+                a + 1,
+                i + 1,
+                orbits.len()
+            ),
+            0,
+        );
         type Best = Vec<Option<(u32, Board)>>;
         let merge = |x: Best, y: Best| -> Best { x.into_iter().zip(y).map(|(x, y)| fewer(x, y)).collect() };
         let (streamed, beyond): (Best, Best) = fwd
@@ -328,28 +462,67 @@ pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters
                 },
             )
             .map(|(best, far, _, _)| (best, far))
-            .reduce(|| (vec![None; open.len()], vec![None; deep.len()]), |x, y| (merge(x.0, y.0), merge(x.1, y.1)));
+            .reduce(
+                || (vec![None; open.len()], vec![None; deep.len()]),
+                |x, y| (merge(x.0, y.0), merge(x.1, y.1)),
+            );
         drop(past);
         for (k, (f, back, _, from)) in open.iter().enumerate() {
-            let Verdict::Play(held) = &row(a, *f).verdict else { unreachable!("open finishes are solvable") };
+            let Verdict::Play(held) = &row(a, *f).verdict else {
+                unreachable!("open finishes are solvable")
+            };
             let into_rep = |s: Board| permute(s, from);
             let far = deep.iter().position(|&j| j == k).map(|j| beyond[j]);
             // The radii this problem was decided with.
-            let radii = if far.is_some() { Radii { forward: radii.forward, backward: radii.backward + 1 } } else { radii };
+            let radii = if far.is_some() {
+                Radii {
+                    forward: radii.forward,
+                    backward: radii.backward + 1,
+                }
+            } else {
+                radii
+            };
             let found = match (fewer(in_ball[k], streamed[k]), far.flatten()) {
                 (Some((moves, s)), _) => {
                     let play = spell(t, &fwd, back, &into_rep, a, s, moves);
                     let replayed = super::replay(t, t.start(a), &play);
-                    ensure!(replayed == Some((*f, moves)), "T{}: the meeting play from {} to {} does not replay in {moves} moves", t.side(), a + 1, f + 1);
-                    MinMoves::Exact { moves, play, radii, met: true }
+                    ensure!(
+                        replayed == Some((*f, moves)),
+                        "T{}: the meeting play from {} to {} does not replay in {moves} moves",
+                        t.side(),
+                        a + 1,
+                        f + 1
+                    );
+                    MinMoves::Exact {
+                        moves,
+                        play,
+                        radii,
+                        met: true,
+                    }
                 }
                 (None, Some((moves, n))) => {
                     let play = spell_past(t, &fwd, back, &into_rep, a, n, moves);
                     let replayed = super::replay(t, t.start(a), &play);
-                    ensure!(replayed == Some((*f, moves)), "T{}: the play from {} to {} met one move past the balls does not replay in {moves} moves", t.side(), a + 1, f + 1);
-                    MinMoves::Exact { moves, play, radii, met: true }
+                    ensure!(
+                        replayed == Some((*f, moves)),
+                        "T{}: the play from {} to {} met one move past the balls does not replay in {moves} moves",
+                        t.side(),
+                        a + 1,
+                        f + 1
+                    );
+                    MinMoves::Exact {
+                        moves,
+                        play,
+                        radii,
+                        met: true,
+                    }
                 }
-                (None, None) if moves_of(held).len() as u32 == radii.reach() + 1 => MinMoves::Exact { moves: radii.reach() + 1, play: held.clone(), radii, met: false },
+                (None, None) if moves_of(held).len() as u32 == radii.reach() + 1 => MinMoves::Exact {
+                    moves: radii.reach() + 1,
+                    play: held.clone(),
+                    radii,
+                    met: false,
+                },
                 (None, None) => MinMoves::AtLeast { radii },
             };
             by_rep.push(((a, *f), Some(found)));
@@ -366,18 +539,35 @@ pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters
         let key = (rep_of[p.start], back[p.finish] as usize);
         let Some((_, found)) = by_rep.iter().find(|(k, _)| *k == key) else {
             // Not wanted: solvable, and held exactly by its row (open_only).
-            debug_assert!(open_only && (matches!(p.fewest, Some(MinMoves::Exact { .. })) || !matches!(p.verdict, Verdict::Play(_))));
+            debug_assert!(
+                open_only
+                    && (matches!(p.fewest, Some(MinMoves::Exact { .. })) || !matches!(p.verdict, Verdict::Play(_)))
+            );
             out.push(p.fewest.clone());
             continue;
         };
-        out.push(found.as_ref().map(|m| match m {
-            MinMoves::Exact { moves, play, radii, met } => MinMoves::Exact {
-                moves: *moves,
-                play: play.iter().map(|j| Jump { from: perm[j.from as usize], over: perm[j.over as usize], to: perm[j.to as usize] }).collect(),
-                radii: *radii,
-                met: *met,
-            },
-            other => other.clone(),
+        out.push(found.as_ref().map(|m| {
+            match m {
+                MinMoves::Exact {
+                    moves,
+                    play,
+                    radii,
+                    met,
+                } => MinMoves::Exact {
+                    moves: *moves,
+                    play: play
+                        .iter()
+                        .map(|j| Jump {
+                            from: perm[j.from as usize],
+                            over: perm[j.over as usize],
+                            to: perm[j.to as usize],
+                        })
+                        .collect(),
+                    radii: *radii,
+                    met: *met,
+                },
+                other => other.clone(),
+            }
         }));
     }
     Ok(out)
@@ -387,7 +577,13 @@ pub fn settle_with(t: &Triangle, problems: &[ProblemRow], how: &Settle, counters
 /// the radii are chosen (a run at side 8 takes minutes to hours; the line says where it is).
 fn report_ball(what: &str, b: &Ball) {
     let sizes: Vec<String> = b.level_sizes.iter().map(|n| n.to_string()).collect();
-    eprintln!("ball {what}, radius {}: {} boards (per distance {}), table {} MiB", b.depth, b.len(), sizes.join(" "), b.bytes() >> 20);
+    eprintln!(
+        "ball {what}, radius {}: {} boards (per distance {}), table {} MiB",
+        b.depth,
+        b.len(),
+        sizes.join(" "),
+        b.bytes() >> 20
+    );
 }
 
 /// The play of `moves` moves through the meeting board `s`: back from `s` to the start inside
@@ -395,8 +591,18 @@ fn report_ball(what: &str, b: &Ball) {
 /// `backward` (a move whose result maps one move nearer). A board of the streamed level, one move
 /// past `forward`'s radius, is first taken back one move into its last level. Fixed orders: the
 /// first such move of [`Triangle::unmoves_from`] and [`Triangle::moves_from`].
-fn spell(t: &Triangle, forward: &Ball, backward: &Ball, map: &impl Fn(Board) -> Board, a: usize, s: Board, moves: u32) -> Vec<Jump> {
-    let e = backward.distance(map(s)).expect("the meeting board maps into the backward ball");
+fn spell(
+    t: &Triangle,
+    forward: &Ball,
+    backward: &Ball,
+    map: &impl Fn(Board) -> Board,
+    a: usize,
+    s: Board,
+    moves: u32,
+) -> Vec<Jump> {
+    let e = backward
+        .distance(map(s))
+        .expect("the meeting board maps into the backward ball");
     let mut play = spell_head(t, forward, a, s, moves - e);
     play.extend(spell_tail(t, backward, map, s, e));
     play
@@ -405,10 +611,22 @@ fn spell(t: &Triangle, forward: &Ball, backward: &Ball, map: &impl Fn(Board) -> 
 /// The play of `moves` moves through a board `n` of the forward stream that is one move outside
 /// the backward ball: to `n` as in [`spell`], then the first move of [`Triangle::moves_from`]
 /// whose result is in the backward ball at the remaining distance, then on inside it.
-fn spell_past(t: &Triangle, forward: &Ball, backward: &Ball, map: &impl Fn(Board) -> Board, a: usize, n: Board, moves: u32) -> Vec<Jump> {
+fn spell_past(
+    t: &Triangle,
+    forward: &Ball,
+    backward: &Ball,
+    map: &impl Fn(Board) -> Board,
+    a: usize,
+    n: Board,
+    moves: u32,
+) -> Vec<Jump> {
     let e = moves - forward.depth - 2;
     let mut play = spell_head(t, forward, a, n, forward.depth + 1);
-    let (chain, m) = t.moves_from(n).into_iter().find(|(_, m)| backward.distance(map(*m)) == Some(e)).expect("a move into the backward ball");
+    let (chain, m) = t
+        .moves_from(n)
+        .into_iter()
+        .find(|(_, m)| backward.distance(map(*m)) == Some(e))
+        .expect("a move into the backward ball");
     play.extend(chain);
     play.extend(spell_tail(t, backward, map, m, e));
     play
@@ -421,13 +639,21 @@ fn spell_head(t: &Triangle, forward: &Ball, a: usize, s: Board, d: u32) -> Vec<J
     let mut d = d;
     if forward.distance(s) != Some(d) {
         debug_assert_eq!(d, forward.depth + 1);
-        let (chain, prev) = t.unmoves_from(cur).into_iter().find(|(_, prev)| forward.distance(*prev) == Some(d - 1)).expect("a board of the last kept level");
+        let (chain, prev) = t
+            .unmoves_from(cur)
+            .into_iter()
+            .find(|(_, prev)| forward.distance(*prev) == Some(d - 1))
+            .expect("a board of the last kept level");
         head.push(chain);
         cur = prev;
         d -= 1;
     }
     while d > 0 {
-        let (chain, prev) = t.unmoves_from(cur).into_iter().find(|(_, prev)| forward.distance(*prev) == Some(d - 1)).expect("a board one move nearer the start");
+        let (chain, prev) = t
+            .unmoves_from(cur)
+            .into_iter()
+            .find(|(_, prev)| forward.distance(*prev) == Some(d - 1))
+            .expect("a board one move nearer the start");
         head.push(chain);
         cur = prev;
         d -= 1;
@@ -442,7 +668,11 @@ fn spell_tail(t: &Triangle, backward: &Ball, map: &impl Fn(Board) -> Board, s: B
     let mut cur = s;
     let mut e = e;
     while e > 0 {
-        let (chain, next) = t.moves_from(cur).into_iter().find(|(_, n)| backward.distance(map(*n)) == Some(e - 1)).expect("a board one move nearer the finish");
+        let (chain, next) = t
+            .moves_from(cur)
+            .into_iter()
+            .find(|(_, n)| backward.distance(map(*n)) == Some(e - 1))
+            .expect("a board one move nearer the finish");
         play.extend(chain);
         cur = next;
         e -= 1;
@@ -475,7 +705,11 @@ mod tests {
 
     /// Every pair of the side as a problem row; solvable ones carry a play of too many moves
     /// (any play serves: the balls must find the minimum themselves). Solvability from `truth`.
-    fn rows_from(t: &Triangle, truth: &[Vec<Option<u32>>], play_of: impl Fn(usize, usize) -> Vec<Jump>) -> Vec<ProblemRow> {
+    fn rows_from(
+        t: &Triangle,
+        truth: &[Vec<Option<u32>>],
+        play_of: impl Fn(usize, usize) -> Vec<Jump>,
+    ) -> Vec<ProblemRow> {
         let mut rows = Vec::new();
         for s in 0..t.holes() {
             for f in 0..t.holes() {
@@ -483,7 +717,12 @@ mod tests {
                     Some(_) => Verdict::Play(play_of(s, f)),
                     None => Verdict::PositionClass,
                 };
-                rows.push(ProblemRow { start: s, finish: f, verdict, fewest: None });
+                rows.push(ProblemRow {
+                    start: s,
+                    finish: f,
+                    verdict,
+                    fewest: None,
+                });
             }
         }
         rows
@@ -499,12 +738,22 @@ mod tests {
             let want = truth[r.start][r.finish];
             match (want, m) {
                 (None, None) => {}
-                (Some(w), Some(MinMoves::Exact { moves, play, met: true, .. })) => {
+                (
+                    Some(w),
+                    Some(MinMoves::Exact {
+                        moves, play, met: true, ..
+                    }),
+                ) => {
                     assert_eq!(*moves, w, "T{side} {} -> {}", r.start + 1, r.finish + 1);
-                    assert_eq!(crate::studies::peg::replay(&t, t.start(r.start), play), Some((r.finish, w)));
+                    assert_eq!(
+                        crate::studies::peg::replay(&t, t.start(r.start), play),
+                        Some((r.finish, w))
+                    );
                     compared += 1;
                 }
-                (Some(w), Some(MinMoves::AtLeast { radii })) => assert!(w > radii.reach(), "T{side}: no meeting, yet {w} moves"),
+                (Some(w), Some(MinMoves::AtLeast { radii })) => {
+                    assert!(w > radii.reach(), "T{side}: no meeting, yet {w} moves")
+                }
                 other => panic!("T{side} {} -> {}: {other:?}", r.start + 1, r.finish + 1),
             }
         }
@@ -516,7 +765,13 @@ mod tests {
         // Radii large enough to meet on every problem (the longest minima: 11 moves on sides 5
         // and 6).
         for side in 4..=6 {
-            check_side_against_plain_bfs(side, Radii { forward: 8, backward: 3 });
+            check_side_against_plain_bfs(
+                side,
+                Radii {
+                    forward: 8,
+                    backward: 3,
+                },
+            );
         }
     }
 
@@ -524,22 +779,44 @@ mod tests {
     fn small_balls_give_lower_bounds_only() {
         // Side 5's minima are 9 to 11: balls reaching 9 moves meet on the problems of 9 moves
         // (exact), and must not on the others.
-        check_side_against_plain_bfs(5, Radii { forward: 6, backward: 3 });
+        check_side_against_plain_bfs(
+            5,
+            Radii {
+                forward: 6,
+                backward: 3,
+            },
+        );
     }
 
     #[test]
     fn proofs_read_back() {
-        const R: Radii = Radii { forward: 8, backward: 3 };
+        const R: Radii = Radii {
+            forward: 8,
+            backward: 3,
+        };
         for m in [
-            MinMoves::Exact { moves: 13, play: Vec::new(), radii: R, met: true },
-            MinMoves::Exact { moves: 12, play: Vec::new(), radii: R, met: false },
+            MinMoves::Exact {
+                moves: 13,
+                play: Vec::new(),
+                radii: R,
+                met: true,
+            },
+            MinMoves::Exact {
+                moves: 12,
+                play: Vec::new(),
+                radii: R,
+                met: false,
+            },
             MinMoves::AtLeast { radii: R },
         ] {
             let (radii, met, bound) = MinMoves::parse_proof(&m.proof()).unwrap();
             assert_eq!((radii, met), (R, matches!(m, MinMoves::Exact { met: true, .. })));
             assert_eq!(bound, if met { None } else { Some(12) });
         }
-        assert_eq!(MinMoves::parse_proof("balls of x moves out of the start and 3 into the finish meet"), None);
+        assert_eq!(
+            MinMoves::parse_proof("balls of x moves out of the start and 3 into the finish meet"),
+            None
+        );
     }
 
     /// The exactness rule (no meeting, and the play held has exactly F + B + 1 moves) on side 5,
@@ -560,17 +837,53 @@ mod tests {
             let (s, f) = (r[0].parse::<usize>().unwrap() - 1, r[1].parse::<usize>().unwrap() - 1);
             plays[s][f] = Some(crate::puzzles::peg::parse_play(&t, r[7]).unwrap());
         }
-        let truth: Vec<Vec<Option<u32>>> = plays.iter().map(|row| row.iter().map(|p| p.as_ref().map(|p| moves_of(p).len() as u32)).collect()).collect();
+        let truth: Vec<Vec<Option<u32>>> = plays
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|p| p.as_ref().map(|p| moves_of(p).len() as u32))
+                    .collect()
+            })
+            .collect();
         let rows = rows_from(&t, &truth, |s, f| plays[s][f].clone().unwrap());
         let nine = |radii: Radii| {
             let settled = settle(&t, &rows, radii, &Counters::default()).unwrap();
-            rows.iter().zip(settled).filter(|(r, _)| truth[r.start][r.finish] == Some(9)).map(|(_, m)| m.unwrap()).collect::<Vec<_>>()
+            rows.iter()
+                .zip(settled)
+                .filter(|(r, _)| truth[r.start][r.finish] == Some(9))
+                .map(|(_, m)| m.unwrap())
+                .collect::<Vec<_>>()
         };
-        let through_play = nine(Radii { forward: 6, backward: 2 });
+        let through_play = nine(Radii {
+            forward: 6,
+            backward: 2,
+        });
         assert!(!through_play.is_empty());
-        assert!(through_play.iter().all(|m| matches!(m, MinMoves::Exact { moves: 9, met: false, .. })), "{through_play:?}");
-        let weaker = nine(Radii { forward: 5, backward: 2 });
-        assert!(weaker.iter().all(|m| *m == MinMoves::AtLeast { radii: Radii { forward: 5, backward: 2 } }), "{weaker:?}");
+        assert!(
+            through_play.iter().all(|m| matches!(
+                m,
+                MinMoves::Exact {
+                    moves: 9,
+                    met: false,
+                    ..
+                }
+            )),
+            "{through_play:?}"
+        );
+        let weaker = nine(Radii {
+            forward: 5,
+            backward: 2,
+        });
+        assert!(
+            weaker.iter().all(|m| *m
+                == MinMoves::AtLeast {
+                    radii: Radii {
+                        forward: 5,
+                        backward: 2
+                    }
+                }),
+            "{weaker:?}"
+        );
     }
 
     /// Side 7 against the committed exact table (from the per-start dynamic programme, another
@@ -578,13 +891,19 @@ mod tests {
     /// of 13 must not meet. About 17 s on this 2-core machine idle.
     #[test]
     fn balls_give_the_committed_side_7_minima() {
-        check_side_7(Radii { forward: 8, backward: 4 });
+        check_side_7(Radii {
+            forward: 8,
+            backward: 4,
+        });
     }
 
     /// The same table with small balls (seconds): no side-7 problem may meet below its minimum.
     #[test]
     fn small_balls_stay_below_the_committed_side_7_minima() {
-        check_side_7(Radii { forward: 6, backward: 3 });
+        check_side_7(Radii {
+            forward: 6,
+            backward: 3,
+        });
     }
 
     /// The sieved level against the committed side-7 table (minima 12 and 13): balls of 8 + 3
@@ -596,23 +915,68 @@ mod tests {
     fn a_sieved_level_reaches_one_move_more_on_side_7() {
         let t = Triangle::any_side(7);
         let truth = side_7_truth(&t);
-        let stand_in = |moves: usize| -> Vec<Jump> { (0..moves).map(|k| Jump { from: (k % 2) as u8, over: 2, to: 3 }).collect() };
+        let stand_in = |moves: usize| -> Vec<Jump> {
+            (0..moves)
+                .map(|k| Jump {
+                    from: (k % 2) as u8,
+                    over: 2,
+                    to: 3,
+                })
+                .collect()
+        };
         let rows = rows_from(&t, &truth, |_, _| stand_in(30));
-        let radii = Radii { forward: 8, backward: 3 };
-        let settled = settle_with(&t, &rows, &Settle { radii, sieved_level: true, open_only: false }, &Counters::default()).unwrap();
-        let deeper = Radii { forward: 8, backward: 4 };
+        let radii = Radii {
+            forward: 8,
+            backward: 3,
+        };
+        let settled = settle_with(
+            &t,
+            &rows,
+            &Settle {
+                radii,
+                sieved_level: true,
+                open_only: false,
+            },
+            &Counters::default(),
+        )
+        .unwrap();
+        let deeper = Radii {
+            forward: 8,
+            backward: 4,
+        };
         let mut through_sieve = 0;
         for (r, m) in rows.iter().zip(&settled) {
             let want = truth[r.start][r.finish];
             match (want, m) {
                 (None, None) => {}
-                (Some(w), Some(MinMoves::Exact { moves, play, met: true, radii: got })) => {
-                    assert!(w <= 12 && *moves == w, "T7 {} -> {}: {moves} against {w}", r.start + 1, r.finish + 1);
+                (
+                    Some(w),
+                    Some(MinMoves::Exact {
+                        moves,
+                        play,
+                        met: true,
+                        radii: got,
+                    }),
+                ) => {
+                    assert!(
+                        w <= 12 && *moves == w,
+                        "T7 {} -> {}: {moves} against {w}",
+                        r.start + 1,
+                        r.finish + 1
+                    );
                     assert_eq!(*got, deeper);
-                    assert_eq!(crate::studies::peg::replay(&t, t.start(r.start), play), Some((r.finish, w)));
+                    assert_eq!(
+                        crate::studies::peg::replay(&t, t.start(r.start), play),
+                        Some((r.finish, w))
+                    );
                     through_sieve += usize::from(w == 12);
                 }
-                (Some(w), Some(MinMoves::AtLeast { radii: got })) => assert!(w > 12 && *got == deeper, "T7 {} -> {}: {w} moves, {got:?}", r.start + 1, r.finish + 1),
+                (Some(w), Some(MinMoves::AtLeast { radii: got })) => assert!(
+                    w > 12 && *got == deeper,
+                    "T7 {} -> {}: {w} moves, {got:?}",
+                    r.start + 1,
+                    r.finish + 1
+                ),
                 other => panic!("T7 {} -> {}: {other:?}", r.start + 1, r.finish + 1),
             }
         }
@@ -623,13 +987,52 @@ mod tests {
         for (r, m) in held.iter_mut().zip(&settled) {
             r.fewest = m.clone();
         }
-        let again = settle_with(&t, &held, &Settle { radii: Radii { forward: 9, backward: 3 }, sieved_level: true, open_only: true }, &Counters::default()).unwrap();
+        let again = settle_with(
+            &t,
+            &held,
+            &Settle {
+                radii: Radii {
+                    forward: 9,
+                    backward: 3,
+                },
+                sieved_level: true,
+                open_only: true,
+            },
+            &Counters::default(),
+        )
+        .unwrap();
         for ((r, before), after) in held.iter().zip(&settled).zip(&again) {
             match (truth[r.start][r.finish], after) {
-                (Some(12), _) | (None, _) => assert_eq!(after, before, "T7 {} -> {}: an exact row changed", r.start + 1, r.finish + 1),
-                (Some(w), Some(MinMoves::Exact { moves, play, met: true, radii: got })) => {
-                    assert_eq!((*moves, *got), (w, Radii { forward: 9, backward: 4 }));
-                    assert_eq!(crate::studies::peg::replay(&t, t.start(r.start), play), Some((r.finish, w)));
+                (Some(12), _) | (None, _) => assert_eq!(
+                    after,
+                    before,
+                    "T7 {} -> {}: an exact row changed",
+                    r.start + 1,
+                    r.finish + 1
+                ),
+                (
+                    Some(w),
+                    Some(MinMoves::Exact {
+                        moves,
+                        play,
+                        met: true,
+                        radii: got,
+                    }),
+                ) => {
+                    assert_eq!(
+                        (*moves, *got),
+                        (
+                            w,
+                            Radii {
+                                forward: 9,
+                                backward: 4
+                            }
+                        )
+                    );
+                    assert_eq!(
+                        crate::studies::peg::replay(&t, t.start(r.start), play),
+                        Some((r.finish, w))
+                    );
                 }
                 other => panic!("T7 {} -> {}: {other:?}", r.start + 1, r.finish + 1),
             }
@@ -638,10 +1041,28 @@ mod tests {
         // meet, and the play attains 12); one of 13 goes through it (8 + 4 do not meet, and the
         // play attains 13).
         let rows = rows_from(&t, &truth, |s, f| stand_in(truth[s][f].unwrap() as usize));
-        let settled = settle_with(&t, &rows, &Settle { radii, sieved_level: true, open_only: false }, &Counters::default()).unwrap();
+        let settled = settle_with(
+            &t,
+            &rows,
+            &Settle {
+                radii,
+                sieved_level: true,
+                open_only: false,
+            },
+            &Counters::default(),
+        )
+        .unwrap();
         for (r, m) in rows.iter().zip(&settled) {
             match (truth[r.start][r.finish], m) {
-                (Some(w), Some(MinMoves::Exact { moves, radii: got, met: false, .. })) => assert!(*moves == w && *got == if w == 12 { radii } else { deeper }),
+                (
+                    Some(w),
+                    Some(MinMoves::Exact {
+                        moves,
+                        radii: got,
+                        met: false,
+                        ..
+                    }),
+                ) => assert!(*moves == w && *got == if w == 12 { radii } else { deeper }),
                 (None, None) => {}
                 other => panic!("T7 {} -> {}: {other:?}", r.start + 1, r.finish + 1),
             }
@@ -660,7 +1081,8 @@ mod tests {
         for line in lines {
             let r: Vec<&str> = line.split(',').collect();
             if !r[cm].is_empty() {
-                truth[r[cs].parse::<usize>().unwrap() - 1][r[cf].parse::<usize>().unwrap() - 1] = Some(r[cm].parse::<u32>().unwrap());
+                truth[r[cs].parse::<usize>().unwrap() - 1][r[cf].parse::<usize>().unwrap() - 1] =
+                    Some(r[cm].parse::<u32>().unwrap());
                 listed += 1;
             }
         }
@@ -682,10 +1104,18 @@ mod tests {
                     assert_eq!(*moves, w, "T7 {} -> {}", r.start + 1, r.finish + 1);
                     exact += 1;
                 }
-                (Some(w), Some(MinMoves::AtLeast { radii })) => assert!(w > radii.reach(), "T7 {} -> {}: no meeting, yet {w} moves", r.start + 1, r.finish + 1),
+                (Some(w), Some(MinMoves::AtLeast { radii })) => assert!(
+                    w > radii.reach(),
+                    "T7 {} -> {}: no meeting, yet {w} moves",
+                    r.start + 1,
+                    r.finish + 1
+                ),
                 other => panic!("T7 {} -> {}: {other:?}", r.start + 1, r.finish + 1),
             }
         }
-        eprintln!("T7, balls of {} + {} moves: {exact} of 162 minima met", radii.forward, radii.backward);
+        eprintln!(
+            "T7, balls of {} + {} moves: {exact} of 162 minima met",
+            radii.forward, radii.backward
+        );
     }
 }

@@ -4,10 +4,10 @@
 
 use crate::engine::bfs::{self, Limits};
 use crate::engine::bitset::Bitset;
-use crate::engine::dag;
 use crate::engine::closure::Group;
-use crate::engine::quotient::Quotient;
+use crate::engine::dag;
 use crate::engine::progress::Counters;
+use crate::engine::quotient::Quotient;
 use crate::engine::{Reversed, Reversible};
 use crate::puzzles::peg::{Board, Jump, Triangle};
 use crate::puzzles::peg_bits::PackedTriangle;
@@ -123,7 +123,8 @@ pub const REPRODUCE_MAX_SIDE: usize = 7;
 
 /// What computing side 8 costs, measured with `scripts/bench.sh` (BENCH_PEG8=1) on this
 /// project's 2-core machine; quoted on the report page.
-pub const SIDE8_COST: &str = "about 26 minutes (23.4 for the union, 2.5 for the problem table) and 8 GiB of level files on a 2-core machine, then 2 h 18 min and 18 GB to settle the fewest moves, in two stages";
+pub const SIDE8_COST: &str = "about 26 minutes (23.4 for the union, 2.5 for the problem table) and 8 GiB of level \
+    files on a 2-core machine, then 2 h 18 min and 18 GB to settle the fewest moves, in two stages";
 
 /// Options of one study run.
 #[derive(Clone, Debug)]
@@ -152,7 +153,17 @@ pub struct PegOptions {
 
 impl PegOptions {
     pub fn for_side(side: usize) -> PegOptions {
-        PegOptions { side, move_histogram: side <= 6, positions: side <= 6, levels_only: false, symmetry: side <= *crate::puzzles::peg::SIDES.end(), keep_levels: None, saved: None, min_pegs: None, min_moves: None }
+        PegOptions {
+            side,
+            move_histogram: side <= 6,
+            positions: side <= 6,
+            levels_only: false,
+            symmetry: side <= *crate::puzzles::peg::SIDES.end(),
+            keep_levels: None,
+            saved: None,
+            min_pegs: None,
+            min_moves: None,
+        }
     }
 }
 
@@ -161,8 +172,14 @@ impl PegOptions {
 pub fn union_levels(t: &Triangle, counters: &Counters) -> (Bitset, Bitset, Vec<LevelRow>) {
     let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
     let reach = bfs::explore(t, &starts, Limits::default(), counters, |_, _| {});
-    let goals: Vec<Board> = (0..t.holes()).map(|h| 1 << h).filter(|&b| reach.visited.get(b)).collect();
-    let limits = Limits { within: Some(&reach.visited), max_depth: None };
+    let goals: Vec<Board> = (0..t.holes())
+        .map(|h| 1 << h)
+        .filter(|&b| reach.visited.get(b))
+        .collect();
+    let limits = Limits {
+        within: Some(&reach.visited),
+        max_depth: None,
+    };
     let win = bfs::explore(&Reversed(t), &goals, limits, counters, |_, _| {});
     let holes = t.holes();
     let by_pegs = |set: &Bitset| {
@@ -178,7 +195,11 @@ pub fn union_levels(t: &Triangle, counters: &Counters) -> (Bitset, Bitset, Vec<L
         .level_sizes
         .iter()
         .enumerate()
-        .map(|(d, &n)| LevelRow { pegs: holes - 1 - d, reachable: n, winnable: winnable[holes - 1 - d] })
+        .map(|(d, &n)| LevelRow {
+            pegs: holes - 1 - d,
+            reachable: n,
+            winnable: winnable[holes - 1 - d],
+        })
         .collect();
     (reach.visited, win.visited, levels)
 }
@@ -195,8 +216,16 @@ struct Forward {
 }
 
 fn forward_step(v: &Forward, j: Jump) -> Forward {
-    let moves = if v.last >> j.from & 1 == 1 { v.moves } else { v.moves + 1 };
-    Forward { sequences: v.sequences, moves, last: 1 << j.to }
+    let moves = if v.last >> j.from & 1 == 1 {
+        v.moves
+    } else {
+        v.moves + 1
+    };
+    Forward {
+        sequences: v.sequences,
+        moves,
+        last: 1 << j.to,
+    }
 }
 
 fn forward_combine(a: Forward, b: Forward) -> Forward {
@@ -204,7 +233,11 @@ fn forward_combine(a: Forward, b: Forward) -> Forward {
     match a.moves.cmp(&b.moves) {
         std::cmp::Ordering::Less => Forward { sequences, ..a },
         std::cmp::Ordering::Greater => Forward { sequences, ..b },
-        std::cmp::Ordering::Equal => Forward { sequences, moves: a.moves, last: a.last | b.last },
+        std::cmp::Ordering::Equal => Forward {
+            sequences,
+            moves: a.moves,
+            last: a.last | b.last,
+        },
     }
 }
 
@@ -230,7 +263,13 @@ struct StartResult {
     profile: Vec<u64>,
 }
 
-fn analyse_start(t: &Triangle, winnable: &Bitset, symmetries: &Group, hole: usize, counters: &Counters) -> Result<StartResult> {
+fn analyse_start(
+    t: &Triangle,
+    winnable: &Bitset,
+    symmetries: &Group,
+    hole: usize,
+    counters: &Counters,
+) -> Result<StartResult> {
     if !winnable.get(t.start(hole)) {
         return Ok(count_unsolvable(t, symmetries, hole, counters));
     }
@@ -262,7 +301,11 @@ fn analyse_in_full(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Coun
         &packed,
         &levels,
         |level| crate::engine::layered::DenseIndex::new(&colex, level),
-        |_| Forward { sequences: 1, moves: 0, last: 0 },
+        |_| Forward {
+            sequences: 1,
+            moves: 0,
+            last: 0,
+        },
         |v, j, _| forward_step(v, j),
         forward_combine,
         |_| unreachable!("every position of a BFS level beyond the first has a predecessor"),
@@ -280,7 +323,12 @@ fn analyse_in_full(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Coun
                 .map(|(&b, v)| (b, Packed::new(v.moves, v.last)))
                 .unzip();
             if d == last_depth {
-                finals = boards.iter().zip(vals).filter(|(&b, _)| winnable.get(b)).map(|(_, v)| *v).collect();
+                finals = boards
+                    .iter()
+                    .zip(vals)
+                    .filter(|(&b, _)| winnable.get(b))
+                    .map(|(_, v)| *v)
+                    .collect();
             }
             win_levels.push(b);
             kept.push(k);
@@ -328,7 +376,10 @@ fn count_unsolvable(t: &Triangle, symmetries: &Group, hole: usize, counters: &Co
     let stabiliser = symmetries.stabiliser(start);
     let quotient = Quotient::new(&packed, &stabiliser);
     let levels = crate::engine::layered::push_layers(&quotient, &colex, start, counters);
-    let profile: Vec<u64> = levels.iter().map(|l| l.par_iter().map(|&b| quotient.orbit_size(b)).sum()).collect();
+    let profile: Vec<u64> = levels
+        .iter()
+        .map(|l| l.par_iter().map(|&b| quotient.orbit_size(b)).sum())
+        .collect();
     let mut complete_games = 0u128;
     dag::forward_with(
         &quotient,
@@ -347,8 +398,18 @@ fn count_unsolvable(t: &Triangle, symmetries: &Group, hole: usize, counters: &Co
                 .sum::<u128>();
         },
     );
-    let row = StartRow { start: hole, reachable_positions: profile.iter().sum(), winning_sequences: 0, complete_games, min_moves: None };
-    StartResult { row, finishes: Vec::new(), profile }
+    let row = StartRow {
+        start: hole,
+        reachable_positions: profile.iter().sum(),
+        winning_sequences: 0,
+        complete_games,
+        min_moves: None,
+    };
+    StartResult {
+        row,
+        finishes: Vec::new(),
+        profile,
+    }
 }
 
 /// Walks back from a finish through positions whose stored (moves, last) prove a play of
@@ -410,7 +471,10 @@ pub fn replay(t: &Triangle, start: Board, jumps: &[Jump]) -> Option<(usize, u32)
 fn move_histogram_from(t: &Triangle, winnable: &Bitset, hole: usize, counters: &Counters) -> Vec<u128> {
     type Hist = Vec<(u8, Vec<u128>)>;
     let start = t.start(hole);
-    let limits = Limits { within: Some(winnable), max_depth: None };
+    let limits = Limits {
+        within: Some(winnable),
+        max_depth: None,
+    };
     let (_, levels) = bfs::levels(t, &[start], limits, counters);
     let mut out = Vec::new();
     let last_depth = t.holes() - 2;
@@ -481,18 +545,27 @@ fn positions(t: &Triangle, winnable: &Bitset, counters: &Counters) -> Positions 
     dag::backward(
         t,
         &levels,
-        |b| Backward { moves: (b.count_ones() == 1).then_some(0), saving: 0 },
+        |b| Backward {
+            moves: (b.count_ones() == 1).then_some(0),
+            saving: 0,
+        },
         |v, j, _| {
             // E(c, t) for the position after the jump, then one more move if this peg is new.
             let e = v.moves.map(|m| if v.saving >> j.to & 1 == 1 { m - 1 } else { m });
-            Backward { moves: e.map(|e| e + 1), saving: 1 << j.from }
+            Backward {
+                moves: e.map(|e| e + 1),
+                saving: 1 << j.from,
+            }
         },
         |a, b| match (a.moves, b.moves) {
             (None, _) => b,
             (_, None) => a,
             (Some(x), Some(y)) if x < y => a,
             (Some(x), Some(y)) if x > y => b,
-            _ => Backward { moves: a.moves, saving: a.saving | b.saving },
+            _ => Backward {
+                moves: a.moves,
+                saving: a.saving | b.saving,
+            },
         },
         |_, boards, vals| per_level.push((boards.to_vec(), vals.iter().map(|v| v.moves).collect())),
     );
@@ -512,7 +585,12 @@ fn positions(t: &Triangle, winnable: &Bitset, counters: &Counters) -> Positions 
 }
 
 /// Each problem's fewest moves by [`min_moves::settle`], into its row.
-fn settle_moves(side: usize, problems: &mut [solvability::ProblemRow], how: &min_moves::Settle, counters: &Counters) -> Result<()> {
+fn settle_moves(
+    side: usize,
+    problems: &mut [solvability::ProblemRow],
+    how: &min_moves::Settle,
+    counters: &Counters,
+) -> Result<()> {
     let t = Triangle::any_side(side);
     let settled = min_moves::settle_with(&t, problems, how, counters)?;
     for (p, m) in problems.iter_mut().zip(settled) {
@@ -531,20 +609,31 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
         return Ok(study);
     }
     let t = layers::triangle_for(opts.side, opts.levels_only, opts.keep_levels.is_some())?;
-    let keep = opts.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
+    let keep = opts
+        .keep_levels
+        .clone()
+        .map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
     let by_search = !opts.levels_only && !crate::puzzles::peg::SIDES.contains(&t.side());
     let union = layers::union(&t, &keep, !opts.levels_only && !by_search, opts.symmetry, counters)?;
     let levels = union.levels;
     let symmetry = union.symmetry;
-    let bare = |levels, problems| PegStudy { symmetry: symmetry.clone(), ..PegStudy::union_only(&t, levels, problems) };
+    let bare = |levels, problems| PegStudy {
+        symmetry: symmetry.clone(),
+        ..PegStudy::union_only(&t, levels, problems)
+    };
     if opts.levels_only {
         return Ok(bare(levels, None));
     }
     if by_search {
-        let crate::engine::layered::Keep::Dir(dir) = &keep else { unreachable!("side checked by triangle_for") };
+        let crate::engine::layered::Keep::Dir(dir) = &keep else {
+            unreachable!("side checked by triangle_for")
+        };
         drop(union.winnable);
         let set = crate::engine::layered::LayerSet::load(dir, &layers::search_key(&t), t.holes(), 1..t.holes())?;
-        counters.total.store(counters.expanded.load(std::sync::atomic::Ordering::Relaxed) + (t.hole_orbits().len() * t.holes()) as u64, std::sync::atomic::Ordering::Relaxed);
+        counters.total.store(
+            counters.expanded.load(std::sync::atomic::Ordering::Relaxed) + (t.hole_orbits().len() * t.holes()) as u64,
+            std::sync::atomic::Ordering::Relaxed,
+        );
         let mut problems = solvability::problems(&t, &set, counters)?;
         drop(set);
         // One way, or side 8's plan (stage after stage, as its committed table was settled).
@@ -563,7 +652,10 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     // level, tracing plays) that another one fills. Results keep the orbit order.
     let orbits = t.hole_orbits();
     let symmetries = layers::Symmetries::of(&t)?;
-    let analysed: Vec<StartResult> = orbits.par_iter().map(|o| analyse_start(&t, &winnable, &symmetries.group, o[0], counters)).collect::<Result<_>>()?;
+    let analysed: Vec<StartResult> = orbits
+        .par_iter()
+        .map(|o| analyse_start(&t, &winnable, &symmetries.group, o[0], counters))
+        .collect::<Result<_>>()?;
     for (orbit, res) in orbits.into_iter().zip(analysed) {
         let rep = orbit[0];
         let hist = if opts.move_histogram {
@@ -579,9 +671,16 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
         };
         // Expand the representative to every hole of its orbit.
         for &hole in &orbit {
-            let g = t.symmetries().iter().position(|p| p[rep] as usize == hole).expect("orbit member");
+            let g = t
+                .symmetries()
+                .iter()
+                .position(|p| p[rep] as usize == hole)
+                .expect("orbit member");
             let perm = &t.symmetries()[g];
-            starts.push(StartRow { start: hole, ..res.row.clone() });
+            starts.push(StartRow {
+                start: hole,
+                ..res.row.clone()
+            });
             for f in &res.finishes {
                 finishes.push(FinishRow {
                     start: hole,
@@ -612,9 +711,26 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     profile.sort();
     let positions = opts.positions.then(|| positions(&t, &winnable, counters));
     let move_histogram = opts.move_histogram.then(|| {
-        histogram.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, &c)| (k as u32, c)).collect()
+        histogram
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(k, &c)| (k as u32, c))
+            .collect()
     });
-    Ok(PegStudy { side: t.side(), holes: t.holes(), levels, symmetry, starts, finishes, profile, move_histogram, positions, problems: None, saved: None })
+    Ok(PegStudy {
+        side: t.side(),
+        holes: t.holes(),
+        levels,
+        symmetry,
+        starts,
+        finishes,
+        profile,
+        move_histogram,
+        positions,
+        problems: None,
+        saved: None,
+    })
 }
 
 /// The family's options: which sides, and how much of each.
@@ -648,16 +764,28 @@ impl Peg {
         for side in REPRODUCE_MAX_SIDE + 1..=layers::MAX_LEVELS_SIDE {
             let saved_dir = data.join(report::side_dir(side));
             if side <= max_side {
-                opts.sides.push(PegOptions { keep_levels: Some(levels.join(format!("T{side}"))), symmetry: true, ..PegOptions::for_side(side) });
+                opts.sides.push(PegOptions {
+                    keep_levels: Some(levels.join(format!("T{side}"))),
+                    symmetry: true,
+                    ..PegOptions::for_side(side)
+                });
             } else if saved::present(&saved_dir) {
-                opts.sides.push(PegOptions { saved: Some(saved_dir), ..PegOptions::for_side(side) });
+                opts.sides.push(PegOptions {
+                    saved: Some(saved_dir),
+                    ..PegOptions::for_side(side)
+                });
             }
         }
         // Partial sides (side 9): read back from data/ and their first levels recomputed.
         for side in layers::MAX_LEVELS_SIDE + 1..=partial::MAX_SIDE {
             let saved_dir = data.join(report::side_dir(side));
             if saved_dir.join("levels.csv").is_file() {
-                opts.sides.push(PegOptions { saved: Some(saved_dir), levels_only: true, min_pegs: Some(1), ..PegOptions::for_side(side) });
+                opts.sides.push(PegOptions {
+                    saved: Some(saved_dir),
+                    levels_only: true,
+                    min_pegs: Some(1),
+                    ..PegOptions::for_side(side)
+                });
             }
         }
         opts
@@ -670,7 +798,10 @@ impl crate::studies::Study for Peg {
     type Results = PegResults;
 
     fn reproduce_options() -> Options {
-        Options { sides: (4..=REPRODUCE_MAX_SIDE).map(PegOptions::for_side).collect(), seed001: true }
+        Options {
+            sides: (4..=REPRODUCE_MAX_SIDE).map(PegOptions::for_side).collect(),
+            seed001: true,
+        }
     }
 
     fn compute(options: &Options, counters: &Counters) -> Result<PegResults> {
@@ -678,18 +809,37 @@ impl crate::studies::Study for Peg {
         let mut partial = Vec::new();
         for o in &options.sides {
             if let Some(min) = o.min_pegs {
-                let how = if o.saved.is_some() { "read back, its first levels recomputed" } else { "computed" };
+                let how = if o.saved.is_some() {
+                    "read back, its first levels recomputed"
+                } else {
+                    "computed"
+                };
                 counters.set_stage(format!("peg: side {} down to {min} pegs ({how})", o.side), 0);
-                let keep = o.keep_levels.clone().map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
+                let keep = o
+                    .keep_levels
+                    .clone()
+                    .map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
                 partial.push(partial::run(o.side, min, &keep, o.saved.as_deref(), counters)?);
                 continue;
             }
-            let how = if o.saved.is_some() { "read back and re-checked" } else { "computed" };
+            let how = if o.saved.is_some() {
+                "read back and re-checked"
+            } else {
+                "computed"
+            };
             counters.set_stage(format!("peg: side {} ({how})", o.side), 0);
             sides.push(run(o, counters)?);
         }
-        let seed001 = if options.seed001 { Some(seed001::compute()?) } else { None };
-        Ok(PegResults { sides, partial, seed001 })
+        let seed001 = if options.seed001 {
+            Some(seed001::compute()?)
+        } else {
+            None
+        };
+        Ok(PegResults {
+            sides,
+            partial,
+            seed001,
+        })
     }
 
     fn claims(results: &PegResults) -> Vec<crate::studies::Claim> {
@@ -727,7 +877,12 @@ mod tests {
                 let quotient = count_unsolvable(&t, &symmetries.group, hole, &counters);
                 assert_eq!(quotient.profile, full.profile, "side {side} start {}", hole + 1);
                 assert_eq!(quotient.row.reachable_positions, full.row.reachable_positions);
-                assert_eq!(quotient.row.complete_games, full.row.complete_games, "side {side} start {}", hole + 1);
+                assert_eq!(
+                    quotient.row.complete_games,
+                    full.row.complete_games,
+                    "side {side} start {}",
+                    hole + 1
+                );
             }
             let expect: &[usize] = if side == 4 { &[1, 2, 6] } else { &[1, 2] };
             assert_eq!(stabilisers.into_iter().collect::<Vec<_>>(), expect, "side {side}");

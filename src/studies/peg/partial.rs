@@ -48,10 +48,20 @@ impl PartialSide {
 
 /// The triangle of a partial run, with its options checked: one line naming what is wrong.
 pub fn triangle(side: usize, min_pegs: usize, levels_only: bool) -> Result<Triangle> {
-    ensure!(levels_only, "--min-pegs stops the union early, so it needs --levels-only");
-    ensure!((4..=MAX_SIDE).contains(&side), "unsupported triangle side {side} for --min-pegs: sides 4..={MAX_SIDE}");
+    ensure!(
+        levels_only,
+        "--min-pegs stops the union early, so it needs --levels-only"
+    );
+    ensure!(
+        (4..=MAX_SIDE).contains(&side),
+        "unsupported triangle side {side} for --min-pegs: sides 4..={MAX_SIDE}"
+    );
     let holes = side * (side + 1) / 2;
-    ensure!((1..holes).contains(&min_pegs), "--min-pegs {min_pegs} out of range for side {side}: 1 to {} pegs", holes - 1);
+    ensure!(
+        (1..holes).contains(&min_pegs),
+        "--min-pegs {min_pegs} out of range for side {side}: 1 to {} pegs",
+        holes - 1
+    );
     Ok(Triangle::any_side(side))
 }
 
@@ -62,7 +72,10 @@ pub fn memory(holes: usize, min_pegs: usize, keep: &Keep) -> u128 {
 
 /// The union's levels from holes - 1 pegs down to `min_pegs` (or to the last level reached).
 pub fn compute(t: &Triangle, min_pegs: usize, keep: &Keep, counters: &Counters) -> Result<Vec<(usize, u64)>> {
-    crate::studies::footprint::check(&format!("peg T{} down to {min_pegs} pegs", t.side()), memory(t.holes(), min_pegs, keep))?;
+    crate::studies::footprint::check(
+        &format!("peg T{} down to {min_pegs} pegs", t.side()),
+        memory(t.holes(), min_pegs, keep),
+    )?;
     if t.side() <= <u64 as Lanes>::MAX_SIDE {
         reach(&Packed::<u64>::new(t), t, min_pegs, keep, counters)
     } else {
@@ -70,10 +83,24 @@ pub fn compute(t: &Triangle, min_pegs: usize, keep: &Keep, counters: &Counters) 
     }
 }
 
-fn reach<W: Lanes>(g: &Packed<W>, t: &Triangle, min_pegs: usize, keep: &Keep, counters: &Counters) -> Result<Vec<(usize, u64)>> {
+fn reach<W: Lanes>(
+    g: &Packed<W>,
+    t: &Triangle,
+    min_pegs: usize,
+    keep: &Keep,
+    counters: &Counters,
+) -> Result<Vec<(usize, u64)>> {
     let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
     // The same key as the complete union's: a partial run's level files are the complete run's.
-    layered::reach_to(g, &starts, min_pegs, keep, &super::layers::search_key(t), counters, |_, _| {})
+    layered::reach_to(
+        g,
+        &starts,
+        min_pegs,
+        keep,
+        &super::layers::search_key(t),
+        counters,
+        |_, _| {},
+    )
 }
 
 /// The side's `levels.csv`: the columns of every side, one row per level computed (fewest pegs
@@ -87,10 +114,21 @@ pub fn levels_table(p: &PartialSide) -> Table {
 }
 
 /// Runs one partial side: computed, or read back from `saved` and re-checked.
-pub fn run(side: usize, min_pegs: usize, keep: &Keep, saved: Option<&Path>, counters: &Counters) -> Result<PartialSide> {
+pub fn run(
+    side: usize,
+    min_pegs: usize,
+    keep: &Keep,
+    saved: Option<&Path>,
+    counters: &Counters,
+) -> Result<PartialSide> {
     let t = Triangle::any_side(side);
     match saved {
-        None => Ok(PartialSide { side, holes: t.holes(), levels: compute(&t, min_pegs, keep, counters)?, saved: None }),
+        None => Ok(PartialSide {
+            side,
+            holes: t.holes(),
+            levels: compute(&t, min_pegs, keep, counters)?,
+            saved: None,
+        }),
         Some(dir) => load(&t, dir, counters),
     }
 }
@@ -106,22 +144,53 @@ pub fn load(t: &Triangle, dir: &Path, counters: &Counters) -> Result<PartialSide
         let line = i + 2;
         let pegs: usize = number(&path, line, "pegs", &r[0])?;
         let reachable: u64 = number(&path, line, "reachable_positions", &r[1])?;
-        ensure!(r[2].is_empty() && r[3].is_empty(), "{}: row {line}: a partial union has no winnable or dead counts", path.display());
-        let first: usize = if i == 0 { pegs } else { levels.last().map_or(0, |l: &(usize, u64)| l.0 + 1) };
-        ensure!(pegs == first && pegs < holes, "{}: row {line} has {pegs} pegs, expected {first} (one row per peg count up to {})", path.display(), holes - 1);
+        ensure!(
+            r[2].is_empty() && r[3].is_empty(),
+            "{}: row {line}: a partial union has no winnable or dead counts",
+            path.display()
+        );
+        let first: usize = if i == 0 {
+            pegs
+        } else {
+            levels.last().map_or(0, |l: &(usize, u64)| l.0 + 1)
+        };
+        ensure!(
+            pegs == first && pegs < holes,
+            "{}: row {line} has {pegs} pegs, expected {first} (one row per peg count up to {})",
+            path.display(),
+            holes - 1
+        );
         let all = layered::binomial(holes, pegs);
-        ensure!(reachable <= all, "{}: row {line}: {reachable} reachable of only {all} positions with {pegs} pegs", path.display());
+        ensure!(
+            reachable <= all,
+            "{}: row {line}: {reachable} reachable of only {all} positions with {pegs} pegs",
+            path.display()
+        );
         levels.push((pegs, reachable));
     }
     levels.reverse();
-    ensure!(levels[0] == (holes - 1, holes as u64), "{}: the top level must be the {holes} single-vacancy starts with {} pegs", path.display(), holes - 1);
+    ensure!(
+        levels[0] == (holes - 1, holes as u64),
+        "{}: the top level must be the {holes} single-vacancy starts with {} pegs",
+        path.display(),
+        holes - 1
+    );
     let floor = (holes - 1 - RECHECK_DEPTH).max(levels.last().expect("a row").0);
     let again = compute(t, floor, &Keep::Memory, counters)?;
     let n = again.len();
     if again[..] != levels[..n.min(levels.len())] {
-        bail!("{}: its levels from {} down to {floor} pegs differ from a recomputation ({again:?})", path.display(), holes - 1);
+        bail!(
+            "{}: its levels from {} down to {floor} pegs differ from a recomputation ({again:?})",
+            path.display(),
+            holes - 1
+        );
     }
-    Ok(PartialSide { side: t.side(), holes, levels, saved: Some((dir.to_path_buf(), floor)) })
+    Ok(PartialSide {
+        side: t.side(),
+        holes,
+        levels,
+        saved: Some((dir.to_path_buf(), floor)),
+    })
 }
 
 #[cfg(test)]
@@ -155,8 +224,16 @@ mod tests {
             let min = t.holes() - 6;
             let want = set_bfs(&t, min);
             let c = Counters::default();
-            assert_eq!(reach(&Packed::<u64>::new(&t), &t, min, &Keep::Memory, &c).unwrap(), want, "T{side}");
-            assert_eq!(reach(&Packed::<u128>::new(&t), &t, min, &Keep::Memory, &c).unwrap(), want, "T{side} in 128 bits");
+            assert_eq!(
+                reach(&Packed::<u64>::new(&t), &t, min, &Keep::Memory, &c).unwrap(),
+                want,
+                "T{side}"
+            );
+            assert_eq!(
+                reach(&Packed::<u128>::new(&t), &t, min, &Keep::Memory, &c).unwrap(),
+                want,
+                "T{side} in 128 bits"
+            );
         }
         // Side 9 (the 128-bit layout only): its first levels, 44 to 41 pegs.
         let t = Triangle::any_side(9);
@@ -168,9 +245,18 @@ mod tests {
     #[test]
     fn partial_options_are_checked() {
         assert!(triangle(9, 32, true).is_ok());
-        for (side, min, only) in [(9, 32, false), (10, 40, true), (9, 0, true), (9, 45, true), (3, 1, true)] {
+        for (side, min, only) in [
+            (9, 32, false),
+            (10, 40, true),
+            (9, 0, true),
+            (9, 45, true),
+            (3, 1, true),
+        ] {
             let e = triangle(side, min, only).unwrap_err().to_string();
-            assert!(!e.contains('\n') && (e.contains("--min-pegs") || e.contains("side")), "{e}");
+            assert!(
+                !e.contains('\n') && (e.contains("--min-pegs") || e.contains("side")),
+                "{e}"
+            );
         }
         // The side-9 estimate to 32 pegs with a directory: the 33- and 32-peg levels at once.
         let need = memory(45, 32, &Keep::Dir(PathBuf::new()));

@@ -55,8 +55,15 @@ impl Plan {
     pub fn new(side: usize, ranks: usize, memory_gib: f64) -> Result<Plan> {
         ensure!((4..=10).contains(&side), "--plan takes sides 4 to 10 (up to 55 holes)");
         ensure!((1..=1 << 20).contains(&ranks), "--ranks must be 1 to 2^20");
-        ensure!(memory_gib > 0.0 && memory_gib.is_finite(), "--memory must be a positive number of GiB");
-        Ok(Plan { side, ranks, memory_gib })
+        ensure!(
+            memory_gib > 0.0 && memory_gib.is_finite(),
+            "--memory must be a positive number of GiB"
+        );
+        Ok(Plan {
+            side,
+            ranks,
+            memory_gib,
+        })
     }
 }
 
@@ -91,7 +98,9 @@ fn measured_levels(side: usize) -> Option<(String, Vec<u64>)> {
     // A partial table (side 9's stops at 32 pegs): the levels it lacks assume every position.
     let mut reach: Vec<u64> = (0..=holes).map(|k| binomial(holes, k)).collect();
     for row in &table.rows {
-        let (Cell::Text(a), Cell::Text(b)) = (&row[p], &row[r]) else { return None };
+        let (Cell::Text(a), Cell::Text(b)) = (&row[p], &row[r]) else {
+            return None;
+        };
         reach[a.parse::<usize>().ok().filter(|&k| k <= holes)?] = b.parse().ok()?;
     }
     Some((path, reach))
@@ -117,20 +126,34 @@ pub fn rows(side: usize, ranks: usize, reachable: Option<&[u64]>) -> Vec<PlanRow
             let positions = binomial(n, k);
             if k == n - 1 {
                 let bytes_per_rank = share(k) + layered_dist::EXCHANGE_BYTES;
-                return PlanRow { pegs: k, positions, reachable: reach(k), bytes_per_rank, successors_sent: 0, bytes_exchanged: 0, seconds: 0.0 };
+                return PlanRow {
+                    pegs: k,
+                    positions,
+                    reachable: reach(k),
+                    bytes_per_rank,
+                    successors_sent: 0,
+                    bytes_exchanged: 0,
+                    seconds: 0.0,
+                };
             }
             let above = reach(k + 1);
             // An even share of the level's states, and of the layer above's reachable ones.
             let mine = positions as f64 / ranks as f64;
             let mine_above = above as f64 / ranks as f64;
-            let bytes_per_rank = share(k + 1) + share(k) + layered_dist::EXCHANGE_BYTES + layered_dist::flip_bytes(&colex, ranks, k + 1, &flips);
+            let bytes_per_rank = share(k + 1)
+                + share(k)
+                + layered_dist::EXCHANGE_BYTES
+                + layered_dist::flip_bytes(&colex, ranks, k + 1, &flips);
             let (sent, bytes_exchanged, seconds) = if layered_dist::pulls(above, positions) {
                 // A step cut by the level's sizes (the run's cuts follow the predicted work,
                 // close to these), its crossing jumps those of that cut: their flip bits, or
                 // their successors pushed where the bits would outgrow a share.
                 let split = layered_dist::Split::sized(n, ranks, k);
                 let crossing = layered::SubsetGraph::moves_changing(&g, split.mask()).expect("jumps are fixed flips");
-                let (up, down) = (layered_dist::Spans::of(&colex, &split, k + 1), layered_dist::Spans::of(&colex, &split, k));
+                let (up, down) = (
+                    layered_dist::Spans::of(&colex, &split, k + 1),
+                    layered_dist::Spans::of(&colex, &split, k),
+                );
                 let hits = reach(k) as f64 * mine / positions as f64;
                 let misses = (in_start_classes(&t, &colex, k) * mine - hits).max(0.0);
                 let pull = hits / HIT_RATE + misses / MISS_RATE;
@@ -140,14 +163,30 @@ pub fn rows(side: usize, ranks: usize, reachable: Option<&[u64]>) -> Vec<PlanRow
                 } else {
                     let (_, across) = layered_dist::sample_successors(&g, &colex, k + 1, ranks, SAMPLES);
                     let sent = above as f64 * across;
-                    (sent.round() as u64, (sent * BYTES_PER_SENT).round() as u64, pull + mine_above / CROSS_RATE)
+                    (
+                        sent.round() as u64,
+                        (sent * BYTES_PER_SENT).round() as u64,
+                        pull + mine_above / CROSS_RATE,
+                    )
                 }
             } else {
                 let (_, across) = layered_dist::sample_successors(&g, &colex, k + 1, ranks, SAMPLES);
                 let sent = above as f64 * across;
-                (sent.round() as u64, (sent * BYTES_PER_SENT).round() as u64, mine_above / PUSH_RATE)
+                (
+                    sent.round() as u64,
+                    (sent * BYTES_PER_SENT).round() as u64,
+                    mine_above / PUSH_RATE,
+                )
             };
-            PlanRow { pegs: k, positions, reachable: reach(k), bytes_per_rank, successors_sent: sent, bytes_exchanged, seconds }
+            PlanRow {
+                pegs: k,
+                positions,
+                reachable: reach(k),
+                bytes_per_rank,
+                successors_sent: sent,
+                bytes_exchanged,
+                seconds,
+            }
         })
         .collect()
 }
@@ -174,7 +213,15 @@ fn in_start_classes(t: &Triangle, colex: &Colex, k: usize) -> f64 {
 /// where the flip bits follow where the cuts land, so the answer fits and one rank fewer does
 /// not, within a few percent of the very fewest.
 fn fewest_ranks_for_side9(limit: u64) -> usize {
-    let fits = |r: usize| layered_dist::bytes_per_rank(45, 44, &Keep::Dir(Default::default()), r, &super::layers::crossing_jumps(&Triangle::any_side(9), r)) <= limit;
+    let fits = |r: usize| {
+        layered_dist::bytes_per_rank(
+            45,
+            44,
+            &Keep::Dir(Default::default()),
+            r,
+            &super::layers::crossing_jumps(&Triangle::any_side(9), r),
+        ) <= limit
+    };
     let mut hi = 1usize;
     while !fits(hi) {
         if hi >= 1 << 20 {
@@ -195,20 +242,39 @@ fn fewest_ranks_for_side9(limit: u64) -> usize {
     hi
 }
 
-pub const COLUMNS: [&str; 7] = ["pegs", "positions", "reachable_positions_assumed", "bytes_per_rank", "successors_sent", "bytes_exchanged", "seconds"];
+pub const COLUMNS: [&str; 7] = [
+    "pegs",
+    "positions",
+    "reachable_positions_assumed",
+    "bytes_per_rank",
+    "successors_sent",
+    "bytes_exchanged",
+    "seconds",
+];
 
 impl Task for Plan {
     type Results = PlanResults;
 
     fn compute(&self) -> Result<PlanResults> {
         let measured = measured_levels(self.side);
-        let reachable_from = measured.as_ref().map_or_else(|| "every position (an upper bound: no levels.csv of this side)".to_string(), |(p, _)| format!("{p} (every position for the levels it lacks)"));
+        let reachable_from = measured.as_ref().map_or_else(
+            || "every position (an upper bound: no levels.csv of this side)".to_string(),
+            |(p, _)| format!("{p} (every position for the levels it lacks)"),
+        );
         let rows = rows(self.side, self.ranks, measured.as_ref().map(|(_, v)| &v[..]));
         // Side 9 with level files: the fewest ranks whose share fits the memory per rank.
         let limit = (self.memory_gib * (1u64 << 30) as f64) as u64;
         let fewest = fewest_ranks_for_side9(limit);
-        let hours = super::plan::rows(9, fewest, None).iter().map(|r| r.seconds).sum::<f64>() / 3600.0;
-        Ok(PlanResults { rows, reachable_from, side9: (fewest, hours) })
+        let hours = super::plan::rows(9, fewest, None)
+            .iter()
+            .map(|r| r.seconds)
+            .sum::<f64>()
+            / 3600.0;
+        Ok(PlanResults {
+            rows,
+            reachable_from,
+            side9: (fewest, hours),
+        })
     }
 
     fn export(&self, res: &PlanResults) -> Result<Export> {
@@ -225,16 +291,31 @@ impl Task for Plan {
             ]);
         }
         let mut files = Export::default();
-        files.table(Area::Data, "", &format!("plan_T{}_{}ranks.csv", self.side, self.ranks), &table);
+        files.table(
+            Area::Data,
+            "",
+            &format!("plan_T{}_{}ranks.csv", self.side, self.ranks),
+            &table,
+        );
         Ok(files)
     }
 
     fn summary(&self, res: &PlanResults, dirs: Option<&OutDirs>) -> String {
         use crate::engine::memory::human;
         let mut out = String::new();
-        out += &format!("pegs  positions          bytes/rank  exchanged   seconds   (T{} over {} ranks, one thread each)\n", self.side, self.ranks);
+        out += &format!(
+            "pegs  positions          bytes/rank  exchanged   seconds   (T{} over {} ranks, one thread each)\n",
+            self.side, self.ranks
+        );
         for r in &res.rows {
-            out += &format!("{:4}  {:17}  {:>10}  {:>10}  {:8.1}\n", r.pegs, r.positions, human(r.bytes_per_rank as u128), human(r.bytes_exchanged as u128), r.seconds);
+            out += &format!(
+                "{:4}  {:17}  {:>10}  {:>10}  {:8.1}\n",
+                r.pegs,
+                r.positions,
+                human(r.bytes_per_rank as u128),
+                human(r.bytes_exchanged as u128),
+                r.seconds
+            );
         }
         let peak = res.rows.iter().map(|r| r.bytes_per_rank).max().unwrap_or(0);
         let bytes: u64 = res.rows.iter().map(|r| r.bytes_exchanged).sum();
@@ -242,7 +323,8 @@ impl Task for Plan {
         let fits = peak as f64 <= self.memory_gib * (1u64 << 30) as f64;
         let holes = self.side * (self.side + 1) / 2;
         out += &format!(
-            "peak {} per rank ({} {:.0} GiB), {} exchanged, {:.0} s ({:.1} h) forward at this machine's rates; level files {} per rank; reachable positions assumed: {}\n",
+            "peak {} per rank ({} {:.0} GiB), {} exchanged, {:.0} s ({:.1} h) forward at this machine's rates; level \
+                files {} per rank; reachable positions assumed: {}\n",
             human(peak as u128),
             if fits { "fits in" } else { "does NOT fit in" },
             self.memory_gib,
@@ -253,11 +335,17 @@ impl Task for Plan {
             res.reachable_from
         );
         out += &format!(
-            "side 9 (45 holes, levels up to C(45,22) = 4.1e12 positions): at {:.0} GiB per rank, at least {} ranks ({:.1} h at these rates, every position assumed reachable)\n",
+            "side 9 (45 holes, levels up to C(45,22) = 4.1e12 positions): at {:.0} GiB per rank, at least {} ranks \
+                ({:.1} h at these rates, every position assumed reachable)\n",
             self.memory_gib, res.side9.0, res.side9.1
         );
         if let Some(d) = dirs {
-            out += &format!("wrote {}\n", d.data.join(format!("plan_T{}_{}ranks.csv", self.side, self.ranks)).display());
+            out += &format!(
+                "wrote {}\n",
+                d.data
+                    .join(format!("plan_T{}_{}ranks.csv", self.side, self.ranks))
+                    .display()
+            );
         }
         out
     }
@@ -272,13 +360,27 @@ mod tests {
     /// plain scan's fewest.
     #[test]
     fn the_fewest_ranks_for_side_9_match_a_plain_scan() {
-        let bytes = |r: usize| layered_dist::bytes_per_rank(45, 44, &Keep::Dir(Default::default()), r, &super::super::layers::crossing_jumps(&Triangle::any_side(9), r));
+        let bytes = |r: usize| {
+            layered_dist::bytes_per_rank(
+                45,
+                44,
+                &Keep::Dir(Default::default()),
+                r,
+                &super::super::layers::crossing_jumps(&Triangle::any_side(9), r),
+            )
+        };
         for r in [1usize, 2, 3, 7, 64, 100, 199] {
             let limit = bytes(r);
             let want = (1..=r).find(|&q| bytes(q) <= limit).unwrap();
             let got = fewest_ranks_for_side9(limit);
-            assert!(bytes(got) <= limit && (got == 1 || bytes(got - 1) > limit), "limit of {r} ranks' bytes: {got}");
-            assert!(got as f64 <= want as f64 * 1.1, "limit of {r} ranks' bytes: {got} against {want}");
+            assert!(
+                bytes(got) <= limit && (got == 1 || bytes(got - 1) > limit),
+                "limit of {r} ranks' bytes: {got}"
+            );
+            assert!(
+                got as f64 <= want as f64 * 1.1,
+                "limit of {r} ranks' bytes: {got} against {want}"
+            );
         }
     }
 
@@ -287,7 +389,10 @@ mod tests {
     #[test]
     fn plan_rows_hold_every_level_and_its_shares() {
         let rows = rows(5, 1, None);
-        assert_eq!(rows.iter().map(|r| r.pegs).collect::<Vec<_>>(), (1..15).rev().collect::<Vec<_>>());
+        assert_eq!(
+            rows.iter().map(|r| r.pegs).collect::<Vec<_>>(),
+            (1..15).rev().collect::<Vec<_>>()
+        );
         for r in &rows[1..] {
             assert_eq!(r.positions, binomial(15, r.pegs));
             let arrays = (binomial(15, r.pegs + 1).div_ceil(64) + 1) * 8 + (binomial(15, r.pegs).div_ceil(64) + 1) * 8;
@@ -300,7 +405,10 @@ mod tests {
         // arrays are about a third (the flip bits come on top: on a board this small, about as
         // much again).
         let three = super::rows(6, 3, None);
-        assert!(three.iter().any(|r| r.successors_sent > 0) && three.iter().any(|r| r.successors_sent == 0 && r.bytes_exchanged > 0));
+        assert!(
+            three.iter().any(|r| r.successors_sent > 0)
+                && three.iter().any(|r| r.successors_sent == 0 && r.bytes_exchanged > 0)
+        );
         let (one, third) = (arrays_peak(&super::rows(6, 1, None), 1), arrays_peak(&three, 3));
         assert!(third < one && third * 2 > one / 3, "one rank {one}, three {third}");
     }
@@ -308,6 +416,14 @@ mod tests {
     fn arrays_peak(rows: &[PlanRow], ranks: usize) -> u64 {
         let colex = Colex::new(21);
         let flips = super::super::layers::crossing_jumps(&Triangle::any_side(6), ranks);
-        rows[1..].iter().map(|r| r.bytes_per_rank - layered_dist::EXCHANGE_BYTES - layered_dist::flip_bytes(&colex, ranks, r.pegs + 1, &flips)).max().unwrap()
+        rows[1..]
+            .iter()
+            .map(|r| {
+                r.bytes_per_rank
+                    - layered_dist::EXCHANGE_BYTES
+                    - layered_dist::flip_bytes(&colex, ranks, r.pegs + 1, &flips)
+            })
+            .max()
+            .unwrap()
     }
 }

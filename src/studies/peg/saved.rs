@@ -11,12 +11,14 @@
 //! re-checked in seconds (the reachable counts themselves, an exhaustion proof) is what the run
 //! that wrote the files computed; its manifest names that command.
 
+use super::min_moves::MinMoves;
+use super::report::{
+    FINISHES_COLUMNS, FINISHES_COLUMNS_BEFORE_23, FINISHES_COLUMNS_BEFORE_EXACT, LEVELS_COLUMNS, SYMMETRY_COLUMNS,
+};
 use super::solvability::{ProblemRow, Verdict};
 use super::{LevelRow, PegStudy, SymmetryRow};
 use crate::puzzles::peg::{parse_play, Triangle};
 use crate::studies::read_back::{number, read_rows_of};
-use super::min_moves::MinMoves;
-use super::report::{FINISHES_COLUMNS, FINISHES_COLUMNS_BEFORE_23, FINISHES_COLUMNS_BEFORE_EXACT, LEVELS_COLUMNS, SYMMETRY_COLUMNS};
 use anyhow::{bail, ensure, Context, Result};
 use std::path::Path;
 
@@ -31,16 +33,42 @@ pub fn load(side: usize, dir: &Path) -> Result<PegStudy> {
     let levels = load_levels(&t, &dir.join("levels.csv"))?;
     let problems = load_problems(&t, &dir.join("finishes.csv"))?;
     let sym_path = dir.join("symmetry.csv");
-    let symmetry = if sym_path.is_file() { Some(load_symmetry(&levels, &sym_path)?) } else { None };
-    Ok(PegStudy { saved: Some(dir.to_path_buf()), symmetry, ..PegStudy::union_only(&t, levels, Some(problems)) })
+    let symmetry = if sym_path.is_file() {
+        Some(load_symmetry(&levels, &sym_path)?)
+    } else {
+        None
+    };
+    Ok(PegStudy {
+        saved: Some(dir.to_path_buf()),
+        symmetry,
+        ..PegStudy::union_only(&t, levels, Some(problems))
+    })
 }
 
 /// The levels under the six symmetries: one row per level of `levels`, the same reachable
 /// counts, and fixed-point counts that make Burnside's orbit count a whole number.
 fn load_symmetry(levels: &[LevelRow], path: &Path) -> Result<Vec<SymmetryRow>> {
     // Before issue 20 the count was named `reachable`; the columns kept their places.
-    let (_, rows) = read_rows_of(path, &[&["pegs", "reachable", "orbits", "fixed_by_rotation", "fixed_by_reflection"], &SYMMETRY_COLUMNS])?;
-    ensure!(rows.len() == levels.len(), "{}: {} rows, expected one per level of levels.csv ({})", path.display(), rows.len(), levels.len());
+    let (_, rows) = read_rows_of(
+        path,
+        &[
+            &[
+                "pegs",
+                "reachable",
+                "orbits",
+                "fixed_by_rotation",
+                "fixed_by_reflection",
+            ],
+            &SYMMETRY_COLUMNS,
+        ],
+    )?;
+    ensure!(
+        rows.len() == levels.len(),
+        "{}: {} rows, expected one per level of levels.csv ({})",
+        path.display(),
+        rows.len(),
+        levels.len()
+    );
     let mut out = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         let line = i + 2;
@@ -83,18 +111,55 @@ fn load_levels(t: &Triangle, path: &Path) -> Result<Vec<LevelRow>> {
         let reachable: u64 = number(path, line, "reachable", &r[1])?;
         let winnable: u64 = number(path, line, "winnable", &r[2])?;
         let dead: u64 = number(path, line, "dead", &r[3])?;
-        ensure!(pegs == i + 1 && pegs < holes, "{}: row {line} has {pegs} pegs, expected {} (one row per peg count, 1 to {})", path.display(), i + 1, holes - 1);
-        ensure!(winnable <= reachable && reachable - winnable == dead, "{}: row {line}: dead must be reachable - winnable", path.display());
+        ensure!(
+            pegs == i + 1 && pegs < holes,
+            "{}: row {line} has {pegs} pegs, expected {} (one row per peg count, 1 to {})",
+            path.display(),
+            i + 1,
+            holes - 1
+        );
+        ensure!(
+            winnable <= reachable && reachable - winnable == dead,
+            "{}: row {line}: dead must be reachable - winnable",
+            path.display()
+        );
         let all = crate::engine::layered::binomial(holes, pegs);
-        ensure!(reachable <= all, "{}: row {line}: {reachable} reachable of only {all} positions with {pegs} pegs", path.display());
-        levels.push(LevelRow { pegs, reachable, winnable });
+        ensure!(
+            reachable <= all,
+            "{}: row {line}: {reachable} reachable of only {all} positions with {pegs} pegs",
+            path.display()
+        );
+        levels.push(LevelRow {
+            pegs,
+            reachable,
+            winnable,
+        });
     }
-    ensure!(levels.len() == holes - 1, "{}: {} rows, expected {} (1 to {} pegs)", path.display(), levels.len(), holes - 1, holes - 1);
-    ensure!(levels[holes - 2].reachable == holes as u64, "{}: the {} single-vacancy starts must be the {}-peg level", path.display(), holes, holes - 1);
+    ensure!(
+        levels.len() == holes - 1,
+        "{}: {} rows, expected {} (1 to {} pegs)",
+        path.display(),
+        levels.len(),
+        holes - 1,
+        holes - 1
+    );
+    ensure!(
+        levels[holes - 2].reachable == holes as u64,
+        "{}: the {} single-vacancy starts must be the {}-peg level",
+        path.display(),
+        holes,
+        holes - 1
+    );
     for l in &levels {
         // Winnable at k pegs = reachable at k with a reachable complement (holes - k pegs).
         let mirror = &levels[holes - l.pegs - 1];
-        ensure!(l.winnable == mirror.winnable, "{}: winnable counts at {} and {} pegs differ (complementing reverses jumps, so they must agree)", path.display(), l.pegs, mirror.pegs);
+        ensure!(
+            l.winnable == mirror.winnable,
+            "{}: winnable counts at {} and {} pegs differ (complementing reverses jumps, so they must agree)",
+            path.display(),
+            l.pegs,
+            mirror.pegs
+        );
     }
     // The study keeps levels from the most pegs down.
     levels.reverse();
@@ -102,22 +167,63 @@ fn load_levels(t: &Triangle, path: &Path) -> Result<Vec<LevelRow>> {
 }
 
 /// The side-8 problem table in the format before issue 20 (all problems, but its own columns).
-const OLD_FINISHES: [&str; 8] = ["start", "finish", "passes_class_test", "solvable", "proof", "positions_searched", "moves", "play"];
+const OLD_FINISHES: [&str; 8] = [
+    "start",
+    "finish",
+    "passes_class_test",
+    "solvable",
+    "proof",
+    "positions_searched",
+    "moves",
+    "play",
+];
 
 fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
     let holes = t.holes();
-    let (which, rows) = read_rows_of(path, &[&OLD_FINISHES, &FINISHES_COLUMNS_BEFORE_23, &FINISHES_COLUMNS_BEFORE_EXACT, &FINISHES_COLUMNS])?;
+    let (which, rows) = read_rows_of(
+        path,
+        &[
+            &OLD_FINISHES,
+            &FINISHES_COLUMNS_BEFORE_23,
+            &FINISHES_COLUMNS_BEFORE_EXACT,
+            &FINISHES_COLUMNS,
+        ],
+    )?;
     // Columns by name in whichever format the file has; the later formats' upper bound on the
     // moves is `moves_upper_bound`, the first one's `moves`; the last two have the fewest moves.
-    let header: &[&str] = [&OLD_FINISHES[..], &FINISHES_COLUMNS_BEFORE_23[..], &FINISHES_COLUMNS_BEFORE_EXACT[..], &FINISHES_COLUMNS[..]][which];
+    let header: &[&str] = [
+        &OLD_FINISHES[..],
+        &FINISHES_COLUMNS_BEFORE_23[..],
+        &FINISHES_COLUMNS_BEFORE_EXACT[..],
+        &FINISHES_COLUMNS[..],
+    ][which];
     let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
-    let (c_passes, c_solvable, c_proof, c_searched, c_play) = (col("passes_class_test"), col("solvable"), col("proof"), col("positions_searched"), col("play"));
-    let (moves_name, c_moves) = if which == 0 { ("moves", col("moves")) } else { ("moves_upper_bound", col("moves_upper_bound")) };
-    ensure!(rows.len() == holes * holes, "{}: {} rows, expected one per (start, finish): {}", path.display(), rows.len(), holes * holes);
+    let (c_passes, c_solvable, c_proof, c_searched, c_play) = (
+        col("passes_class_test"),
+        col("solvable"),
+        col("proof"),
+        col("positions_searched"),
+        col("play"),
+    );
+    let (moves_name, c_moves) = if which == 0 {
+        ("moves", col("moves"))
+    } else {
+        ("moves_upper_bound", col("moves_upper_bound"))
+    };
+    ensure!(
+        rows.len() == holes * holes,
+        "{}: {} rows, expected one per (start, finish): {}",
+        path.display(),
+        rows.len(),
+        holes * holes
+    );
     let mut out = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
         let line = i + 2;
-        let (start, finish): (usize, usize) = (number(path, line, "start", &r[0])?, number(path, line, "finish", &r[1])?);
+        let (start, finish): (usize, usize) = (
+            number(path, line, "start", &r[0])?,
+            number(path, line, "finish", &r[1])?,
+        );
         ensure!(
             (start, finish) == (i / holes + 1, i % holes + 1),
             "{}: row {line} is ({start}, {finish}); rows must run through every (start, finish) in order",
@@ -125,32 +231,72 @@ fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
         );
         let (s, f) = (start - 1, finish - 1);
         let passes = t.class_test(s, f);
-        ensure!(r[c_passes] == *if passes { "true" } else { "false" }, "{}: row {line}: passes_class_test is {}, the class test says {passes}", path.display(), &r[c_passes]);
+        ensure!(
+            r[c_passes] == *if passes { "true" } else { "false" },
+            "{}: row {line}: passes_class_test is {}, the class test says {passes}",
+            path.display(),
+            &r[c_passes]
+        );
         let verdict = match &r[c_proof] {
             "play" => {
                 let play = parse_play(t, &r[c_play]).with_context(|| format!("{}: row {line}", path.display()))?;
                 let replayed = super::replay(t, t.start(s), &play);
                 let Some((end, moves)) = replayed else {
-                    bail!("{}: row {line}: the play does not replay from start {start} to one peg", path.display())
+                    bail!(
+                        "{}: row {line}: the play does not replay from start {start} to one peg",
+                        path.display()
+                    )
                 };
-                ensure!(end == f, "{}: row {line}: the play ends on hole {}, not {finish}", path.display(), end + 1);
+                ensure!(
+                    end == f,
+                    "{}: row {line}: the play ends on hole {}, not {finish}",
+                    path.display(),
+                    end + 1
+                );
                 let listed: u32 = number(path, line, moves_name, &r[c_moves])?;
-                ensure!(listed == moves, "{}: row {line}: {moves_name} says {listed}, the play has {moves}", path.display());
-                ensure!(&r[c_solvable] == "true", "{}: row {line}: a row with a play must be solvable", path.display());
+                ensure!(
+                    listed == moves,
+                    "{}: row {line}: {moves_name} says {listed}, the play has {moves}",
+                    path.display()
+                );
+                ensure!(
+                    &r[c_solvable] == "true",
+                    "{}: row {line}: a row with a play must be solvable",
+                    path.display()
+                );
                 Verdict::Play(play)
             }
             "position class" => {
-                ensure!(!passes && &r[c_solvable] == "false", "{}: row {line}: a position-class proof needs start and finish in different classes", path.display());
+                ensure!(
+                    !passes && &r[c_solvable] == "false",
+                    "{}: row {line}: a position-class proof needs start and finish in different classes",
+                    path.display()
+                );
                 Verdict::PositionClass
             }
             "exhaustive search" => {
-                ensure!(passes && &r[c_solvable] == "false", "{}: row {line}: an exhaustion proof is only for problems passing the class test", path.display());
-                Verdict::Exhausted { positions: number(path, line, "positions_searched", &r[c_searched])? }
+                ensure!(
+                    passes && &r[c_solvable] == "false",
+                    "{}: row {line}: an exhaustion proof is only for problems passing the class test",
+                    path.display()
+                );
+                Verdict::Exhausted {
+                    positions: number(path, line, "positions_searched", &r[c_searched])?,
+                }
             }
             other => bail!("{}: row {line}: unknown proof {other:?}", path.display()),
         };
-        let fewest = if which >= 2 { load_fewest(t, path, line, r, header, &verdict)? } else { None };
-        out.push(ProblemRow { start: s, finish: f, verdict, fewest });
+        let fewest = if which >= 2 {
+            load_fewest(t, path, line, r, header, &verdict)?
+        } else {
+            None
+        };
+        out.push(ProblemRow {
+            start: s,
+            finish: f,
+            verdict,
+            fewest,
+        });
     }
     Ok(out)
 }
@@ -160,37 +306,95 @@ fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
 /// play, which replays from the start to the finish in exactly that many moves, and no bound
 /// exceeds the play found. The meeting itself (minutes of search) is what the run that wrote the
 /// file computed; the tests re-run the method on sides 4 to 7.
-fn load_fewest(t: &Triangle, path: &Path, line: usize, r: &csv::StringRecord, header: &[&str], verdict: &Verdict) -> Result<Option<MinMoves>> {
+fn load_fewest(
+    t: &Triangle,
+    path: &Path,
+    line: usize,
+    r: &csv::StringRecord,
+    header: &[&str],
+    verdict: &Verdict,
+) -> Result<Option<MinMoves>> {
     let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
-    let (min, optimal, lower, proof) = (&r[col("min_moves")], &r[col("optimal_play")], &r[col("min_moves_lower_bound")], &r[col("min_moves_proof")]);
+    let (min, optimal, lower, proof) = (
+        &r[col("min_moves")],
+        &r[col("optimal_play")],
+        &r[col("min_moves_lower_bound")],
+        &r[col("min_moves_proof")],
+    );
     // `min_moves_exact` (the last format) repeats `min_moves` where the minimum is proven.
-    let exact = header.iter().position(|h| *h == "min_moves_exact").map_or(min, |c| &r[c]);
-    ensure!(exact == min, "{}: row {line}: min_moves_exact {exact:?} and min_moves {min:?} differ", path.display());
+    let exact = header
+        .iter()
+        .position(|h| *h == "min_moves_exact")
+        .map_or(min, |c| &r[c]);
+    ensure!(
+        exact == min,
+        "{}: row {line}: min_moves_exact {exact:?} and min_moves {min:?} differ",
+        path.display()
+    );
     let Verdict::Play(held) = verdict else {
-        ensure!(min.is_empty() && optimal.is_empty() && lower.is_empty() && proof.is_empty(), "{}: row {line}: an unsolvable problem has no fewest moves", path.display());
+        ensure!(
+            min.is_empty() && optimal.is_empty() && lower.is_empty() && proof.is_empty(),
+            "{}: row {line}: an unsolvable problem has no fewest moves",
+            path.display()
+        );
         return Ok(None);
     };
     if proof.is_empty() {
-        ensure!(min.is_empty() && optimal.is_empty() && lower.is_empty(), "{}: row {line}: fewest moves without a proof", path.display());
+        ensure!(
+            min.is_empty() && optimal.is_empty() && lower.is_empty(),
+            "{}: row {line}: fewest moves without a proof",
+            path.display()
+        );
         return Ok(None);
     }
-    let Some((radii, met, stated)) = MinMoves::parse_proof(proof) else { bail!("{}: row {line}: unknown min_moves_proof {proof:?}", path.display()) };
+    let Some((radii, met, stated)) = MinMoves::parse_proof(proof) else {
+        bail!("{}: row {line}: unknown min_moves_proof {proof:?}", path.display())
+    };
     let lower: u32 = number(path, line, "min_moves_lower_bound", lower)?;
     let upper = crate::puzzles::peg::moves_of(held).len() as u32;
-    ensure!(lower <= upper, "{}: row {line}: min_moves_lower_bound {lower} exceeds the play's {upper} moves", path.display());
+    ensure!(
+        lower <= upper,
+        "{}: row {line}: min_moves_lower_bound {lower} exceeds the play's {upper} moves",
+        path.display()
+    );
     if min.is_empty() {
-        ensure!(!met && stated == Some(radii.reach() + 1) && lower == radii.reach() + 1 && optimal.is_empty(), "{}: row {line}: the proof {proof:?} does not give min_moves_lower_bound {lower}", path.display());
+        ensure!(
+            !met && stated == Some(radii.reach() + 1) && lower == radii.reach() + 1 && optimal.is_empty(),
+            "{}: row {line}: the proof {proof:?} does not give min_moves_lower_bound {lower}",
+            path.display()
+        );
         return Ok(Some(MinMoves::AtLeast { radii }));
     }
     let moves: u32 = number(path, line, "min_moves", min)?;
-    ensure!(moves == lower, "{}: row {line}: min_moves {moves} and min_moves_lower_bound {lower} differ", path.display());
-    let bound_ok = if met { stated.is_none() && moves <= radii.reach() } else { stated == Some(moves) && moves == radii.reach() + 1 };
-    ensure!(bound_ok, "{}: row {line}: the proof {proof:?} does not give min_moves {moves}", path.display());
+    ensure!(
+        moves == lower,
+        "{}: row {line}: min_moves {moves} and min_moves_lower_bound {lower} differ",
+        path.display()
+    );
+    let bound_ok = if met {
+        stated.is_none() && moves <= radii.reach()
+    } else {
+        stated == Some(moves) && moves == radii.reach() + 1
+    };
+    ensure!(
+        bound_ok,
+        "{}: row {line}: the proof {proof:?} does not give min_moves {moves}",
+        path.display()
+    );
     let play = parse_play(t, optimal).with_context(|| format!("{}: row {line}, optimal_play", path.display()))?;
     let start = r[0].parse::<usize>().expect("checked") - 1;
     let finish = r[1].parse::<usize>().expect("checked") - 1;
-    ensure!(super::replay(t, t.start(start), &play) == Some((finish, moves)), "{}: row {line}: optimal_play does not go from start to finish in {moves} moves", path.display());
-    Ok(Some(MinMoves::Exact { moves, play, radii, met }))
+    ensure!(
+        super::replay(t, t.start(start), &play) == Some((finish, moves)),
+        "{}: row {line}: optimal_play does not go from start to finish in {moves} moves",
+        path.display()
+    );
+    Ok(Some(MinMoves::Exact {
+        moves,
+        play,
+        radii,
+        met,
+    }))
 }
 
 #[cfg(test)]
@@ -241,11 +445,17 @@ mod tests {
         assert_eq!(p.len(), 36 * 36);
         // Every problem passing the class test has a replayed play: A130515's 80 classes, all solvable.
         let t = Triangle::any_side(8);
-        assert_eq!(p.iter().filter(|r| r.solvable()).count(), p.iter().filter(|r| t.class_test(r.start, r.finish)).count());
+        assert_eq!(
+            p.iter().filter(|r| r.solvable()).count(),
+            p.iter().filter(|r| t.class_test(r.start, r.finish)).count()
+        );
         assert_eq!(s.levels.len(), 35);
         assert_eq!(s.levels[0].pegs, 35);
         let sym = s.symmetry.as_ref().expect("symmetry.csv is committed");
-        assert_eq!(sym.iter().map(|r| (r.pegs, r.reachable)).collect::<Vec<_>>(), s.levels.iter().map(|l| (l.pegs, l.reachable)).collect::<Vec<_>>());
+        assert_eq!(
+            sym.iter().map(|r| (r.pegs, r.reachable)).collect::<Vec<_>>(),
+            s.levels.iter().map(|l| (l.pegs, l.reachable)).collect::<Vec<_>>()
+        );
         // Single pegs reachable = holes that finish some solvable problem.
         let finishes: std::collections::BTreeSet<usize> = p.iter().filter(|r| r.solvable()).map(|r| r.finish).collect();
         assert_eq!(s.levels.last().unwrap().reachable, finishes.len() as u64);
@@ -263,11 +473,26 @@ mod tests {
         for r in rdr.records() {
             let r = r.unwrap();
             // New columns: start, finish, passes, solvable, 4 empty, proof, searched, moves_upper_bound, play.
-            old += &format!("{},{},{},{},{},{},{},{}\n", &r[0], &r[1], &r[2], &r[3], &r[8], &r[9], &r[10], &r[11]);
+            old += &format!(
+                "{},{},{},{},{},{},{},{}\n",
+                &r[0], &r[1], &r[2], &r[3], &r[8], &r[9], &r[10], &r[11]
+            );
         }
         std::fs::write(dir.0.join("finishes.csv"), old).unwrap();
-        std::fs::write(dir.0.join("levels.csv"), read("levels.csv").replacen("pegs,reachable_positions,winnable_positions,dead_positions", "pegs,reachable,winnable,dead", 1)).unwrap();
-        std::fs::write(dir.0.join("symmetry.csv"), read("symmetry.csv").replacen("pegs,reachable_positions,", "pegs,reachable,", 1)).unwrap();
+        std::fs::write(
+            dir.0.join("levels.csv"),
+            read("levels.csv").replacen(
+                "pegs,reachable_positions,winnable_positions,dead_positions",
+                "pegs,reachable,winnable,dead",
+                1,
+            ),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.0.join("symmetry.csv"),
+            read("symmetry.csv").replacen("pegs,reachable_positions,", "pegs,reachable,", 1),
+        )
+        .unwrap();
         let (a, mut b) = (load(8, &dir.0).unwrap(), load(8, &committed()).unwrap());
         // The old format has no fewest moves (issue 23's columns): the rest must agree.
         for p in b.problems.iter_mut().flatten() {
@@ -277,14 +502,20 @@ mod tests {
     }
 
     /// `finishes.csv` with the row (start, finish) changed by `edit` (fields by column name).
-    fn edit_row(text: &str, start: &str, finish: &str, edit: impl Fn(&mut std::collections::HashMap<String, String>)) -> String {
+    fn edit_row(
+        text: &str,
+        start: &str,
+        finish: &str,
+        edit: impl Fn(&mut std::collections::HashMap<String, String>),
+    ) -> String {
         let mut rdr = csv::Reader::from_reader(text.as_bytes());
         let header: Vec<String> = rdr.headers().unwrap().iter().map(String::from).collect();
         let mut w = csv::Writer::from_writer(Vec::new());
         w.write_record(&header).unwrap();
         for r in rdr.records() {
             let r = r.unwrap();
-            let mut fields: std::collections::HashMap<String, String> = header.iter().cloned().zip(r.iter().map(String::from)).collect();
+            let mut fields: std::collections::HashMap<String, String> =
+                header.iter().cloned().zip(r.iter().map(String::from)).collect();
             if (&r[0], &r[1]) == (start, finish) {
                 edit(&mut fields);
             }
@@ -305,8 +536,14 @@ mod tests {
             .records()
             .map(|r| r.unwrap())
             .find(|r| {
-                let longer = r[col("min_moves_exact")].parse::<u32>().is_ok_and(|m| r[col("moves_upper_bound")].parse::<u32>().unwrap() > m);
-                longer && r[col("play")].rsplit(" | ").next().is_some_and(|last| last.matches('-').count() >= 2)
+                let longer = r[col("min_moves_exact")]
+                    .parse::<u32>()
+                    .is_ok_and(|m| r[col("moves_upper_bound")].parse::<u32>().unwrap() > m);
+                longer
+                    && r[col("play")]
+                        .rsplit(" | ")
+                        .next()
+                        .is_some_and(|last| last.matches('-').count() >= 2)
             })
             .expect("an exact row whose play is longer than its minimum");
         let m: u32 = row[col("min_moves_exact")].parse().unwrap();
@@ -315,7 +552,13 @@ mod tests {
                 f.insert(c.into(), String::new());
             }
             f.insert("min_moves_lower_bound".into(), m.to_string());
-            f.insert("min_moves_proof".into(), format!("balls of {} moves out of the start and 3 into the finish do not meet: at least {m}", m - 4));
+            f.insert(
+                "min_moves_proof".into(),
+                format!(
+                    "balls of {} moves out of the start and 3 into the finish do not meet: at least {m}",
+                    m - 4
+                ),
+            );
         })
     }
 
@@ -323,7 +566,12 @@ mod tests {
     fn a_row_weakened_to_a_true_bound_is_accepted() {
         let dir = tampered("finishes.csv", weakened);
         let study = load(8, &dir.0).unwrap();
-        let open = study.problems.unwrap().iter().filter(|p| p.fewest.as_ref().is_some_and(|m| m.exact().is_none())).count();
+        let open = study
+            .problems
+            .unwrap()
+            .iter()
+            .filter(|p| p.fewest.as_ref().is_some_and(|m| m.exact().is_none()))
+            .count();
         assert_eq!(open, 1);
     }
 
@@ -338,7 +586,10 @@ mod tests {
         let col = |n: &str| header.iter().position(|h| h == n).unwrap();
         let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
         // A problem with a bound only, whose play is one move longer than the bound.
-        let open = rows.iter().find(|r| r[col("min_moves_exact")].is_empty() && !r[col("min_moves_lower_bound")].is_empty()).expect("a problem with a bound only");
+        let open = rows
+            .iter()
+            .find(|r| r[col("min_moves_exact")].is_empty() && !r[col("min_moves_lower_bound")].is_empty())
+            .expect("a problem with a bound only");
         let upper = open[col("moves_upper_bound")].to_string();
         let (radii, _, _) = MinMoves::parse_proof(&open[col("min_moves_proof")]).unwrap();
         let claimed = edit_row(&text, &open[0], &open[1], |f| {
@@ -347,21 +598,38 @@ mod tests {
             f.insert("min_moves_exact".into(), upper.clone());
             f.insert("optimal_play".into(), play);
             f.insert("min_moves_lower_bound".into(), upper.clone());
-            f.insert("min_moves_proof".into(), format!("balls of {} moves out of the start and {} into the finish do not meet: at least {upper}, the play attains it", radii.forward, radii.backward));
+            f.insert(
+                "min_moves_proof".into(),
+                format!(
+                    "balls of {} moves out of the start and {} into the finish do \
+                not meet: at least {upper}, the play attains it",
+                    radii.forward, radii.backward
+                ),
+            );
         });
         // The same edit with the true bound is accepted only if the play meets it: here it does not.
         assert_ne!(upper.parse::<u32>().unwrap(), radii.reach() + 1);
         let dir = tampered("finishes.csv", |_| claimed.clone());
-        let err = format!("{:#}", load(8, &dir.0).err().expect("an exact minimum beyond the proven bound was accepted"));
+        let err = format!(
+            "{:#}",
+            load(8, &dir.0)
+                .err()
+                .expect("an exact minimum beyond the proven bound was accepted")
+        );
         assert!(err.contains("does not give min_moves"), "{err}");
         // A min_moves_exact that min_moves does not have (one more than it, or a value where it
         // is empty).
         let changed = edit_row(&text, &open[0], &open[1], |f| {
-            let m = f["min_moves"].parse::<u32>().map_or(upper.clone(), |m| (m + 1).to_string());
+            let m = f["min_moves"]
+                .parse::<u32>()
+                .map_or(upper.clone(), |m| (m + 1).to_string());
             f.insert("min_moves_exact".into(), m);
         });
         let dir = tampered("finishes.csv", |_| changed.clone());
-        let err = format!("{:#}", load(8, &dir.0).err().expect("a changed min_moves_exact was accepted"));
+        let err = format!(
+            "{:#}",
+            load(8, &dir.0).err().expect("a changed min_moves_exact was accepted")
+        );
         assert!(err.contains("min_moves_exact"), "{err}");
     }
 
@@ -385,7 +653,10 @@ mod tests {
                 edited.join(",")
             })
         };
-        let (row, edited) = text.lines().find_map(|l| cut(l).map(|e| (l, e))).expect("a row to edit");
+        let (row, edited) = text
+            .lines()
+            .find_map(|l| cut(l).map(|e| (l, e)))
+            .expect("a row to edit");
         text.replacen(row, &edited, 1)
     }
 
@@ -394,57 +665,132 @@ mod tests {
         let cases: Vec<(&str, Box<dyn Fn(&str) -> String>, &str)> = vec![
             // A play whose last move lands elsewhere (its last jump dropped), in a row that is not
             // exact (no optimal_play).
-            ("finishes.csv", Box::new(|t: &str| cut_last_jump(&weakened(t), 11, false)), "does not replay"),
+            (
+                "finishes.csv",
+                Box::new(|t: &str| cut_last_jump(&weakened(t), 11, false)),
+                "does not replay",
+            ),
             // An exact minimum's optimal play cut short.
-            ("finishes.csv", Box::new(|t: &str| cut_last_jump(t, 7, true)), "optimal_play does not go from start to finish"),
+            (
+                "finishes.csv",
+                Box::new(|t: &str| cut_last_jump(t, 7, true)),
+                "optimal_play does not go from start to finish",
+            ),
             // A class verdict flipped.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,,position class", "1,2,true,false,,,,,position class", 1)), "class test"),
+            (
+                "finishes.csv",
+                Box::new(|t: &str| {
+                    t.replacen(
+                        "1,2,false,false,,,,,position class",
+                        "1,2,true,false,,,,,position class",
+                        1,
+                    )
+                }),
+                "class test",
+            ),
             // A move count that the play does not have.
-            ("finishes.csv", Box::new(|t: &str| {
-                let row = t.lines().find(|l| l.split(',').nth(10) == Some("14")).expect("a play of 14 moves");
-                let mut fields: Vec<&str> = row.split(',').collect();
-                fields[10] = "13";
-                t.replacen(row, &fields.join(","), 1)
-            }), "moves_upper_bound says 13"),
+            (
+                "finishes.csv",
+                Box::new(|t: &str| {
+                    let row = t
+                        .lines()
+                        .find(|l| l.split(',').nth(10) == Some("14"))
+                        .expect("a play of 14 moves");
+                    let mut fields: Vec<&str> = row.split(',').collect();
+                    fields[10] = "13";
+                    t.replacen(row, &fields.join(","), 1)
+                }),
+                "moves_upper_bound says 13",
+            ),
             // A missing row.
-            ("finishes.csv", Box::new(|t: &str| t.lines().filter(|l| !l.starts_with("1,3,")).collect::<Vec<_>>().join("\n")), "rows"),
+            (
+                "finishes.csv",
+                Box::new(|t: &str| {
+                    t.lines()
+                        .filter(|l| !l.starts_with("1,3,"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                }),
+                "rows",
+            ),
             // A lower bound its proof does not give (balls reaching F + B moves prove F + B + 1).
-            ("finishes.csv", Box::new(|t: &str| {
-                let t = weakened(t);
-                let row = t.lines().find(|l| bounded_only(l)).unwrap();
-                let (head, proof) = row.rsplit_once(',').unwrap();
-                let (head, lower) = head.rsplit_once(',').unwrap();
-                t.replacen(row, &format!("{head},{},{proof}", lower.parse::<u32>().unwrap() + 1), 1)
-            }), "does not give min_moves"),
+            (
+                "finishes.csv",
+                Box::new(|t: &str| {
+                    let t = weakened(t);
+                    let row = t.lines().find(|l| bounded_only(l)).unwrap();
+                    let (head, proof) = row.rsplit_once(',').unwrap();
+                    let (head, lower) = head.rsplit_once(',').unwrap();
+                    t.replacen(row, &format!("{head},{},{proof}", lower.parse::<u32>().unwrap() + 1), 1)
+                }),
+                "does not give min_moves",
+            ),
             // A proof of another method.
-            ("finishes.csv", Box::new(|t: &str| {
-                let t = weakened(t);
-                let row = t.lines().find(|l| bounded_only(l)).unwrap();
-                let (head, _) = row.rsplit_once(',').unwrap();
-                t.replacen(row, &format!("{head},Bell said so"), 1)
-            }), "unknown min_moves_proof"),
+            (
+                "finishes.csv",
+                Box::new(|t: &str| {
+                    let t = weakened(t);
+                    let row = t.lines().find(|l| bounded_only(l)).unwrap();
+                    let (head, _) = row.rsplit_once(',').unwrap();
+                    t.replacen(row, &format!("{head},Bell said so"), 1)
+                }),
+                "unknown min_moves_proof",
+            ),
             // An unknown proof.
-            ("finishes.csv", Box::new(|t: &str| t.replacen("1,2,false,false,,,,,position class", "1,2,false,false,,,,,trust me", 1)), "unknown proof"),
+            (
+                "finishes.csv",
+                Box::new(|t: &str| t.replacen("1,2,false,false,,,,,position class", "1,2,false,false,,,,,trust me", 1)),
+                "unknown proof",
+            ),
             // Winnable counts no longer symmetric.
-            ("levels.csv", Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,80,352", 1)), "winnable counts"),
+            (
+                "levels.csv",
+                Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,80,352", 1)),
+                "winnable counts",
+            ),
             // dead != reachable - winnable.
-            ("levels.csv", Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,81,350", 1)), "dead"),
+            (
+                "levels.csv",
+                Box::new(|t: &str| t.replacen("2,432,81,351", "2,432,81,350", 1)),
+                "dead",
+            ),
             // A row past the last peg count.
             ("levels.csv", Box::new(|t: &str| format!("{t}36,1,1,0\n")), "36 pegs"),
             // A wrong header.
-            ("levels.csv", Box::new(|t: &str| t.replacen("pegs,reachable_positions", "pegs,reached", 1)), "columns"),
+            (
+                "levels.csv",
+                Box::new(|t: &str| t.replacen("pegs,reachable_positions", "pegs,reached", 1)),
+                "columns",
+            ),
             // An orbit count that Burnside's lemma does not give.
-            ("symmetry.csv", Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n1,36,9,0,4\n", 1)), "Burnside"),
+            (
+                "symmetry.csv",
+                Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n1,36,9,0,4\n", 1)),
+                "Burnside",
+            ),
             // A reachable count that is not levels.csv's.
-            ("symmetry.csv", Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n1,30,7,0,4\n", 1)), "does not match levels.csv"),
+            (
+                "symmetry.csv",
+                Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n1,30,7,0,4\n", 1)),
+                "does not match levels.csv",
+            ),
             // A missing level.
-            ("symmetry.csv", Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n", 1)), "one per level"),
+            (
+                "symmetry.csv",
+                Box::new(|t: &str| t.replacen("\n1,36,8,0,4\n", "\n", 1)),
+                "one per level",
+            ),
         ];
         for (file, edit, want) in cases {
             let dir = tampered(file, &edit);
             let before = std::fs::read_to_string(committed().join(file)).unwrap();
             assert_ne!(edit(&before), before, "the edit for {want:?} changed nothing");
-            let err = format!("{:#}", load(8, &dir.0).err().unwrap_or_else(|| panic!("tampering ({want}) was accepted")));
+            let err = format!(
+                "{:#}",
+                load(8, &dir.0)
+                    .err()
+                    .unwrap_or_else(|| panic!("tampering ({want}) was accepted"))
+            );
             assert!(err.contains(want), "{err}");
             assert!(!err.contains('\n'), "one line: {err}");
         }

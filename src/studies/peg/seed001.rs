@@ -46,8 +46,15 @@ pub struct Seed001 {
 
 pub fn compute() -> Result<Seed001> {
     let t = Triangle::new(SIDE)?;
-    let board: Board = EXAMPLE_COINS.iter().enumerate().filter(|&(_, &c)| c == 1).fold(0, |b, (i, _)| b | 1 << i);
-    let decoded_holes = (0..t.holes()).filter(|&i| EXAMPLE_NUMBER >> i & 1 == 1).map(|i| i + 1).collect();
+    let board: Board = EXAMPLE_COINS
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c == 1)
+        .fold(0, |b, (i, _)| b | 1 << i);
+    let decoded_holes = (0..t.holes())
+        .filter(|&i| EXAMPLE_NUMBER >> i & 1 == 1)
+        .map(|i| i + 1)
+        .collect();
     let seed_decoding = format!("{:010b}", EXAMPLE_NUMBER).chars().rev().collect();
     let hole_1_jumps = t
         .jumps()
@@ -71,9 +78,19 @@ pub fn compute() -> Result<Seed001> {
         }
         seen
     };
-    let reachable_from = (0..t.holes()).filter(|&h| closure(t.start(h)).contains(&board)).map(|h| h + 1).collect();
+    let reachable_from = (0..t.holes())
+        .filter(|&h| closure(t.start(h)).contains(&board))
+        .map(|h| h + 1)
+        .collect();
     let winnable = closure(board).iter().any(|&b| Triangle::single_peg(b).is_some());
-    Ok(Seed001 { board, decoded_holes, seed_decoding, hole_1_jumps, reachable_from, winnable })
+    Ok(Seed001 {
+        board,
+        decoded_holes,
+        seed_decoding,
+        hole_1_jumps,
+        reachable_from,
+        winnable,
+    })
 }
 
 /// Every jump of the side-4 triangle (the seed's "legitimate moves"), 1-based holes.
@@ -81,7 +98,11 @@ pub fn jumps_table() -> Table {
     let t = Triangle::any_side(SIDE);
     let mut out = Table::new(&["from", "over", "to"]);
     for j in t.jumps() {
-        out.push(vec![(usize::from(j.from) + 1).into(), (usize::from(j.over) + 1).into(), (usize::from(j.to) + 1).into()]);
+        out.push(vec![
+            (usize::from(j.from) + 1).into(),
+            (usize::from(j.over) + 1).into(),
+            (usize::from(j.to) + 1).into(),
+        ]);
     }
     out
 }
@@ -97,7 +118,12 @@ pub fn example_table(_s: &Seed001) -> Table {
 
 pub fn claims(s: &Seed001) -> Vec<Claim> {
     let same_numbering = s.hole_1_jumps.iter().copied().collect::<BTreeSet<_>>() == HOLE_1_JUMPS.into_iter().collect();
-    let holes: Vec<usize> = EXAMPLE_COINS.iter().enumerate().filter(|&(_, &c)| c == 1).map(|(i, _)| i + 1).collect();
+    let holes: Vec<usize> = EXAMPLE_COINS
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c == 1)
+        .map(|(i, _)| i + 1)
+        .collect();
     let list = |v: &[usize]| v.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(", ");
     let coin_row: String = EXAMPLE_COINS.iter().map(|c| c.to_string()).collect();
     vec![
@@ -110,12 +136,19 @@ pub fn claims(s: &Seed001) -> Vec<Claim> {
             s.board,
             Verdict::of(s.board == EXAMPLE_NUMBER && same_numbering && s.seed_decoding == coin_row),
             &format!(
-                "data/peg/{EXAMPLE_CSV}, columns coin and value (value summed over the holes with a coin); our encoding (bit i-1 = hole i) of those holes is {}; 662 decodes to holes {}; the seed's ReverseString(PadLeft(IntToBin(662),10,'0')) is {} (its coin row {}); our jumps from hole 1 are {} (the seed: 1 to 4 over 2, 1 to 6 over 3), so both number the holes alike",
+                "data/peg/{EXAMPLE_CSV}, columns coin and value (value summed over the holes with a coin); our \
+                    encoding (bit i-1 = hole i) of those holes is {}; 662 decodes to holes {}; the seed's \
+                    ReverseString(PadLeft(IntToBin(662),10,'0')) is {} (its coin row {}); our jumps from hole 1 are {} \
+                    (the seed: 1 to 4 over 2, 1 to 6 over 3), so both number the holes alike",
                 s.board,
                 list(&s.decoded_holes),
                 s.seed_decoding,
                 coin_row,
-                s.hole_1_jumps.iter().map(|(f, o, t)| format!("{f} to {t} over {o}")).collect::<Vec<_>>().join(", ")
+                s.hole_1_jumps
+                    .iter()
+                    .map(|(f, o, t)| format!("{f} to {t} over {o}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         )
         .quoted("Would be encoded to the number of 662:"),
@@ -132,14 +165,20 @@ pub fn claims(s: &Seed001) -> Vec<Claim> {
         Claim::new_result(
             FAMILY,
             "peg.seed001.example_reachable",
-            "single-vacancy starts (empty hole) from which the seed's example board 662 is reachable, and whether one peg can be left from it",
+            "single-vacancy starts (empty hole) from which the seed's example board 662 is reachable, and whether one \
+                peg can be left from it",
             format!(
                 "{}; {}",
-                if s.reachable_from.is_empty() { "no start".to_string() } else { format!("starts {}", list(&s.reachable_from)) },
+                if s.reachable_from.is_empty() {
+                    "no start".to_string()
+                } else {
+                    format!("starts {}", list(&s.reachable_from))
+                },
                 if s.winnable { "winnable" } else { "not winnable" }
             ),
             &format!(
-                "data/peg/T4/positions.parquet, row board = {} (column winnable); the starts by forward closure of every single-vacancy start of the side-4 triangle",
+                "data/peg/T4/positions.parquet, row board = {} (column winnable); the starts by forward closure of \
+                    every single-vacancy start of the side-4 triangle",
                 s.board
             ),
         ),

@@ -66,7 +66,14 @@ pub fn decide(t: &Triangle, union: &LayerSet, start: usize, finish: usize) -> Re
     let class = t.position_class(goal);
     let full = t.full();
     let admissible = |b: Board| t.position_class(b) == class && union.contains(!b & full);
-    match dfs::find_path(t, t.start(start), |b| b == goal, admissible, prefer_same_peg, SEARCH_BUDGET) {
+    match dfs::find_path(
+        t,
+        t.start(start),
+        |b| b == goal,
+        admissible,
+        prefer_same_peg,
+        SEARCH_BUDGET,
+    ) {
         Outcome::Found(play) => Ok(Verdict::Play(play)),
         Outcome::Exhausted { states } => Ok(Verdict::Exhausted { positions: states }),
         Outcome::GaveUp { states } => bail!(
@@ -89,7 +96,15 @@ pub fn few_moves(t: &Triangle, union: &LayerSet, start: usize, finish: usize, wi
     let full = t.full();
     let admissible = |b: Board| t.position_class(b) == class && union.contains(!b & full);
     let score = |b: Board| (b.count_ones(), edge_pegs(t, b));
-    let moves = crate::engine::beam::search(t.start(start), |b| t.moves_from(b), |b| b == goal, admissible, score, width, t.holes())?;
+    let moves = crate::engine::beam::search(
+        t.start(start),
+        |b| t.moves_from(b),
+        |b| b == goal,
+        admissible,
+        score,
+        width,
+        t.holes(),
+    )?;
     Some(moves.concat())
 }
 
@@ -133,19 +148,32 @@ pub fn problems(t: &Triangle, union: &LayerSet, counters: &Counters) -> Result<V
     for orbit in &orbits {
         let rep = orbit[0];
         for &hole in orbit {
-            let g = t.symmetries().iter().position(|p| p[rep] as usize == hole).expect("orbit member");
+            let g = t
+                .symmetries()
+                .iter()
+                .position(|p| p[rep] as usize == hole)
+                .expect("orbit member");
             let perm = &t.symmetries()[g];
             for f in 0..holes {
                 let i = reps.iter().position(|&x| x == (rep, f)).expect("decided");
                 let verdict = match &decided[i] {
                     Verdict::Play(p) => Verdict::Play(
                         p.iter()
-                            .map(|j| Jump { from: perm[j.from as usize], over: perm[j.over as usize], to: perm[j.to as usize] })
+                            .map(|j| Jump {
+                                from: perm[j.from as usize],
+                                over: perm[j.over as usize],
+                                to: perm[j.to as usize],
+                            })
                             .collect(),
                     ),
                     v => v.clone(),
                 };
-                rows.push(ProblemRow { start: hole, finish: perm[f] as usize, verdict, fewest: None });
+                rows.push(ProblemRow {
+                    start: hole,
+                    finish: perm[f] as usize,
+                    verdict,
+                    fewest: None,
+                });
             }
         }
     }
@@ -194,7 +222,10 @@ mod tests {
             assert_eq!(taken.len(), 4, "T{side}");
             for j in t.jumps() {
                 let b = t.full() & !(1 << j.to);
-                assert_eq!(t.position_class(b), t.position_class(b ^ (1 << j.from | 1 << j.over | 1 << j.to)));
+                assert_eq!(
+                    t.position_class(b),
+                    t.position_class(b ^ (1 << j.from | 1 << j.over | 1 << j.to))
+                );
             }
         }
     }
@@ -226,18 +257,42 @@ mod tests {
             let set = LayerSet::load(&dir, &layers::search_key(&t), t.holes(), 1..t.holes()).unwrap();
             let clock = std::time::Instant::now();
             let rows = problems(&t, &set, &c).unwrap();
-            eprintln!("T{side}: {} problems decided by search in {:?}", rows.len(), clock.elapsed());
+            eprintln!(
+                "T{side}: {} problems decided by search in {:?}",
+                rows.len(),
+                clock.elapsed()
+            );
             std::fs::remove_dir_all(&dir).unwrap();
-            let exact = run(&PegOptions { move_histogram: false, positions: false, ..PegOptions::for_side(side) }, &c).unwrap();
+            let exact = run(
+                &PegOptions {
+                    move_histogram: false,
+                    positions: false,
+                    ..PegOptions::for_side(side)
+                },
+                &c,
+            )
+            .unwrap();
             assert_eq!(rows.len(), t.holes() * t.holes());
-            let solvable: Vec<(usize, usize)> = rows.iter().filter(|r| r.solvable()).map(|r| (r.start, r.finish)).collect();
+            let solvable: Vec<(usize, usize)> = rows
+                .iter()
+                .filter(|r| r.solvable())
+                .map(|r| (r.start, r.finish))
+                .collect();
             let expect: Vec<(usize, usize)> = exact.finishes.iter().map(|f| (f.start, f.finish)).collect();
             assert_eq!(solvable, expect, "T{side}");
             let optimal = rows
                 .iter()
-                .filter(|r| exact.finishes.iter().any(|f| (f.start, f.finish) == (r.start, r.finish) && Some(f.min_moves) == r.moves()))
+                .filter(|r| {
+                    exact
+                        .finishes
+                        .iter()
+                        .any(|f| (f.start, f.finish) == (r.start, r.finish) && Some(f.min_moves) == r.moves())
+                })
                 .count();
-            eprintln!("T{side}: {optimal} of {} plays found have the fewest moves", expect.len());
+            eprintln!(
+                "T{side}: {optimal} of {} plays found have the fewest moves",
+                expect.len()
+            );
             for r in &rows {
                 match &r.verdict {
                     Verdict::Play(play) => {
@@ -247,7 +302,12 @@ mod tests {
                             b = Triangle::apply(b, j);
                         }
                         assert_eq!(b, 1 << r.finish);
-                        let min = exact.finishes.iter().find(|f| (f.start, f.finish) == (r.start, r.finish)).unwrap().min_moves;
+                        let min = exact
+                            .finishes
+                            .iter()
+                            .find(|f| (f.start, f.finish) == (r.start, r.finish))
+                            .unwrap()
+                            .min_moves;
                         assert!(r.moves().unwrap() >= min);
                     }
                     Verdict::PositionClass => assert!(!t.class_test(r.start, r.finish)),

@@ -74,7 +74,11 @@ pub fn plan(grid: &Grid, target: u32) -> Result<Option<BorderPlan>> {
     for &s in grid.neighbours(LAST) {
         c[s as usize] = (c[s as usize] + 2) % 3;
     }
-    Ok(Some(BorderPlan { turns, intermediate: board_of(grid, &c)?, final_click: LAST }))
+    Ok(Some(BorderPlan {
+        turns,
+        intermediate: board_of(grid, &c)?,
+        final_click: LAST,
+    }))
 }
 
 /// Fewest clicks from every (board, last click) of a game to `target` with a last click other
@@ -105,7 +109,10 @@ impl LastAvoiding {
                 }
                 let (b, l) = ((s / (k + 1)) as u32, s % (k + 1));
                 let last = (l < k).then_some(l);
-                if (0..k).any(|c| game.try_click(b, last, c).is_some_and(|b2| dist[b2 as usize * (k + 1) + c] == d)) {
+                if (0..k).any(|c| {
+                    game.try_click(b, last, c)
+                        .is_some_and(|b2| dist[b2 as usize * (k + 1) + c] == d)
+                }) {
                     dist[s] = d + 1;
                     changed = true;
                 }
@@ -129,8 +136,11 @@ impl LastAvoiding {
         let mut left = self.fewest(b, l)?;
         let mut clicks = Vec::with_capacity(left as usize);
         while left > 0 {
-            let (c, b2) = (0..self.squares)
-                .find_map(|c| game.try_click(b, l, c).filter(|&b2| self.fewest(b2, Some(c)) == Some(left - 1)).map(|b2| (c, b2)))?;
+            let (c, b2) = (0..self.squares).find_map(|c| {
+                game.try_click(b, l, c)
+                    .filter(|&b2| self.fewest(b2, Some(c)) == Some(left - 1))
+                    .map(|b2| (c, b2))
+            })?;
             b = b2;
             l = Some(c);
             clicks.push(c);

@@ -35,7 +35,10 @@ impl Task for FullRun {
 
     fn compute(&self) -> Result<Self::Results> {
         let counters = Arc::new(Counters::default());
-        let _progress = Reporter::start(format!("tricolore full {}", self.grid.format(self.target)), counters.clone());
+        let _progress = Reporter::start(
+            format!("tricolore full {}", self.grid.format(self.target)),
+            counters.clone(),
+        );
         full_compute(self, &counters)
     }
 
@@ -67,7 +70,17 @@ impl Task for ReachRun {
     }
 
     fn summary(&self, rows: &Vec<full::ReachRow>, _: Option<&OutDirs>) -> String {
-        rows.iter().map(|r| format!("{}: {} of {} missed {}\n", r.search, r.missed, r.examined, r.missed_boards.join(" "))).collect()
+        rows.iter()
+            .map(|r| {
+                format!(
+                    "{}: {} of {} missed {}\n",
+                    r.search,
+                    r.missed,
+                    r.examined,
+                    r.missed_boards.join(" ")
+                )
+            })
+            .collect()
     }
 }
 

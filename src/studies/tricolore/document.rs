@@ -53,7 +53,8 @@ pub const AVERAGE_CLICKS: [(Regime, &str, &str, u32, &str); 2] = [
     (Regime::Hybrid, "Average Clicks7.385%", "7.3", 85, "7.3"),
 ];
 /// The one sentence that gives both prose means.
-pub const AVERAGE_PROSE: &str = "The vast majority of cases are shorter: for Unrestricted, the average number of clicks required is 5.6, and for Hybrid, it is 7.3.";
+pub const AVERAGE_PROSE: &str = "The vast majority of cases are shorter: for Unrestricted, the average number of \
+    clicks required is 5.6, and for Hybrid, it is 7.3.";
 /// The bold range of a table ("The range where most paths fall is shown in bold"), lost in the
 /// capture, read as the rows that each hold at least this share of the paths (Unrestricted 4-7:
 /// 11%, 30%, 37%, 15%; Hybrid 6-9: 16%, 27%, 27%, 15%; every other row is under 8%).
@@ -70,8 +71,11 @@ pub const TARGETS: [(Regime, &str, &str, u8); 6] = [
 ];
 
 /// Ranges of the maximum clicks needed per start.
-pub const MAX_CLICK_RANGES: [(Regime, u8, u8); 3] =
-    [(Regime::Unrestricted, 7, 10), (Regime::Hybrid, 10, 12), (Regime::Restricted, 14, 16)];
+pub const MAX_CLICK_RANGES: [(Regime, u8, u8); 3] = [
+    (Regime::Unrestricted, 7, 10),
+    (Regime::Hybrid, 10, 12),
+    (Regime::Restricted, 14, 16),
+];
 
 /// "We can use Unrestricted 4x2 ... in up to 10 clicks (or 7 in 98% of cases). Then ... Hybrid
 /// ... in up to 12 clicks (or 9 in 96% of cases)": (regime, clicks, percent of pairs within).

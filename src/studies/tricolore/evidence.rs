@@ -7,8 +7,8 @@ use super::full::FullStudy;
 use super::half::{self, HalfStudy};
 use super::solve::{self, Halves};
 use crate::engine::progress::Counters;
-use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
 use crate::output::table::Table;
+use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
 use anyhow::Result;
 
 /// The document's worked 4x4 example (Appendix A), solved three ways.
@@ -33,9 +33,14 @@ pub fn halves_example(grid: &Grid, to_red: &FullStudy, counters: &Counters) -> R
     let to = grid.parse(to_text)?;
     anyhow::ensure!(to_red.target == to, "internal error: the example's target is all red");
     let halves = Halves::new(grid, to, counters)?;
-    let play = halves.solve(from).ok_or_else(|| anyhow::anyhow!("internal error: the example has no halves solution"))?;
+    let play = halves
+        .solve(from)
+        .ok_or_else(|| anyhow::anyhow!("internal error: the example has no halves solution"))?;
     let game = Game::new(grid.clone(), Regime::Unrestricted)?;
-    let arrivals = to_red.arrivals.as_ref().ok_or_else(|| anyhow::anyhow!("internal error: the all-red study kept no distances"))?;
+    let arrivals = to_red
+        .arrivals
+        .as_ref()
+        .ok_or_else(|| anyhow::anyhow!("internal error: the all-red study kept no distances"))?;
     let optimal = solve::descend(&game, arrivals, from, None)
         .ok_or_else(|| anyhow::anyhow!("internal error: the example has no solution"))?
         .len();
@@ -64,7 +69,12 @@ impl NamedStart {
     }
     /// The most clicks any reachable board needs (the start's eccentricity).
     pub fn max(&self) -> u8 {
-        self.distances.iter().filter(|&&d| d != half::UNREACHABLE).max().copied().unwrap_or(0)
+        self.distances
+            .iter()
+            .filter(|&&d| d != half::UNREACHABLE)
+            .max()
+            .copied()
+            .unwrap_or(0)
     }
 }
 
@@ -75,7 +85,10 @@ pub fn named_starts() -> Result<Vec<NamedStart>> {
     [doc::EASY_START.0, doc::HARD_START.0, doc::RED_TO_WHITE.0]
         .iter()
         .map(|&s| {
-            Ok(NamedStart { start: s.to_string(), distances: half::distances(Regime::Unrestricted, Adjacency::King, grid.parse(s)?)? })
+            Ok(NamedStart {
+                start: s.to_string(),
+                distances: half::distances(Regime::Unrestricted, Adjacency::King, grid.parse(s)?)?,
+            })
         })
         .collect()
 }
@@ -104,9 +117,27 @@ pub fn named_starts_table(named: &[NamedStart]) -> Table {
 /// The worked example's clicks: the halves method (two ways) and the optimum.
 pub fn halves_example_table(e: &Example) -> Table {
     let mut t = Table::new(&["start_board", "target_board", "method", "clicks", "top_half_clicks"]);
-    t.push(vec![e.from.clone().into(), e.to.clone().into(), "halves".into(), e.halves.into(), e.halves_top.into()]);
-    t.push(vec![e.from.clone().into(), e.to.clone().into(), "halves, best top-half solution".into(), e.halves_best.into(), crate::output::table::Cell::Empty]);
-    t.push(vec![e.from.clone().into(), e.to.clone().into(), "optimal".into(), e.optimal.into(), crate::output::table::Cell::Empty]);
+    t.push(vec![
+        e.from.clone().into(),
+        e.to.clone().into(),
+        "halves".into(),
+        e.halves.into(),
+        e.halves_top.into(),
+    ]);
+    t.push(vec![
+        e.from.clone().into(),
+        e.to.clone().into(),
+        "halves, best top-half solution".into(),
+        e.halves_best.into(),
+        crate::output::table::Cell::Empty,
+    ]);
+    t.push(vec![
+        e.from.clone().into(),
+        e.to.clone().into(),
+        "optimal".into(),
+        e.optimal.into(),
+        crate::output::table::Cell::Empty,
+    ]);
     t
 }
 
@@ -141,7 +172,10 @@ pub fn compose(top: &HalfStudy, bottom: &HalfStudy) -> Composed {
     while pairs.last() == Some(&0) {
         pairs.pop();
     }
-    Composed { pairs, total: u128::from(top.total()) * u128::from(bottom.total()) }
+    Composed {
+        pairs,
+        total: u128::from(top.total()) * u128::from(bottom.total()),
+    }
 }
 
 /// Share of a half table's (start, board) pairs needing at most `clicks`.

@@ -113,11 +113,28 @@ pub fn run_counts(grid: &Grid, target: u32, symmetric: bool, counters: &Counters
     let game = Game::new(grid.clone(), Regime::Unrestricted)?;
     let (c, symmetries) = if symmetric {
         let sym = grid.symmetry_fixing(target);
-        let c = norepeat_sym::search_counts(&game, &sym, u64::from(target), Direction::Backward, UNREACHABLE_LISTED, counters)?;
+        let c = norepeat_sym::search_counts(
+            &game,
+            &sym,
+            u64::from(target),
+            Direction::Backward,
+            UNREACHABLE_LISTED,
+            counters,
+        )?;
         (c, sym.names[1..].to_vec())
     } else {
         let sym = NoSymmetry(u64::from(grid.boards()));
-        (norepeat_sym::search_counts(&game, &sym, u64::from(target), Direction::Backward, UNREACHABLE_LISTED, counters)?, Vec::new())
+        (
+            norepeat_sym::search_counts(
+                &game,
+                &sym,
+                u64::from(target),
+                Direction::Backward,
+                UNREACHABLE_LISTED,
+                counters,
+            )?,
+            Vec::new(),
+        )
     };
     Ok(FullStudy {
         grid: grid.clone(),
@@ -163,11 +180,16 @@ pub fn reachability(grid: &Grid, counters: &Counters) -> Result<Vec<ReachRow>> {
         .into_par_iter()
         .map(|b| match back.fewest(b) {
             None => squares as u64 + 1,
-            Some(_) => back.sole(b).map_or(0, |a| u64::from(back.fewest_avoiding(b, a).is_none())),
+            Some(_) => back
+                .sole(b)
+                .map_or(0, |a| u64::from(back.fewest_avoiding(b, a).is_none())),
         })
         .sum();
     rows.push(ReachRow {
-        search: format!("backward to {}: (board, last click) states that cannot reach it", grid.format(red)),
+        search: format!(
+            "backward to {}: (board, last click) states that cannot reach it",
+            grid.format(red)
+        ),
         examined: u64::from(grid.boards()) * (squares as u64 + 1),
         missed,
         missed_boards: Vec::new(),
@@ -176,9 +198,15 @@ pub fn reachability(grid: &Grid, counters: &Counters) -> Result<Vec<ReachRow>> {
     let game = Game::new(grid.clone(), Regime::Unrestricted)?;
     for a in square_classes(grid) {
         let fwd = norepeat::search(&game, u64::from(red), Some(a), Direction::Forward, counters)?;
-        let missed: Vec<u32> = (0..grid.boards()).into_par_iter().filter(|&b| fwd.fewest(u64::from(b)).is_none()).collect();
+        let missed: Vec<u32> = (0..grid.boards())
+            .into_par_iter()
+            .filter(|&b| fwd.fewest(u64::from(b)).is_none())
+            .collect();
         rows.push(ReachRow {
-            search: format!("forward from {} after a click on square {a}: boards not reached", grid.format(red)),
+            search: format!(
+                "forward from {} after a click on square {a}: boards not reached",
+                grid.format(red)
+            ),
             examined: u64::from(grid.boards()),
             missed: missed.len() as u64,
             missed_boards: missed.iter().take(10).map(|&b| grid.format(b)).collect(),
@@ -196,13 +224,25 @@ pub fn square_classes(grid: &Grid) -> Vec<usize> {
     let (w, h) = (grid.width(), grid.height());
     let images = |s: usize| -> Vec<usize> {
         let (r, c) = (s / w, s % w);
-        let mut v = vec![s, r * w + (w - 1 - c), (h - 1 - r) * w + c, (h - 1 - r) * w + (w - 1 - c)];
+        let mut v = vec![
+            s,
+            r * w + (w - 1 - c),
+            (h - 1 - r) * w + c,
+            (h - 1 - r) * w + (w - 1 - c),
+        ];
         if w == h {
-            v.extend([c * w + r, c * w + (w - 1 - r), (w - 1 - c) * w + r, (w - 1 - c) * w + (w - 1 - r)]);
+            v.extend([
+                c * w + r,
+                c * w + (w - 1 - r),
+                (w - 1 - c) * w + r,
+                (w - 1 - c) * w + (w - 1 - r),
+            ]);
         }
         v
     };
-    (0..grid.squares()).filter(|&s| images(s).into_iter().min() == Some(s)).collect()
+    (0..grid.squares())
+        .filter(|&s| images(s).into_iter().min() == Some(s))
+        .collect()
 }
 
 #[cfg(test)]
@@ -246,10 +286,20 @@ mod tests {
                     let d = depths(&reference_levels(&game, &[start]), grid.boards(), k);
                     for b in 0..grid.boards() {
                         let row = &d[b as usize];
-                        let min = |skip: Option<usize>| row.iter().enumerate().filter(|(l, _)| Some(*l) != skip).filter_map(|(_, x)| *x).min();
+                        let min = |skip: Option<usize>| {
+                            row.iter()
+                                .enumerate()
+                                .filter(|(l, _)| Some(*l) != skip)
+                                .filter_map(|(_, x)| *x)
+                                .min()
+                        };
                         assert_eq!(fwd.fewest(u64::from(b)).map(usize::from), min(None), "fewest {b}");
                         for a in 0..k {
-                            assert_eq!(fwd.fewest_avoiding(u64::from(b), a).map(usize::from), min(Some(a)), "avoiding {b} {a}");
+                            assert_eq!(
+                                fwd.fewest_avoiding(u64::from(b), a).map(usize::from),
+                                min(Some(a)),
+                                "avoiding {b} {a}"
+                            );
                         }
                     }
                 }
@@ -260,9 +310,17 @@ mod tests {
                     let d = depths(&reference_levels(&Reversed(&game), &starts), grid.boards(), k);
                     for b in 0..grid.boards() {
                         let row = &d[b as usize];
-                        assert_eq!(back.fewest(u64::from(b)).map(usize::from), row[k], "to {seed}: from ({b}, none)");
+                        assert_eq!(
+                            back.fewest(u64::from(b)).map(usize::from),
+                            row[k],
+                            "to {seed}: from ({b}, none)"
+                        );
                         for a in 0..k {
-                            assert_eq!(back.fewest_avoiding(u64::from(b), a).map(usize::from), row[a], "to {seed}: from ({b}, {a})");
+                            assert_eq!(
+                                back.fewest_avoiding(u64::from(b), a).map(usize::from),
+                                row[a],
+                                "to {seed}: from ({b}, {a})"
+                            );
                         }
                     }
                 }

@@ -69,7 +69,10 @@ impl HalfStudy {
         &self.targets[board as usize]
     }
     pub fn start(&self, board: u32) -> Option<&StartRow> {
-        self.starts.binary_search_by_key(&board, |r| r.start).ok().map(|i| &self.starts[i])
+        self.starts
+            .binary_search_by_key(&board, |r| r.start)
+            .ok()
+            .map(|i| &self.starts[i])
     }
     /// Starts per maximum clicks.
     pub fn eccentricity(&self) -> Vec<(u8, u32)> {
@@ -116,8 +119,14 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
     };
     let mut reached = vec![0u64; 1];
     let mut starts = Vec::with_capacity(reps.len());
-    let mut targets: Vec<TargetRow> =
-        (0..n as u32).map(|t| TargetRow { target: t, starts: 0, sum_clicks: 0, max_clicks: None }).collect();
+    let mut targets: Vec<TargetRow> = (0..n as u32)
+        .map(|t| TargetRow {
+            target: t,
+            starts: 0,
+            sum_clicks: 0,
+            max_clicks: None,
+        })
+        .collect();
     for &s in &reps {
         let row = row_of(s);
         let (mut count, mut sum, mut max) = (0u32, 0u64, 0u8);
@@ -139,7 +148,12 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
                 tr.max_clicks = Some(tr.max_clicks.map_or(d, |m| m.max(d)));
             }
         }
-        starts.push(StartRow { start: s, reached: count, max_clicks: max, mean_clicks: sum as f64 / count as f64 });
+        starts.push(StartRow {
+            start: s,
+            reached: count,
+            max_clicks: max,
+            mean_clicks: sum as f64 / count as f64,
+        });
     }
     // The rules and all three regimes are left-right symmetric, so the distance from a mirrored
     // start to a mirrored target is the representative's (the tests check this on samples).
@@ -160,7 +174,14 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
         });
         m
     });
-    Ok(HalfStudy { grid, regime: opts.regime, starts, reached, targets, matrix })
+    Ok(HalfStudy {
+        grid,
+        regime: opts.regime,
+        starts,
+        reached,
+        targets,
+        matrix,
+    })
 }
 
 /// Distances from one start of the 4x2 board (first click free; the start at its first return).

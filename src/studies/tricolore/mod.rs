@@ -89,17 +89,25 @@ pub fn solve_text(run: &SolveRun) -> Result<String> {
     let _progress = Reporter::start("tricolore solve".into(), counters.clone());
     let g = &run.game.grid;
     let (clicks, note) = match run.method {
-        Method::Optimal => (solve::optimal(&run.game, run.from, run.to, &counters)?, "optimal".to_string()),
+        Method::Optimal => (
+            solve::optimal(&run.game, run.from, run.to, &counters)?,
+            "optimal".to_string(),
+        ),
         Method::Halves => {
             let h = solve::Halves::new(g, run.to, &counters)?;
             let Some(play) = h.solve(run.from) else {
                 bail!(
-                    "the halves method cannot reach {}: in every orientation its top half is all blue or its bottom row is (the document's all-blue-border extension covers 4x4 boards only)",
+                    "the halves method cannot reach {}: in every orientation its top half is all blue or its bottom \
+                        row is (the document's all-blue-border extension covers 4x4 boards only)",
                     g.format(run.to)
                 );
             };
             let optimum = solve::optimal(&run.game, run.from, run.to, &counters)?.len();
-            let mut turned = if h.turns > 0 { format!(", board turned {} quarter turn(s) clockwise first", h.turns) } else { String::new() };
+            let mut turned = if h.turns > 0 {
+                format!(", board turned {} quarter turn(s) clockwise first", h.turns)
+            } else {
+                String::new()
+            };
             if h.final_click.is_some() {
                 turned += ", the last of them the all-blue-border extension's extra click";
             }
@@ -149,7 +157,10 @@ pub fn half_export(study: &half::HalfStudy, dir: &str, out: &mut Export) -> Resu
         Area::Reports,
         "tricolore",
         &chart_stem("half_clicks", r, adj),
-        &report::clicks_chart(&format!("4x2 {label}: boards first reached after k clicks"), &[(&label, study)])?,
+        &report::clicks_chart(
+            &format!("4x2 {label}: boards first reached after k clicks"),
+            &[(&label, study)],
+        )?,
     );
     out.chart(
         Area::Reports,
@@ -194,17 +205,33 @@ pub fn full_compute(run: &FullRun, counters: &Counters) -> Result<full::FullStud
 /// A full-board study's table and charts; `dir` relative to `data/`.
 pub fn full_export(study: &full::FullStudy, dir: &str, out: &mut Export) -> Result<()> {
     let stem = board_stem(&study.grid, study.target);
-    out.table(Area::Data, dir, &format!("distance_to_{stem}.csv"), &report::full_table(study));
-    out.chart(Area::Reports, "tricolore", &format!("full_distance_{stem}"), &report::full_chart(&[study])?);
+    out.table(
+        Area::Data,
+        dir,
+        &format!("distance_to_{stem}.csv"),
+        &report::full_table(study),
+    );
+    out.chart(
+        Area::Reports,
+        "tricolore",
+        &format!("full_distance_{stem}"),
+        &report::full_chart(&[study])?,
+    );
     Ok(())
 }
 
 pub fn full_summary(s: &full::FullStudy) -> String {
     let max = s.boards.iter().rposition(|&n| n > 0).unwrap_or(0);
-    let mean = s.boards.iter().enumerate().map(|(k, &n)| k as f64 * n as f64).sum::<f64>()
+    let mean = s
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(k, &n)| k as f64 * n as f64)
+        .sum::<f64>()
         / s.boards.iter().sum::<u64>().max(1) as f64;
     format!(
-        "tricolore full {}x{} to {}: {} boards, at most {} clicks, mean {:.4}; {} boards and {} (board, last click) states cannot reach it",
+        "tricolore full {}x{} to {}: {} boards, at most {} clicks, mean {:.4}; {} boards and {} (board, last click) \
+            states cannot reach it",
         s.grid.width(),
         s.grid.height(),
         s.grid.format(s.target),
@@ -218,7 +245,6 @@ pub fn full_summary(s: &full::FullStudy) -> String {
 
 /// The 4x4 targets of the document's applet: all red, all white, alternating blue/white.
 pub const FULL_TARGETS: [&str; 3] = ["RRRR.RRRR.RRRR.RRRR", "WWWW.WWWW.WWWW.WWWW", "WBWB.BWBW.WBWB.BWBW"];
-
 
 /// The family's options (what `reproduce` runs).
 #[derive(Clone, Debug)]
@@ -310,7 +336,11 @@ impl crate::studies::Study for Tricolore {
             for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
                 // The 44 MB distance datasets are written by `statespace tricolore half`, not by
                 // reproduce: data/ holds only what is committed.
-                halves.push(half::HalfOptions { regime, adjacency, matrix: false });
+                halves.push(half::HalfOptions {
+                    regime,
+                    adjacency,
+                    matrix: false,
+                });
             }
         }
         Options {
@@ -330,7 +360,10 @@ impl crate::studies::Study for Tricolore {
             // The maxima need each king study's distance matrix; it is dropped afterwards unless
             // the options ask for the distance dataset.
             let with_matrix = o.verdicts && opts.adjacency == Adjacency::King;
-            let mut study = half::run(&half::HalfOptions { matrix: opts.matrix || with_matrix, ..*opts })?;
+            let mut study = half::run(&half::HalfOptions {
+                matrix: opts.matrix || with_matrix,
+                ..*opts
+            })?;
             if with_matrix {
                 maxima.push(verdicts::maxima_of(&study)?);
                 if !opts.matrix {
@@ -352,13 +385,21 @@ impl crate::studies::Study for Tricolore {
             };
             fulls.push(full_compute(&run, counters)?);
         }
-        let reach = if o.reachability { full::reachability(&grid4, counters)? } else { Vec::new() };
+        let reach = if o.reachability {
+            full::reachability(&grid4, counters)?
+        } else {
+            Vec::new()
+        };
         let red = grid4.parse(document::HALVES_EXAMPLE.1)?;
         let example = match fulls.iter().find(|f| f.target == red) {
             Some(to_red) => Some(evidence::halves_example(&grid4, to_red, counters)?),
             None => None,
         };
-        let named = if king.iter().any(|s| s.regime == Regime::Unrestricted) { evidence::named_starts()? } else { Vec::new() };
+        let named = if king.iter().any(|s| s.regime == Regime::Unrestricted) {
+            evidence::named_starts()?
+        } else {
+            Vec::new()
+        };
         let find = |r: Regime| king.iter().find(|s| s.regime == r);
         let composed = match (find(Regime::Unrestricted), find(Regime::Hybrid)) {
             (Some(u), Some(h)) => Some(evidence::compose(u, h)),
@@ -370,12 +411,18 @@ impl crate::studies::Study for Tricolore {
             // all-blue-border targets (the document's extension) get their own.
             let mut halves = Vec::new();
             for study in &fulls {
-                halves.push(verdicts::halves_exhaustive(study, &solve::Halves::new(&grid4, study.target, counters)?)?);
+                halves.push(verdicts::halves_exhaustive(
+                    study,
+                    &solve::Halves::new(&grid4, study.target, counters)?,
+                )?);
             }
             for t in verdicts::BORDER_TARGETS {
                 let target = grid4.parse(t)?;
                 let study = full::run(&grid4, target, counters)?;
-                halves.push(verdicts::halves_exhaustive(&study, &solve::Halves::new(&grid4, target, counters)?)?);
+                halves.push(verdicts::halves_exhaustive(
+                    &study,
+                    &solve::Halves::new(&grid4, target, counters)?,
+                )?);
             }
             Some(verdicts::Verdicts { maxima, halves })
         } else {
@@ -392,7 +439,10 @@ impl crate::studies::Study for Tricolore {
                 }
                 Large::ReadBack(dir) => {
                     // A target whose table was never computed is named on the page, not invented.
-                    if !dir.join(saved::distance_csv(&saved::grid(), saved::grid().parse(t)?)).exists() {
+                    if !dir
+                        .join(saved::distance_csv(&saved::grid(), saved::grid().parse(t)?))
+                        .exists()
+                    {
                         large_missing.push(t.to_string());
                         continue;
                     }
@@ -402,7 +452,19 @@ impl crate::studies::Study for Tricolore {
             }
         }
         let large_read_back = matches!(o.large, Large::ReadBack(_));
-        Ok(TricoloreResults { king, orthogonal, fulls, reach, example, named, composed, verdicts, large, large_read_back, large_missing })
+        Ok(TricoloreResults {
+            king,
+            orthogonal,
+            fulls,
+            reach,
+            example,
+            named,
+            composed,
+            verdicts,
+            large,
+            large_read_back,
+            large_missing,
+        })
     }
 
     fn claims(r: &TricoloreResults) -> Vec<crate::studies::Claim> {
@@ -421,41 +483,106 @@ impl crate::studies::Study for Tricolore {
         }
         let halves: Vec<&half::HalfStudy> = r.king.iter().chain(&r.orthogonal).collect();
         if halves.len() + r.fulls.len() > 1 {
-            out.table(Area::Data, "tricolore", "boards.csv", &report::boards_table(&halves, &r.fulls));
+            out.table(
+                Area::Data,
+                "tricolore",
+                "boards.csv",
+                &report::boards_table(&halves, &r.fulls),
+            );
         }
         for s in &r.fulls {
             full_export(s, "tricolore/full", &mut out)?;
         }
         if !r.reach.is_empty() {
-            out.table(Area::Data, "tricolore/full", "reachability.csv", &report::reach_table(&r.reach));
+            out.table(
+                Area::Data,
+                "tricolore/full",
+                "reachability.csv",
+                &report::reach_table(&r.reach),
+            );
         }
         if !r.named.is_empty() {
-            out.table(Area::Data, "tricolore", evidence::NAMED_STARTS_CSV, &evidence::named_starts_table(&r.named));
+            out.table(
+                Area::Data,
+                "tricolore",
+                evidence::NAMED_STARTS_CSV,
+                &evidence::named_starts_table(&r.named),
+            );
         }
         if let Some(e) = &r.example {
-            out.table(Area::Data, "tricolore", evidence::HALVES_EXAMPLE_CSV, &evidence::halves_example_table(e));
+            out.table(
+                Area::Data,
+                "tricolore",
+                evidence::HALVES_EXAMPLE_CSV,
+                &evidence::halves_example_table(e),
+            );
         }
         if let Some(v) = &r.verdicts {
-            out.table(Area::Data, "tricolore", verdicts::MAXIMA_CSV, &verdicts::maxima_table(&v.maxima));
-            out.table(Area::Data, "tricolore", verdicts::SLOWEST_STARTS_CSV, &verdicts::slowest_starts_table(&v.maxima));
-            out.table(Area::Data, "tricolore/full", verdicts::HALVES_JOINT_CSV, &verdicts::halves_joint_table(&v.halves));
-            out.table(Area::Data, "tricolore/full", verdicts::HALVES_SUMMARY_CSV, &verdicts::halves_summary_table(&v.halves));
+            out.table(
+                Area::Data,
+                "tricolore",
+                verdicts::MAXIMA_CSV,
+                &verdicts::maxima_table(&v.maxima),
+            );
+            out.table(
+                Area::Data,
+                "tricolore",
+                verdicts::SLOWEST_STARTS_CSV,
+                &verdicts::slowest_starts_table(&v.maxima),
+            );
+            out.table(
+                Area::Data,
+                "tricolore/full",
+                verdicts::HALVES_JOINT_CSV,
+                &verdicts::halves_joint_table(&v.halves),
+            );
+            out.table(
+                Area::Data,
+                "tricolore/full",
+                verdicts::HALVES_SUMMARY_CSV,
+                &verdicts::halves_summary_table(&v.halves),
+            );
         }
         if !r.king.is_empty() {
             let regimes: Vec<(&str, &half::HalfStudy)> = r.king.iter().map(|s| (s.regime.name(), s)).collect();
-            out.chart(Area::Reports, "tricolore", "half_clicks_all", &report::clicks_chart("4x2 (king): boards first reached after k clicks", &regimes)?);
-            out.chart(Area::Reports, "tricolore", "half_eccentricity_all", &report::eccentricity_chart("4x2 (king): maximum clicks per start", &regimes)?);
+            out.chart(
+                Area::Reports,
+                "tricolore",
+                "half_clicks_all",
+                &report::clicks_chart("4x2 (king): boards first reached after k clicks", &regimes)?,
+            );
+            out.chart(
+                Area::Reports,
+                "tricolore",
+                "half_eccentricity_all",
+                &report::eccentricity_chart("4x2 (king): maximum clicks per start", &regimes)?,
+            );
         }
         if !r.fulls.is_empty() {
             let full_refs: Vec<&full::FullStudy> = r.fulls.iter().collect();
-            out.chart(Area::Reports, "tricolore", "full_distance_all", &report::full_chart(&full_refs)?);
+            out.chart(
+                Area::Reports,
+                "tricolore",
+                "full_distance_all",
+                &report::full_chart(&full_refs)?,
+            );
         }
         if !r.large.is_empty() {
             let dir = format!("tricolore/{}", saved::DIR);
             for s in &r.large {
-                out.table(Area::Data, &dir, &saved::distance_csv(&s.grid, s.target), &report::full_table(s));
+                out.table(
+                    Area::Data,
+                    &dir,
+                    &saved::distance_csv(&s.grid, s.target),
+                    &report::full_table(s),
+                );
             }
-            out.table(Area::Data, &dir, saved::SUMMARY_CSV, &report::large_summary_table(&r.large));
+            out.table(
+                Area::Data,
+                &dir,
+                saved::SUMMARY_CSV,
+                &report::large_summary_table(&r.large),
+            );
             let refs: Vec<&full::FullStudy> = r.large.iter().collect();
             out.chart(Area::Reports, "tricolore", LARGE_CHART, &report::full_chart(&refs)?);
         }

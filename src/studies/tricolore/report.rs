@@ -16,7 +16,12 @@ pub fn half_table(s: &HalfStudy) -> Table {
     let starts = s.starts.len() as f64;
     let total = s.total();
     for (k, &n) in s.reached.iter().enumerate().skip(1) {
-        t.push(vec![k.into(), n.into(), Cell::Fixed(n as f64 / starts, 6), Cell::Fixed(n as f64 / total as f64, 9)]);
+        t.push(vec![
+            k.into(),
+            n.into(),
+            Cell::Fixed(n as f64 / starts, 6),
+            Cell::Fixed(n as f64 / total as f64, 9),
+        ]);
     }
     t
 }
@@ -27,7 +32,12 @@ pub fn targets_table(s: &HalfStudy) -> Table {
     let mut t = Table::new(&["target", "starts", "mean_clicks", "max_clicks"]);
     for r in &s.targets {
         let avg = r.average().map_or(Cell::Empty, |a| Cell::Fixed(a, 6));
-        t.push(vec![s.grid.format(r.target).into(), r.starts.into(), avg, r.max_clicks.into()]);
+        t.push(vec![
+            s.grid.format(r.target).into(),
+            r.starts.into(),
+            avg,
+            r.max_clicks.into(),
+        ]);
     }
     t
 }
@@ -99,7 +109,12 @@ pub fn boards_table(halves: &[&HalfStudy], fulls: &[FullStudy]) -> Table {
 pub fn starts_table(s: &HalfStudy) -> Table {
     let mut t = Table::new(&["start_board", "reachable_boards", "max_clicks", "mean_clicks"]);
     for r in &s.starts {
-        t.push(vec![s.grid.format(r.start).into(), r.reached.into(), r.max_clicks.into(), Cell::Fixed(r.mean_clicks, 4)]);
+        t.push(vec![
+            s.grid.format(r.start).into(),
+            r.reached.into(),
+            r.max_clicks.into(),
+            Cell::Fixed(r.mean_clicks, 4),
+        ]);
     }
     t
 }
@@ -117,10 +132,21 @@ pub fn matrix_parquet(s: &HalfStudy) -> Result<Option<Vec<u8>>> {
         Column::new("clicks".into(), clicks),
     ])?;
     let provenance = [
-        ("statespace.puzzle", format!("Tricolore 4x2 half board, {} regime, {} adjacency", s.regime.name(), s.grid.adjacency().name())),
+        (
+            "statespace.puzzle",
+            format!(
+                "Tricolore 4x2 half board, {} regime, {} adjacency",
+                s.regime.name(),
+                s.grid.adjacency().name()
+            ),
+        ),
         (
             "statespace.columns",
-            "start, target: board index, the base-3 number whose digits are the squares row by row (R=0, W=1, B=2; square 0 most significant), so index order is text order with R<W<B; clicks: fewest clicks (no square twice in succession, first click free) after which the target board is shown, null when never; for start = target, the first return".into(),
+            "start, target: board index, the base-3 number whose digits are the squares row by row (R=0, W=1, B=2; \
+                square 0 most significant), so index order is text order with R<W<B; clicks: fewest clicks (no square \
+                twice in succession, first click free) after which the target board is shown, null when never; for \
+                start = target, the first return"
+                .into(),
         ),
         ("statespace.rows", format!("{} starts x {} targets", n, n)),
     ];
@@ -133,7 +159,13 @@ pub fn clicks_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result<Rende
         .iter()
         .map(|(name, s)| Series {
             name: name.to_string(),
-            points: s.reached.iter().enumerate().skip(1).map(|(k, &n)| (k as f64, n as f64)).collect(),
+            points: s
+                .reached
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(k, &n)| (k as f64, n as f64))
+                .collect(),
         })
         .collect();
     chart::bar_chart(&BarChart {
@@ -181,14 +213,28 @@ pub fn full_chart(studies: &[&FullStudy]) -> Result<Rendered> {
         .iter()
         .map(|s| Series {
             name: format!("to {}", s.grid.format(s.target)),
-            points: s.boards.iter().enumerate().map(|(k, &n)| (k as f64, n as f64)).collect(),
+            points: s
+                .boards
+                .iter()
+                .enumerate()
+                .map(|(k, &n)| (k as f64, n as f64))
+                .collect(),
         })
         .collect();
     chart::bar_chart(&BarChart {
         // A bar chart with one series draws no legend: then the target goes in the title.
         title: match studies {
-            [one] => format!("{}x{} board: fewest clicks to {}", one.grid.width(), one.grid.height(), one.grid.format(one.target)),
-            _ => format!("{}x{} board: fewest clicks to the target", first.grid.width(), first.grid.height()),
+            [one] => format!(
+                "{}x{} board: fewest clicks to {}",
+                one.grid.width(),
+                one.grid.height(),
+                one.grid.format(one.target)
+            ),
+            _ => format!(
+                "{}x{} board: fewest clicks to the target",
+                first.grid.width(),
+                first.grid.height()
+            ),
         },
         x_label: "clicks".into(),
         y_label: "boards".into(),
@@ -206,7 +252,9 @@ pub fn large_summary_table(studies: &[FullStudy]) -> Table {
     for s in studies {
         let (max, mean, farthest) = super::saved::max_mean(s);
         let sym = s.grid.symmetry_fixing(s.target);
-        let list = s.unreachable_list.as_ref().map_or(String::new(), |l| l.iter().map(|&b| s.grid.format(b)).collect::<Vec<_>>().join(" "));
+        let list = s.unreachable_list.as_ref().map_or(String::new(), |l| {
+            l.iter().map(|&b| s.grid.format(b)).collect::<Vec<_>>().join(" ")
+        });
         t.push(vec![
             format!("{}x{}", s.grid.width(), s.grid.height()).into(),
             s.grid.adjacency().name().into(),
@@ -228,7 +276,12 @@ pub fn large_summary_table(studies: &[FullStudy]) -> Table {
 pub fn reach_table(rows: &[ReachRow]) -> Table {
     let mut t = Table::new(&["search", "examined", "missed", "missed_boards"]);
     for r in rows {
-        t.push(vec![r.search.clone().into(), r.examined.into(), r.missed.into(), r.missed_boards.join(" ").into()]);
+        t.push(vec![
+            r.search.clone().into(),
+            r.examined.into(),
+            r.missed.into(),
+            r.missed_boards.join(" ").into(),
+        ]);
     }
     t
 }

@@ -27,7 +27,11 @@ use std::path::Path;
 pub const DIR: &str = "full_5x4";
 pub const SUMMARY_CSV: &str = "summary.csv";
 /// The 5x4 targets: the applet's three, all red, all white and the checkerboard.
-pub const TARGETS: [&str; 3] = ["RRRRR.RRRRR.RRRRR.RRRRR", "WWWWW.WWWWW.WWWWW.WWWWW", "WBWBW.BWBWB.WBWBW.BWBWB"];
+pub const TARGETS: [&str; 3] = [
+    "RRRRR.RRRRR.RRRRR.RRRRR",
+    "WWWWW.WWWWW.WWWWW.WWWWW",
+    "WBWBW.BWBWB.WBWBW.BWBWB",
+];
 /// Levels the read-back recomputes by the bounded search (level 5 of all white: 1.4 x 10^6 boards).
 pub const RECHECK_LEVELS: usize = 5;
 
@@ -119,7 +123,8 @@ pub fn load(dir: &Path, target: &str) -> Result<FullStudy> {
     let path = dir.join(distance_csv(&grid, t));
     ensure!(
         path.exists(),
-        "{} is missing: run `statespace reproduce --full` (or `statespace tricolore full --width 5 --height 4 --target {target} --out {}`)",
+        "{} is missing: run `statespace reproduce --full` (or `statespace tricolore full --width 5 --height 4 --target \
+            {target} --out {}`)",
         path.display(),
         dir.display()
     );
@@ -127,7 +132,11 @@ pub fn load(dir: &Path, target: &str) -> Result<FullStudy> {
     for (i, r) in read_rows(&path, &DISTANCE_COLUMNS)?.iter().enumerate() {
         let line = i + 2;
         let k: usize = number(&path, line, "clicks", &r[0])?;
-        ensure!(k >= boards.len(), "{}: row {line}, clicks {k} out of order", path.display());
+        ensure!(
+            k >= boards.len(),
+            "{}: row {line}, clicks {k} out of order",
+            path.display()
+        );
         boards.resize(k + 1, 0);
         states.resize(k + 1, 0);
         boards[k] = number(&path, line, "boards", &r[1])?;
@@ -136,19 +145,40 @@ pub fn load(dir: &Path, target: &str) -> Result<FullStudy> {
     let n = u64::from(grid.boards());
     let squares = grid.squares() as u64;
     let (listed_boards, listed_states): (u64, u64) = (boards.iter().sum(), states.iter().sum());
-    ensure!(listed_boards <= n && listed_states <= n * (squares + 1), "{}: more boards or states than the 5x4 board has", path.display());
+    ensure!(
+        listed_boards <= n && listed_states <= n * (squares + 1),
+        "{}: more boards or states than the 5x4 board has",
+        path.display()
+    );
     // A board at k clicks puts at least 20 of its 21 states at k (all but the last click that
     // alone makes it reachable at k), and a board that cannot reach the target all 21.
     for (k, (&b, &st)) in boards.iter().zip(&states).enumerate() {
-        ensure!(st >= squares * b, "{}: {k} clicks: {st} states for {b} boards, fewer than {squares} each", path.display());
+        ensure!(
+            st >= squares * b,
+            "{}: {k} clicks: {st} states for {b} boards, fewer than {squares} each",
+            path.display()
+        );
     }
     let (unreachable, unreachable_states) = (n - listed_boards, n * (squares + 1) - listed_states);
-    ensure!(unreachable_states >= (squares + 1) * unreachable, "{}: {unreachable} boards cannot reach the target, but only {unreachable_states} states", path.display());
-    ensure!(unreachable == 0, "{}: {unreachable} boards cannot reach {target}, which the file cannot list: run `statespace reproduce --full`", path.display());
+    ensure!(
+        unreachable_states >= (squares + 1) * unreachable,
+        "{}: {unreachable} boards cannot reach the target, but only {unreachable_states} states",
+        path.display()
+    );
+    ensure!(
+        unreachable == 0,
+        "{}: {unreachable} boards cannot reach {target}, which the file cannot list: run `statespace reproduce --full`",
+        path.display()
+    );
     let (b, s) = bounded_levels(&grid, t, RECHECK_LEVELS);
     for d in 0..=RECHECK_LEVELS {
         let on_file = (boards.get(d).copied().unwrap_or(0), states.get(d).copied().unwrap_or(0));
-        ensure!(on_file == (b[d], s[d]), "{}: {d} clicks: {on_file:?} (boards, states) on file, {:?} by the bounded search", path.display(), (b[d], s[d]));
+        ensure!(
+            on_file == (b[d], s[d]),
+            "{}: {d} clicks: {on_file:?} (boards, states) on file, {:?} by the bounded search",
+            path.display(),
+            (b[d], s[d])
+        );
     }
     Ok(FullStudy {
         grid: grid.clone(),

@@ -21,7 +21,8 @@ pub fn check_target(game: &Game, target: u32) -> Result<()> {
     let d = g.digits(target);
     if game.regime != Regime::Unrestricted && g.bottom_row().all(|s| d >> (2 * s) & 3 == u64::from(BLUE)) {
         bail!(
-            "target {} has an all-blue bottom row, which the {} regime never produces (its last click is on the bottom row, or leaves it unchanged)",
+            "target {} has an all-blue bottom row, which the {} regime never produces (its last click is on the bottom \
+                row, or leaves it unchanged)",
             g.format(target),
             game.regime.name()
         );
@@ -47,7 +48,8 @@ pub fn descend(game: &Game, to_target: &Arrivals, board: u32, last: Option<usize
     let mut clicks = Vec::with_capacity(left as usize);
     while left > 0 {
         let c = (0..game.grid.squares()).find(|&c| {
-            game.try_click(b, l, c).is_some_and(|b2| remaining(b2, Some(c)) == Some(left - 1))
+            game.try_click(b, l, c)
+                .is_some_and(|b2| remaining(b2, Some(c)) == Some(left - 1))
         })?;
         b = game.try_click(b, l, c)?;
         l = Some(c);
@@ -63,7 +65,12 @@ pub fn optimal(game: &Game, from: u32, to: u32, counters: &Counters) -> Result<V
     let arrivals = distances_to(game, to, counters)?;
     match descend(game, &arrivals, from, None) {
         Some(c) => Ok(c),
-        None => bail!("no click sequence leads from {} to {} in the {} regime", g.format(from), g.format(to), game.regime.name()),
+        None => bail!(
+            "no click sequence leads from {} to {} in the {} regime",
+            g.format(from),
+            g.format(to),
+            game.regime.name()
+        ),
     }
 }
 
@@ -102,7 +109,11 @@ pub struct HalvesPlay {
 impl Halves {
     pub fn new(full: &Grid, target: u32, counters: &Counters) -> Result<Halves> {
         if full.height() != 4 {
-            bail!("the halves method needs a board of four rows, not {}x{}", full.width(), full.height());
+            bail!(
+                "the halves method needs a board of four rows, not {}x{}",
+                full.width(),
+                full.height()
+            );
         }
         let half = Grid::new(full.width(), 2, full.adjacency())?;
         let half_boards = half.boards();
@@ -113,10 +124,18 @@ impl Halves {
         // all-blue border: on 4x4 the document's one-extra-click extension applies (below);
         // otherwise the method is reported as not applicable.
         let border = super::border::plan(full, target)?;
-        let max_turns = if border.is_some() { 1 } else if full.width() == full.height() { 4 } else { 1 };
+        let max_turns = if border.is_some() {
+            1
+        } else if full.width() == full.height() {
+            4
+        } else {
+            1
+        };
         let mut chosen = None;
         for turns in 0..max_turns {
-            let t = border.as_ref().map_or_else(|| (0..turns).fold(target, |b, _| full.rotate(b)), |p| p.intermediate);
+            let t = border
+                .as_ref()
+                .map_or_else(|| (0..turns).fold(target, |b, _| full.rotate(b)), |p| p.intermediate);
             let (top_target, bottom_target) = (t / half_boards, t % half_boards);
             let to_top = distances_to(&top, top_target, counters).ok();
             let to_bottom = distances_to(&bottom, bottom_target, counters).ok();
@@ -190,7 +209,10 @@ impl Halves {
         clicks.extend(bottom_clicks.iter().map(|&c| c + n));
         clicks.extend(self.final_click);
         let clicks = clicks.into_iter().map(|c| self.original[c]).collect();
-        Some(HalvesPlay { top_clicks: top_clicks.len(), clicks })
+        Some(HalvesPlay {
+            top_clicks: top_clicks.len(),
+            clicks,
+        })
     }
 
     /// The best the method can do: over every optimal top-half solution, the fewest bottom clicks.
@@ -217,7 +239,11 @@ impl Halves {
             level = next;
             left -= 1;
         }
-        level.iter().filter_map(|&(b, _)| self.bottom_count(b % hb)).min().map(|m| top_len + m)
+        level
+            .iter()
+            .filter_map(|&(b, _)| self.bottom_count(b % hb))
+            .min()
+            .map(|m| top_len + m)
     }
 
     /// The top-half clicks [`Halves::solve`] makes on a turned board whose top half is `top`.

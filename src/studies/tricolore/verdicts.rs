@@ -67,7 +67,9 @@ impl RegimeMaxima {
 
 /// The maxima of one half study run with its full distance matrix.
 pub fn maxima_of(study: &HalfStudy) -> Result<RegimeMaxima> {
-    let Some(m) = &study.matrix else { bail!("the half study for the maxima needs its distance matrix") };
+    let Some(m) = &study.matrix else {
+        bail!("the half study for the maxima needs its distance matrix")
+    };
     let n = study.boards() as usize;
     let grid = &study.grid;
     // Per start: the most clicks to any board it reaches, the start itself counted at its first
@@ -75,12 +77,24 @@ pub fn maxima_of(study: &HalfStudy) -> Result<RegimeMaxima> {
     // tables' 6560 boards per start, which count the start so, as the document's do).
     let ecc: Vec<u8> = (0..n)
         .into_par_iter()
-        .map(|s| m[s * n..(s + 1) * n].iter().filter(|&&d| d != UNREACHABLE).copied().max().unwrap_or(0))
+        .map(|s| {
+            m[s * n..(s + 1) * n]
+                .iter()
+                .filter(|&&d| d != UNREACHABLE)
+                .copied()
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let max_clicks = *ecc.iter().max().unwrap_or(&0);
     let slowest: Vec<(u32, u32)> = (0..n)
         .filter(|&s| ecc[s] == max_clicks)
-        .map(|s| (s as u32, m[s * n..(s + 1) * n].iter().filter(|&&d| d == max_clicks).count() as u32))
+        .map(|s| {
+            (
+                s as u32,
+                m[s * n..(s + 1) * n].iter().filter(|&&d| d == max_clicks).count() as u32,
+            )
+        })
         .collect();
     let mut target_hit = vec![false; n];
     for &(s, _) in &slowest {
@@ -92,7 +106,9 @@ pub fn maxima_of(study: &HalfStudy) -> Result<RegimeMaxima> {
         }
     }
     let red = grid.uniform(RED) as usize;
-    let reps: Vec<usize> = (0..n).filter(|&b| grid.mirror_representative(b as u32) == b as u32).collect();
+    let reps: Vec<usize> = (0..n)
+        .filter(|&b| grid.mirror_representative(b as u32) == b as u32)
+        .collect();
     Ok(RegimeMaxima {
         regime: study.regime,
         max_clicks,
@@ -108,7 +124,16 @@ pub fn maxima_of(study: &HalfStudy) -> Result<RegimeMaxima> {
 
 /// Runs the three king-adjacency half studies (with their matrices) and takes their maxima.
 pub fn compute_maxima() -> Result<Vec<RegimeMaxima>> {
-    Regime::ALL.iter().map(|&regime| maxima_of(&half::run(&HalfOptions { regime, adjacency: Adjacency::King, matrix: true })?)).collect()
+    Regime::ALL
+        .iter()
+        .map(|&regime| {
+            maxima_of(&half::run(&HalfOptions {
+                regime,
+                adjacency: Adjacency::King,
+                matrix: true,
+            })?)
+        })
+        .collect()
 }
 
 /// The halves method on every board of the 4x4 for one target.
@@ -146,7 +171,11 @@ impl HalvesExhaustive {
         self.joint.keys().map(|k| k.1).max().unwrap_or(0)
     }
     pub fn max_excess(&self) -> u16 {
-        self.joint.keys().map(|k| k.1.saturating_sub(u16::from(k.0))).max().unwrap_or(0)
+        self.joint
+            .keys()
+            .map(|k| k.1.saturating_sub(u16::from(k.0)))
+            .max()
+            .unwrap_or(0)
     }
     fn count(&self, f: impl Fn(&(u8, u16)) -> bool) -> u64 {
         self.joint.iter().filter(|(k, _)| f(k)).map(|(_, &n)| n).sum()
@@ -184,7 +213,10 @@ impl<'a> HalvesCounts<'a> {
         let full = &halves.full.grid;
         let w = half.width();
         let hb = half.boards();
-        ensure!(full.height() == 4 && full.width() == w, "the halves method needs a board of four rows");
+        ensure!(
+            full.height() == 4 && full.width() == w,
+            "the halves method needs a board of four rows"
+        );
         ensure!(3u32.pow(w as u32) <= 256, "board too wide for the advance table");
         // A board's value per square and colour, from the grid's own encoding: the board with
         // only that square White.
@@ -198,7 +230,9 @@ impl<'a> HalvesCounts<'a> {
             }
             t
         };
-        let weight: Vec<u32> = (0..half.squares()).map(|s| half.parse(&letters(s))).collect::<Result<_>>()?;
+        let weight: Vec<u32> = (0..half.squares())
+            .map(|s| half.parse(&letters(s)))
+            .collect::<Result<_>>()?;
         let advances = 3usize.pow(w as u32);
         let mut shifted = vec![0u32; advances * hb as usize];
         for a in 0..advances {
@@ -224,14 +258,27 @@ impl<'a> HalvesCounts<'a> {
                     b = full.click(b, c);
                 }
                 debug_assert_eq!(b / hb, halves.targets().0);
-                let code = (0..w).rev().fold(0usize, |code, s| code * 3 + usize::from(half.colour(b % hb, s)));
+                let code = (0..w)
+                    .rev()
+                    .fold(0usize, |code, s| code * 3 + usize::from(half.colour(b % hb, s)));
                 Some((clicks.len() as u16, code as u8))
             })
             .collect();
-        let bottom: Vec<Option<u16>> = (0..hb).into_par_iter().map(|b| halves.bottom_count(b).map(|m| m as u16)).collect();
+        let bottom: Vec<Option<u16>> = (0..hb)
+            .into_par_iter()
+            .map(|b| halves.bottom_count(b).map(|m| m as u16))
+            .collect();
         let turn_top = (0..hb).into_par_iter().map(|t| halves.turned(t * hb)).collect();
         let turn_bottom = (0..hb).into_par_iter().map(|b| halves.turned(b)).collect();
-        Ok(HalvesCounts { halves, hb, top, shifted, bottom, turn_top, turn_bottom })
+        Ok(HalvesCounts {
+            halves,
+            hb,
+            top,
+            shifted,
+            bottom,
+            turn_top,
+            turn_bottom,
+        })
     }
 
     /// The clicks [`Halves::solve`] makes on `board` (as given, not turned).
@@ -252,7 +299,10 @@ impl<'a> HalvesCounts<'a> {
 /// The halves method against the optimum on every board.
 pub fn halves_exhaustive(study: &FullStudy, halves: &Halves) -> Result<HalvesExhaustive> {
     let counts = HalvesCounts::new(halves)?;
-    let arrivals = study.arrivals.as_ref().ok_or_else(|| anyhow::anyhow!("internal error: the halves comparison needs per-board distances"))?;
+    let arrivals = study
+        .arrivals
+        .as_ref()
+        .ok_or_else(|| anyhow::anyhow!("internal error: the halves comparison needs per-board distances"))?;
     let boards = study.grid.boards();
     const K: usize = 64;
     let hist = (0..boards)
@@ -276,8 +326,14 @@ pub fn halves_exhaustive(study: &FullStudy, halves: &Halves) -> Result<HalvesExh
             },
         );
     let (h, halves_unsolved, unreachable) = hist;
-    ensure!(h[(K - 1) * K..].iter().all(|&n| n == 0) && (0..K).all(|o| h[o * K + K - 1] == 0), "click counts beyond {K}");
-    let joint = (0..K * K).filter(|&i| h[i] > 0).map(|i| (((i / K) as u8, (i % K) as u16), h[i])).collect();
+    ensure!(
+        h[(K - 1) * K..].iter().all(|&n| n == 0) && (0..K).all(|o| h[o * K + K - 1] == 0),
+        "click counts beyond {K}"
+    );
+    let joint = (0..K * K)
+        .filter(|&i| h[i] > 0)
+        .map(|i| (((i / K) as u8, (i % K) as u16), h[i]))
+        .collect();
     Ok(HalvesExhaustive {
         target: study.grid.format(study.target),
         extension: halves.final_click.is_some(),
@@ -309,7 +365,10 @@ pub struct Verdicts {
 }
 
 pub fn compute(counters: &Counters) -> Result<Verdicts> {
-    Ok(Verdicts { maxima: compute_maxima()?, halves: compute_halves(counters)? })
+    Ok(Verdicts {
+        maxima: compute_maxima()?,
+        halves: compute_halves(counters)?,
+    })
 }
 
 fn yes(b: bool) -> Cell {
@@ -350,10 +409,22 @@ pub fn maxima_table(maxima: &[RegimeMaxima]) -> Table {
 /// One row per (regime, start needing the regime's maximum).
 pub fn slowest_starts_table(maxima: &[RegimeMaxima]) -> Table {
     let grid = Grid::half(Adjacency::King);
-    let mut t = Table::new(&["regime", "start_board", "max_clicks", "boards_at_max", "mirror_symmetric"]);
+    let mut t = Table::new(&[
+        "regime",
+        "start_board",
+        "max_clicks",
+        "boards_at_max",
+        "mirror_symmetric",
+    ]);
     for m in maxima {
         for &(s, k) in &m.slowest {
-            t.push(vec![m.regime.name().into(), grid.format(s).into(), m.max_clicks.into(), k.into(), yes(grid.mirror(s) == s)]);
+            t.push(vec![
+                m.regime.name().into(),
+                grid.format(s).into(),
+                m.max_clicks.into(),
+                k.into(),
+                yes(grid.mirror(s) == s),
+            ]);
         }
     }
     t
@@ -410,7 +481,10 @@ pub fn halves_summary_table(halves: &[HalvesExhaustive]) -> Table {
 }
 
 pub fn claims(v: &Verdicts) -> Vec<Claim> {
-    [maxima_claims(v), halves_bound_claims(v), halves_exhaustive_claims(v)].into_iter().flatten().collect()
+    [maxima_claims(v), halves_bound_claims(v), halves_exhaustive_claims(v)]
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// Seed 003's one sentence: "A scant minority of states (often All Red among them!) require the
@@ -420,18 +494,37 @@ fn maxima_claims(v: &Verdicts) -> Vec<Claim> {
         return Vec::new();
     }
     let minority = v.maxima.iter().all(|m| 2 * m.slowest.len() < m.starts as usize);
-    let red_slowest: Vec<&str> = v.maxima.iter().filter(|m| m.all_red_max == m.max_clicks).map(|m| m.regime.name()).collect();
-    let red_target: Vec<&str> = v.maxima.iter().filter(|m| m.all_red_target_at_max).map(|m| m.regime.name()).collect();
+    let red_slowest: Vec<&str> = v
+        .maxima
+        .iter()
+        .filter(|m| m.all_red_max == m.max_clicks)
+        .map(|m| m.regime.name())
+        .collect();
+    let red_target: Vec<&str> = v
+        .maxima
+        .iter()
+        .filter(|m| m.all_red_target_at_max)
+        .map(|m| m.regime.name())
+        .collect();
     // "Often" is not quantified by the document: no threshold of ours decides the verdict. The
     // claim holds when all red is among the slowest starts at all; the counts say how often.
     let among = !red_slowest.is_empty();
-    let names = |v: &[&str]| if v.is_empty() { String::new() } else { format!(" ({})", v.join(", ")) };
+    let names = |v: &[&str]| {
+        if v.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", v.join(", "))
+        }
+    };
     vec![Claim::published(
         FAMILY,
         "tricolore.seed003.scant_minority_at_max",
         SOURCE,
         &format!(
-            "4x2, each of the {} regimes: a scant minority of starts (under half; the start itself counted at its first return, as in the tables) need the regime's maximum clicks for some board, all red among them (\"often\" is not quantified by the document: checked is that all red is among them in some regime; the counts say in how many)",
+            "4x2, each of the {} regimes: a scant minority of starts (under half; the start itself counted at its \
+                first return, as in the tables) need the regime's maximum clicks for some board, all red among them \
+                (\"often\" is not quantified by the document: checked is that all red is among them in some regime; \
+                the counts say in how many)",
             v.maxima.len()
         ),
         "a scant minority, often all red among them",
@@ -439,7 +532,14 @@ fn maxima_claims(v: &Verdicts) -> Vec<Claim> {
             "{}; all red among them in {} of {} regimes{}",
             v.maxima
                 .iter()
-                .map(|m| format!("{}: {} of {} starts ({:.2}%) need {}", m.regime.name(), m.slowest.len(), m.starts, 100.0 * m.share_at_max(), m.max_clicks))
+                .map(|m| format!(
+                    "{}: {} of {} starts ({:.2}%) need {}",
+                    m.regime.name(),
+                    m.slowest.len(),
+                    m.starts,
+                    100.0 * m.share_at_max(),
+                    m.max_clicks
+                ))
                 .collect::<Vec<_>>()
                 .join("; "),
             red_slowest.len(),
@@ -448,7 +548,10 @@ fn maxima_claims(v: &Verdicts) -> Vec<Claim> {
         ),
         Verdict::of(minority && among),
         &format!(
-            "data/tricolore/{MAXIMA_CSV}, columns starts_at_max, starts, max_clicks and all_red_start_max_clicks (every start needing the maximum in data/tricolore/{SLOWEST_STARTS_CSV}); read for targets instead, all red is a board some start needs the maximum for in {} of {} regimes{} (column all_red_target_at_max)",
+            "data/tricolore/{MAXIMA_CSV}, columns starts_at_max, starts, max_clicks and all_red_start_max_clicks \
+                (every start needing the maximum in data/tricolore/{SLOWEST_STARTS_CSV}); read for targets instead, \
+                all red is a board some start needs the maximum for in {} of {} regimes{} (column \
+                all_red_target_at_max)",
             red_target.len(),
             v.maxima.len(),
             names(&red_target)
@@ -467,28 +570,38 @@ fn halves_bound_claims(v: &Verdicts) -> Vec<Claim> {
     let names = |hs: &[&HalvesExhaustive]| hs.iter().map(|h| h.target.as_str()).collect::<Vec<_>>().join(", ");
     if !plain.is_empty() {
         let bound = super::document::HALVES_BOUND;
-        out.push(Claim::published(
-            FAMILY,
-            "tricolore.seed003.halves_bound_exhaustive",
-            SOURCE,
-            &format!(
-                "the halves method takes at most 10 + 12 = 22 clicks; tested on every 4x4 board for the {} targets {} (the document states it for any target; the other targets are not tested)",
+        out.push(
+            Claim::published(
+                FAMILY,
+                "tricolore.seed003.halves_bound_exhaustive",
+                SOURCE,
+                &format!(
+                "the halves method takes at most 10 + 12 = 22 clicks; tested on every 4x4 board for the {} targets {} \
+                    (the document states it for any target; the other targets are not tested)",
                 plain.len(),
                 names(&plain[..])
             ),
-            bound,
-            format!("{} (the most over every board, for each of the {} targets)", worst(&plain[..]), plain.len()),
-            // The worst case is computed exactly; when it meets the bound the bound is exact.
-            if !every(&plain[..]) || worst(&plain[..]) as usize > bound {
-                Verdict::Refuted
-            } else if worst(&plain[..]) as usize == bound {
-                Verdict::Confirmed
-            } else {
-                Verdict::ConsistentBound
-            },
-            &format!("data/tricolore/full/{HALVES_SUMMARY_CSV}, rows border_extension = false, columns max_halves and halves_unsolved (over all 43,046,721 boards per target)"),
-        )
-        .quoted("This would result in a total of at most 10+12 = 22 clicks."));
+                bound,
+                format!(
+                    "{} (the most over every board, for each of the {} targets)",
+                    worst(&plain[..]),
+                    plain.len()
+                ),
+                // The worst case is computed exactly; when it meets the bound the bound is exact.
+                if !every(&plain[..]) || worst(&plain[..]) as usize > bound {
+                    Verdict::Refuted
+                } else if worst(&plain[..]) as usize == bound {
+                    Verdict::Confirmed
+                } else {
+                    Verdict::ConsistentBound
+                },
+                &format!(
+                    "data/tricolore/full/{HALVES_SUMMARY_CSV}, rows border_extension = false, columns max_halves and \
+                halves_unsolved (over all 43,046,721 boards per target)"
+                ),
+            )
+            .quoted("This would result in a total of at most 10+12 = 22 clicks."),
+        );
     }
     if !border.is_empty() {
         let bound = super::document::HALVES_BOUND_EXTENDED;
@@ -497,7 +610,8 @@ fn halves_bound_claims(v: &Verdicts) -> Vec<Claim> {
             "tricolore.seed003.border_extension",
             SOURCE,
             &format!(
-                "with an all-blue border, halves towards the adjusted target then one click on N' reach the target in at most 23 clicks; tested on every 4x4 board for the {} all-blue-border targets {}",
+                "with an all-blue border, halves towards the adjusted target then one click on N' reach the target in \
+                    at most 23 clicks; tested on every 4x4 board for the {} all-blue-border targets {}",
                 border.len(),
                 names(&border[..])
             ),
@@ -513,7 +627,8 @@ fn halves_bound_claims(v: &Verdicts) -> Vec<Claim> {
                 Verdict::ConsistentBound
             },
             &format!(
-                "data/tricolore/full/{HALVES_SUMMARY_CSV}, rows border_extension = true, columns max_halves, mean_halves and mean_optimal: every board solved and checked against the optimum for {}; {}",
+                "data/tricolore/full/{HALVES_SUMMARY_CSV}, rows border_extension = true, columns max_halves, \
+                    mean_halves and mean_optimal: every board solved and checked against the optimum for {}; {}",
                 names(&border[..]),
                 border
                     .iter()
@@ -528,7 +643,8 @@ fn halves_bound_claims(v: &Verdicts) -> Vec<Claim> {
                     .join("; ")
             ),
         )
-        .quoted("Then when we click N', we will send it from blue to red or white \"to\" white, change all the x's and W-s, and reach our desired state, using a total of at most 23 clicks."));
+        .quoted("Then when we click N', we will send it from blue to red or white \"to\" white, change all the x's and \
+            W-s, and reach our desired state, using a total of at most 23 clicks."));
     }
     out
 }
@@ -543,7 +659,11 @@ fn halves_exhaustive_claims(v: &Verdicts) -> Vec<Claim> {
             &format!("tricolore.halves_exhaustive.{}", h.target),
             &format!(
                 "halves method{} against the optimum to {} over every 4x4 board",
-                if h.extension { " (all-blue-border extension)" } else { "" },
+                if h.extension {
+                    " (all-blue-border extension)"
+                } else {
+                    ""
+                },
                 h.target
             ),
             format!(
@@ -556,7 +676,8 @@ fn halves_exhaustive_claims(v: &Verdicts) -> Vec<Claim> {
                 100.0 * h.halves_within(16) as f64 / solved
             ),
             &format!(
-                "data/tricolore/full/{HALVES_JOINT_CSV}, rows target = {}, columns optimal_clicks, halves_clicks and boards: {} boards compared, {} unsolved by the method, {} unreachable",
+                "data/tricolore/full/{HALVES_JOINT_CSV}, rows target = {}, columns optimal_clicks, halves_clicks and \
+                    boards: {} boards compared, {} unsolved by the method, {} unreachable",
                 h.target,
                 h.solved(),
                 h.halves_unsolved,

@@ -17,6 +17,7 @@ pub mod staging;
 pub mod stamp;
 pub mod study_charts;
 pub mod table;
+pub mod template;
 
 pub use manifest::OutputDir;
 pub use table::{Cell, Table};

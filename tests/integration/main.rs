@@ -5,6 +5,7 @@ mod claims_record;
 mod common;
 mod determinism;
 mod faults;
+mod house;
 mod lightsout;
 mod lightsout_frontier;
 mod memory;

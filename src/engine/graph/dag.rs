@@ -8,8 +8,8 @@
 //! `transfer` along an edge and a `combine` of alternatives.
 
 use super::bfs::LevelIndex;
-use super::memory::prefetch;
-use super::{Ranked, Reversible};
+use crate::engine::model::{Ranked, Reversible};
+use crate::engine::runtime::memory::prefetch;
 use rayon::prelude::*;
 
 /// Finds states in one level: the position of a state in the level's list.
@@ -31,20 +31,12 @@ impl<M: Ranked> Lookup<M::State> for Sorted<'_, M> {
     }
 }
 
-impl Lookup<u64> for super::layered::DenseIndex<'_> {
-    #[inline]
-    fn find(&self, s: u64) -> Option<usize> {
-        super::layered::DenseIndex::find(self, s)
-    }
-}
-
 /// States per batch of [`forward_with`].
 const BATCH: usize = 32;
 
 /// Forward: `value(s)` = `combine` over the predecessors `p` of `s` in the previous level of
 /// `transfer(value(p), action, s)`; level 0 takes `init(s)`. States of a later level with no
 /// predecessor there get `None` from the caller's point of view: `orphan(s)`.
-#[allow(clippy::too_many_arguments)]
 pub fn forward<M, V>(
     model: &M,
     levels: &[Vec<M::State>],
@@ -66,7 +58,7 @@ pub fn forward<M, V>(
 }
 
 /// [`forward`] with the lookup of predecessors in the previous level built by `make_index`
-/// (e.g. a [`super::layered::DenseIndex`] for subset states).
+/// (e.g. a `DenseIndex` of the layered search for subset states).
 #[allow(clippy::too_many_arguments)]
 pub fn forward_with<'l, M, V, I>(
     model: &M,
@@ -90,9 +82,8 @@ pub fn forward_with<'l, M, V, I>(
         let index = make_index(above);
         // In batches of states: first every predecessor is found and its value's cache line
         // requested, then the values are combined. The previous level's values are read at
-        // random (hundreds of MiB at peg side 7), so the misses of a batch overlap; the order of
-        // combination (and so every result) is unchanged. Measured on the full side-7 analysis
-        // (idle, single runs): 105.5 s CPU, 58.0 s wall, against 111.8 s and 59.4 s one at a time.
+        // random (a large array), so the misses of a batch overlap; the order of combination
+        // (and so every result) is unchanged.
         let values: Vec<V> = here
             .par_chunks(BATCH)
             .map_init(

@@ -4,7 +4,7 @@
 //! caller supplies the goal, a necessary condition for a goal to be reachable (`admissible`,
 //! e.g. an invariant or a precomputed set), and the order in which to try successors.
 
-use super::Model;
+use crate::engine::model::Model;
 use std::collections::HashSet;
 use std::hash::Hash;
 

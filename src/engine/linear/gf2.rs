@@ -44,7 +44,7 @@ pub fn popcount(v: &[u64]) -> u64 {
     v.iter().map(|w| w.count_ones() as u64).sum()
 }
 
-/// Largest single allocation (the machine has 24 GiB).
+/// Largest single allocation: a request past it is refused with a message rather than tried.
 pub const ALLOC_LIMIT_BYTES: u128 = 16 << 30;
 
 /// Allocates `n` zero words, failing with a message (instead of aborting) when memory runs out.

@@ -14,7 +14,7 @@
 //! lanes when sum |h| fits (twice the lanes per instruction), else i32. AVX2 is used when the
 //! CPU has it (runtime check); the portable path computes the same numbers.
 
-use super::progress::Counters;
+use crate::engine::runtime::progress::Counters;
 use rayon::prelude::*;
 
 /// Bits of a held in the lanes of one vector (16 lanes).

@@ -8,7 +8,7 @@
 //! `transfer` along an edge and a `combine` of alternatives.
 
 use super::bfs::LevelIndex;
-use crate::engine::model::{Ranked, Reversible};
+use crate::engine::model::{Model, Ranked, Reversible};
 use crate::engine::runtime::memory::prefetch;
 use rayon::prelude::*;
 
@@ -30,6 +30,13 @@ impl<M: Ranked> Lookup<M::State> for Sorted<'_, M> {
         self.index.find(self.model, self.level, s)
     }
 }
+
+/// A worker's buffers in [`forward_with`]: a state's predecessors, and the batch's predecessors
+/// found (state in batch, action, position in the level above).
+type Scratch<M> = (
+    Vec<(<M as Model>::Action, <M as Model>::State)>,
+    Vec<(u32, <M as Model>::Action, usize)>,
+);
 
 /// States per batch of [`forward_with`].
 const BATCH: usize = 32;
@@ -88,7 +95,7 @@ pub fn forward_with<'l, M, V, I>(
             .par_chunks(BATCH)
             .map_init(
                 || (Vec::new(), Vec::new()),
-                |(buf, found): &mut (Vec<(M::Action, M::State)>, Vec<(u32, M::Action, usize)>), batch| {
+                |(buf, found): &mut Scratch<M>, batch| {
                     found.clear();
                     for (k, &s) in batch.iter().enumerate() {
                         buf.clear();

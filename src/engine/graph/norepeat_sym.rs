@@ -438,8 +438,8 @@ fn stage<S: NodeSymmetry>(sym: &S, cells: &[AtomicU8], w: u64, a: usize, staged:
     sym.images(w, &mut imgs);
     let c = *imgs[..order].iter().min().expect("order >= 1");
     prefetch(&cells[c as usize]);
-    for g in 0..order {
-        if imgs[g] == c {
+    for (g, &image) in imgs[..order].iter().enumerate() {
+        if image == c {
             staged.push((c as u32, sym.act(g, a) as u8));
         }
     }

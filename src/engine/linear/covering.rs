@@ -204,7 +204,7 @@ impl Ctx<'_> {
 
     fn add(q: &mut [i64], t: usize, v: i64) {
         for (b, qb) in q.iter_mut().enumerate() {
-            *qb += if (b & t).count_ones() % 2 == 0 { v } else { -v };
+            *qb += if (b & t).count_ones().is_multiple_of(2) { v } else { -v };
         }
     }
 

@@ -131,7 +131,7 @@ pub fn search(classes: &[(u64, usize)], d: usize, start: &[i64], rounds: usize, 
                         })
                         .sum();
                     let key = (delta, rand(), j, dir);
-                    if choice.map_or(true, |b| (key.0, key.1) < (b.0, b.1)) {
+                    if choice.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
                         choice = Some(key);
                     }
                 }

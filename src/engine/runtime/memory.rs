@@ -132,24 +132,6 @@ fn address_space() -> Option<u64> {
     Some(soft.saturating_sub(size))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn human_figures() {
-        assert_eq!(human(6_973_568_802), "6.5 GiB");
-        assert_eq!(human(132 << 20), "132 MiB");
-        assert_eq!(human(512), "512 bytes");
-    }
-
-    #[test]
-    fn this_machine_reports_some_memory() {
-        let (bytes, _) = available().expect("Linux reports MemAvailable");
-        assert!(bytes > 1 << 20);
-    }
-}
-
 /// Asks the kernel to back `memory` with 2 MiB pages (Linux transparent huge pages, granted on
 /// request in the kernel's `madvise` mode). Call it before the memory is first written (on a
 /// vector's spare capacity, or on zeroed pages not yet touched). Random reads into a large layer
@@ -190,4 +172,22 @@ pub fn prefetch<T>(v: &T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = v;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn human_figures() {
+        assert_eq!(human(6_973_568_802), "6.5 GiB");
+        assert_eq!(human(132 << 20), "132 MiB");
+        assert_eq!(human(512), "512 bytes");
+    }
+
+    #[test]
+    fn this_machine_reports_some_memory() {
+        let (bytes, _) = available().expect("Linux reports MemAvailable");
+        assert!(bytes > 1 << 20);
+    }
 }

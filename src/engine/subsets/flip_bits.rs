@@ -256,7 +256,7 @@ pub fn exchange(
     out: &FlipBits,
     batch_bits: u64,
 ) -> Result<FlipBits> {
-    assert!(batch_bits > 0 && batch_bits % 64 == 0);
+    assert!(batch_bits > 0 && batch_bits.is_multiple_of(64));
     let (me, ranks) = (cluster.rank(), cluster.ranks());
     let mut got = FlipBits::empty(n, up, down, me, flips, Side::After);
     let (sent, gets) = (

@@ -499,7 +499,7 @@ pub fn pull_chunk<G: SubsetGraph>(
     first: u64,
     words: &mut [u64],
 ) -> u64 {
-    debug_assert!(first % 64 == 0);
+    debug_assert!(first.is_multiple_of(64));
     let k = above.k - 1;
     let len = colex.count(k);
     let mut s = colex.unrank(k, first);
@@ -1075,7 +1075,7 @@ impl<'a, G: SubsetGraph> Run<'a, G> {
             below = Some(layer);
             k += 1;
         }
-        for k in k..=top {
+        while k <= top {
             counters.set_depth(k as u64);
             let mut layer = self.store.take("reach", colex, k)?;
             pull_backward(self.g, colex, &mut layer, below.as_ref(), &is_goal, counters);
@@ -1083,6 +1083,7 @@ impl<'a, G: SubsetGraph> Run<'a, G> {
             self.store.save("win", &layer, winnable[k])?;
             visit(Pass::Winnable, colex, &layer);
             below = Some(layer);
+            k += 1;
         }
         Ok(winnable)
     }
@@ -1156,7 +1157,7 @@ mod tests {
                     x ^= x << 13;
                     x ^= x >> 7;
                     x ^= x << 17;
-                    x % 3 != 0
+                    !x.is_multiple_of(3)
                 })
                 .collect();
             let index = DenseIndex::new(&colex, &listed);

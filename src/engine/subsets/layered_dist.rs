@@ -498,7 +498,7 @@ pub fn and_mirrored(
     other: Option<&Part>,
     batch: u64,
 ) -> Result<u64> {
-    assert!(batch > 0 && batch % 64 == 0);
+    assert!(batch > 0 && batch.is_multiple_of(64));
     let (me, ranks, len) = (cluster.rank(), cluster.ranks(), spans.len);
     let rounds = (0..ranks)
         .map(|j| (spans.lo[j + 1] - spans.lo[j]).div_ceil(batch))
@@ -730,7 +730,7 @@ pub fn repartition(
     to: &Spans,
     batch_bits: u64,
 ) -> Result<Option<Part>> {
-    assert!(batch_bits > 0 && batch_bits % 64 == 0);
+    assert!(batch_bits > 0 && batch_bits.is_multiple_of(64));
     if from.lo == to.lo {
         return Ok(None);
     }
@@ -1138,7 +1138,7 @@ impl<G: SubsetGraph> Levels<'_, '_, G> {
             k -= 1;
         }
         let lowest_saved = cluster.all_gather(mine_lowest.unwrap_or(u64::MAX))?;
-        if lowest_saved.iter().any(|&l| l == u64::MAX) {
+        if lowest_saved.contains(&u64::MAX) {
             return Ok(None);
         }
         let stop = *lowest_saved.iter().max().unwrap() as usize;
@@ -1314,13 +1314,16 @@ mod tests {
     use crate::engine::runtime::cluster::Solo;
     use crate::engine::subsets::shares::count_below;
 
+    /// The ranks' meeting point and their outgoing buffers (per rank, per destination).
+    type Mailboxes = (std::sync::Barrier, std::sync::Mutex<Vec<Vec<Vec<u8>>>>);
+
     /// A cluster of R ranks simulated by threads inside one process: the collectives meet at a
     /// barrier and swap buffers through shared slots, so the partition and the exchange run
     /// for real with no MPI.
     struct Threads {
         rank: usize,
         ranks: usize,
-        shared: std::sync::Arc<(std::sync::Barrier, std::sync::Mutex<Vec<Vec<Vec<u8>>>>)>,
+        shared: std::sync::Arc<Mailboxes>,
         sent: std::sync::atomic::AtomicU64,
     }
 
@@ -1612,7 +1615,7 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                x % 3 == 0
+                x.is_multiple_of(3)
             })
             .collect();
         for ranks in 1..=5usize {

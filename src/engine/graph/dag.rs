@@ -66,6 +66,9 @@ pub fn forward<M, V>(
 
 /// [`forward`] with the lookup of predecessors in the previous level built by `make_index`
 /// (e.g. a `DenseIndex` of the layered search for subset states).
+// Four of the eight are the rules (init, transfer, combine, orphan): closures taken as
+// arguments get their parameter types from the bounds here, where fields of a struct would
+// make every caller annotate them.
 #[allow(clippy::too_many_arguments)]
 pub fn forward_with<'l, M, V, I>(
     model: &M,

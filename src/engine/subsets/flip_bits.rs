@@ -417,15 +417,6 @@ mod tests {
     }
 
     #[test]
-    fn the_binomial_table_is_pascals() {
-        for a in 0..=64usize {
-            for b in 0..=a {
-                assert_eq!(choose(a, b), super::super::layered::binomial(a, b), "C({a}, {b})");
-            }
-        }
-    }
-
-    #[test]
     fn bit_copies_land_at_any_offset() {
         let src: Vec<u64> = (0..5u64)
             .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xF0F0)

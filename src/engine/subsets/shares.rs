@@ -9,9 +9,10 @@ use rayon::prelude::*;
 /// How R ranks split a layer: rank j owns the states whose top `bits` elements, read as a
 /// number, lie in `cut[j]..cut[j + 1]`. More pattern bits than ranks (8 patterns per rank) let
 /// the cuts balance a layer within about 1/8 of a rank's share. Each layer has its own cuts
-/// ([`next_split`]: the predicted work of its pull balanced); a step from layer k to k-1 first
-/// re-cuts layer k as layer k-1 is cut ([`repartition`]), so that both share one split and only
-/// the moves changing a top element cross ranks.
+/// ([`super::layered_dist::next_split`]: the predicted work of its pull balanced); a step from
+/// layer k to k-1 first re-cuts layer k as layer k-1 is cut
+/// ([`super::layered_dist::repartition`]), so that both share one split and only the moves
+/// changing a top element cross ranks.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Split {
     n: usize,
@@ -291,5 +292,20 @@ pub fn window(words: &[u64], q: i64) -> u64 {
         word(i)
     } else {
         word(i) >> sh | word(i + 1) << (64 - sh)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_binomial_table_is_pascals() {
+        for a in 0..=64usize {
+            for b in 0..=a {
+                assert_eq!(choose(a, b), binomial(a, b), "C({a}, {b})");
+            }
+            assert_eq!(choose(a, a + 1), 0, "C({a}, {})", a + 1);
+        }
     }
 }

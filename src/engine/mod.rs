@@ -1,77 +1,50 @@
-//! Puzzle-agnostic engines. A puzzle implements [`Model`] (and, where it can, [`Reversible`] and
-//! [`Ranked`]); the engines here search it without knowing what it is.
+//! Puzzle-agnostic engines: each searches what a puzzle describes through one small trait or a
+//! few closures, without knowing what the puzzle is. By folder, with what each engine takes and
+//! how far it reaches:
+//!
+//! - [`graph`]: searches over a move graph given as a [`Model`].
+//!   - [`bfs`]: [`Model`] + [`Ranked`]; flat bit arrays over `0..space_size()` (a few bits per
+//!     rank), so the ranked space must fit in memory as bits.
+//!   - [`dag`]: [`Reversible`] (+ [`Ranked`] for the default lookup); dynamic programming over
+//!     the levels a BFS listed, two levels of values at once.
+//!   - [`dfs`]: [`Model`] with hashable states, acyclic and finite; one path, dead ends remembered.
+//!   - [`ball`]: a successor closure over `u64` states below 2^59; radius at most
+//!     [`ball::MAX_DEPTH`].
+//!   - [`beam`]: closures (expansion, goal, admissibility, score); any state type; *a* path only.
+//!   - [`norepeat`]: [`norepeat::ActionGraph`] (dense nodes, numbered actions); at most
+//!     [`norepeat::MAX_ACTIONS`] actions and depth [`norepeat::MAX_DEPTH`], two bytes per node.
+//!   - [`norepeat_sym`]: [`norepeat::ActionGraph`] and a [`norepeat_sym::NodeSymmetry`] group;
+//!     at most [`norepeat_sym::MAX_ACTIONS`] actions and [`norepeat_sym::MAX_ORDER`] group
+//!     elements, one byte per node.
+//! - [`subsets`]: states that are subsets of a universe, moves from layer k to k-1.
+//!   - [`layered`]: [`layered::SubsetGraph`]; a universe of at most 56 elements, one bit per
+//!     state of a layer (colex ranks), two layers at once going forward.
+//!   - [`layered_dist`]: [`layered::SubsetGraph`] whose moves complementing reverses, over the
+//!     ranks of a [`cluster::Cluster`]; about 1/R of one process's memory per rank.
+//!   - [`flip_bits`], [`shares`]: the exchange and the per-rank cuts of [`layered_dist`].
+//!   - [`closure`]: a layer ([`layered::Layer`]) and a [`closure::Group`] of element
+//!     permutations: closure and orbit count.
+//!   - [`quotient`]: wraps a [`layered::SubsetGraph`] / [`Model`] / [`Reversible`] with a
+//!     [`closure::Group`] fixing the start.
+//! - [`linear`]: GF(2) linear algebra and binary linear codes, from numbers rather than traits.
+//!   - [`gf2`], [`gf2poly`]: packed vectors, matrices and polynomials.
+//!   - [`walsh`]: the Walsh-Hadamard transform over any additive values.
+//!   - [`walsh_max`]: the largest Walsh coefficient of a class vector, dimension at most 64.
+//!   - [`covering`]: covering radius by branch and bound, class sizes over GF(2)^d.
+//!   - [`deep_hole`]: deep holes by local search (a lower bound on the covering radius).
+//! - [`runtime`]: what the engines run on: [`cluster`] (MPI ranks or one process), [`memory`]
+//!   (checks and hints), [`progress`] (counters drawn by a poller), [`bitset`] (shared bit arrays).
+//!
+//! The old flat paths (`crate::engine::bfs`, ...) are re-exported below.
 
-pub mod ball;
-pub mod beam;
-pub mod bfs;
-pub mod bitset;
-pub mod closure;
-pub mod cluster;
-pub mod covering;
-pub mod dag;
-pub mod deep_hole;
-pub mod dfs;
-pub mod flip_bits;
-pub mod gf2;
-pub mod gf2poly;
-pub mod layered;
-pub mod layered_dist;
-pub mod memory;
-pub mod norepeat;
-pub mod norepeat_sym;
-pub mod progress;
-pub mod quotient;
-pub mod walsh;
-pub mod walsh_max;
+pub mod graph;
+pub mod linear;
+pub mod model;
+pub mod runtime;
+pub mod subsets;
 
-/// A transition system: only describes, never searches (cf. stateright's `Model`).
-pub trait Model: Sync {
-    type State: Copy + Ord + Send + Sync + std::fmt::Debug;
-    type Action: Copy + Send + Sync + std::fmt::Debug;
-    /// Appends every `(action, next_state)` legal from `state` to `out`, in a fixed order.
-    fn successors(&self, state: Self::State, out: &mut Vec<(Self::Action, Self::State)>);
-}
-
-/// A model whose moves can be undone: `predecessors(s)` lists every `(action, p)` with
-/// `(action, s)` in `successors(p)`.
-pub trait Reversible: Model {
-    fn predecessors(&self, state: Self::State, out: &mut Vec<(Self::Action, Self::State)>);
-}
-
-/// A model whose states have a dense rank in `0..space_size()`, so visited sets can be flat
-/// bit arrays instead of hash sets (cf. twsearch).
-pub trait Ranked: Model {
-    fn space_size(&self) -> u64;
-    fn rank(&self, state: Self::State) -> u64;
-    fn unrank(&self, rank: u64) -> Self::State;
-}
-
-/// The reverse graph of a [`Reversible`] model: searching it forward searches the original
-/// backward (e.g. "which positions can still reach a goal").
-pub struct Reversed<'a, M>(pub &'a M);
-
-impl<M: Reversible> Model for Reversed<'_, M> {
-    type State = M::State;
-    type Action = M::Action;
-    fn successors(&self, state: Self::State, out: &mut Vec<(Self::Action, Self::State)>) {
-        self.0.predecessors(state, out)
-    }
-}
-
-impl<M: Reversible> Reversible for Reversed<'_, M> {
-    fn predecessors(&self, state: Self::State, out: &mut Vec<(Self::Action, Self::State)>) {
-        self.0.successors(state, out)
-    }
-}
-
-impl<M: Reversible + Ranked> Ranked for Reversed<'_, M> {
-    fn space_size(&self) -> u64 {
-        self.0.space_size()
-    }
-    fn rank(&self, state: Self::State) -> u64 {
-        self.0.rank(state)
-    }
-    fn unrank(&self, rank: u64) -> Self::State {
-        self.0.unrank(rank)
-    }
-}
+pub use graph::{ball, beam, bfs, dag, dfs, norepeat, norepeat_sym};
+pub use linear::{covering, deep_hole, gf2, gf2poly, walsh, walsh_max};
+pub use model::{Model, Ranked, Reversed, Reversible};
+pub use runtime::{bitset, cluster, memory, progress};
+pub use subsets::{closure, flip_bits, layered, layered_dist, quotient, shares};

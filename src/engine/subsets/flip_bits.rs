@@ -1,4 +1,4 @@
-//! The moves that cross ranks in the distributed layered search ([`super::layered_dist`]),
+//! The moves that cross ranks in the distributed layered search (`super::layered_dist`),
 //! exchanged as bits rather than as states.
 //!
 //! A fixed flip (f, before) (a move that changes the elements of f from `before` to
@@ -12,81 +12,15 @@
 //! that another rank owns from those bits by index. Nothing is sorted, coded or ranked, and no
 //! index is found per state: the states that agree on the elements the flips touch and above (a
 //! *run*, [`run_shift`]) have consecutive ranks and consecutive flip indices, so the outgoing bits
-//! are copied a run at a time ([`outgoing`]) and the pull keeps one offset per run. Side 8 over
-//! 2 ranks: at 18 pegs the ranks
-//! exchange 556 MiB of flip bits, where the successors they pushed before took 3.2 GiB (and were
-//! sorted, coded and ranked); 5.2e9 bytes over the whole union against 23.5e9.
+//! are copied a run at a time ([`outgoing`]) and the pull keeps one offset per run. A bit per
+//! state the flip applies to is several times less than the successors pushed as states (which
+//! were also sorted, coded and ranked).
 
-use super::cluster::Cluster;
 use super::layered::Colex;
-use super::layered_dist::{Part, Spans};
+pub use super::shares::count_below_fixed;
+use super::shares::{choose, window, Part, Spans};
+use crate::engine::runtime::cluster::Cluster;
 use anyhow::{ensure, Result};
-
-/// C(a, b) for a, b <= 64 (Pascal's triangle; C(64, 32) < 2^64): flip indices are counted per
-/// state on some walks, where [`super::layered::binomial`]'s divisions would dominate.
-static BINOM: [[u64; 65]; 65] = {
-    let mut t = [[0u64; 65]; 65];
-    let mut a = 0;
-    while a <= 64 {
-        t[a][0] = 1;
-        let mut b = 1;
-        while b <= a {
-            t[a][b] = t[a - 1][b - 1] + if b < a { t[a - 1][b] } else { 0 };
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
-/// C(a, b), 0 when b > a (b wrapped below zero included).
-#[inline]
-pub(crate) fn choose(a: usize, b: usize) -> u64 {
-    if b > a {
-        0
-    } else {
-        BINOM[a][b]
-    }
-}
-
-/// The number of k-element subsets s of 0..n with `s & fixed == pattern` whose integer value lies
-/// below `v` (all of them when v >= 2^n): for a state with that pattern, its flip index.
-pub fn count_below_fixed(n: usize, k: usize, v: u64, fixed: u64, pattern: u64) -> u64 {
-    let below = |i: usize| if i >= 64 { u64::MAX } else { (1u64 << i) - 1 };
-    // Subsets agreeing with v above position i (holding `ones` elements there), with free
-    // positions below i filled so that the subset has k elements in all.
-    let fills = |ones: usize, i: usize| {
-        let free = i - (fixed & below(i)).count_ones() as usize;
-        let fixed_ones = (pattern & below(i)).count_ones() as usize;
-        choose(free, k.wrapping_sub(ones).wrapping_sub(fixed_ones))
-    };
-    if n < 64 && v >> n != 0 {
-        return fills(0, n);
-    }
-    let (mut count, mut ones) = (0u64, 0usize);
-    for i in (0..n).rev() {
-        let bit = 1u64 << i;
-        let high = v & bit != 0;
-        if fixed & bit != 0 {
-            let want = pattern & bit != 0;
-            if high == want {
-                ones += want as usize;
-                continue;
-            }
-            // v leaves the pattern here: every subset agreeing above lies below v (v has the
-            // element, the pattern not) or above it.
-            if high {
-                count += fills(ones, i);
-            }
-            break;
-        }
-        if high {
-            count += fills(ones, i);
-            ones += 1;
-        }
-    }
-    count
-}
 
 /// The flip indices of rank j's share of a layer (`spans`) among the states with `pattern` on
 /// `flip`: a range, since the share is a range of values.
@@ -305,12 +239,7 @@ pub fn copy_bits(src: &[u64], from: u64, dst: &mut [u64], to: u64, len: u64) {
     let mut done = 0;
     while done < len {
         let step = (len - done).min(64);
-        or64(
-            dst,
-            to + done,
-            super::layered_dist::window(src, (from + done) as i64),
-            step,
-        );
+        or64(dst, to + done, window(src, (from + done) as i64), step);
         done += step;
     }
 }
@@ -327,7 +256,7 @@ pub fn exchange(
     out: &FlipBits,
     batch_bits: u64,
 ) -> Result<FlipBits> {
-    assert!(batch_bits > 0 && batch_bits % 64 == 0);
+    assert!(batch_bits > 0 && batch_bits.is_multiple_of(64));
     let (me, ranks) = (cluster.rank(), cluster.ranks());
     let mut got = FlipBits::empty(n, up, down, me, flips, Side::After);
     let (sent, gets) = (
@@ -456,7 +385,7 @@ mod tests {
     /// segments, and each segment inside both sides' ranges.
     #[test]
     fn bits_exchanged_are_every_pairs_segments() {
-        use super::super::layered_dist::Split;
+        use super::super::shares::Split;
         let n = 14;
         let colex = Colex::new(n);
         for ranks in 1..=6 {
@@ -483,15 +412,6 @@ mod tests {
                     }
                 }
                 assert_eq!(bits_exchanged(n, &up, &down, &flips), pairs, "R {ranks} k {k}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_binomial_table_is_pascals() {
-        for a in 0..=64usize {
-            for b in 0..=a {
-                assert_eq!(choose(a, b), super::super::layered::binomial(a, b), "C({a}, {b})");
             }
         }
     }

@@ -12,7 +12,7 @@
 
 use super::closure::{ElementPermutation, Group};
 use super::layered::SubsetGraph;
-use super::{Model, Reversible};
+use crate::engine::model::{Model, Reversible};
 
 pub struct Quotient<'a, G> {
     inner: &'a G,
@@ -89,9 +89,9 @@ impl<G: Reversible<State = u64>> Reversible for Quotient<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::dag;
-    use crate::engine::layered::{push_layers, Colex};
-    use crate::engine::progress::Counters;
+    use crate::engine::graph::dag;
+    use crate::engine::runtime::progress::Counters;
+    use crate::engine::subsets::layered::{push_layers, Colex};
 
     /// Remove one element i of a subset of 0..n when a neighbour i - 1 or i + 1 (mod n) is
     /// absent: a game on a cycle whose moves the rotations and reflections map to moves.
@@ -203,7 +203,7 @@ mod tests {
                 dag::forward_with(
                     &q,
                     &layers,
-                    |l| crate::engine::layered::DenseIndex::new(&colex, l),
+                    |l| crate::engine::subsets::layered::DenseIndex::new(&colex, l),
                     |_| 1u128,
                     |v, _, _| *v,
                     |a, b| a + b,

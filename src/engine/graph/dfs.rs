@@ -4,7 +4,7 @@
 //! caller supplies the goal, a necessary condition for a goal to be reachable (`admissible`,
 //! e.g. an invariant or a precomputed set), and the order in which to try successors.
 
-use super::Model;
+use crate::engine::model::Model;
 use std::collections::HashSet;
 use std::hash::Hash;
 
@@ -23,6 +23,9 @@ pub enum Outcome<A> {
 /// Searches from `start` for a state where `is_goal` holds, only entering states where
 /// `admissible` holds, trying successors in the order `order` leaves them in (it sees the action
 /// that led to the current state, if any), and giving up after `budget` expanded states.
+/// A state on the current path and the successors still to try from it.
+type Frame<M> = (<M as Model>::State, Vec<(<M as Model>::Action, <M as Model>::State)>);
+
 /// Requires an acyclic graph (it keeps no path set).
 pub fn find_path<M: Model>(
     model: &M,
@@ -45,7 +48,7 @@ where
     let mut expanded = 0u64;
     // One frame per state on the current path: its untried successors (tried from the back).
     let mut path: Vec<M::Action> = Vec::new();
-    let mut frames: Vec<(M::State, Vec<(M::Action, M::State)>)> = Vec::new();
+    let mut frames: Vec<Frame<M>> = Vec::new();
     let expand = |state: M::State, last: Option<&M::Action>| {
         let mut next = Vec::new();
         model.successors(state, &mut next);

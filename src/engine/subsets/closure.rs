@@ -172,7 +172,7 @@ impl Closure {
     /// The number of orbits (Burnside), when the layer is closed.
     pub fn orbits(&self) -> Option<u64> {
         let sum: u64 = self.fixed.iter().sum();
-        (self.images_outside == 0 && sum % self.fixed.len() as u64 == 0).then(|| sum / self.fixed.len() as u64)
+        (self.images_outside == 0 && sum.is_multiple_of(self.fixed.len() as u64)).then(|| sum / self.fixed.len() as u64)
     }
 }
 
@@ -331,7 +331,7 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                if x % 3 == 0 {
+                if x.is_multiple_of(3) {
                     chosen.push(s);
                 }
             }

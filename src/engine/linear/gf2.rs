@@ -44,7 +44,7 @@ pub fn popcount(v: &[u64]) -> u64 {
     v.iter().map(|w| w.count_ones() as u64).sum()
 }
 
-/// Largest single allocation (the machine has 24 GiB).
+/// Largest single allocation: a request past it is refused with a message rather than tried.
 pub const ALLOC_LIMIT_BYTES: u128 = 16 << 30;
 
 /// Allocates `n` zero words, failing with a message (instead of aborting) when memory runs out.
@@ -211,8 +211,8 @@ impl BitMatrix {
         let pivot_cols = pivot_cols.min(self.cols);
         let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); pivot_cols];
         let mut end = vec![0usize; self.rows];
-        for r in 0..self.rows {
-            end[r] = self.last_word(r);
+        for (r, e) in end.iter_mut().enumerate() {
+            *e = self.last_word(r);
             if let Some(l) = self.lead_from(r, 0) {
                 if l < pivot_cols {
                     buckets[l].push(r as u32);
@@ -678,9 +678,9 @@ mod tests {
             m.swap(rank, p);
             for r in 0..m.len() {
                 if r != rank && m[r][c] {
-                    for k in 0..cols {
-                        let v = m[rank][k];
-                        m[r][k] ^= v;
+                    let pivot = m[rank].clone();
+                    for (x, v) in m[r].iter_mut().zip(pivot).take(cols) {
+                        *x ^= v;
                     }
                 }
             }
@@ -791,7 +791,7 @@ mod tests {
             assert_eq!(pa.mul(&pb), to_poly(&naive_mul(&a, &b)));
             let (q, r) = pa.divrem(&pc);
             assert_eq!(q.mul(&pc).add(&r), pa);
-            assert!(r.degree().map_or(true, |d| d < lc));
+            assert!(r.degree().is_none_or(|d| d < lc));
             // gcd(a c, b c) is divisible by c; ext_gcd's Bezout identity holds.
             let (ac, bc) = (pa.mul(&pc), pb.mul(&pc));
             let g = gcd(&ac, &bc);
@@ -800,7 +800,7 @@ mod tests {
                 assert!(ac.rem(&g).is_zero() && bc.rem(&g).is_zero());
             }
             // pow_mod against repeated multiplication
-            let e = (lcg(&mut seed) % 40) as u64;
+            let e = lcg(&mut seed) % 40;
             let mut slow = Poly::one().rem(&pc);
             for _ in 0..e {
                 slow = slow.mul(&pa).rem(&pc);

@@ -109,6 +109,38 @@ pub struct Guard {
     _universe: Option<mpi::environment::Universe>,
 }
 
+/// The one thread allowed to call MPI, the one that initialised it (MPI runs with
+/// `Threading::Funneled`). [`current`] hands the cluster to any thread (rayon's workers
+/// included), so every MPI call checks the thread first ([`Funnel::check`]) and refuses
+/// another one instead of calling MPI from it.
+#[cfg(any(feature = "mpi", test))]
+#[derive(Debug)]
+struct Funnel {
+    owner: std::thread::ThreadId,
+}
+
+#[cfg(any(feature = "mpi", test))]
+impl Funnel {
+    /// The calling thread as the owner.
+    fn here() -> Funnel {
+        Funnel {
+            owner: std::thread::current().id(),
+        }
+    }
+
+    fn is_owner(&self) -> bool {
+        std::thread::current().id() == self.owner
+    }
+
+    fn check(&self) -> Result<()> {
+        anyhow::ensure!(
+            self.is_owner(),
+            "internal error: MPI called from a thread other than the one that initialised it"
+        );
+        Ok(())
+    }
+}
+
 /// Shares `costs.len()` items out among `ranks` by their cost: the costliest first, each to the
 /// rank with the least work so far (ties to the lowest rank). Deterministic: every rank computes
 /// the same owner for every item without talking.
@@ -131,7 +163,7 @@ pub fn share_by_cost(costs: &[u64], ranks: usize) -> Vec<usize> {
 
 #[cfg(feature = "mpi")]
 mod mpi_cluster {
-    use super::{Cluster, Guard};
+    use super::{Cluster, Funnel, Guard};
     use anyhow::{bail, ensure, Result};
     use mpi::collective::SystemOperation;
     use mpi::topology::SimpleCommunicator;
@@ -143,13 +175,25 @@ mod mpi_cluster {
         rank: usize,
         ranks: usize,
         sent: AtomicU64,
+        /// The thread that initialised MPI: the only one that calls it.
+        funnel: Funnel,
     }
 
-    // SAFETY: MPI is initialised with `Threading::Funneled`, and only the thread that called
-    // `init` (the main thread, which runs every study's control flow; rayon's workers never
-    // touch the communicator) calls into it. The handle itself is an immutable pointer.
+    // SAFETY: MPI is initialised with `Threading::Funneled`: only the thread that called `init`
+    // may call into it. Every call goes through `Mpi::world`, which checks the calling thread
+    // against that one and fails on any other (`abort` exits without MPI there), so sharing the
+    // handle between threads never lets another thread reach MPI. The handle itself is an
+    // immutable pointer, and the byte count an atomic.
     unsafe impl Send for Mpi {}
     unsafe impl Sync for Mpi {}
+
+    impl Mpi {
+        /// The communicator, on the thread that initialised MPI only.
+        fn world(&self) -> Result<&SimpleCommunicator> {
+            self.funnel.check()?;
+            Ok(&self.world)
+        }
+    }
 
     pub fn init() -> Result<(Mpi, Guard)> {
         let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Funneled) else {
@@ -163,6 +207,7 @@ mod mpi_cluster {
                 rank,
                 ranks,
                 sent: AtomicU64::new(0),
+                funnel: Funnel::here(),
             },
             Guard {
                 _universe: Some(universe),
@@ -178,7 +223,7 @@ mod mpi_cluster {
             self.ranks
         }
         fn sum_to_root(&self, values: &mut [u64]) -> Result<()> {
-            let root = self.world.process_at_rank(0);
+            let root = self.world()?.process_at_rank(0);
             if self.rank == 0 {
                 let mine = values.to_vec();
                 root.reduce_into_root(&mine[..], values, SystemOperation::sum());
@@ -193,12 +238,13 @@ mod mpi_cluster {
         }
         fn all_gather(&self, value: u64) -> Result<Vec<u64>> {
             let mut all = vec![0u64; self.ranks];
-            self.world.all_gather_into(&value, &mut all[..]);
+            self.world()?.all_gather_into(&value, &mut all[..]);
             self.sent.fetch_add(8 * (self.ranks as u64 - 1), Ordering::Relaxed);
             Ok(all)
         }
         fn all_to_all_v(&self, mut send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
             use mpi::datatype::{Partition, PartitionMut};
+            let world = self.world()?;
             ensure!(
                 send.len() == self.ranks,
                 "internal error: {} buffers for {} ranks",
@@ -213,7 +259,7 @@ mod mpi_cluster {
             };
             let send_counts: Vec<i32> = send.iter().map(|b| count(b.len())).collect::<Result<_>>()?;
             let mut recv_counts = vec![0i32; self.ranks];
-            self.world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
+            world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
             let displs = |c: &[i32]| -> Result<Vec<i32>> {
                 c.iter()
                     .scan(0usize, |at, &n| {
@@ -232,7 +278,7 @@ mod mpi_cluster {
             {
                 let out = Partition::new(&flat[..], &send_counts[..], &send_displs[..]);
                 let mut into = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
-                self.world.all_to_all_varcount_into(&out, &mut into);
+                world.all_to_all_varcount_into(&out, &mut into);
             }
             let others: usize = send.iter().map(|b| b.len() + 4).sum::<usize>() - 4;
             self.sent.fetch_add(others as u64, Ordering::Relaxed);
@@ -245,11 +291,18 @@ mod mpi_cluster {
             Ok(got)
         }
         fn barrier(&self) -> Result<()> {
-            self.world.barrier();
+            self.world()?.barrier();
             Ok(())
         }
         fn abort(&self, code: i32) -> ! {
-            self.world.abort(code)
+            match self.world() {
+                Ok(world) => world.abort(code),
+                // Not on the MPI thread: this process ends alone, and mpirun ends the others.
+                Err(e) => {
+                    eprintln!("{e}");
+                    std::process::exit(code)
+                }
+            }
         }
     }
 }
@@ -257,6 +310,16 @@ mod mpi_cluster {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_funnel_admits_its_thread_and_refuses_others() {
+        let funnel = Funnel::here();
+        assert!(funnel.check().is_ok());
+        std::thread::scope(|s| {
+            let other = s.spawn(|| funnel.check()).join().unwrap();
+            assert!(other.is_err(), "a second thread passed the MPI thread check");
+        });
+    }
 
     #[test]
     fn share_by_cost_balances_and_covers_every_item() {

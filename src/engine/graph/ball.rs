@@ -141,7 +141,7 @@ impl Ball {
 /// a stream of states is too long to hold (the successors of a ball's last level). About 16 bits
 /// per state inserted give about 1% false "maybe"s.
 pub struct Sieve {
-    bits: super::bitset::Bitset,
+    bits: crate::engine::runtime::bitset::Bitset,
     len: u64,
 }
 
@@ -151,7 +151,7 @@ impl Sieve {
     pub fn with_room(states: u64) -> Sieve {
         let len = (16 * states).div_ceil(64).max(1) * 64;
         Sieve {
-            bits: super::bitset::Bitset::new(len),
+            bits: crate::engine::runtime::bitset::Bitset::new(len),
             len,
         }
     }

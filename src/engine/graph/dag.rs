@@ -8,8 +8,8 @@
 //! `transfer` along an edge and a `combine` of alternatives.
 
 use super::bfs::LevelIndex;
-use super::memory::prefetch;
-use super::{Ranked, Reversible};
+use crate::engine::model::{Model, Ranked, Reversible};
+use crate::engine::runtime::memory::prefetch;
 use rayon::prelude::*;
 
 /// Finds states in one level: the position of a state in the level's list.
@@ -31,12 +31,12 @@ impl<M: Ranked> Lookup<M::State> for Sorted<'_, M> {
     }
 }
 
-impl Lookup<u64> for super::layered::DenseIndex<'_> {
-    #[inline]
-    fn find(&self, s: u64) -> Option<usize> {
-        super::layered::DenseIndex::find(self, s)
-    }
-}
+/// A worker's buffers in [`forward_with`]: a state's predecessors, and the batch's predecessors
+/// found (state in batch, action, position in the level above).
+type Scratch<M> = (
+    Vec<(<M as Model>::Action, <M as Model>::State)>,
+    Vec<(u32, <M as Model>::Action, usize)>,
+);
 
 /// States per batch of [`forward_with`].
 const BATCH: usize = 32;
@@ -44,7 +44,6 @@ const BATCH: usize = 32;
 /// Forward: `value(s)` = `combine` over the predecessors `p` of `s` in the previous level of
 /// `transfer(value(p), action, s)`; level 0 takes `init(s)`. States of a later level with no
 /// predecessor there get `None` from the caller's point of view: `orphan(s)`.
-#[allow(clippy::too_many_arguments)]
 pub fn forward<M, V>(
     model: &M,
     levels: &[Vec<M::State>],
@@ -66,7 +65,10 @@ pub fn forward<M, V>(
 }
 
 /// [`forward`] with the lookup of predecessors in the previous level built by `make_index`
-/// (e.g. a [`super::layered::DenseIndex`] for subset states).
+/// (e.g. a `DenseIndex` of the layered search for subset states).
+// Four of the eight are the rules (init, transfer, combine, orphan): closures taken as
+// arguments get their parameter types from the bounds here, where fields of a struct would
+// make every caller annotate them.
 #[allow(clippy::too_many_arguments)]
 pub fn forward_with<'l, M, V, I>(
     model: &M,
@@ -90,14 +92,13 @@ pub fn forward_with<'l, M, V, I>(
         let index = make_index(above);
         // In batches of states: first every predecessor is found and its value's cache line
         // requested, then the values are combined. The previous level's values are read at
-        // random (hundreds of MiB at peg side 7), so the misses of a batch overlap; the order of
-        // combination (and so every result) is unchanged. Measured on the full side-7 analysis
-        // (idle, single runs): 105.5 s CPU, 58.0 s wall, against 111.8 s and 59.4 s one at a time.
+        // random (a large array), so the misses of a batch overlap; the order of combination
+        // (and so every result) is unchanged.
         let values: Vec<V> = here
             .par_chunks(BATCH)
             .map_init(
                 || (Vec::new(), Vec::new()),
-                |(buf, found): &mut (Vec<(M::Action, M::State)>, Vec<(u32, M::Action, usize)>), batch| {
+                |(buf, found): &mut Scratch<M>, batch| {
                     found.clear();
                     for (k, &s) in batch.iter().enumerate() {
                         buf.clear();

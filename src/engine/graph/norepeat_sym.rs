@@ -17,9 +17,9 @@
 //! group receives the arrival's images under its stabiliser, as the expansions of the other
 //! orbit members would have delivered them). Counts are weighted by orbit size.
 
-use super::memory::prefetch;
 use super::norepeat::{ActionGraph, Direction};
-use super::progress::Counters;
+use crate::engine::runtime::memory::prefetch;
+use crate::engine::runtime::progress::Counters;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -220,6 +220,29 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
     list_limit: usize,
     counters: &Counters,
 ) -> Result<LevelCounts> {
+    check(graph, sym, seed)?;
+    let (cells, orbits) = canonical_cells(sym, graph.node_count())?;
+    cells[seed as usize].store(enc(CUR, SEVERAL, D2_UNSET), Relaxed);
+    let (nodes, states) = levels(graph, sym, &cells, direction, counters)?;
+    let (unreached_nodes, unreached_states, list) = unreached(graph, sym, &cells, list_limit);
+    let unreached_list = (unreached_nodes as usize <= list_limit).then(|| {
+        let mut l = list;
+        l.sort_unstable();
+        l
+    });
+    Ok(LevelCounts {
+        nodes,
+        states,
+        unreached_nodes,
+        unreached_states,
+        unreached_list,
+        orbits,
+    })
+}
+
+/// Refuses what the one-byte search cannot hold: too many actions or nodes, a seed outside, a
+/// group too large or one that moves the seed.
+fn check<G: ActionGraph, S: NodeSymmetry>(graph: &G, sym: &S, seed: u64) -> Result<()> {
     let n = graph.node_count();
     let k = graph.action_count();
     if k > MAX_ACTIONS {
@@ -234,17 +257,22 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
             sym.order()
         );
     }
-    let order = sym.order();
     let mut imgs = [0u64; MAX_ORDER];
     sym.images(seed, &mut imgs);
-    if imgs[..order].iter().any(|&i| i != seed) {
+    if imgs[..sym.order()].iter().any(|&i| i != seed) {
         bail!("the group does not fix the seed {seed}");
     }
-    // Canonical nodes start unreached, the others are marked and never touched.
+    Ok(())
+}
+
+/// One cell per node: canonical nodes start unreached, the others are marked and never
+/// touched. Also the number of canonical nodes, checked against the group's orbits.
+fn canonical_cells<S: NodeSymmetry>(sym: &S, n: u64) -> Result<(Vec<AtomicU8>, u64)> {
+    let order = sym.order();
     let mut cells: Vec<AtomicU8> = Vec::with_capacity(n as usize);
-    // 2 MiB pages before the first write: nearly every arrival lands on a random byte of 3.25
-    // GiB, and with 4 KiB pages most of them also miss the TLB.
-    super::memory::prefer_huge_pages(cells.as_ptr() as *const u8, n as usize);
+    // Huge pages before the first write: nearly every arrival lands on a random byte of the
+    // cells, and with 4 KiB pages most of them also miss the TLB.
+    crate::engine::runtime::memory::prefer_huge_pages(&cells.spare_capacity_mut()[..n as usize]);
     cells.par_extend((0..n).into_par_iter().map(|v| {
         let mut imgs = [0u64; MAX_ORDER];
         sym.images(v, &mut imgs);
@@ -264,12 +292,27 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
             sym.orbits()
         );
     }
-    cells[seed as usize].store(enc(CUR, SEVERAL, D2_UNSET), Relaxed);
-    let weight = |v: u64| -> u64 {
-        let mut imgs = [0u64; MAX_ORDER];
-        sym.images(v, &mut imgs);
-        (order / imgs[..order].iter().filter(|&&i| i == v).count()) as u64
-    };
+    Ok((cells, orbits))
+}
+
+/// The size of `v`'s orbit: the group's order over that of `v`'s stabiliser.
+fn orbit_size<S: NodeSymmetry>(sym: &S, v: u64) -> u64 {
+    let order = sym.order();
+    let mut imgs = [0u64; MAX_ORDER];
+    sym.images(v, &mut imgs);
+    (order / imgs[..order].iter().filter(|&&i| i == v).count()) as u64
+}
+
+/// Expands level after level (pushed, or pulled once few nodes wait) until a level brings no
+/// event: the nodes and the states per level, weighted by orbit size.
+fn levels<G: ActionGraph, S: NodeSymmetry>(
+    graph: &G,
+    sym: &S,
+    cells: &[AtomicU8],
+    direction: Direction,
+    counters: &Counters,
+) -> Result<(Vec<u64>, Vec<u64>)> {
+    let k = graph.action_count();
     let mut nodes = vec![1u64];
     let mut states = vec![k as u64 + 1];
     let mut depth: u8 = 0;
@@ -277,9 +320,9 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
     loop {
         counters.set_depth(u64::from(depth));
         let events = if pull {
-            pull_level(graph, sym, &cells, direction, counters)
+            pull_level(graph, sym, cells, direction, counters)
         } else {
-            push_level(graph, sym, &cells, direction, counters)
+            push_level(graph, sym, cells, direction, counters)
         };
         if events == 0 {
             break;
@@ -288,41 +331,57 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
             .checked_add(1)
             .filter(|&d| d < u8::MAX)
             .ok_or_else(|| anyhow::anyhow!("the search goes deeper than 254 levels"))?;
-        // Age every field, count the new level's nodes and states, and the nodes still waiting.
-        let (level_nodes, level_states, pending) = cells
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map(|(ci, chunk)| {
-                let (mut ln, mut ls, mut pending) = (0u64, 0u64, 0u64);
-                for (j, cell) in chunk.iter().enumerate() {
-                    let c = cell.load(Relaxed) as usize;
-                    let info = INFO[c];
-                    // Stored unconditionally (other and unreached cells keep their code): a
-                    // plain write is cheaper than a branch no predictor learns.
-                    cell.store(AGED[c], Relaxed);
-                    pending += u64::from(info & WAITING);
-                    if info & (NEW1 | NEW2) != 0 {
-                        let w = weight((ci * CHUNK + j) as u64);
-                        if info & NEW1 != 0 {
-                            ln += w;
-                            ls += w * if info & BY_SEVERAL != 0 { k as u64 + 1 } else { k as u64 };
-                        }
-                        if info & NEW2 != 0 {
-                            ls += w;
-                        }
-                    }
-                }
-                (ln, ls, pending)
-            })
-            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+        let (level_nodes, level_states, pending) = age(sym, cells, k);
         nodes.push(level_nodes);
         states.push(level_states);
         // Pull once the waiting nodes are fewer than twice the frontier (as in `norepeat`).
         pull = pending < 2 * events;
     }
-    // Unreached: nodes never reached, and (node, sole) states whose d2 never came.
-    let list_cap = list_limit;
-    let (un, us, list) = cells
+    Ok((nodes, states))
+}
+
+/// Ages every field after a level and counts the new level's nodes and states (weighted by
+/// orbit size) and the nodes still waiting.
+fn age<S: NodeSymmetry>(sym: &S, cells: &[AtomicU8], k: usize) -> (u64, u64, u64) {
+    cells
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(ci, chunk)| {
+            let (mut ln, mut ls, mut pending) = (0u64, 0u64, 0u64);
+            for (j, cell) in chunk.iter().enumerate() {
+                let c = cell.load(Relaxed) as usize;
+                let info = INFO[c];
+                // Stored unconditionally (other and unreached cells keep their code): a
+                // plain write is cheaper than a branch no predictor learns.
+                cell.store(AGED[c], Relaxed);
+                pending += u64::from(info & WAITING);
+                if info & (NEW1 | NEW2) != 0 {
+                    let w = orbit_size(sym, (ci * CHUNK + j) as u64);
+                    if info & NEW1 != 0 {
+                        ln += w;
+                        ls += w * if info & BY_SEVERAL != 0 { k as u64 + 1 } else { k as u64 };
+                    }
+                    if info & NEW2 != 0 {
+                        ls += w;
+                    }
+                }
+            }
+            (ln, ls, pending)
+        })
+        .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
+}
+
+/// Unreached: nodes never reached, and (node, sole) states whose d2 never came (weighted by
+/// orbit size); the unreached nodes listed while they are at most `list_limit` (the list may
+/// run past it: the caller drops it then).
+fn unreached<G: ActionGraph, S: NodeSymmetry>(
+    graph: &G,
+    sym: &S,
+    cells: &[AtomicU8],
+    list_limit: usize,
+) -> (u64, u64, Vec<u64>) {
+    let (k, order) = (graph.action_count(), sym.order());
+    cells
         .par_chunks(CHUNK)
         .enumerate()
         .map(|(ci, chunk)| {
@@ -334,10 +393,10 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
                 }
                 let v = (ci * CHUNK + j) as u64;
                 if c == UNREACHED {
-                    let w = weight(v);
+                    let w = orbit_size(sym, v);
                     un += w;
                     us += w * (k as u64 + 1);
-                    if list.len() <= list_cap {
+                    if list.len() <= list_limit {
                         let mut imgs = [0u64; MAX_ORDER];
                         sym.images(v, &mut imgs);
                         let mut orbit = imgs[..order].to_vec();
@@ -348,7 +407,7 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
                 } else {
                     let (_, sole, d2) = dec(c);
                     if sole != SEVERAL && d2 == D2_UNSET {
-                        us += weight(v);
+                        us += orbit_size(sym, v);
                     }
                 }
             }
@@ -360,24 +419,11 @@ pub fn search_counts<G: ActionGraph, S: NodeSymmetry>(
                 a.2.extend(b.2);
                 (a.0 + b.0, a.1 + b.1, a.2)
             },
-        );
-    let unreached_list = (un as usize <= list_limit).then(|| {
-        let mut l = list;
-        l.sort_unstable();
-        l
-    });
-    Ok(LevelCounts {
-        nodes,
-        states,
-        unreached_nodes: un,
-        unreached_states: us,
-        unreached_list,
-        orbits,
-    })
+        )
 }
 
 /// Arrivals staged by a task before it applies them, and nodes resolved together by a pull. The
-/// search is bound by random reads into the cells (3.25 GiB on 5x4): the cell of every staged
+/// search is bound by random reads into the cells (GiB on the large boards): the cell of every staged
 /// arrival (every neighbour of a batch of pulled nodes) is prefetched when staged, so a batch's
 /// reads overlap instead of waiting one after another for memory.
 const BATCH: usize = 64;
@@ -392,8 +438,8 @@ fn stage<S: NodeSymmetry>(sym: &S, cells: &[AtomicU8], w: u64, a: usize, staged:
     sym.images(w, &mut imgs);
     let c = *imgs[..order].iter().min().expect("order >= 1");
     prefetch(&cells[c as usize]);
-    for g in 0..order {
-        if imgs[g] == c {
+    for (g, &image) in imgs[..order].iter().enumerate() {
+        if image == c {
             staged.push((c as u32, sym.act(g, a) as u8));
         }
     }
@@ -517,52 +563,6 @@ fn pull_level<G: ActionGraph, S: NodeSymmetry>(
             let mut waiting: Vec<Waiting> = Vec::with_capacity(PULL_BATCH);
             // (action, canonical neighbour, the action as seen from it), per node by action.
             let mut cand: Vec<(u8, u32, u8)> = Vec::with_capacity(PULL_BATCH * 2 * MAX_ACTIONS);
-            let mut resolve = |waiting: &mut Vec<Waiting>, cand: &mut Vec<(u8, u32, u8)>| {
-                for (i, n) in waiting.iter().enumerate() {
-                    let to = waiting.get(i + 1).map_or(cand.len(), |m| m.from);
-                    let mut found = [SEVERAL; 2];
-                    let mut e = n.from;
-                    while e < to {
-                        // Every neighbour by one action: hit if any can hand the arrival.
-                        let a = cand[e].0;
-                        let mut hit = false;
-                        while e < to && cand[e].0 == a {
-                            let (_, c, ga) = cand[e];
-                            e += 1;
-                            if hit {
-                                continue;
-                            }
-                            let wc = cells[c as usize].load(Relaxed);
-                            if wc >= OTHER {
-                                continue;
-                            }
-                            let (wd1, wsole, wd2) = dec(wc);
-                            hit = if wsole == ga { wd2 == D2_CUR } else { wd1 == CUR };
-                        }
-                        if hit {
-                            if found[0] == SEVERAL {
-                                found[0] = a;
-                                if !n.first {
-                                    break;
-                                }
-                            } else {
-                                found[1] = a;
-                                break;
-                            }
-                        }
-                    }
-                    let new = match (n.first, found) {
-                        (_, [SEVERAL, _]) => continue,
-                        (true, [a, SEVERAL]) => enc(NEW, a, D2_UNSET),
-                        (true, _) => enc(NEW, SEVERAL, D2_UNSET),
-                        (false, _) => enc(n.d1, n.sole, D2_NEW),
-                    };
-                    chunk[n.j].store(new, Relaxed);
-                    events += 1;
-                }
-                waiting.clear();
-                cand.clear();
-            };
             for (j, cell) in chunk.iter().enumerate() {
                 let cur = cell.load(Relaxed);
                 let pulled = PULLED[cur as usize];
@@ -603,14 +603,76 @@ fn pull_level<G: ActionGraph, S: NodeSymmetry>(
                     from,
                 });
                 if waiting.len() == PULL_BATCH {
-                    resolve(&mut waiting, &mut cand);
+                    events += resolve(cells, chunk, &mut waiting, &mut cand);
                 }
             }
-            resolve(&mut waiting, &mut cand);
+            events += resolve(cells, chunk, &mut waiting, &mut cand);
             counters.add_expanded(examined);
             events
         })
         .sum()
+}
+
+/// Resolves a batch of waiting nodes of `chunk` from their candidates `cand` (each node's from
+/// its `from` to the next one's): writes the new code of each node an arrival reaches, and
+/// returns how many it reached. Empties both lists.
+#[inline]
+fn resolve(cells: &[AtomicU8], chunk: &[AtomicU8], waiting: &mut Vec<Waiting>, cand: &mut Vec<(u8, u32, u8)>) -> u64 {
+    let mut events = 0u64;
+    for (i, n) in waiting.iter().enumerate() {
+        let to = waiting.get(i + 1).map_or(cand.len(), |m| m.from);
+        let found = arrivals(cells, n.first, &cand[n.from..to]);
+        let new = match (n.first, found) {
+            (_, [SEVERAL, _]) => continue,
+            (true, [a, SEVERAL]) => enc(NEW, a, D2_UNSET),
+            (true, _) => enc(NEW, SEVERAL, D2_UNSET),
+            (false, _) => enc(n.d1, n.sole, D2_NEW),
+        };
+        chunk[n.j].store(new, Relaxed);
+        events += 1;
+    }
+    waiting.clear();
+    cand.clear();
+    events
+}
+
+/// The first actions (two when waiting for a `first` distance, else one) by which one of a
+/// node's candidates (action, canonical neighbour, the action as seen from it; in action order)
+/// can hand it an arrival; [`SEVERAL`] where none.
+#[inline]
+fn arrivals(cells: &[AtomicU8], first: bool, cand: &[(u8, u32, u8)]) -> [u8; 2] {
+    let mut found = [SEVERAL; 2];
+    let mut e = 0;
+    while e < cand.len() {
+        // Every neighbour by one action: hit if any can hand the arrival.
+        let a = cand[e].0;
+        let mut hit = false;
+        while e < cand.len() && cand[e].0 == a {
+            let (_, c, ga) = cand[e];
+            e += 1;
+            if hit {
+                continue;
+            }
+            let wc = cells[c as usize].load(Relaxed);
+            if wc >= OTHER {
+                continue;
+            }
+            let (wd1, wsole, wd2) = dec(wc);
+            hit = if wsole == ga { wd2 == D2_CUR } else { wd1 == CUR };
+        }
+        if hit {
+            if found[0] == SEVERAL {
+                found[0] = a;
+                if !first {
+                    break;
+                }
+            } else {
+                found[1] = a;
+                break;
+            }
+        }
+    }
+    found
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 //! lanes when sum |h| fits (twice the lanes per instruction), else i32. AVX2 is used when the
 //! CPU has it (runtime check); the portable path computes the same numbers.
 
-use super::progress::Counters;
+use crate::engine::runtime::progress::Counters;
 use rayon::prelude::*;
 
 /// Bits of a held in the lanes of one vector (16 lanes).
@@ -159,7 +159,7 @@ impl Echelon {
         let i = self.rows.len();
         // v = s + (combination comb): as a combination of the inserted ones, comb + e_i.
         self.rows.push((v, comb ^ 1 << i));
-        self.rows.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        self.rows.sort_unstable_by_key(|r| std::cmp::Reverse(r.0));
         1 << i
     }
 }
@@ -269,7 +269,7 @@ fn run<T: Lane>(classes: &[(u64, i32)], k: usize, counters: Option<&Counters>) -
         cn.total.store(steps, std::sync::atomic::Ordering::Relaxed);
     }
     let chunks = steps.div_ceil(STEPS_PER_CHUNK);
-    let best = (0..chunks)
+    (0..chunks)
         .into_par_iter()
         .map_init(
             || vec![[T::default(); LANES]; 1 << slice],
@@ -288,8 +288,7 @@ fn run<T: Lane>(classes: &[(u64, i32)], k: usize, counters: Option<&Counters>) -
                 at: u64::MAX,
             },
             better,
-        );
-    best
+        )
 }
 
 /// The classes split at `slice`, in slot order (the fold then walks the buffer forwards).
@@ -300,10 +299,11 @@ fn fold_classes<T: Lane>(classes: &[(u64, i32)], slice: usize) -> Vec<Folded<T>>
         .map(|&(s, h)| {
             let lane_sig = (s >> slice) as usize & (LANES - 1);
             let mut values = [[T::default(); LANES]; 2];
-            for lane in 0..LANES {
+            let [plus, minus] = &mut values;
+            for (lane, (p, m)) in plus.iter_mut().zip(minus.iter_mut()).enumerate() {
                 let odd = (lane & lane_sig).count_ones() & 1 == 1;
-                values[0][lane] = T::from_i32(if odd { -h } else { h });
-                values[1][lane] = T::from_i32(if odd { h } else { -h });
+                *p = T::from_i32(if odd { -h } else { h });
+                *m = T::from_i32(if odd { h } else { -h });
             }
             Folded {
                 slot: (s & ((1u64 << slice) - 1)) as u32,

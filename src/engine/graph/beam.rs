@@ -93,16 +93,7 @@ mod tests {
         // Numbers 1..: steps +3 or *2; reach 40 from 1. With a beam wider than the level sizes,
         // the search is a BFS, so the path is shortest (checked by a plain BFS).
         let expand = |s: u32| vec![('+', s + 3), ('*', s * 2)];
-        let path = search(
-            1u32,
-            expand,
-            |s| s == 40,
-            |s| s <= 40,
-            |s| std::cmp::Reverse(s),
-            1 << 20,
-            20,
-        )
-        .unwrap();
+        let path = search(1u32, expand, |s| s == 40, |s| s <= 40, std::cmp::Reverse, 1 << 20, 20).unwrap();
         let mut s = 1;
         for &l in &path {
             s = if l == '+' { s + 3 } else { s * 2 };
@@ -124,7 +115,7 @@ mod tests {
         }
         assert_eq!(path.len(), dist[&40]);
         // A beam of one still returns a valid path or nothing.
-        if let Some(p) = search(1u32, expand, |s| s == 40, |s| s <= 40, |s| std::cmp::Reverse(s), 1, 20) {
+        if let Some(p) = search(1u32, expand, |s| s == 40, |s| s <= 40, std::cmp::Reverse, 1, 20) {
             assert!(p.len() >= dist[&40]);
         }
     }

@@ -238,7 +238,7 @@ pub fn gcd_degree(a: &[u64], b: &[u64]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::gf2::Poly;
+    use crate::engine::linear::gf2::Poly;
 
     #[test]
     fn square_shift_add_match_poly_arithmetic() {
@@ -297,7 +297,7 @@ mod tests {
             if trial % 7 == 0 {
                 b.truncate(1); // far-apart degrees
             }
-            let want = crate::engine::gf2::gcd_degree(&Poly::from_words(a.clone()), &Poly::from_words(b.clone()));
+            let want = super::super::gf2::gcd_degree(&Poly::from_words(a.clone()), &Poly::from_words(b.clone()));
             assert_eq!(gcd_degree(&a, &b), want, "trial {trial}");
             assert_eq!(gcd_degree(&b, &a), want, "trial {trial} swapped");
         }

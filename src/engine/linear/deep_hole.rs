@@ -1,7 +1,7 @@
 //! Deep holes of a binary linear code of dimension d: a word whose distance to every codeword is
 //! large, found by an active-set min-conflicts search (a lower bound on the covering radius).
 //!
-//! In the signature-class picture of [`crate::engine::covering`], a word is a signed class vector
+//! In the signature-class picture of [`crate::engine::linear::covering`], a word is a signed class vector
 //! y (y_s = c_s - 2 w_s: the parity of c_s, |y_s| <= c_s) and its distance to codeword a is
 //! (C - Y(a)) / 2 with Y the Walsh-Hadamard transform of y; a deep hole is a y whose largest
 //! Y(a) over all 2^d characters a is small. Every Y(a) has the same parity (that of the number of
@@ -131,7 +131,7 @@ pub fn search(classes: &[(u64, usize)], d: usize, start: &[i64], rounds: usize, 
                         })
                         .sum();
                     let key = (delta, rand(), j, dir);
-                    if choice.map_or(true, |b| (key.0, key.1) < (b.0, b.1)) {
+                    if choice.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
                         choice = Some(key);
                     }
                 }

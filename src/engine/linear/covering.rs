@@ -40,7 +40,7 @@
 //! in several bases ([`BASES`]): any basis gives a valid answer, and the one that decided is named
 //! with the answer so that it can be re-run.
 
-use super::progress::Counters;
+use crate::engine::runtime::progress::Counters;
 
 /// What the search found for one bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +104,9 @@ struct Ctx<'p> {
 struct At<'a> {
     h: usize,
     k: usize,
+    /// Whether the stage's sign is still free (every class of the stage so far zero): then a
+    /// class takes nonnegative values only.
+    sign_free: bool,
     yh: &'a [i64],
     mn: &'a [Vec<Vec<i64>>],
 }
@@ -127,8 +130,7 @@ impl Tally {
 
 /// Subtrees whose first class (in global order) is below this are searched in parallel: rayon's
 /// `find_map_first` returns the first finding in depth-first order, so the witness does not
-/// depend on the thread count.
-/// (30 measured best of 0, 6, 12, 20, 30 on the 16x16 refutation: 8.1, 6.6, 5.4, 5.5, 4.6 s.)
+/// depend on the thread count. (Chosen by timing the 16x16 refutation: deeper was faster.)
 const PARALLEL_DEPTH: usize = 30;
 /// Work counted locally before it is added to the shared count (and the budget checked).
 const FLUSH: u64 = 1 << 16;
@@ -173,7 +175,19 @@ impl Ctx<'_> {
             }
         }
         let mut q = vec![0i64; 1 << h];
-        self.assign(At { h, k: 0, yh, mn: &mn }, &mut q, y, true, local, cancel)
+        self.assign(
+            At {
+                h,
+                k: 0,
+                sign_free: true,
+                yh,
+                mn: &mn,
+            },
+            &mut q,
+            y,
+            local,
+            cancel,
+        )
     }
 
     /// The pruning rule of the module comment after class k of stage h took its value.
@@ -190,20 +204,14 @@ impl Ctx<'_> {
 
     fn add(q: &mut [i64], t: usize, v: i64) {
         for (b, qb) in q.iter_mut().enumerate() {
-            *qb += if (b & t).count_ones() % 2 == 0 { v } else { -v };
+            *qb += if (b & t).count_ones().is_multiple_of(2) { v } else { -v };
         }
     }
 
-    fn assign(
-        &self,
-        at: At,
-        q: &mut [i64],
-        y: &mut Vec<i64>,
-        sign_free: bool,
-        local: &mut Tally,
-        cancel: Cancel,
-    ) -> Option<Found> {
-        let At { h, k, yh, .. } = at;
+    fn assign(&self, at: At, q: &mut [i64], y: &mut Vec<i64>, local: &mut Tally, cancel: Cancel) -> Option<Found> {
+        let At {
+            h, k, sign_free, yh, ..
+        } = at;
         let st = &self.stages[h];
         if k == st.t.len() {
             let mut next = Vec::with_capacity(2 << h);
@@ -231,7 +239,7 @@ impl Ctx<'_> {
                 }
                 let (mut q, mut y, mut local) = (q.to_vec(), y.clone(), Tally::default());
                 local.node(h);
-                let r = self.branch(at, &mut q, &mut y, sign_free, v, &mut local, &mine);
+                let r = self.branch(at, &mut q, &mut y, v, &mut local, &mine);
                 if !self.flush(&mut local) {
                     return Some(Found::OutOfNodes);
                 }
@@ -251,7 +259,7 @@ impl Ctx<'_> {
                     return Some(Found::Cancelled);
                 }
             }
-            if let Some(found) = self.branch(at, q, y, sign_free, v, local, cancel) {
+            if let Some(found) = self.branch(at, q, y, v, local, cancel) {
                 return Some(found);
             }
         }
@@ -264,7 +272,6 @@ impl Ctx<'_> {
         at: At,
         q: &mut [i64],
         y: &mut Vec<i64>,
-        sign_free: bool,
         v: i64,
         local: &mut Tally,
         cancel: Cancel,
@@ -274,7 +281,12 @@ impl Ctx<'_> {
         Self::add(q, t, v);
         let r = if self.admissible(h, k, mn, q) {
             y[(1 << h) + t] = v;
-            let r = self.assign(At { k: k + 1, ..at }, q, y, sign_free && v == 0, local, cancel);
+            let next = At {
+                k: k + 1,
+                sign_free: at.sign_free && v == 0,
+                ..at
+            };
+            let r = self.assign(next, q, y, local, cancel);
             y[(1 << h) + t] = 0;
             r
         } else {

@@ -11,7 +11,8 @@
 //! progress counts ranks per chunk, and a finished layer is a checkpoint. The winnable pass pulls
 //! the other way, layer k from layer k-1, restricted to what is reachable.
 
-use super::progress::Counters;
+use crate::engine::runtime::bitset::Bitset;
+use crate::engine::runtime::progress::Counters;
 use anyhow::{bail, ensure, Context, Result};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -225,7 +226,7 @@ impl Layer {
         let len = colex.count(k);
         // Zeroed pages from the allocator are not yet touched, so the advice takes effect.
         let words = vec![0u64; len.div_ceil(64) as usize];
-        super::memory::prefer_huge_pages(words.as_ptr() as *const u8, words.len() * 8);
+        crate::engine::runtime::memory::prefer_huge_pages(&words);
         Layer { k, len, words }
     }
 
@@ -238,7 +239,7 @@ impl Layer {
     #[inline(always)]
     pub fn prefetch(&self, r: u64) {
         if let Some(w) = self.words.get((r >> 6) as usize) {
-            super::memory::prefetch(w);
+            crate::engine::runtime::memory::prefetch(w);
         }
     }
 
@@ -305,7 +306,7 @@ impl Layer {
 }
 
 /// Every layer reachable from `start`, top down, each listed in rank order: the successors of a
-/// layer's states set bits (an atomic [`Bitset`](super::bitset::Bitset)) over the next layer's colex ranks. For one
+/// layer's states set bits (an atomic [`Bitset`]) over the next layer's colex ranks. For one
 /// start a layer is sparse, so pushing from its states beats pulling over every rank (what
 /// [`search`] does for the union); no visited set is needed, since each move leaves its layer.
 pub fn push_layers<G: SubsetGraph>(g: &G, colex: &Colex, start: u64, counters: &Counters) -> Vec<Vec<u64>> {
@@ -317,7 +318,7 @@ pub fn push_layers<G: SubsetGraph>(g: &G, colex: &Colex, start: u64, counters: &
             break;
         }
         counters.set_depth(layers.len() as u64 - 1);
-        let bits = super::bitset::Bitset::new(colex.count(k - 1));
+        let bits = Bitset::new(colex.count(k - 1));
         here.par_chunks(4096).for_each(|part| {
             for &s in part {
                 g.any_successor(s, |c| {
@@ -352,6 +353,13 @@ pub struct DenseIndex<'a> {
     /// Per 32 ranks: the listed states of lower rank (high half) and the 32 bits (low half), so
     /// a lookup reads one word.
     entries: Vec<u64>,
+}
+
+impl crate::engine::graph::dag::Lookup<u64> for DenseIndex<'_> {
+    #[inline]
+    fn find(&self, s: u64) -> Option<usize> {
+        DenseIndex::find(self, s)
+    }
 }
 
 impl<'a> DenseIndex<'a> {
@@ -407,8 +415,8 @@ impl<'a> DenseIndex<'a> {
 }
 
 /// Rank gaps longer than this are crossed by unranking (a loop of about n steps) rather than by
-/// Gosper steps (a few instructions each). Peg side 7's per-start layers are 1-20% full; with 12
-/// instead of 48 its full analysis took 62.5 s instead of 64.2 s (single runs, within noise).
+/// Gosper steps (a few instructions each); chosen by timing peg side 7, whose per-start layers
+/// are 1-20% full (it made little difference).
 const UNRANK_GAP: u64 = 12;
 
 /// Walks the states of one layer in rank order: stepping is Gosper's hack, long gaps unrank.
@@ -491,7 +499,7 @@ pub fn pull_chunk<G: SubsetGraph>(
     first: u64,
     words: &mut [u64],
 ) -> u64 {
-    debug_assert!(first % 64 == 0);
+    debug_assert!(first.is_multiple_of(64));
     let k = above.k - 1;
     let len = colex.count(k);
     let mut s = colex.unrank(k, first);
@@ -512,11 +520,11 @@ pub fn pull_chunk<G: SubsetGraph>(
 }
 
 /// [`pull_forward`]'s result computed by pushing instead: every successor of every state of
-/// `above` sets its bit (an atomic [`Bitset`](super::bitset::Bitset)). Cheaper when `above` is
+/// `above` sets its bit (an atomic [`Bitset`]). Cheaper when `above` is
 /// sparse: its states are few, while a pull tests every predecessor of every unreachable rank.
 pub fn push_forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, counters: &Counters) -> Layer {
     let k = above.k - 1;
-    let bits = super::bitset::Bitset::new(colex.count(k));
+    let bits = Bitset::new(colex.count(k));
     above.par_for_each_state(colex, |s| {
         g.any_successor(s, |c| {
             bits.insert(colex.rank(c));
@@ -531,12 +539,9 @@ pub fn push_forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, counter
     }
 }
 
-/// Push when the layer above holds fewer than 1/PUSH_RATIO of the ranks below. Measured on this
-/// project's 2-core machine: the peg side-7 union (`--levels-only`) took 5.0 s pulling every
-/// layer, 4.2 s with 3 (4.0 with 2, 4.4 with 4, 5.3 with 1); on side 8's kept levels, pushing from
-/// the 23-peg level (931 million states, ratio 2.5) took 68 s against 109 s pulling, while from
-/// the 21-peg level (3.3 billion, ratio 1.7) pushing was still running after 6 CPU minutes, past
-/// what pulling it costs: random writes into a 0.9 GiB array lose to the pull's locality.
+/// Push when the layer above holds fewer than 1/PUSH_RATIO of the ranks below: a push writes
+/// at random into the layer below, a pull reads with locality, so pushing pays only while the
+/// layer above is much smaller (the ratio was chosen by timing the peg unions).
 const PUSH_RATIO: u64 = 3;
 
 /// The layer below `above` (which holds `above_count` states): pushed from a sparse layer,
@@ -884,7 +889,8 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
     counters: &Counters,
     visit: impl FnMut(Pass, &Colex, &Layer),
 ) -> Result<Vec<LayerCount>> {
-    search_impl(g, starts, Some(goals), 0, keep, key, counters, visit)
+    let mut run = Run::open(g, starts, keep, key, counters)?;
+    search_from(&mut run, Some(goals), 0, visit)
 }
 
 /// The forward pass of [`search`] alone, stopped at layer `floor`: the reachable states of
@@ -901,178 +907,213 @@ pub fn reach_to<G: SubsetGraph>(
     counters: &Counters,
     mut visit: impl FnMut(&Colex, &Layer),
 ) -> Result<Vec<(usize, u64)>> {
-    let counts = search_impl(
-        g,
-        starts,
-        None::<Goals<fn(u64) -> bool>>,
-        floor,
-        keep,
-        key,
-        counters,
-        |_, c, l| visit(c, l),
-    )?;
+    let mut run = Run::open(g, starts, keep, key, counters)?;
+    let counts = search_from(&mut run, None::<Goals<fn(u64) -> bool>>, floor, |_, c, l| visit(c, l))?;
     Ok(counts.into_iter().map(|c| (c.k, c.reachable)).collect())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn search_impl<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
-    g: &G,
-    starts: &[u64],
+/// One run of [`search`] or [`reach_to`]: what every pass reads, and the layers kept or saved.
+struct Run<'a, G> {
+    g: &'a G,
+    starts: &'a [u64],
+    counters: &'a Counters,
+    colex: Colex,
+    n: usize,
+    /// The starts' highest layer.
+    top: usize,
+    store: Store<'a>,
+}
+
+impl<'a, G: SubsetGraph> Run<'a, G> {
+    fn open(g: &'a G, starts: &'a [u64], keep: &'a Keep, key: &str, counters: &'a Counters) -> Result<Run<'a, G>> {
+        let n = g.universe();
+        ensure!(!starts.is_empty(), "no start states");
+        ensure!(
+            starts.iter().all(|&s| n == 64 || s >> n == 0),
+            "a start state lies outside the universe"
+        );
+        Ok(Run {
+            g,
+            starts,
+            counters,
+            colex: Colex::new(n),
+            n,
+            top: starts.iter().map(|s| s.count_ones() as usize).max().unwrap(),
+            store: Store::open(keep, key, n)?,
+        })
+    }
+
+    /// Whether a start lies below layer k (the search goes on past an empty layer until then).
+    fn below(&self, k: usize) -> bool {
+        self.starts.iter().any(|s| (s.count_ones() as usize) < k)
+    }
+
+    /// Sets the starts of layer `layer.k`.
+    fn seed(&self, layer: &mut Layer) {
+        let k = layer.k;
+        for &s in self.starts.iter().filter(|s| s.count_ones() as usize == k) {
+            layer.set(self.colex.rank(s));
+        }
+    }
+
+    /// The forward pass down to `floor`, resuming below the lowest saved layer of an unbroken
+    /// run from the top: the reachable states per layer, and the lowest layer reached.
+    fn reach(&mut self, floor: usize, visit: &mut impl FnMut(Pass, &Colex, &Layer)) -> Result<(Vec<u64>, usize)> {
+        let (colex, counters, top) = (&self.colex, self.counters, self.top);
+        let classes = start_classes(self.g, self.starts);
+        let mut reachable = vec![0u64; self.n + 1];
+        let mut cur: Option<Layer> = None;
+        let mut k = top;
+        while let Some((layer, count)) = self.store.load("reach", colex, k)? {
+            visit(Pass::Reachable, colex, &layer);
+            reachable[k] = count;
+            counters.add_expanded(colex.count(k));
+            cur = Some(layer);
+            if k <= floor || count == 0 {
+                break;
+            }
+            k -= 1;
+        }
+        let mut cur = match cur {
+            Some(c) => {
+                k = c.k;
+                c
+            }
+            None => {
+                let mut first = Layer::empty(colex, top);
+                self.seed(&mut first);
+                visit(Pass::Reachable, colex, &first);
+                reachable[top] = first.count_ones();
+                counters.add_expanded(colex.count(top));
+                self.store.save("reach", &first, reachable[top])?;
+                first
+            }
+        };
+        let mut lowest = k;
+        while k > floor && (reachable[k] > 0 || self.below(k)) {
+            counters.set_depth(k as u64 - 1);
+            let mut next = forward(self.g, colex, &cur, reachable[k], classes, counters);
+            self.seed(&mut next);
+            let count = next.count_ones();
+            if count == 0 && !self.below(k - 1) {
+                break;
+            }
+            reachable[k - 1] = count;
+            visit(Pass::Reachable, colex, &next);
+            self.store.save("reach", &next, count)?;
+            self.store.keep(std::mem::replace(&mut cur, next));
+            k -= 1;
+            lowest = k;
+        }
+        self.store.keep(cur);
+        Ok((reachable, lowest))
+    }
+
+    /// The winnable pass for [`Goals::ComplementsOfStarts`] when complementing reverses moves:
+    /// layers k and n-k together, W[k] = R[k] AND reversed R[n-k], W[n-k] = reversed W[k].
+    fn winnable_mirrored(&mut self, lowest: usize, visit: &mut impl FnMut(Pass, &Colex, &Layer)) -> Result<Vec<u64>> {
+        let (colex, counters, n, top) = (&self.colex, self.counters, self.n, self.top);
+        let mut winnable = vec![0u64; n + 1];
+        for k in lowest..=top {
+            let j = n - k;
+            if j < k {
+                break;
+            }
+            counters.set_depth(k as u64);
+            let rk = self.store.take("reach", colex, k)?;
+            let rj = if j == k {
+                None
+            } else if (lowest..=top).contains(&j) {
+                Some(self.store.take("reach", colex, j)?)
+            } else {
+                Some(Layer::empty(colex, j))
+            };
+            let wk = and_reversed(Some(&rk), rj.as_ref().unwrap_or(&rk), k, counters);
+            drop((rk, rj));
+            winnable[k] = wk.count_ones();
+            visit(Pass::Winnable, colex, &wk);
+            if j != k && j <= top {
+                let wj = and_reversed(None, &wk, j, counters);
+                winnable[j] = winnable[k];
+                visit(Pass::Winnable, colex, &wj);
+            }
+        }
+        Ok(winnable)
+    }
+
+    /// The winnable pass pulled bottom up from the goals, resuming above the highest saved
+    /// winnable layer.
+    fn winnable_pulled<F: Fn(u64) -> bool + Sync>(
+        &mut self,
+        goals: Goals<F>,
+        lowest: usize,
+        visit: &mut impl FnMut(Pass, &Colex, &Layer),
+    ) -> Result<Vec<u64>> {
+        let (colex, counters, n, top) = (&self.colex, self.counters, self.n, self.top);
+        let starts_set: std::collections::HashSet<u64> = self.starts.iter().copied().collect();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let is_goal = |s: u64| match &goals {
+            Goals::Where(f) => f(s),
+            Goals::ComplementsOfStarts => starts_set.contains(&(!s & full)),
+        };
+        let mut winnable = vec![0u64; n + 1];
+        let mut below: Option<Layer> = None;
+        let mut k = lowest;
+        while k <= top && self.store.has("win", k) {
+            let Some((layer, count)) = self.store.load("win", colex, k)? else {
+                bail!(
+                    "level file {} vanished while being read",
+                    self.store
+                        .dir
+                        .map_or_else(PathBuf::new, |d| Store::path(d, "win", k))
+                        .display()
+                )
+            };
+            winnable[k] = count;
+            visit(Pass::Winnable, colex, &layer);
+            counters.add_expanded(colex.count(k));
+            below = Some(layer);
+            k += 1;
+        }
+        while k <= top {
+            counters.set_depth(k as u64);
+            let mut layer = self.store.take("reach", colex, k)?;
+            pull_backward(self.g, colex, &mut layer, below.as_ref(), &is_goal, counters);
+            winnable[k] = layer.count_ones();
+            self.store.save("win", &layer, winnable[k])?;
+            visit(Pass::Winnable, colex, &layer);
+            below = Some(layer);
+            k += 1;
+        }
+        Ok(winnable)
+    }
+}
+
+/// [`search`] (`goals` given) or [`reach_to`] (none, stopped at `floor`) on an opened run.
+fn search_from<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
+    run: &mut Run<G>,
     goals: Option<Goals<F>>,
     floor: usize,
-    keep: &Keep,
-    key: &str,
-    counters: &Counters,
     mut visit: impl FnMut(Pass, &Colex, &Layer),
 ) -> Result<Vec<LayerCount>> {
-    let n = g.universe();
-    let colex = Colex::new(n);
-    ensure!(!starts.is_empty(), "no start states");
-    ensure!(
-        starts.iter().all(|&s| n == 64 || s >> n == 0),
-        "a start state lies outside the universe"
-    );
-    let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
-    let mut store = Store::open(keep, key, n)?;
-    let classes = start_classes(g, starts);
+    let top = run.top;
     ensure!(
         floor <= top,
         "the lowest layer asked for ({floor}) lies above the starts' ({top})"
     );
     let passes = if goals.is_some() { 2 } else { 1 };
-    let estimate: u64 = (floor..=top).map(|k| colex.count(k)).sum();
-    counters
+    let estimate: u64 = (floor..=top).map(|k| run.colex.count(k)).sum();
+    run.counters
         .total
         .store(passes * estimate, std::sync::atomic::Ordering::Relaxed);
-
-    // Forward, resuming below the lowest saved layer of an unbroken run from the top.
-    let mut reachable = vec![0u64; n + 1];
-    let seed = |colex: &Colex, k: usize, layer: &mut Layer| {
-        for &s in starts.iter().filter(|s| s.count_ones() as usize == k) {
-            layer.set(colex.rank(s));
+    let (reachable, lowest) = run.reach(floor, &mut visit)?;
+    let winnable = match goals {
+        None => vec![0u64; run.n + 1],
+        Some(Goals::ComplementsOfStarts) if run.g.complement_reverses_moves() => {
+            run.winnable_mirrored(lowest, &mut visit)?
         }
+        Some(goals) => run.winnable_pulled(goals, lowest, &mut visit)?,
     };
-    let mut cur: Option<Layer> = None;
-    let mut k = top;
-    while let Some((layer, count)) = store.load("reach", &colex, k)? {
-        visit(Pass::Reachable, &colex, &layer);
-        reachable[k] = count;
-        counters.add_expanded(colex.count(k));
-        cur = Some(layer);
-        if k <= floor || count == 0 {
-            break;
-        }
-        k -= 1;
-    }
-    let mut cur = match cur {
-        Some(c) => {
-            k = c.k;
-            c
-        }
-        None => {
-            let mut first = Layer::empty(&colex, top);
-            seed(&colex, top, &mut first);
-            visit(Pass::Reachable, &colex, &first);
-            reachable[top] = first.count_ones();
-            counters.add_expanded(colex.count(top));
-            store.save("reach", &first, reachable[top])?;
-            first
-        }
-    };
-    let mut lowest = k;
-    while k > floor && (reachable[k] > 0 || starts.iter().any(|s| (s.count_ones() as usize) < k)) {
-        counters.set_depth(k as u64 - 1);
-        let mut next = forward(g, &colex, &cur, reachable[k], classes, counters);
-        seed(&colex, k - 1, &mut next);
-        let count = next.count_ones();
-        if count == 0 && !starts.iter().any(|s| (s.count_ones() as usize) < k - 1) {
-            break;
-        }
-        reachable[k - 1] = count;
-        visit(Pass::Reachable, &colex, &next);
-        store.save("reach", &next, count)?;
-        store.keep(std::mem::replace(&mut cur, next));
-        k -= 1;
-        lowest = k;
-    }
-    store.keep(cur);
-
-    let mut winnable = vec![0u64; n + 1];
-    let Some(goals) = goals else {
-        return Ok((lowest..=top)
-            .rev()
-            .map(|k| LayerCount {
-                k,
-                reachable: reachable[k],
-                winnable: 0,
-            })
-            .collect());
-    };
-    match goals {
-        Goals::ComplementsOfStarts if g.complement_reverses_moves() => {
-            // Layers k and n-k together: W[k] = R[k] AND reversed R[n-k], W[n-k] = reversed W[k].
-            for k in lowest..=top {
-                let j = n - k;
-                if j < k {
-                    break;
-                }
-                counters.set_depth(k as u64);
-                let rk = store.take("reach", &colex, k)?;
-                let rj = if j == k {
-                    None
-                } else if (lowest..=top).contains(&j) {
-                    Some(store.take("reach", &colex, j)?)
-                } else {
-                    Some(Layer::empty(&colex, j))
-                };
-                let wk = and_reversed(Some(&rk), rj.as_ref().unwrap_or(&rk), k, counters);
-                drop((rk, rj));
-                winnable[k] = wk.count_ones();
-                visit(Pass::Winnable, &colex, &wk);
-                if j != k && j <= top {
-                    let wj = and_reversed(None, &wk, j, counters);
-                    winnable[j] = winnable[k];
-                    visit(Pass::Winnable, &colex, &wj);
-                }
-            }
-        }
-        goals => {
-            let starts_set: std::collections::HashSet<u64> = starts.iter().copied().collect();
-            let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-            let is_goal = |s: u64| match &goals {
-                Goals::Where(f) => f(s),
-                Goals::ComplementsOfStarts => starts_set.contains(&(!s & full)),
-            };
-            // Bottom up, resuming above the highest saved winnable layer.
-            let mut below: Option<Layer> = None;
-            let mut k = lowest;
-            while k <= top && store.has("win", k) {
-                let Some((layer, count)) = store.load("win", &colex, k)? else {
-                    bail!(
-                        "level file {} vanished while being read",
-                        store
-                            .dir
-                            .map_or_else(PathBuf::new, |d| Store::path(d, "win", k))
-                            .display()
-                    )
-                };
-                winnable[k] = count;
-                visit(Pass::Winnable, &colex, &layer);
-                counters.add_expanded(colex.count(k));
-                below = Some(layer);
-                k += 1;
-            }
-            for k in k..=top {
-                counters.set_depth(k as u64);
-                let mut layer = store.take("reach", &colex, k)?;
-                pull_backward(g, &colex, &mut layer, below.as_ref(), &is_goal, counters);
-                winnable[k] = layer.count_ones();
-                store.save("win", &layer, winnable[k])?;
-                visit(Pass::Winnable, &colex, &layer);
-                below = Some(layer);
-            }
-        }
-    }
     Ok((lowest..=top)
         .rev()
         .map(|k| LayerCount {
@@ -1086,8 +1127,8 @@ fn search_impl<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::bfs::{self, Limits};
-    use crate::engine::{Model, Ranked, Reversed, Reversible};
+    use crate::engine::graph::bfs::{self, Limits};
+    use crate::engine::model::{Model, Ranked, Reversed, Reversible};
 
     #[test]
     fn pushed_layers_are_the_bfs_levels() {
@@ -1116,7 +1157,7 @@ mod tests {
                     x ^= x << 13;
                     x ^= x >> 7;
                     x ^= x << 17;
-                    x % 3 != 0
+                    !x.is_multiple_of(3)
                 })
                 .collect();
             let index = DenseIndex::new(&colex, &listed);

@@ -11,7 +11,7 @@
 //!
 //! The engine never knows the puzzle: it sees dense nodes and numbered actions ([`ActionGraph`]).
 
-use super::progress::Counters;
+use crate::engine::runtime::progress::Counters;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};

@@ -132,6 +132,48 @@ fn address_space() -> Option<u64> {
     Some(soft.saturating_sub(size))
 }
 
+/// Asks the kernel to back `memory` with 2 MiB pages (Linux transparent huge pages, granted on
+/// request in the kernel's `madvise` mode). Call it before the memory is first written (on a
+/// vector's spare capacity, or on zeroed pages not yet touched). Random reads into a large layer
+/// then walk the page tables far less often: with 4 KiB pages nearly every read of a large
+/// level also misses the TLB. Arrays below 32 MiB and other systems are left alone; the advice
+/// is only a hint.
+pub fn prefer_huge_pages<T>(memory: &[T]) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let (ptr, bytes) = (memory.as_ptr() as usize, std::mem::size_of_val(memory));
+        if bytes < 32 << 20 {
+            return;
+        }
+        let start = ptr.div_ceil(HUGE) * HUGE;
+        let end = (ptr + bytes) / HUGE * HUGE;
+        if start < end {
+            // SAFETY: start..end lies inside `memory`, one live allocation borrowed for the call;
+            // MADV_HUGEPAGE changes no contents, and a refusal (an old kernel, THP off) is
+            // ignored.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = memory;
+}
+
+/// Asks for the cache line holding `v` (a hint; nothing on other targets): the
+/// searches bound by random reads into big arrays issue a batch of these before reading.
+#[inline(always)]
+pub fn prefetch<T>(v: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and `v` is a valid reference.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(v as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = v;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,43 +190,4 @@ mod tests {
         let (bytes, _) = available().expect("Linux reports MemAvailable");
         assert!(bytes > 1 << 20);
     }
-}
-
-/// Asks the kernel to back `bytes` bytes at `ptr` with 2 MiB pages (Linux transparent huge pages,
-/// which this machine grants on request: `madvise` mode). Call it before the memory is first
-/// written. Random reads into a layer of 1 GiB then walk the page tables far less often: with
-/// 4 KiB pages nearly every read of a large level also misses the TLB. Arrays below 32 MiB and
-/// other systems are left alone; the advice is only a hint.
-pub fn prefer_huge_pages(ptr: *const u8, bytes: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        if bytes < 32 << 20 {
-            return;
-        }
-        let start = (ptr as usize).div_ceil(HUGE) * HUGE;
-        let end = (ptr as usize + bytes) / HUGE * HUGE;
-        if start < end {
-            // SAFETY: the range lies inside one live allocation of the caller; MADV_HUGEPAGE
-            // changes no contents, and a refusal (an old kernel, THP off) is ignored.
-            unsafe {
-                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (ptr, bytes);
-}
-
-/// Asks for the cache line holding `v` (a hint; nothing on other targets): the
-/// searches bound by random reads into big arrays issue a batch of these before reading.
-#[inline(always)]
-pub fn prefetch<T>(v: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and `v` is a valid reference.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(v as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = v;
 }

@@ -2,9 +2,9 @@
 //! for everything seen and one per frontier, no queue and no hash set. Frontiers are expanded in
 //! parallel over chunks of words; the result depends only on the model, never on thread timing.
 
-use super::bitset::Bitset;
-use super::progress::Counters;
-use super::{Model, Ranked};
+use crate::engine::model::{Model, Ranked};
+use crate::engine::runtime::bitset::Bitset;
+use crate::engine::runtime::progress::Counters;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -184,7 +184,7 @@ pub fn reference_levels<M: Model>(model: &M, starts: &[M::State]) -> Vec<Vec<M::
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Reversed, Reversible};
+    use crate::engine::model::{Reversed, Reversible};
 
     /// A pseudo-random directed graph on `n` nodes, out-degree 0..=3, fixed by `seed`.
     pub(crate) struct RandomGraph {
@@ -294,7 +294,7 @@ mod tests {
             let g = RandomGraph::new(60, seed);
             let (_, lv) = levels(&g, &[0], Limits::default(), &Counters::default());
             let mut counted = Vec::new();
-            crate::engine::dag::forward(
+            crate::engine::graph::dag::forward(
                 &g,
                 &lv,
                 |_| 1u64,

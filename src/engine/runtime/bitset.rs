@@ -16,7 +16,7 @@ impl Bitset {
     pub fn new(len: u64) -> Self {
         let n = len.div_ceil(64) as usize;
         let mut words: Vec<AtomicU64> = Vec::with_capacity(n);
-        super::memory::prefer_huge_pages(words.as_ptr() as *const u8, n * 8);
+        super::memory::prefer_huge_pages(&words.spare_capacity_mut()[..n]);
         words.resize_with(n, || AtomicU64::new(0));
         Bitset { words, len }
     }

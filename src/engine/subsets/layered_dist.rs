@@ -36,10 +36,13 @@
 //! layer every rank finished. The directory's `search.txt` names R, so a rerun with another R
 //! is refused with that reason.
 
-use super::cluster::Cluster;
 use super::flip_bits::{self, Side};
 use super::layered::{binomial, start_classes, Colex, Keep, LayerCount, SubsetGraph, CHUNK_WORDS};
-use super::progress::Counters;
+use super::shares::{choose, window};
+pub use super::shares::{Part, Spans, Split};
+use crate::engine::runtime::bitset::Bitset;
+use crate::engine::runtime::cluster::Cluster;
+use crate::engine::runtime::progress::Counters;
 use anyhow::{bail, ensure, Context, Result};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -73,126 +76,13 @@ pub const EXCHANGE_BYTES: u64 = (SEG_WORDS as u64 * 64) * 4 * 8 * 3;
 
 /// Push instead of pulling when the layer above holds fewer than 1/PUSH_RATIO of the ranks below.
 /// Higher than the single process's 3 ([`super::layered::forward`]): a rank's push also sorts,
-/// codes and sends every successor for other ranks, while its pull sends only flip bits.
-/// Measured on this project's 2-core machine, peg side 7 under `mpirun -n 2` (one thread per
-/// rank), when the pull still pushed its crossing moves: 5.24 s with 3, 5.15 s with 6, 5.33 s
-/// with 10.
+/// codes and sends every successor for other ranks, while its pull sends only flip bits (the
+/// ratio was chosen by timing peg side 7 over 2 ranks).
 const PUSH_RATIO: u64 = 6;
 
-/// How R ranks split a layer: rank j owns the states whose top `bits` elements, read as a
-/// number, lie in `cut[j]..cut[j + 1]`. More pattern bits than ranks (8 patterns per rank) let
-/// the cuts balance a layer within about 1/8 of a rank's share. Each layer has its own cuts
-/// ([`next_split`]: the predicted work of its pull balanced); a step from layer k to k-1 first
-/// re-cuts layer k as layer k-1 is cut ([`repartition`]), so that both share one split and only
-/// the moves changing a top element cross ranks.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Split {
-    n: usize,
-    bits: usize,
-    /// R + 1 patterns, ascending, from 0 to 2^bits.
-    cut: Vec<u64>,
-}
-
-impl Split {
-    /// Pattern bits for R ranks: 8 patterns or more per rank (none for one rank). Measured with
-    /// 32 per rank (cuts closer to the balance, but wider masks: more jumps crossing, shorter
-    /// runs), peg side 7 under `mpirun -n 2`: 4.35 s against 3.78 s with 8.
-    fn bits_for(n: usize, ranks: usize) -> usize {
-        assert!(ranks >= 1);
-        if ranks == 1 {
-            0
-        } else {
-            (ranks.next_power_of_two().trailing_zeros() as usize + 3).min(n)
-        }
-    }
-
-    pub fn ranks(&self) -> usize {
-        self.cut.len() - 1
-    }
-
-    /// Patterns (2^bits).
-    pub fn patterns(&self) -> usize {
-        1 << self.bits
-    }
-
-    /// Cuts that balance `weight` (one per pattern, ascending) over the ranks: rank j starts at
-    /// the first pattern whose middle lies past j/R of the total.
-    pub fn weighted(n: usize, ranks: usize, weight: &[f64]) -> Split {
-        let bits = Split::bits_for(n, ranks);
-        assert_eq!(weight.len(), 1 << bits);
-        let total: f64 = weight.iter().sum();
-        let mut cut = vec![1u64 << bits; ranks + 1];
-        cut[0] = 0;
-        let (mut before, mut j) = (0f64, 1usize);
-        for (q, &w) in weight.iter().enumerate() {
-            while j < ranks && (before + w / 2.0) * ranks as f64 >= j as f64 * total {
-                cut[j] = q as u64;
-                j += 1;
-            }
-            before += w;
-        }
-        Split { n, bits, cut }
-    }
-
-    /// Cuts that balance layer k's states.
-    pub fn sized(n: usize, ranks: usize, k: usize) -> Split {
-        let bits = Split::bits_for(n, ranks);
-        let weight: Vec<f64> = (0..1u64 << bits)
-            .map(|q| choose(n - bits, k.wrapping_sub(q.count_ones() as usize)) as f64)
-            .collect();
-        Split::weighted(n, ranks, &weight)
-    }
-
-    /// Cuts that balance the largest layer (n/2 elements).
-    pub fn new(n: usize, ranks: usize) -> Split {
-        Split::sized(n, ranks, n / 2)
-    }
-
-    /// Where each rank's range of layer k starts (R + 1 colex ranks, the last C(n, k)).
-    pub fn starts(&self, k: usize) -> Vec<u64> {
-        self.cut.iter().map(|&q| self.pattern_start(k, q)).collect()
-    }
-
-    /// The first colex rank of layer k whose pattern is q or above (C(n, k) past the last).
-    fn pattern_start(&self, k: usize, q: u64) -> u64 {
-        if q >> self.bits != 0 {
-            binomial(self.n, k)
-        } else {
-            count_below(self.n, k, q << (self.n - self.bits))
-        }
-    }
-
-    /// The elements whose change can move a state to another rank: the top ones down to the
-    /// lowest pattern bit that some cut sets. Below it every cut is a multiple of a power of two,
-    /// and a change there keeps the pattern inside one aligned block, on one rank (over 2 ranks
-    /// a cut at the middle pattern is the top element alone).
-    pub fn mask(&self) -> u64 {
-        let inner = &self.cut[1..self.cut.len() - 1];
-        let low = inner
-            .iter()
-            .filter(|&&q| q != 0 && q >> self.bits == 0)
-            .map(|q| q.trailing_zeros() as usize)
-            .min();
-        match low {
-            None => 0,
-            Some(z) => (u64::MAX >> (64 - (self.bits - z))) << (self.n - self.bits + z),
-        }
-    }
-
-    /// Every pattern element: the widest [`Split::mask`] any split over R ranks has.
-    pub fn widest_mask(n: usize, ranks: usize) -> u64 {
-        let bits = Split::bits_for(n, ranks);
-        if bits == 0 {
-            0
-        } else {
-            (u64::MAX >> (64 - bits)) << (n - bits)
-        }
-    }
-}
-
 /// The cost of pulling an unreachable state of the start classes, in units of a reachable one's:
-/// every predecessor probed instead of the first few (peg side 7 under `mpirun -n 2`: 7.64e7
-/// reachable states a second against 1.37e7 unreachable, `plan::HIT_RATE` / `plan::MISS_RATE`).
+/// every predecessor probed instead of the first few (the ratio of the measured pull rates
+/// `plan::HIT_RATE` / `plan::MISS_RATE`).
 /// States of other classes cost nothing.
 const MISS_COST: f64 = 5.58;
 
@@ -259,101 +149,6 @@ pub fn class_fractions<G: SubsetGraph>(g: &G, colex: &Colex, ranks: usize, k: us
             hits as f64 / 64.0
         })
         .collect()
-}
-
-use flip_bits::choose;
-
-/// The number of k-element subsets of 0..n whose integer value lies below `v` (a flip index with
-/// nothing fixed).
-fn count_below(n: usize, k: usize, v: u64) -> u64 {
-    flip_bits::count_below_fixed(n, k, v, 0, 0)
-}
-
-/// Each rank's range of one layer of `len` states under the [`Split`] of its ranks.
-#[derive(Clone, Debug)]
-pub struct Spans {
-    pub k: usize,
-    pub len: u64,
-    /// lo[j]..lo[j+1]: rank j's ranks (R + 1 entries).
-    pub lo: Vec<u64>,
-    /// First state of each rank's range (of the next non-empty range when empty), ascending.
-    first: Vec<u64>,
-}
-
-impl Spans {
-    pub fn new(colex: &Colex, k: usize, ranks: usize) -> Spans {
-        Spans::of(colex, &Split::sized(colex.universe(), ranks, k), k)
-    }
-
-    pub fn of(colex: &Colex, split: &Split, k: usize) -> Spans {
-        let ranks = split.cut.len() - 1;
-        let len = colex.count(k);
-        let lo = split.starts(k);
-        let mut first = vec![u64::MAX; ranks];
-        for j in (0..ranks).rev() {
-            first[j] = if lo[j] < lo[j + 1] {
-                colex.unrank(k, lo[j])
-            } else {
-                first.get(j + 1).copied().unwrap_or(u64::MAX)
-            };
-        }
-        Spans { k, len, lo, first }
-    }
-
-    pub fn ranks(&self) -> usize {
-        self.first.len()
-    }
-
-    /// The rank that owns state `s` of this layer.
-    #[inline]
-    pub fn owner(&self, s: u64) -> usize {
-        self.first.partition_point(|&f| f <= s).max(1) - 1
-    }
-
-    /// States (as integers) of rank j's range: `first..end`.
-    pub fn states(&self, j: usize) -> (u64, u64) {
-        (self.first[j], self.first.get(j + 1).copied().unwrap_or(u64::MAX))
-    }
-
-    fn words(&self, j: usize) -> usize {
-        (self.lo[j + 1] - self.lo[j]).div_ceil(64) as usize
-    }
-}
-
-/// One rank's range lo..hi of a layer as a bit array (bit i = rank lo + i).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Part {
-    pub k: usize,
-    pub lo: u64,
-    pub hi: u64,
-    pub words: Vec<u64>,
-}
-
-impl Part {
-    pub fn empty(spans: &Spans, rank: usize) -> Part {
-        let (lo, hi) = (spans.lo[rank], spans.lo[rank + 1]);
-        Part {
-            k: spans.k,
-            lo,
-            hi,
-            words: vec![0; (hi - lo).div_ceil(64) as usize],
-        }
-    }
-
-    #[inline]
-    fn get(&self, r: u64) -> bool {
-        let i = r - self.lo;
-        self.words[(i >> 6) as usize] >> (i & 63) & 1 == 1
-    }
-
-    fn set(&mut self, r: u64) {
-        let i = r - self.lo;
-        self.words[(i >> 6) as usize] |= 1 << (i & 63);
-    }
-
-    pub fn count_ones(&self) -> u64 {
-        self.words.par_iter().map(|w| w.count_ones() as u64).sum()
-    }
 }
 
 /// Calls `f(state)` for the set bits of `words` (bit i = rank `first + i` of layer k), in order.
@@ -429,27 +224,37 @@ pub struct StepCost {
     pub push_seconds: f64,
 }
 
-/// Layer k-1's share of this rank under `split` from its share `above` of layer k under the same
-/// split (the layer holds `above_count` states over all ranks).
+/// What one step of [`forward`] reads besides this rank's share of the layer above.
+pub struct Step<'a, G> {
+    pub graph: &'a G,
+    pub colex: &'a Colex,
+    pub cluster: &'a dyn Cluster,
+    /// The cuts of both layers (layer k re-cut to them first, [`repartition`]).
+    pub split: &'a Split,
+    /// States of layer k over all ranks.
+    pub above_count: u64,
+    /// The invariant classes of the starts ([`start_classes`]).
+    pub classes: u64,
+    pub batches: Batches,
+    pub counters: &'a Counters,
+}
+
+/// Layer k-1's share of this rank under `step.split` from its share `above` of layer k under the
+/// same split.
 ///
 /// Dense, with fixed crossing flips: the ranks exchange their flip bits of layer k, and the pull
 /// reads a predecessor on another rank from the bits received ([`flip_bits`]). Dense without
 /// fixed flips: pulled locally, and the successors of the moves crossing ranks pushed. Sparse:
 /// every successor pushed, nothing pulled (module doc). States whose invariant is outside
 /// `classes` ([`start_classes`]) are unreachable and never probed, as in the single process.
-#[allow(clippy::too_many_arguments)]
-pub fn forward<G: SubsetGraph>(
-    g: &G,
-    colex: &Colex,
-    cluster: &dyn Cluster,
-    above: &Part,
-    split: &Split,
-    above_count: u64,
-    classes: u64,
-    batches: Batches,
-    counters: &Counters,
-) -> Result<(Part, StepCost)> {
-    let seg = batches.seg_words;
+pub fn forward<G: SubsetGraph>(step: &Step<G>, above: &Part) -> Result<(Part, StepCost)> {
+    let Step {
+        graph: g,
+        colex,
+        cluster,
+        split,
+        ..
+    } = *step;
     let mut cost = StepCost::default();
     let (me, ranks) = (cluster.rank(), cluster.ranks());
     let n = colex.universe();
@@ -462,7 +267,7 @@ pub fn forward<G: SubsetGraph>(
     );
     let crossing = split.mask();
     let flips = g.moves_changing(crossing);
-    let dense = pulls(above_count, colex.count(k));
+    let dense = pulls(step.above_count, colex.count(k));
     // The crossing flips read as bits during the pull (none over one rank).
     let with_bits: &[(u64, u64)] = match (&flips, dense) {
         (Some(f), true) if flip_bits_fit(n, split, &up, &down, f) => f,
@@ -473,7 +278,7 @@ pub fn forward<G: SubsetGraph>(
         None
     } else {
         let sent = flip_bits::outgoing(colex, &up, &down, me, with_bits, above);
-        let pair_bits = (batches.flip_bits / ranks as u64 / 64).max(1) * 64;
+        let pair_bits = (step.batches.flip_bits / ranks as u64 / 64).max(1) * 64;
         Some(flip_bits::exchange(
             cluster, n, &up, &down, with_bits, &sent, pair_bits,
         )?)
@@ -484,52 +289,7 @@ pub fn forward<G: SubsetGraph>(
     cost.push_seconds = clock.elapsed().as_secs_f64();
     let clock = std::time::Instant::now();
     if dense {
-        let (lo, hi) = (out.lo, out.hi);
-        let (first, end) = up.states(me);
-        let shift = flip_bits::run_shift(with_bits);
-        let got = got.as_ref();
-        out.words
-            .par_chunks_mut(CHUNK_WORDS)
-            .enumerate()
-            .for_each(|(ci, words)| {
-                let start = lo + (ci * CHUNK_WORDS * 64) as u64;
-                let mut s = colex.unrank(k, start);
-                let mut r = start;
-                // The run of s (flip_bits::run_shift): where it ends, and for each crossing flip
-                // whose `after` pattern it has, the offset from a rank to its received bit.
-                let (mut run_to, mut run_in) = (start, Vec::<(usize, u64)>::new());
-                for w in words.iter_mut() {
-                    let mut bits = 0u64;
-                    for b in 0..(hi - r).min(64) {
-                        let rank = r + b;
-                        if got.is_some() && rank == run_to {
-                            run_to = flip_bits::run_end(n, k, s, shift);
-                            run_in.clear();
-                            for (i, &f) in with_bits.iter().enumerate() {
-                                let after = flip_bits::pattern(f, Side::After);
-                                if s & f.0 == after {
-                                    run_in.push((
-                                        i,
-                                        flip_bits::count_below_fixed(n, k, s, f.0, after).wrapping_sub(rank),
-                                    ));
-                                }
-                            }
-                        }
-                        // The received bits first: a few bit reads, where a local predecessor costs a
-                        // rank. (A state outside `classes` has no received bit set: its predecessors
-                        // share its invariant, so none is reachable.)
-                        if got.is_some_and(|got| run_in.iter().any(|&(i, off)| got.get(i, off.wrapping_add(rank))))
-                            || g.any_predecessor_in(s, classes, |p| p >= first && p < end && above.get(colex.rank(p)))
-                        {
-                            bits |= 1 << b;
-                        }
-                        s = Colex::next(s);
-                    }
-                    *w = bits;
-                    r += 64;
-                }
-                counters.add_expanded(r.min(hi) - start);
-            });
+        pull(step, above, up.states(me), with_bits, got.as_ref(), &mut out);
         cost.pulled = out.hi - out.lo;
     }
     drop(got);
@@ -538,52 +298,102 @@ pub fn forward<G: SubsetGraph>(
         return Ok((out, cost));
     }
     let clock = std::time::Instant::now();
-    // A sparse layer's successors this rank owns are set as they are found (an atomic bit array
-    // over its range), not sorted and sent to itself.
-    let local = (!dense).then(|| super::bitset::Bitset::new(out.hi - out.lo));
+    push(step, above, (&up, &down), dense, &mut out, &mut cost)?;
+    cost.push_seconds = clock.elapsed().as_secs_f64();
+    Ok((out, cost))
+}
+
+/// The pull of [`forward`]: each state of this rank's share `out` of layer k-1 is set when a
+/// predecessor is reachable, read from the flip bits received (`got`, for the flips
+/// `with_bits`) or from this rank's share `above` of layer k (its states `first..end`).
+fn pull<G: SubsetGraph>(
+    step: &Step<G>,
+    above: &Part,
+    (first, end): (u64, u64),
+    with_bits: &[(u64, u64)],
+    got: Option<&flip_bits::FlipBits>,
+    out: &mut Part,
+) {
+    let Step {
+        graph: g,
+        colex,
+        classes,
+        counters,
+        ..
+    } = *step;
+    let (n, k) = (colex.universe(), out.k);
     let (lo, hi) = (out.lo, out.hi);
-    // Push rounds: every rank takes part in each (the same count everywhere).
+    let shift = flip_bits::run_shift(with_bits);
+    out.words
+        .par_chunks_mut(CHUNK_WORDS)
+        .enumerate()
+        .for_each(|(ci, words)| {
+            let start = lo + (ci * CHUNK_WORDS * 64) as u64;
+            let mut s = colex.unrank(k, start);
+            let mut r = start;
+            // The run of s (flip_bits::run_shift): where it ends, and for each crossing flip
+            // whose `after` pattern it has, the offset from a rank to its received bit.
+            let (mut run_to, mut run_in) = (start, Vec::<(usize, u64)>::new());
+            for w in words.iter_mut() {
+                let mut bits = 0u64;
+                for b in 0..(hi - r).min(64) {
+                    let rank = r + b;
+                    if got.is_some() && rank == run_to {
+                        run_to = flip_bits::run_end(n, k, s, shift);
+                        run_in.clear();
+                        for (i, &f) in with_bits.iter().enumerate() {
+                            let after = flip_bits::pattern(f, Side::After);
+                            if s & f.0 == after {
+                                run_in.push((i, flip_bits::count_below_fixed(n, k, s, f.0, after).wrapping_sub(rank)));
+                            }
+                        }
+                    }
+                    // The received bits first: a few bit reads, where a local predecessor costs a
+                    // rank. (A state outside `classes` has no received bit set: its predecessors
+                    // share its invariant, so none is reachable.)
+                    if got.is_some_and(|got| run_in.iter().any(|&(i, off)| got.get(i, off.wrapping_add(rank))))
+                        || g.any_predecessor_in(s, classes, |p| p >= first && p < end && above.get(colex.rank(p)))
+                    {
+                        bits |= 1 << b;
+                    }
+                    s = Colex::next(s);
+                }
+                *w = bits;
+                r += 64;
+            }
+            counters.add_expanded(r.min(hi) - start);
+        });
+}
+
+/// The push of [`forward`], in rounds every rank takes part in (the same count everywhere):
+/// each walks a segment of its share `above` of layer k, sends the successors other ranks own
+/// (when `dense`, only those of moves that change a top element: the pull found the others)
+/// and sets those it receives in `out`. A sparse layer's successors this rank owns are set as
+/// they are found (an atomic bit array over its range), not sorted and sent to itself.
+fn push<G: SubsetGraph>(
+    step: &Step<G>,
+    above: &Part,
+    (up, down): (&Spans, &Spans),
+    dense: bool,
+    out: &mut Part,
+    cost: &mut StepCost,
+) -> Result<()> {
+    let Step {
+        colex,
+        cluster,
+        counters,
+        ..
+    } = *step;
+    let (me, ranks) = (cluster.rank(), cluster.ranks());
+    let seg = step.batches.seg_words;
+    let k = out.k;
+    let local = (!dense).then(|| Bitset::new(out.hi - out.lo));
+    let (lo, hi) = (out.lo, out.hi);
     let rounds = (0..ranks).map(|j| up.words(j).div_ceil(seg)).max().unwrap_or(0);
     for round in 0..rounds {
         let from = (round * seg).min(above.words.len());
         let to = ((round + 1) * seg).min(above.words.len());
-        let base = above.lo + 64 * from as u64;
-        let buckets: Vec<Vec<Vec<u64>>> = above.words[from..to]
-            .par_chunks(CHUNK_WORDS)
-            .enumerate()
-            .map(|(ci, words)| {
-                let mut b = vec![Vec::new(); ranks];
-                let mut visit = |c: u64| {
-                    let o = down.owner(c);
-                    if o != me {
-                        b[o].push(c);
-                    } else if let Some(l) = &local {
-                        l.insert(colex.rank(c) - lo);
-                    }
-                    false
-                };
-                for_each_state(colex, above.k, base + (ci * CHUNK_WORDS * 64) as u64, words, |p| {
-                    if dense {
-                        // The pull found the successors that stay here; only moves that change
-                        // a top element leave.
-                        g.any_successor(p, |c| (c ^ p) & crossing != 0 && visit(c));
-                    } else {
-                        g.any_successor(p, &mut visit);
-                    }
-                });
-                b
-            })
-            .collect();
-        let merged: Vec<Vec<u64>> = (0..ranks)
-            .into_par_iter()
-            .map(|d| {
-                let mut v: Vec<u64> = buckets.iter().flat_map(|b| b[d].iter().copied()).collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            })
-            .collect();
-        drop(buckets);
+        let merged = walk_segment(step, above, (from, to), down, dense, local.as_ref());
         cost.walked += above.words[from..to].iter().map(|w| w.count_ones() as u64).sum::<u64>();
         cost.sent += merged
             .iter()
@@ -616,26 +426,65 @@ pub fn forward<G: SubsetGraph>(
     if let Some(l) = local {
         out.words = l.into_words();
     }
-    cost.push_seconds = clock.elapsed().as_secs_f64();
-    Ok((out, cost))
+    Ok(())
 }
 
-/// Bits `q..q + 64` of `words` (bits outside read as zero).
-#[inline]
-pub(crate) fn window(words: &[u64], q: i64) -> u64 {
-    let word = |i: i64| {
-        if i < 0 || i as usize >= words.len() {
-            0
-        } else {
-            words[i as usize]
-        }
-    };
-    let (i, sh) = (q.div_euclid(64), q.rem_euclid(64) as u32);
-    if sh == 0 {
-        word(i)
-    } else {
-        word(i) >> sh | word(i + 1) << (64 - sh)
-    }
+/// One push round's walk over words `from..to` of `above`: the successors for each rank
+/// (sorted, distinct), those this rank owns set in `local` instead when it is given.
+fn walk_segment<G: SubsetGraph>(
+    step: &Step<G>,
+    above: &Part,
+    (from, to): (usize, usize),
+    down: &Spans,
+    dense: bool,
+    local: Option<&Bitset>,
+) -> Vec<Vec<u64>> {
+    let Step {
+        graph: g,
+        colex,
+        cluster,
+        split,
+        ..
+    } = *step;
+    let (me, ranks) = (cluster.rank(), cluster.ranks());
+    let crossing = split.mask();
+    let lo = down.lo[me];
+    let base = above.lo + 64 * from as u64;
+    let buckets: Vec<Vec<Vec<u64>>> = above.words[from..to]
+        .par_chunks(CHUNK_WORDS)
+        .enumerate()
+        .map(|(ci, words)| {
+            let mut b = vec![Vec::new(); ranks];
+            let mut visit = |c: u64| {
+                let o = down.owner(c);
+                if o != me {
+                    b[o].push(c);
+                } else if let Some(l) = local {
+                    l.insert(colex.rank(c) - lo);
+                }
+                false
+            };
+            for_each_state(colex, above.k, base + (ci * CHUNK_WORDS * 64) as u64, words, |p| {
+                if dense {
+                    // The pull found the successors that stay here; only moves that change
+                    // a top element leave.
+                    g.any_successor(p, |c| (c ^ p) & crossing != 0 && visit(c));
+                } else {
+                    g.any_successor(p, &mut visit);
+                }
+            });
+            b
+        })
+        .collect();
+    (0..ranks)
+        .into_par_iter()
+        .map(|d| {
+            let mut v: Vec<u64> = buckets.iter().flat_map(|b| b[d].iter().copied()).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        })
+        .collect()
 }
 
 /// States set both in `mine` (this rank's share of layer k) and, read backwards, in layer
@@ -649,7 +498,7 @@ pub fn and_mirrored(
     other: Option<&Part>,
     batch: u64,
 ) -> Result<u64> {
-    assert!(batch > 0 && batch % 64 == 0);
+    assert!(batch > 0 && batch.is_multiple_of(64));
     let (me, ranks, len) = (cluster.rank(), cluster.ranks(), spans.len);
     let rounds = (0..ranks)
         .map(|j| (spans.lo[j + 1] - spans.lo[j]).div_ceil(batch))
@@ -881,7 +730,7 @@ pub fn repartition(
     to: &Spans,
     batch_bits: u64,
 ) -> Result<Option<Part>> {
-    assert!(batch_bits > 0 && batch_bits % 64 == 0);
+    assert!(batch_bits > 0 && batch_bits.is_multiple_of(64));
     if from.lo == to.lo {
         return Ok(None);
     }
@@ -1134,9 +983,21 @@ fn total(cluster: &dyn Cluster, value: u64) -> Result<u64> {
 /// [`super::layered::search`] with the goals [`super::layered::Goals::ComplementsOfStarts`] over
 /// the ranks of `cluster`: per layer, from the top down to the last one reached, the reachable
 /// states and those from which the complement of a start can be reached (the same counts as
-/// one process). Every rank calls it with the same arguments; `on_level` sees each finished
-/// reachable layer on every rank (the caller prints on the root).
-/// Exchanges in rounds of `batches` ([`BATCHES`] outside tests).
+/// one process). Every rank runs it with the same fields ([`Search::run`]).
+pub struct Search<'a, G> {
+    pub graph: &'a G,
+    pub starts: &'a [u64],
+    pub keep: &'a Keep,
+    /// Names the search in a level directory (its `search.txt`).
+    pub key: &'a str,
+    pub cluster: &'a dyn Cluster,
+    /// The exchange rounds' sizes: [`BATCHES`] outside tests.
+    pub batches: Batches,
+    pub counters: &'a Counters,
+}
+
+/// [`Search::run`] with the fields as arguments: the form the callers used before [`Search`].
+#[allow(clippy::too_many_arguments)] // kept only until the callers build a `Search`; then delete
 pub fn search<G: SubsetGraph>(
     g: &G,
     starts: &[u64],
@@ -1145,228 +1006,316 @@ pub fn search<G: SubsetGraph>(
     cluster: &dyn Cluster,
     batches: Batches,
     counters: &Counters,
-    mut on_level: impl FnMut(&LevelStats),
+    on_level: impl FnMut(&LevelStats),
 ) -> Result<Vec<LayerCount>> {
-    let n = g.universe();
-    let colex = Colex::new(n);
-    ensure!(!starts.is_empty(), "no start states");
-    ensure!(
-        starts.iter().all(|&s| n == 64 || s >> n == 0),
-        "a start state lies outside the universe"
-    );
-    ensure!(
-        g.complement_reverses_moves(),
-        "the distributed layered search needs a graph whose moves complementing reverses"
-    );
-    let (me, ranks) = (cluster.rank(), cluster.ranks());
-    let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
-    // Each layer's cuts: the top's by its sizes, each next one's from the layer above's counts
-    // ([`next_split`]; a resumed run recomputes them from the saved layers).
-    let mut splits: Vec<Option<Split>> = vec![None; n + 1];
-    splits[top] = Some(Split::sized(n, ranks, top));
-    let spans_of = |splits: &[Option<Split>], k: usize| {
-        Spans::of(&colex, splits[k].as_ref().expect("a layer's split precedes it"), k)
-    };
-    let classes = start_classes(g, starts);
-    let mut store = Shares::open(keep, key, n, cluster)?;
-    let estimate: u64 = (0..=top).map(|k| colex.count(k)).sum();
-    counters
-        .total
-        .store(estimate.div_ceil(ranks as u64), std::sync::atomic::Ordering::Relaxed);
-    let below = |k: usize| starts.iter().any(|s| (s.count_ones() as usize) < k);
-    let seed = |part: &mut Part| {
+    Search {
+        graph: g,
+        starts,
+        keep,
+        key,
+        cluster,
+        batches,
+        counters,
+    }
+    .run(on_level)
+}
+
+impl<G: SubsetGraph> Search<'_, G> {
+    /// The layer counts, top first; `on_level` sees each finished reachable layer on every rank
+    /// (the caller prints on the root).
+    pub fn run(&self, mut on_level: impl FnMut(&LevelStats)) -> Result<Vec<LayerCount>> {
+        let (g, starts) = (self.graph, self.starts);
+        let n = g.universe();
+        ensure!(!starts.is_empty(), "no start states");
+        ensure!(
+            starts.iter().all(|&s| n == 64 || s >> n == 0),
+            "a start state lies outside the universe"
+        );
+        ensure!(
+            g.complement_reverses_moves(),
+            "the distributed layered search needs a graph whose moves complementing reverses"
+        );
+        let top = starts.iter().map(|s| s.count_ones() as usize).max().unwrap();
+        let colex = Colex::new(n);
+        let ranks = self.cluster.ranks();
+        // Each layer's cuts: the top's by its sizes, each next one's from the layer above's
+        // counts ([`next_split`]; a resumed run recomputes them from the saved layers).
+        let mut splits: Vec<Option<Split>> = vec![None; n + 1];
+        splits[top] = Some(Split::sized(n, ranks, top));
+        let mut run = Levels {
+            search: self,
+            n,
+            top,
+            classes: start_classes(g, starts),
+            splits,
+            store: Shares::open(self.keep, self.key, n, self.cluster)?,
+            reachable: vec![0u64; n + 1],
+            colex,
+        };
+        let estimate: u64 = (0..=top).map(|k| run.colex.count(k)).sum();
+        self.counters
+            .total
+            .store(estimate.div_ceil(ranks as u64), std::sync::atomic::Ordering::Relaxed);
+        let cur = match run.resume(&mut on_level)? {
+            Some(c) => c,
+            None => run.first_layer(&mut on_level)?,
+        };
+        let lowest = run.descend(cur, &mut on_level)?;
+        let winnable = run.winnable(lowest)?;
+        Ok((lowest..=top)
+            .rev()
+            .map(|k| LayerCount {
+                k,
+                reachable: run.reachable[k],
+                winnable: winnable[k],
+            })
+            .collect())
+    }
+}
+
+/// The state of one [`Search::run`] on this rank.
+struct Levels<'s, 'a, G> {
+    search: &'s Search<'a, G>,
+    colex: Colex,
+    n: usize,
+    top: usize,
+    classes: u64,
+    /// Each layer's cuts, once known.
+    splits: Vec<Option<Split>>,
+    store: Shares<'a>,
+    /// States per layer over all ranks.
+    reachable: Vec<u64>,
+}
+
+impl<G: SubsetGraph> Levels<'_, '_, G> {
+    fn spans(&self, k: usize) -> Spans {
+        Spans::of(
+            &self.colex,
+            self.splits[k].as_ref().expect("a layer's split precedes it"),
+            k,
+        )
+    }
+
+    /// Whether a start lies below layer k (the search goes on past an empty layer until then).
+    fn below(&self, k: usize) -> bool {
+        self.search.starts.iter().any(|s| (s.count_ones() as usize) < k)
+    }
+
+    /// Sets the starts of layer `part.k` that this rank owns.
+    fn seed(&self, part: &mut Part) {
         let k = part.k;
-        for &s in starts.iter().filter(|s| s.count_ones() as usize == k) {
-            let r = colex.rank(s);
+        for &s in self.search.starts.iter().filter(|s| s.count_ones() as usize == k) {
+            let r = self.colex.rank(s);
             if r >= part.lo && r < part.hi {
                 part.set(r);
             }
         }
-    };
-
-    // Resume below the lowest layer every rank has saved (an unbroken run from the top).
-    let mut mine_lowest = None;
-    let mut k = top;
-    while store.has(k) {
-        mine_lowest = Some(k as u64);
-        if k == 0 {
-            break;
-        }
-        k -= 1;
     }
-    let lowest_saved = cluster.all_gather(mine_lowest.unwrap_or(u64::MAX))?;
-    let resume = lowest_saved
-        .iter()
-        .all(|&l| l != u64::MAX)
-        .then(|| *lowest_saved.iter().max().unwrap() as usize);
-    let mut reachable = vec![0u64; n + 1];
-    let mut cur: Option<Part> = None;
-    if let Some(stop) = resume {
-        let mut k = top;
+
+    /// The cuts of layer k-1 from this rank's share `part` of layer k ([`next_split`]).
+    fn split_below(&self, k: usize, part: &Part) -> Result<Split> {
+        let cluster = self.search.cluster;
+        Ok(next_split(
+            self.n,
+            cluster.ranks(),
+            k - 1,
+            &pattern_counts(cluster, self.splits[k].as_ref().unwrap(), part)?,
+            &class_fractions(self.search.graph, &self.colex, cluster.ranks(), k - 1, self.classes),
+        ))
+    }
+
+    /// Loads the saved layers from the top down to the lowest one every rank has saved (an
+    /// unbroken run from the top), re-deriving their cuts; the last one loaded, if any.
+    fn resume(&mut self, on_level: &mut impl FnMut(&LevelStats)) -> Result<Option<Part>> {
+        let (cluster, counters) = (self.search.cluster, self.search.counters);
+        let mut mine_lowest = None;
+        let mut k = self.top;
+        while self.store.has(k) {
+            mine_lowest = Some(k as u64);
+            if k == 0 {
+                break;
+            }
+            k -= 1;
+        }
+        let lowest_saved = cluster.all_gather(mine_lowest.unwrap_or(u64::MAX))?;
+        if lowest_saved.contains(&u64::MAX) {
+            return Ok(None);
+        }
+        let stop = *lowest_saved.iter().max().unwrap() as usize;
+        let mut cur: Option<Part> = None;
+        let mut k = self.top;
         loop {
-            let Some((part, count)) = store.load(&spans_of(&splits, k))? else {
+            let Some((part, count)) = self.store.load(&self.spans(k))? else {
                 bail!(
                     "level file {} vanished while being read",
-                    store.dir.map_or_else(PathBuf::new, |d| store.path(d, k)).display()
+                    self.store
+                        .dir
+                        .map_or_else(PathBuf::new, |d| self.store.path(d, k))
+                        .display()
                 )
             };
-            reachable[k] = total(cluster, count)?;
+            self.reachable[k] = total(cluster, count)?;
             on_level(&LevelStats {
                 k,
-                reachable: reachable[k],
+                reachable: self.reachable[k],
                 bytes_exchanged: 0,
                 seconds: 0.0,
                 resumed: true,
                 cost: StepCost::default(),
             });
             counters.add_expanded(part.hi - part.lo);
-            let empty = reachable[k] == 0;
-            let last = k == stop || k == 0 || empty;
+            let last = k == stop || k == 0 || self.reachable[k] == 0;
             if !last {
-                splits[k - 1] = Some(next_split(
-                    n,
-                    ranks,
-                    k - 1,
-                    &pattern_counts(cluster, splits[k].as_ref().unwrap(), &part)?,
-                    &class_fractions(g, &colex, ranks, k - 1, classes),
-                ));
+                self.splits[k - 1] = Some(self.split_below(k, &part)?);
             }
             if let Some(prev) = cur.replace(part) {
-                store.keep(prev);
+                self.store.keep(prev);
             }
             if last {
-                break;
+                return Ok(cur);
             }
             k -= 1;
         }
     }
-    let mut cur = match cur {
-        Some(c) => c,
-        None => {
-            let mut first = Part::empty(&spans_of(&splits, top), me);
-            seed(&mut first);
-            let count = first.count_ones();
-            reachable[top] = total(cluster, count)?;
-            counters.add_expanded(first.hi - first.lo);
-            store.save(&first, count)?;
-            on_level(&LevelStats {
-                k: top,
-                reachable: reachable[top],
-                bytes_exchanged: 0,
-                seconds: 0.0,
-                resumed: false,
-                cost: StepCost::default(),
-            });
-            first
-        }
-    };
-    let mut k = cur.k;
-    let mut lowest = k;
-    // Whether `cur` is a re-cut copy (the layer as built already kept or on disk).
-    let mut recut_copy = false;
-    while k > 0 && (reachable[k] > 0 || below(k)) {
-        counters.set_depth(k as u64 - 1);
-        let (clock, sent) = (std::time::Instant::now(), cluster.bytes_sent());
-        // The step's split is layer k-1's: layer k re-cut to it first (the layer as built stays
-        // kept, or on disk, for the winnable pass).
-        let step = next_split(
-            n,
-            ranks,
-            k - 1,
-            &pattern_counts(cluster, splits[k].as_ref().unwrap(), &cur)?,
-            &class_fractions(g, &colex, ranks, k - 1, classes),
-        );
-        let recut = repartition(
-            cluster,
-            &cur,
-            &spans_of(&splits, k),
-            &Spans::of(&colex, &step, k),
-            batches.mirror_bits,
-        )?;
-        if let Some(m) = recut {
-            store.keep(std::mem::replace(&mut cur, m));
-            recut_copy = true;
-        }
-        let (mut next, cost) = forward(
-            g,
-            &colex,
-            cluster,
-            &cur,
-            &step,
-            reachable[k],
-            classes,
-            batches,
-            counters,
-        )?;
-        splits[k - 1] = Some(step);
-        seed(&mut next);
-        let mine = next.count_ones();
-        let exchanged = cluster.bytes_sent() - sent;
-        let count = total(cluster, mine)?;
-        if count == 0 && !below(k - 1) {
-            break;
-        }
-        reachable[k - 1] = count;
-        store.save(&next, mine)?;
-        let bytes_exchanged = total(cluster, exchanged)?;
+
+    /// The top layer: the starts on it.
+    fn first_layer(&mut self, on_level: &mut impl FnMut(&LevelStats)) -> Result<Part> {
+        let top = self.top;
+        let mut first = Part::empty(&self.spans(top), self.search.cluster.rank());
+        self.seed(&mut first);
+        let count = first.count_ones();
+        self.reachable[top] = total(self.search.cluster, count)?;
+        self.search.counters.add_expanded(first.hi - first.lo);
+        self.store.save(&first, count)?;
         on_level(&LevelStats {
-            k: k - 1,
-            reachable: count,
-            bytes_exchanged,
-            seconds: clock.elapsed().as_secs_f64(),
+            k: top,
+            reachable: self.reachable[top],
+            bytes_exchanged: 0,
+            seconds: 0.0,
             resumed: false,
-            cost,
+            cost: StepCost::default(),
         });
-        let done = std::mem::replace(&mut cur, next);
-        if !recut_copy {
-            store.keep(done);
-        }
-        recut_copy = false;
-        k -= 1;
-        lowest = k;
-    }
-    if !recut_copy {
-        store.keep(cur);
+        Ok(first)
     }
 
-    // Winnable: layers k and n-k together (module doc).
-    let mut winnable = vec![0u64; n + 1];
-    for k in lowest..=top {
-        let j = n - k;
-        if j < k {
-            break;
-        }
-        counters.set_depth(k as u64);
-        let rk = store.take(&spans_of(&splits, k))?;
-        let rj = if j != k && (lowest..=top).contains(&j) {
-            Some(store.take(&spans_of(&splits, j))?)
-        } else {
-            None
-        };
-        let other = if j == k { Some(&rk) } else { rj.as_ref() };
-        winnable[k] = total(
+    /// The reachable layers below `cur`, down to the last one reached (returned), each kept or
+    /// saved as built.
+    fn descend(&mut self, mut cur: Part, on_level: &mut impl FnMut(&LevelStats)) -> Result<usize> {
+        let Search {
             cluster,
-            and_mirrored(cluster, &spans_of(&splits, k), &rk, other, batches.mirror_bits)?,
-        )?;
-        counters.add_expanded(rk.hi - rk.lo);
-        if j != k && j <= top {
-            winnable[j] = winnable[k];
+            batches,
+            counters,
+            ..
+        } = *self.search;
+        let mut k = cur.k;
+        let mut lowest = k;
+        // Whether `cur` is a re-cut copy (the layer as built already kept or on disk).
+        let mut recut_copy = false;
+        while k > 0 && (self.reachable[k] > 0 || self.below(k)) {
+            counters.set_depth(k as u64 - 1);
+            let (clock, sent) = (std::time::Instant::now(), cluster.bytes_sent());
+            // The step's split is layer k-1's: layer k re-cut to it first (the layer as built
+            // stays kept, or on disk, for the winnable pass).
+            let split = self.split_below(k, &cur)?;
+            let recut = repartition(
+                cluster,
+                &cur,
+                &self.spans(k),
+                &Spans::of(&self.colex, &split, k),
+                batches.mirror_bits,
+            )?;
+            if let Some(m) = recut {
+                self.store.keep(std::mem::replace(&mut cur, m));
+                recut_copy = true;
+            }
+            let step = Step {
+                graph: self.search.graph,
+                colex: &self.colex,
+                cluster,
+                split: &split,
+                above_count: self.reachable[k],
+                classes: self.classes,
+                batches,
+                counters,
+            };
+            let (mut next, cost) = forward(&step, &cur)?;
+            self.splits[k - 1] = Some(split);
+            self.seed(&mut next);
+            let mine = next.count_ones();
+            let exchanged = cluster.bytes_sent() - sent;
+            let count = total(cluster, mine)?;
+            if count == 0 && !self.below(k - 1) {
+                break;
+            }
+            self.reachable[k - 1] = count;
+            self.store.save(&next, mine)?;
+            let bytes_exchanged = total(cluster, exchanged)?;
+            on_level(&LevelStats {
+                k: k - 1,
+                reachable: count,
+                bytes_exchanged,
+                seconds: clock.elapsed().as_secs_f64(),
+                resumed: false,
+                cost,
+            });
+            let done = std::mem::replace(&mut cur, next);
+            if !recut_copy {
+                self.store.keep(done);
+            }
+            recut_copy = false;
+            k -= 1;
+            lowest = k;
         }
+        if !recut_copy {
+            self.store.keep(cur);
+        }
+        Ok(lowest)
     }
-    Ok((lowest..=top)
-        .rev()
-        .map(|k| LayerCount {
-            k,
-            reachable: reachable[k],
-            winnable: winnable[k],
-        })
-        .collect())
+
+    /// Winnable counts per layer: layers k and n-k together (module doc).
+    fn winnable(&mut self, lowest: usize) -> Result<Vec<u64>> {
+        let (n, top) = (self.n, self.top);
+        let Search {
+            cluster,
+            batches,
+            counters,
+            ..
+        } = *self.search;
+        let mut winnable = vec![0u64; n + 1];
+        for k in lowest..=top {
+            let j = n - k;
+            if j < k {
+                break;
+            }
+            counters.set_depth(k as u64);
+            let rk = self.store.take(&self.spans(k))?;
+            let rj = if j != k && (lowest..=top).contains(&j) {
+                Some(self.store.take(&self.spans(j))?)
+            } else {
+                None
+            };
+            let other = if j == k { Some(&rk) } else { rj.as_ref() };
+            winnable[k] = total(
+                cluster,
+                and_mirrored(cluster, &self.spans(k), &rk, other, batches.mirror_bits)?,
+            )?;
+            counters.add_expanded(rk.hi - rk.lo);
+            if j != k && j <= top {
+                winnable[j] = winnable[k];
+            }
+        }
+        Ok(winnable)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::cluster::Solo;
+    use crate::engine::runtime::cluster::Solo;
+    use crate::engine::subsets::shares::count_below;
+
+    /// The ranks' meeting point and their outgoing buffers (per rank, per destination).
+    type Mailboxes = (std::sync::Barrier, std::sync::Mutex<Vec<Vec<Vec<u8>>>>);
 
     /// A cluster of R ranks simulated by threads inside one process: the collectives meet at a
     /// barrier and swap buffers through shared slots, so the partition and the exchange run
@@ -1374,7 +1323,7 @@ mod tests {
     struct Threads {
         rank: usize,
         ranks: usize,
-        shared: std::sync::Arc<(std::sync::Barrier, std::sync::Mutex<Vec<Vec<Vec<u8>>>>)>,
+        shared: std::sync::Arc<Mailboxes>,
         sent: std::sync::atomic::AtomicU64,
     }
 
@@ -1420,6 +1369,27 @@ mod tests {
     }
 
     /// Runs `f` on R simulated ranks and returns rank 0's result (every rank's must agree).
+    /// The distributed search with fresh counters and no level report.
+    fn run<G: SubsetGraph>(
+        g: &G,
+        starts: &[u64],
+        keep: &Keep,
+        key: &str,
+        cluster: &dyn Cluster,
+        batches: Batches,
+    ) -> Result<Vec<LayerCount>> {
+        Search {
+            graph: g,
+            starts,
+            keep,
+            key,
+            cluster,
+            batches,
+            counters: &Counters::default(),
+        }
+        .run(|_| {})
+    }
+
     fn on_ranks<T: Send + PartialEq + std::fmt::Debug>(ranks: usize, f: impl Fn(&dyn Cluster) -> T + Sync) -> T {
         let shared = std::sync::Arc::new((
             std::sync::Barrier::new(ranks),
@@ -1586,17 +1556,7 @@ mod tests {
             .unwrap();
             dead |= want.iter().any(|c| c.winnable > 0 && c.winnable < c.reachable);
             assert_eq!(
-                search(
-                    &g,
-                    &starts,
-                    &Keep::Memory,
-                    "t",
-                    &Solo,
-                    BATCHES,
-                    &Counters::default(),
-                    |_| {}
-                )
-                .unwrap(),
+                run(&g, &starts, &Keep::Memory, "t", &Solo, BATCHES).unwrap(),
                 want,
                 "n {n} Solo"
             );
@@ -1607,16 +1567,12 @@ mod tests {
                 flip_bits: 128,
             };
             for ranks in 1..=4 {
-                let got = on_ranks(ranks, |c| {
-                    search(&g, &starts, &Keep::Memory, "t", c, small, &Counters::default(), |_| {}).unwrap()
-                });
+                let got = on_ranks(ranks, |c| run(&g, &starts, &Keep::Memory, "t", c, small).unwrap());
                 assert_eq!(got, want, "n {n} on {ranks} ranks");
                 let dir = std::env::temp_dir().join(format!("layered-dist-{}-{n}-{ranks}", std::process::id()));
                 let _ = std::fs::remove_dir_all(&dir);
                 let keep = Keep::Dir(dir.clone());
-                let got = on_ranks(ranks, |c| {
-                    search(&g, &starts, &keep, "t", c, small, &Counters::default(), |_| {}).unwrap()
-                });
+                let got = on_ranks(ranks, |c| run(&g, &starts, &keep, "t", c, small).unwrap());
                 assert_eq!(got, want, "n {n} on {ranks} ranks, kept");
                 // A run killed after rank 0 saved one layer more than the others: resumed.
                 let cut = n / 2;
@@ -1627,21 +1583,15 @@ mod tests {
                         std::fs::remove_file(e.path()).unwrap();
                     }
                 }
-                let got = on_ranks(ranks, |c| {
-                    search(&g, &starts, &keep, "t", c, small, &Counters::default(), |_| {}).unwrap()
-                });
+                let got = on_ranks(ranks, |c| run(&g, &starts, &keep, "t", c, small).unwrap());
                 assert_eq!(got, want, "n {n} on {ranks} ranks, resumed");
                 // Another number of ranks is refused by the root (the others would wait for it
                 // at a barrier, ended by MPI's abort: tried with one rank here).
                 if ranks > 1 {
-                    let err = search(&g, &starts, &keep, "t", &Solo, small, &Counters::default(), |_| {})
-                        .unwrap_err()
-                        .to_string();
+                    let err = run(&g, &starts, &keep, "t", &Solo, small).unwrap_err().to_string();
                     assert!(err.contains(&format!("over {ranks} ranks, not over 1 ranks")), "{err}");
                 } else {
-                    let err = search(&g, &starts, &keep, "other", &Solo, small, &Counters::default(), |_| {})
-                        .unwrap_err()
-                        .to_string();
+                    let err = run(&g, &starts, &keep, "other", &Solo, small).unwrap_err().to_string();
                     assert!(err.contains("another search"), "{err}");
                 }
                 let _ = std::fs::remove_dir_all(&dir);
@@ -1665,7 +1615,7 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                x % 3 == 0
+                x.is_multiple_of(3)
             })
             .collect();
         for ranks in 1..=5usize {

@@ -10,6 +10,7 @@
 //! [`heatmap`] keep their original interface on top of these.
 
 use anyhow::{anyhow, Result};
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -331,7 +332,7 @@ fn group_thousands(v: u128) -> String {
     let s = v.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -347,7 +348,8 @@ pub fn format_value(v: f64) -> String {
     }
     let a = v.abs();
     let sign = if v < 0.0 { "-" } else { "" };
-    if a >= 1e9 || a < 1e-3 {
+    // NaN is neither large nor small: it is written as Rust writes it, below.
+    if !a.is_nan() && !(1e-3..1e9).contains(&a) {
         let e = a.log10().floor();
         let m = a / 10f64.powf(e);
         let (m, e) = if format!("{m:.1}") == "10.0" {
@@ -730,7 +732,7 @@ fn draw_xy_plot<DB: DrawingBackend>(
     }
     mesh.draw().map_err(err)?;
     let (px, py) = chart.plotting_area().get_pixel_range();
-    let (pw, ph) = ((px.end - px.start).max(1) as f64, (py.end - py.start).max(1) as f64);
+    let pixels = ((px.end - px.start).max(1) as f64, (py.end - py.start).max(1) as f64);
     let total: usize = c.series.iter().map(|s| s.points.len()).sum();
     let radius = if total > 2000 { 2 } else { 3 };
     for (i, s) in c.series.iter().enumerate() {
@@ -739,77 +741,10 @@ fn draw_xy_plot<DB: DrawingBackend>(
         }
         let colour = colour_of(s, i);
         if s.mark == Mark::ErrorBars {
-            // One bar per pair; a bar whose end falls off a log axis is dropped, not clipped.
-            let cap = (xa.hi - xa.lo) * 0.004;
-            for pair in s.points.chunks_exact(2) {
-                let (Some(x), Some(lo), Some(hi)) = (xa.map(pair[0].0), ya.map(pair[0].1), ya.map(pair[1].1)) else {
-                    continue;
-                };
-                let mut bar = vec![PathElement::new(vec![(x, lo), (x, hi)], colour.stroke_width(1))];
-                for y in [lo, hi] {
-                    bar.push(PathElement::new(
-                        vec![(x - cap, y), (x + cap, y)],
-                        colour.stroke_width(1),
-                    ));
-                }
-                chart.draw_series(bar).map_err(err)?;
-            }
-            continue;
-        }
-        let mut pts: Vec<(f64, f64)> = s
-            .points
-            .iter()
-            .filter_map(|&(x, y)| Some((xa.map(x)?, ya.map(y)?)))
-            .collect();
-        if matches!(s.mark, Mark::Line | Mark::LinePoints | Mark::LineShape(_)) {
-            if pts.len() <= 5000 {
-                // Segment by segment: a 2-pixel polyline's mitred joins turn sharp V-shaped turns
-                // (a count jumping 1 -> 2 -> 1 at the axis floor) into long spikes in the PNG.
-                chart
-                    .draw_series(
-                        pts.windows(2)
-                            .map(|w| PathElement::new(vec![w[0], w[1]], colour.stroke_width(2))),
-                    )
-                    .map_err(err)?;
-            } else {
-                chart
-                    .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
-                    .map_err(err)?;
-            }
-        }
-        if s.mark == Mark::DashedHollow {
-            chart
-                .draw_series(DashedLineSeries::new(pts.clone(), 6, 4, colour.stroke_width(2)))
-                .map_err(err)?;
-        }
-        if s.mark == Mark::Line {
-            continue;
-        }
-        if pts.len() > 2000 {
-            // Markers that land on the same pixel draw the same picture: keep one of each, so
-            // the SVG stays small for sweeps of 10^5 sizes.
-            let key = |&(x, y): &(f64, f64)| {
-                (
-                    ((x - xa.lo) / (xa.hi - xa.lo) * pw).round() as i64,
-                    ((y - ya.lo) / (ya.hi - ya.lo) * ph).round() as i64,
-                )
-            };
-            let mut seen = std::collections::HashSet::new();
-            pts.retain(|p| seen.insert(key(p)));
-        }
-        if let Mark::LineShape(shape) = s.mark {
-            draw_shapes(chart.plotting_area(), &pts, shape, radius + 1, colour)?;
-            continue;
-        }
-        let filled = matches!(s.mark, Mark::Points | Mark::LinePoints);
-        let style = if filled {
-            colour.filled()
+            draw_error_bars(&mut chart, s, colour, (xa, ya))?;
         } else {
-            colour.stroke_width(2)
-        };
-        chart
-            .draw_series(pts.iter().map(|&p| Circle::new(p, radius, style)))
-            .map_err(err)?;
+            draw_xy_series(&mut chart, s, colour, (xa, ya), pixels, radius)?;
+        }
     }
     for m in &c.markers {
         if let Some(x) = xa.map(m.x) {
@@ -819,11 +754,103 @@ fn draw_xy_plot<DB: DrawingBackend>(
     Ok(())
 }
 
+/// A plot's coordinates: f64 on both axes, already transformed by the axes' [`Axis::map`].
+type XYContext<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// An [`Mark::ErrorBars`] series: one vertical bar with caps per pair of points.
+fn draw_error_bars<DB: DrawingBackend>(
+    chart: &mut XYContext<'_, DB>,
+    s: &XYSeries,
+    colour: RGBColor,
+    (xa, ya): (Axis, Axis),
+) -> Result<()> {
+    // One bar per pair; a bar whose end falls off a log axis is dropped, not clipped.
+    let cap = (xa.hi - xa.lo) * 0.004;
+    for pair in s.points.chunks_exact(2) {
+        let (Some(x), Some(lo), Some(hi)) = (xa.map(pair[0].0), ya.map(pair[0].1), ya.map(pair[1].1)) else {
+            continue;
+        };
+        let mut bar = vec![PathElement::new(vec![(x, lo), (x, hi)], colour.stroke_width(1))];
+        for y in [lo, hi] {
+            bar.push(PathElement::new(
+                vec![(x - cap, y), (x + cap, y)],
+                colour.stroke_width(1),
+            ));
+        }
+        chart.draw_series(bar).map_err(err)?;
+    }
+    Ok(())
+}
+
+/// Any other series: its line, then its markers (`pixels` = the plot's size, to merge markers
+/// that land on the same pixel).
+fn draw_xy_series<DB: DrawingBackend>(
+    chart: &mut XYContext<'_, DB>,
+    s: &XYSeries,
+    colour: RGBColor,
+    (xa, ya): (Axis, Axis),
+    pixels: (f64, f64),
+    radius: i32,
+) -> Result<()> {
+    let mut pts: Vec<(f64, f64)> = s
+        .points
+        .iter()
+        .filter_map(|&(x, y)| Some((xa.map(x)?, ya.map(y)?)))
+        .collect();
+    if matches!(s.mark, Mark::Line | Mark::LinePoints | Mark::LineShape(_)) {
+        if pts.len() <= 5000 {
+            // Segment by segment: a 2-pixel polyline's mitred joins turn sharp V-shaped turns
+            // (a count jumping 1 -> 2 -> 1 at the axis floor) into long spikes in the PNG.
+            chart
+                .draw_series(
+                    pts.windows(2)
+                        .map(|w| PathElement::new(vec![w[0], w[1]], colour.stroke_width(2))),
+                )
+                .map_err(err)?;
+        } else {
+            chart
+                .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
+                .map_err(err)?;
+        }
+    }
+    if s.mark == Mark::DashedHollow {
+        chart
+            .draw_series(DashedLineSeries::new(pts.clone(), 6, 4, colour.stroke_width(2)))
+            .map_err(err)?;
+    }
+    if s.mark == Mark::Line {
+        return Ok(());
+    }
+    if pts.len() > 2000 {
+        // Markers that land on the same pixel draw the same picture: keep one of each, so
+        // the SVG stays small for sweeps of 10^5 sizes.
+        let key = |&(x, y): &(f64, f64)| {
+            (
+                ((x - xa.lo) / (xa.hi - xa.lo) * pixels.0).round() as i64,
+                ((y - ya.lo) / (ya.hi - ya.lo) * pixels.1).round() as i64,
+            )
+        };
+        let mut seen = std::collections::HashSet::new();
+        pts.retain(|p| seen.insert(key(p)));
+    }
+    if let Mark::LineShape(shape) = s.mark {
+        draw_shapes(chart.plotting_area(), &pts, shape, radius + 1, colour)?;
+        return Ok(());
+    }
+    let filled = matches!(s.mark, Mark::Points | Mark::LinePoints);
+    let style = if filled {
+        colour.filled()
+    } else {
+        colour.stroke_width(2)
+    };
+    chart
+        .draw_series(pts.iter().map(|&p| Circle::new(p, radius, style)))
+        .map_err(err)?;
+    Ok(())
+}
+
 fn draw_marker<DB: DrawingBackend>(
-    chart: &mut ChartContext<
-        DB,
-        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
-    >,
+    chart: &mut XYContext<'_, DB>,
     x: f64,
     (y0, y1): (f64, f64),
     (x0, x1): (f64, f64),
@@ -877,16 +904,7 @@ pub fn category_bar_chart(c: &CategoryChart) -> Result<Rendered> {
 }
 
 fn draw_categories<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &CategoryChart, ya: Axis) -> Result<()> {
-    let legend: Vec<(String, Swatch)> = if c.series.len() > 1 || c.series.iter().any(|s| !s.name.is_empty()) {
-        c.series
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.name.clone(), Swatch::Bar(PALETTE[i % PALETTE.len()])))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let plot = frame(root, &c.title, &legend)?;
+    let plot = frame(root, &c.title, &category_legend(c))?;
     let n = c.categories.len().max(1);
     let mut chart = ChartBuilder::on(&plot)
         .margin(16)
@@ -932,7 +950,7 @@ fn draw_categories<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Catego
         for (x, v) in s.values.iter().enumerate() {
             let Some(v) = *v else { continue };
             let centre = x as f64 + left + width / 2.0;
-            match ya.map(v).filter(|&y| !(v == 0.0 && !ya.log) && y > base) {
+            match ya.map(v).filter(|&y| (ya.log || v != 0.0) && y > base) {
                 Some(y) => {
                     chart
                         .draw_series(std::iter::once(Rectangle::new(
@@ -955,28 +973,53 @@ fn draw_categories<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Catego
                 }
             }
             if c.value_labels {
-                let top = ya.map(v).unwrap_or(base).max(base);
-                // A bar reaching the axis' end carries its label inside, in white.
-                let inside = (top - ya.lo) / (ya.hi - ya.lo) > 0.93;
-                let (vpos, dy, ink) = if inside {
-                    (VPos::Top, 5, WHITE)
-                } else {
-                    (VPos::Bottom, -5, BLACK)
-                };
-                let style = TextStyle::from((FAMILY, label_font).into_font())
-                    .color(&ink)
-                    .pos(Pos::new(HPos::Center, vpos));
-                chart
-                    .draw_series(std::iter::once(
-                        EmptyElement::at((centre, top)) + Text::new(format_distinct(v), (0, dy), style),
-                    ))
-                    .map_err(err)?;
+                draw_value_label(&mut chart, v, (centre, base), ya, label_font)?;
             }
         }
     }
     for m in &c.markers {
         draw_marker(&mut chart, m.x, (ya.lo, ya.hi), (-0.5, n as f64 - 0.5), m)?;
     }
+    Ok(())
+}
+
+/// The legend of a category chart: one swatch per series, none for a single unnamed series.
+fn category_legend(c: &CategoryChart) -> Vec<(String, Swatch)> {
+    if c.series.len() > 1 || c.series.iter().any(|s| !s.name.is_empty()) {
+        c.series
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.clone(), Swatch::Bar(PALETTE[i % PALETTE.len()])))
+            .collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// Bar value `v` written above its bar, centred on x = `centre` (`base`: where bars start).
+fn draw_value_label<DB: DrawingBackend>(
+    chart: &mut XYContext<'_, DB>,
+    v: f64,
+    (centre, base): (f64, f64),
+    ya: Axis,
+    label_font: i32,
+) -> Result<()> {
+    let top = ya.map(v).unwrap_or(base).max(base);
+    // A bar reaching the axis' end carries its label inside, in white.
+    let inside = (top - ya.lo) / (ya.hi - ya.lo) > 0.93;
+    let (vpos, dy, ink) = if inside {
+        (VPos::Top, 5, WHITE)
+    } else {
+        (VPos::Bottom, -5, BLACK)
+    };
+    let style = TextStyle::from((FAMILY, label_font).into_font())
+        .color(&ink)
+        .pos(Pos::new(HPos::Center, vpos));
+    chart
+        .draw_series(std::iter::once(
+            EmptyElement::at((centre, top)) + Text::new(format_distinct(v), (0, dy), style),
+        ))
+        .map_err(err)?;
     Ok(())
 }
 
@@ -1132,7 +1175,6 @@ fn draw_heatmap<DB: DrawingBackend>(
     } else {
         (0.0, key.categories.len().saturating_sub(1) as f64)
     };
-    let t_of = |v: f64| if hi > lo { (v - lo) / (hi - lo) } else { 0.5 };
     let body = frame(root, &c.title, &[])?;
     let (w, _) = body.dim_in_pixel();
     let (main, key_area) = body.split_horizontally(w.saturating_sub(150));
@@ -1145,19 +1187,7 @@ fn draw_heatmap<DB: DrawingBackend>(
     let cell = (pw / nx.max(1) as f64).min(ph / ny.max(1) as f64);
     let spare_w = (pw - cell * nx as f64).max(0.0) as u32;
     let spare_h = (ph - cell * ny as f64).max(0.0) as u32;
-    let write_values = {
-        let widest = c
-            .cells
-            .iter()
-            .flatten()
-            .map(|v| v.map_or(c.none_label.chars().count(), |v| format_value(v).chars().count()))
-            .max()
-            .unwrap_or(0);
-        key.categories.is_empty()
-            && font_px >= 10
-            && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell
-            && font_px as f64 + 2.0 <= cell
-    };
+    let write_values = values_fit(c, key, font_px, cell);
     {
         let mut chart = ChartBuilder::on(&main)
             .margin(16)
@@ -1192,34 +1222,7 @@ fn draw_heatmap<DB: DrawingBackend>(
             .axis_desc_style((FAMILY, 16))
             .draw()
             .map_err(err)?;
-        // Values are written in the cells only when the widest fits at a readable size; the
-        // colour key carries them otherwise.
-        for (y, row) in c.cells.iter().enumerate() {
-            for (x, v) in row.iter().enumerate() {
-                let (fill, label) = match v {
-                    Some(v) => (ramp(t_of(*v)), format_value(*v)),
-                    None => (NONE_FILL, c.none_label.clone()),
-                };
-                let (x, y) = (x as f64, y as f64);
-                chart
-                    .draw_series(std::iter::once(Rectangle::new(
-                        [(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)],
-                        fill.filled(),
-                    )))
-                    .map_err(err)?;
-                if !write_values {
-                    continue;
-                }
-                let dark = v.is_some_and(|v| hi > lo && t_of(v) > 0.6);
-                let text_color = if dark { WHITE } else { BLACK };
-                let style = TextStyle::from((FAMILY, font_px).into_font())
-                    .color(&text_color)
-                    .pos(Pos::new(HPos::Center, VPos::Center));
-                chart
-                    .draw_series(std::iter::once(Text::new(label, (x, y), style)))
-                    .map_err(err)?;
-            }
-        }
+        draw_cells(&mut chart, c, (lo, hi), write_values.then_some(font_px))?;
     }
     let has_none = c.cells.iter().flatten().any(Option::is_none) && !key.none_meaning.is_empty();
     // The key shows the empty cells' mark only when the cells carry it.
@@ -1230,6 +1233,60 @@ fn draw_heatmap<DB: DrawingBackend>(
         Some((0..key.categories.len()).map(|k| k as f64).collect())
     };
     draw_key(&key_area, key, (lo, hi), &discrete, has_none.then_some(none_mark))
+}
+
+/// Whether the values are written in the cells: only when the widest fits at a readable size in
+/// a cell `cell` pixels wide (the colour key carries them otherwise), never for categories.
+fn values_fit(c: &Heatmap, key: &ColourKey, font_px: i32, cell: f64) -> bool {
+    let widest = c
+        .cells
+        .iter()
+        .flatten()
+        .map(|v| v.map_or(c.none_label.chars().count(), |v| format_value(v).chars().count()))
+        .max()
+        .unwrap_or(0);
+    key.categories.is_empty()
+        && font_px >= 10
+        && widest as f64 * font_px as f64 * 0.62 + 4.0 <= cell
+        && font_px as f64 + 2.0 <= cell
+}
+
+/// The heatmap's cells, coloured on the ramp from `lo` to `hi`, each with its value written in
+/// `font_px` when given.
+fn draw_cells<DB: DrawingBackend>(
+    chart: &mut XYContext<'_, DB>,
+    c: &Heatmap,
+    (lo, hi): (f64, f64),
+    font_px: Option<i32>,
+) -> Result<()> {
+    let t_of = |v: f64| if hi > lo { (v - lo) / (hi - lo) } else { 0.5 };
+    for (y, row) in c.cells.iter().enumerate() {
+        for (x, v) in row.iter().enumerate() {
+            let (fill, label) = match v {
+                Some(v) => (ramp(t_of(*v)), format_value(*v)),
+                None => (NONE_FILL, c.none_label.clone()),
+            };
+            let (x, y) = (x as f64, y as f64);
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)],
+                    fill.filled(),
+                )))
+                .map_err(err)?;
+            let Some(font_px) = font_px else {
+                continue;
+            };
+            let dark = v.is_some_and(|v| hi > lo && t_of(v) > 0.6);
+            let text_color = if dark { WHITE } else { BLACK };
+            let style = TextStyle::from((FAMILY, font_px).into_font())
+                .color(&text_color)
+                .pos(Pos::new(HPos::Center, VPos::Center));
+            chart
+                .draw_series(std::iter::once(Text::new(label, (x, y), style)))
+                .map_err(err)?;
+        }
+    }
+    Ok(())
 }
 
 /// The distinct values when they are at most 12 integers.
@@ -1466,7 +1523,7 @@ pub fn count_grid_chart(
         origin
     };
     // The grid goes into the SVG as one embedded PNG: a million <rect> elements would take
-    // about 86 MB (plotters' SVG backend draws a bitmap pixel by pixel).
+    // tens of MB (plotters' SVG backend draws a bitmap pixel by pixel).
     let image = format!(
         "<image x=\"{}\" y=\"{}\" width=\"{side}\" height=\"{side}\" style=\"image-rendering:pixelated\" \
             href=\"data:image/png;base64,{}\"/>\n",
@@ -1599,6 +1656,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::output::svg_probe as probe;
 
     fn png_size(png: &[u8]) -> (u32, u32) {
         let dec = png::Decoder::new(png);
@@ -1615,31 +1673,65 @@ mod tests {
         assert_eq!(pow10_label(-19728), "10⁻¹⁹⁷²⁸");
     }
 
-    #[test]
-    fn category_chart_labels_categories_and_marks_zero_bars() {
-        let r = category_bar_chart(&CategoryChart {
-            title: "t".into(),
+    fn two_series_shares(value_labels: bool) -> CategoryChart {
+        CategoryChart {
+            title: "Shares by residue".into(),
             x_label: "n mod 3".into(),
             y_label: "share".into(),
-            categories: vec!["0".into(), "1".into(), "2".into()],
+            categories: vec!["r0".into(), "r1".into(), "r2".into()],
             series: vec![
                 CategorySeries {
-                    name: "a".into(),
+                    name: "series a".into(),
                     values: vec![Some(0.5), Some(1.0), Some(0.0)],
                 },
                 CategorySeries {
-                    name: "b".into(),
+                    name: "series b".into(),
                     values: vec![Some(0.25), None, Some(0.75)],
                 },
             ],
             y_scale: Scale::Linear,
-            value_labels: true,
+            value_labels,
             markers: vec![],
             y_max: Some(1.0),
-        })
-        .unwrap();
+        }
+    }
+
+    /// Rectangles filled with palette colour `i` that are `height` pixels tall, or any height.
+    fn bars(svg: &str, i: usize, height: Option<f64>) -> usize {
+        probe::filled(svg, "rect", &probe::hex(PALETTE[i]))
+            .iter()
+            .filter(|r| height.is_none_or(|h| r.num("height") == h))
+            .count()
+    }
+
+    #[test]
+    fn category_chart_labels_categories_and_marks_zero_bars() {
+        let r = category_bar_chart(&two_series_shares(true)).unwrap();
         assert_eq!(png_size(&r.png), SIZE);
-        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+        probe::assert_texts(
+            &r.svg,
+            &[
+                "Shares by residue",
+                "n mod 3",
+                "share",
+                "r0",
+                "r1",
+                "r2",
+                "series a",
+                "series b",
+            ],
+        );
+        // Value labels, in the labels' own font: the zero is written "0" and has no bar.
+        let labels = probe::strings_styled(&r.svg, 13.0, Some("middle"));
+        assert_eq!(labels, ["0.5", "1", "0", "0.25", "0.75"]);
+        // Each series: its legend swatch and one bar per positive value (none for zero or missing).
+        assert_eq!(bars(&r.svg, 0, None), 1 + 2);
+        assert_eq!(bars(&r.svg, 1, None), 1 + 2);
+        // Without value labels, a thin mark on the baseline tells the zero from the missing value.
+        let bare = category_bar_chart(&two_series_shares(false)).unwrap();
+        assert_eq!(bars(&bare.svg, 0, None), 1 + 2 + 1);
+        assert_eq!(bars(&bare.svg, 0, Some(2.0)), 1, "one thin mark, for the zero");
+        assert_eq!(bars(&bare.svg, 1, Some(2.0)), 0, "no mark for a missing value");
     }
 
     #[test]
@@ -1647,9 +1739,9 @@ mod tests {
         let counts = [1.0, 25.0, 300.0, 2000.0, 1.2e5, 3.0e6, 7000.0];
         let r = bar_chart_marked(
             &BarChart {
-                title: "t".into(),
-                x_label: "x".into(),
-                y_label: "y".into(),
+                title: "Positions by distance".into(),
+                x_label: "presses".into(),
+                y_label: "positions".into(),
                 series: vec![Series {
                     name: "p".into(),
                     points: counts.iter().enumerate().map(|(k, &c)| (k as f64, c)).collect(),
@@ -1664,7 +1756,37 @@ mod tests {
         )
         .unwrap();
         assert_eq!(png_size(&r.png), SIZE);
-        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+        probe::assert_texts(
+            &r.svg,
+            &[
+                "Positions by distance",
+                "presses",
+                "positions (log scale)",
+                "God's number 6",
+            ],
+        );
+        // The y ticks (right-aligned, left of the axis) are the whole decades 10^0 to 10^7.
+        let y_ticks = probe::strings_styled(&r.svg, 14.0, Some("end"));
+        let decades: Vec<String> = (0..=7).map(pow10_label).collect();
+        assert_eq!(y_ticks, decades);
+        // x: one category per integer 0..=6, each labelled once; one bar each; no legend.
+        for k in 0..=6 {
+            assert_eq!(probe::count_text(&r.svg, &k.to_string()), 1, "x label {k}");
+        }
+        assert_eq!(bars(&r.svg, 0, None), 7);
+        // The marker: a dashed line, its label in a framed box.
+        let ink = "#282828";
+        let framed = probe::elements(&r.svg, "rect")
+            .into_iter()
+            .filter(|e| e.attr("stroke") == Some(ink))
+            .count();
+        assert_eq!(framed, 1, "the marker label's frame");
+        let dashes = probe::elements(&r.svg, "polyline")
+            .into_iter()
+            .chain(probe::elements(&r.svg, "line"))
+            .filter(|e| e.attr("stroke") == Some(ink))
+            .count();
+        assert!(dashes > 5, "the marker's dashed line: {dashes} dashes");
     }
 
     #[test]
@@ -1749,9 +1871,9 @@ mod tests {
     fn heatmap_key_lists_values() {
         let r = heatmap_with_key(
             &Heatmap {
-                title: "t".into(),
-                x_label: "x".into(),
-                y_label: "y".into(),
+                title: "Minimum moves by start".into(),
+                x_label: "finish".into(),
+                y_label: "start".into(),
                 x_ticks: vec!["a".into(), "b".into()],
                 y_ticks: vec!["c".into(), "d".into()],
                 cells: vec![vec![Some(9.0), Some(11.0)], vec![None, Some(10.0)]],
@@ -1765,6 +1887,25 @@ mod tests {
         )
         .unwrap();
         assert_eq!(png_size(&r.png), SIZE);
-        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+        probe::assert_texts(
+            &r.svg,
+            &["Minimum moves by start", "finish", "start", "a", "b", "c", "d"],
+        );
+        // The key, drawn last: its title, each value from the largest down, then the empty cells'
+        // mark and its meaning.
+        let texts = probe::strings(&r.svg);
+        let key = texts
+            .iter()
+            .rposition(|t| t == "minimum moves")
+            .expect("the key's title");
+        assert_eq!(texts[key + 1..], ["11", "10", "9", "-", "impossible"]);
+        // Each value's colour fills its cell and its key swatch; grey fills the empty cell and its swatch.
+        for colour in [ramp(0.0), ramp(0.5), ramp(1.0), NONE_FILL] {
+            assert_eq!(
+                probe::filled(&r.svg, "rect", &probe::hex(colour)).len(),
+                2,
+                "{colour:?}"
+            );
+        }
     }
 }

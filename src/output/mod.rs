@@ -16,6 +16,8 @@ pub mod schema;
 pub mod staging;
 pub mod stamp;
 pub mod study_charts;
+#[cfg(test)]
+mod svg_probe;
 pub mod table;
 pub mod template;
 

@@ -236,10 +236,13 @@ pub fn all_ones_presses_chart(
     })
 }
 
+/// One row of [`peg_levels_chart`]: (pegs on the board, reachable positions, winnable positions).
+pub type PegLevelRow = (u32, u64, u64);
+
 /// Peg solitaire on triangles: positions reachable from some single-vacancy start (solid) and
 /// those from which one peg can still be reached (dashed, open circles), by pegs on the board,
-/// one colour per side. `sides` = (side, rows of (pegs, reachable, winnable)).
-pub fn peg_levels_chart(sides: &[(usize, &[(u32, u64, u64)])]) -> Result<Rendered> {
+/// one colour per side. `sides` = (side, its rows).
+pub fn peg_levels_chart(sides: &[(usize, &[PegLevelRow])]) -> Result<Rendered> {
     let mut series = Vec::new();
     for (i, (side, rows)) in sides.iter().enumerate() {
         let mut rows = rows.to_vec();
@@ -271,11 +274,33 @@ pub fn peg_levels_chart(sides: &[(usize, &[(u32, u64, u64)])]) -> Result<Rendere
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::chart;
+    use crate::output::chart::{self, PALETTE};
+    use crate::output::svg_probe as probe;
 
     fn png_size(png: &[u8]) -> (u32, u32) {
         let r = png::Decoder::new(png).read_info().expect("valid PNG");
         (r.info().width, r.info().height)
+    }
+
+    /// Circles in palette colour `i`: filled (points) or outlined (open circles).
+    fn circles(svg: &str, i: usize, hollow: bool) -> usize {
+        let ink = probe::hex(PALETTE[i]);
+        probe::elements(svg, "circle")
+            .iter()
+            .filter(|c| {
+                let (fill, stroke) = (c.attr("fill"), c.attr("stroke"));
+                if hollow {
+                    fill == Some("none") && stroke == Some(ink.as_str())
+                } else {
+                    fill == Some(ink.as_str())
+                }
+            })
+            .count()
+    }
+
+    /// Filled rectangles in palette colour `i` (bars and legend swatches).
+    fn bars(svg: &str, i: usize) -> Vec<probe::Element<'_>> {
+        probe::filled(svg, "rect", &probe::hex(PALETTE[i]))
     }
 
     #[test]
@@ -286,49 +311,168 @@ mod tests {
         nul[127] = 600;
         let r = solvable_fraction_chart("plus rule, open board", &nul).unwrap();
         assert_eq!(png_size(&r.png), chart::SIZE);
-        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+        probe::assert_texts(
+            &r.svg,
+            &[
+                "plus rule, open board: share of n x n boards that are solvable, 2^-nullity (n = 1..199)",
+                "n (board side)",
+                "solvable fraction 2^-nullity (log scale)",
+                "n ≡ 0 (mod 3)",
+                "n ≡ 1 (mod 3)",
+                "n ≡ 2 (mod 3)",
+                "largest nullity: 600 at n = 127",
+            ],
+        );
+        // The y ticks (right-aligned, left of the axis): powers of ten from 10^0 down past
+        // 2^-600 = 10^-180.6, never a bare exponent.
+        let y_ticks = probe::strings_styled(&r.svg, 14.0, Some("end"));
+        assert!(y_ticks.len() >= 3, "y ticks: {y_ticks:?}");
+        assert!(y_ticks.iter().all(|t| t.starts_with("10")), "y ticks: {y_ticks:?}");
+        assert!(y_ticks.contains(&chart::pow10_label(0)), "y ticks: {y_ticks:?}");
+        assert!(y_ticks.iter().any(|t| t.starts_with("10⁻¹")), "y ticks: {y_ticks:?}");
+        // Every size is a point, in its residue's colour (and one in the legend).
+        for res in 0..3 {
+            let sizes = (1..200).filter(|n| n % 3 == res).count();
+            assert_eq!(circles(&r.svg, res, false), sizes + 1, "residue {res}");
+        }
     }
 
     #[test]
     fn all_ones_marks_inexact_minima() {
         let n = [1, 2, 3, 30, 60];
-        let r = all_ones_presses_chart(
-            &n,
-            &[1, 4, 5, 480, 1900],
-            &[1, 4, 5, 450, 1830],
-            &[true, true, true, true, false],
-            &[1, 4, 5, 450, 900],
-        )
-        .unwrap();
+        let draw = |exact: &[bool]| {
+            all_ones_presses_chart(
+                &n,
+                &[1, 4, 5, 480, 1900],
+                &[1, 4, 5, 450, 1830],
+                exact,
+                &[1, 4, 5, 450, 900],
+            )
+            .unwrap()
+        };
+        let r = draw(&[true, true, true, true, false]);
         assert_eq!(png_size(&r.png), chart::SIZE);
-        assert!(r.svg.starts_with("<svg"));
+        let inexact = [
+            "best found, not proven minimal",
+            "proven range (lower bound to best found)",
+        ];
+        probe::assert_texts(
+            &r.svg,
+            &[
+                "All-ones n x n board (plus, open): first solution found vs minimum",
+                "n (board side)",
+                "presses / n² (share of cells pressed)",
+                "1/2",
+                "first solution found (elimination, no search)",
+                "minimum over all 2^nullity solutions",
+            ],
+        );
+        probe::assert_texts(&r.svg, &inexact);
+        // The minimum's colour: four exact minima as points, the inexact one as an open circle
+        // (each kind once more in the legend).
+        assert_eq!(circles(&r.svg, 1, false), 4 + 1);
+        assert_eq!(circles(&r.svg, 1, true), 1 + 1);
+        // The error bar: one vertical stroke and two caps, in the plot and in the legend.
+        let range = probe::hex(PALETTE[3]);
+        let strokes = probe::elements(&r.svg, "polyline")
+            .iter()
+            .filter(|p| p.attr("stroke") == Some(range.as_str()))
+            .count();
+        assert_eq!(strokes, 3 + 3);
+        // All exact: no open circle, no range, neither in the legend.
+        let all_exact = draw(&[true; 5]);
+        assert_eq!(circles(&all_exact.svg, 1, false), 5 + 1);
+        assert_eq!(circles(&all_exact.svg, 1, true), 0);
+        let texts = probe::strings(&all_exact.svg);
+        assert!(inexact.iter().all(|t| !texts.iter().any(|s| s == t)), "{texts:?}");
     }
 
     #[test]
     fn peg_levels_one_series_per_side() {
-        let t4: Vec<(u32, u64, u64)> = vec![(1, 10, 10), (2, 30, 12), (9, 10, 3)];
-        let t5: Vec<(u32, u64, u64)> = vec![(1, 15, 15), (2, 100, 40), (14, 15, 15)];
+        let t4: Vec<PegLevelRow> = vec![(1, 10, 10), (2, 30, 12), (9, 10, 3)];
+        let t5: Vec<PegLevelRow> = vec![(1, 15, 15), (2, 100, 40), (14, 15, 15)];
         let r = peg_levels_chart(&[(4, &t4), (5, &t5)]).unwrap();
         assert_eq!(png_size(&r.png), chart::SIZE);
-        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+        probe::assert_texts(
+            &r.svg,
+            &[
+                "Peg solitaire on triangles: reachable and winnable positions by pegs left",
+                "pegs on the board",
+                "positions (union over all single-vacancy starts) (log scale)",
+                "T4 reachable",
+                "T4 winnable",
+                "T5 reachable",
+                "T5 winnable",
+            ],
+        );
+        // One colour per side: reachable as points, winnable as open circles, three rows each,
+        // plus the legend's one.
+        for colour in [0, 1] {
+            assert_eq!(circles(&r.svg, colour, false), 3 + 1, "side colour {colour}");
+            assert_eq!(circles(&r.svg, colour, true), 3 + 1, "side colour {colour}");
+        }
+        assert_eq!(
+            circles(&r.svg, 2, false) + circles(&r.svg, 2, true),
+            0,
+            "no third series"
+        );
     }
 
     #[test]
     fn histogram_marks_gods_number() {
-        let r = distance_histogram_chart("t", "minimum presses", &[1.0, 25.0, 300.0, 2300.0, 12000.0, 0.0]).unwrap();
-        assert!(r.svg.starts_with("<svg"));
+        let r = distance_histogram_chart(
+            "Distances",
+            "minimum presses",
+            &[1.0, 25.0, 300.0, 2300.0, 12000.0, 0.0],
+        )
+        .unwrap();
+        probe::assert_texts(
+            &r.svg,
+            &[
+                "Distances",
+                "minimum presses",
+                "positions (log scale)",
+                "God's number 4: 12,000 positions",
+            ],
+        );
+        for k in 0..=5 {
+            assert_eq!(probe::count_text(&r.svg, &k.to_string()), 1, "category {k}");
+        }
+        // Five bars and, for the empty distance 5, a thin mark on the baseline; no legend.
+        let bars = bars(&r.svg, 0);
+        assert_eq!(bars.len(), 5 + 1);
+        assert_eq!(bars.iter().filter(|b| b.num("height") == 2.0).count(), 1);
     }
 
     #[test]
     fn residue_chart_has_three_categories() {
         let r = share_by_residue_chart(
-            "t",
+            "Solvable sizes",
             &[
                 ("plus open".into(), [(71, 100), (72, 100), (30, 100)]),
                 ("block open".into(), [(9, 9), (9, 9), (0, 9)]),
             ],
         )
         .unwrap();
-        assert!(r.svg.starts_with("<svg") && r.svg.len() > 1000);
+        assert_eq!(png_size(&r.png), chart::SIZE);
+        probe::assert_texts(
+            &r.svg,
+            &[
+                "Solvable sizes",
+                "n mod 3",
+                "share of sizes n with every board solvable",
+                "plus open",
+                "block open",
+            ],
+        );
+        for res in 0..3 {
+            assert_eq!(probe::count_text(&r.svg, &residue_name(res)), 1, "residue {res}");
+        }
+        // A legend swatch per series and a bar per non-zero share.
+        assert_eq!(bars(&r.svg, 0).len(), 1 + 3);
+        assert_eq!(bars(&r.svg, 1).len(), 1 + 2);
+        // Each bar's share written above it, in the value labels' font (13 px, as plotters scales it).
+        let labels = probe::strings_styled(&r.svg, 13.0, Some("middle"));
+        assert_eq!(labels, ["0.71", "0.72", "0.3", "1", "1", "0"]);
     }
 }

@@ -74,7 +74,7 @@ pub fn exact_count(value: impl std::fmt::Display) -> Cell {
     );
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('_');
         }
         out.push(c);

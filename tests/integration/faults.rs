@@ -322,6 +322,53 @@ fn a_second_run_on_the_same_directory_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `lightsout histogram` of 10^9 sampled 9x9 positions (minutes of work) into `out`.
+fn long_histogram(out: &str) -> Vec<&str> {
+    vec![
+        "lightsout",
+        "histogram",
+        "--n",
+        "9",
+        "--samples",
+        "1000000000",
+        "--out",
+        out,
+    ]
+}
+
+/// `tricolore full` to all red on 4x4, its tables into `out` and its charts into `charts`.
+fn full_to_all_red<'a>(out: &'a str, charts: &'a str) -> Vec<&'a str> {
+    vec![
+        "tricolore",
+        "full",
+        "--target",
+        "RRRR.RRRR.RRRR.RRRR",
+        "--out",
+        out,
+        "--charts",
+        charts,
+    ]
+}
+
+/// `statespace args` fails at once, in one line that names the output directory.
+fn assert_refused_at_once(args: &[&str]) {
+    let start = Instant::now();
+    let o = bin().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{args:?} succeeded");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.contains("output directory") && (err.contains("cannot create") || err.contains("not writable")),
+        "{args:?}: {err}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{args:?} was refused only after {:?}",
+        start.elapsed()
+    );
+}
+
 /// An `--out` (or `--charts`) that cannot be a writable directory is refused before any work:
 /// one line, a non-zero exit, at once (these runs compute for seconds to minutes), nothing
 /// written.
@@ -340,86 +387,17 @@ fn an_unwritable_out_is_refused_before_computing() {
     let binding = std::fs::write(read_only.join("probe"), b"").is_err();
     let ro = s(&read_only);
     let mut cases = vec![
-        // 10^9 sampled positions: minutes of work.
-        vec![
-            "lightsout",
-            "histogram",
-            "--n",
-            "9",
-            "--samples",
-            "1000000000",
-            "--out",
-            &f,
-        ],
-        vec![
-            "lightsout",
-            "histogram",
-            "--n",
-            "9",
-            "--samples",
-            "1000000000",
-            "--out",
-            &under,
-        ],
-        vec![
-            "tricolore",
-            "full",
-            "--target",
-            "RRRR.RRRR.RRRR.RRRR",
-            "--out",
-            &f,
-            "--charts",
-            &ok,
-        ],
-        vec![
-            "tricolore",
-            "full",
-            "--target",
-            "RRRR.RRRR.RRRR.RRRR",
-            "--out",
-            &ok,
-            "--charts",
-            &under,
-        ],
+        long_histogram(&f),
+        long_histogram(&under),
+        full_to_all_red(&f, &ok),
+        full_to_all_red(&ok, &under),
     ];
     if binding {
-        cases.push(vec![
-            "lightsout",
-            "histogram",
-            "--n",
-            "9",
-            "--samples",
-            "1000000000",
-            "--out",
-            &ro,
-        ]);
-        cases.push(vec![
-            "tricolore",
-            "full",
-            "--target",
-            "RRRR.RRRR.RRRR.RRRR",
-            "--out",
-            &ro,
-            "--charts",
-            &ok,
-        ]);
+        cases.push(long_histogram(&ro));
+        cases.push(full_to_all_red(&ro, &ok));
     }
     for args in &cases {
-        let start = Instant::now();
-        let o = bin().args(args).output().unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success(), "{args:?} succeeded");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.contains("output directory") && (err.contains("cannot create") || err.contains("not writable")),
-            "{args:?}: {err}"
-        );
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "{args:?} was refused only after {:?}",
-            start.elapsed()
-        );
+        assert_refused_at_once(args);
     }
     assert_eq!(std::fs::read(&file).unwrap(), b"not a directory");
     // The writable directory of the refused tricolore runs was proved and released, not written.

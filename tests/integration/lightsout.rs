@@ -49,9 +49,9 @@ fn ref_rank(mut rows: Vec<Vec<u64>>, cols: usize) -> usize {
         };
         rows.swap(rank, p);
         let pivot = rows[rank].clone();
-        for r in 0..rows.len() {
-            if r != rank && rows[r][c / 64] >> (c % 64) & 1 == 1 {
-                for (x, y) in rows[r].iter_mut().zip(&pivot) {
+        for (r, row) in rows.iter_mut().enumerate() {
+            if r != rank && row[c / 64] >> (c % 64) & 1 == 1 {
+                for (x, y) in row.iter_mut().zip(&pivot) {
                     *x ^= y;
                 }
             }
@@ -79,9 +79,9 @@ fn ref_nullity(rule: R, torus: bool, m: usize, n: usize) -> usize {
 fn replay(rule: R, torus: bool, board: &[Vec<bool>], presses: &[Vec<bool>]) -> Vec<Vec<bool>> {
     let (m, n) = (board.len(), board[0].len());
     let mut b = board.to_vec();
-    for r in 0..m {
-        for c in 0..n {
-            if presses[r][c] {
+    for (r, row) in presses.iter().enumerate().take(m) {
+        for (c, &pressed) in row.iter().enumerate().take(n) {
+            if pressed {
                 for t in toggled(rule, torus, m, n, r, c) {
                     b[t / n][t % n] ^= true;
                 }
@@ -674,16 +674,10 @@ fn histogram_refuses_boards_beyond_the_signature_method() {
     );
 }
 
-/// The study at reduced size (seconds, not minutes): every claim id with the verdict the full
-/// `reproduce` gives, every chart on the page, and every data file described by the data
-/// dictionary with the columns it holds and loadable by polars under the declared types.
-#[test]
-fn study_claims_page_and_dictionary_from_a_fresh_computation() {
-    use statespace::output::datapackage::doc_for;
-    use statespace::output::export::Area;
+/// The study's options at reduced size (seconds, not minutes).
+fn reduced_study_options() -> statespace::studies::lightsout::report::StudyOptions {
     use statespace::puzzles::lightsout::{Rule, Topology};
-    use statespace::studies::lightsout::{dictionary, report::StudyOptions, Lightsout};
-    use statespace::studies::Study;
+    use statespace::studies::lightsout::report::StudyOptions;
     let mut o = StudyOptions::reproduce();
     o.sweep_max = [1000, 60, 1000, 1000];
     o.rect_max = [6, 6, 6, 6];
@@ -708,9 +702,11 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
         effort: Default::default(),
         saved: None,
     });
-    let counters = statespace::engine::progress::Counters::default();
-    let r = Lightsout::compute(&o, &counters).unwrap();
-    let claims = Lightsout::claims(&r);
+    o
+}
+
+/// Every claim id the reduced study gives, with the verdict the full `reproduce` gives.
+fn expected_lightsout_verdicts() -> Vec<(String, String)> {
     let mut expected: Vec<(&str, &str)> = vec![
         ("lightsout.oeis_a159257", "confirmed"),
         ("lightsout.oeis_a075464", "confirmed"),
@@ -769,37 +765,16 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
             },
         ));
     }
-    let mut got: Vec<(String, String)> = claims
-        .iter()
-        .map(|c| (c.id.clone(), c.verdict.as_str().to_string()))
-        .collect();
-    got.sort();
     let mut want: Vec<(String, String)> = expected.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     want.sort();
-    assert_eq!(got, want);
-    for c in &claims {
-        assert!(
-            !c.statement.is_empty() && !c.computed.is_empty() && !c.evidence.is_empty(),
-            "{c:?}"
-        );
-        assert!(c.verdict.as_str() == "new" || !c.published.is_empty(), "{c:?}");
-    }
-    let find = |id: &str| claims.iter().find(|c| c.id == id).unwrap();
-    assert!(find("lightsout.new.block_torus_mod_3").computed.starts_with("holds"));
-    assert!(find("lightsout.new.two_adic_formula").computed.starts_with("agrees"));
-    assert!(find("lightsout.new.plus_open_sweep").statement.contains("n = 1..2000"));
-    assert!(
-        find("lightsout.new.plus_open_sweep_3000")
-            .statement
-            .contains("n = 1..3000"),
-        "{:?}",
-        find("lightsout.new.plus_open_sweep_3000")
-    );
+    want
+}
 
-    // The page shows every chart the export writes, and defines terms.
-    let out = Lightsout::export(&r, &claims).unwrap();
+/// The page shows every chart the export writes, and defines its terms.
+fn assert_page_shows_charts_and_terms(out: &statespace::output::export::Export, claims: &[statespace::studies::Claim]) {
+    use statespace::output::export::Area;
     let page = out.page.clone().unwrap();
-    let md = statespace::output::report::render_page(&page, &claims, "", 0);
+    let md = statespace::output::report::render_page(&page, claims, "", 0);
     for f in out.files.iter().filter(|f| f.name.ends_with(".png")) {
         assert_eq!(f.area, Area::Reports, "{} belongs under reports/", f.name);
         assert!(
@@ -825,8 +800,14 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
             "no definition of {term}"
         );
     }
+}
 
-    // Every data file: described, same columns, loads in polars with the declared types.
+/// Every data file: described in the data dictionary, with the columns it holds, loadable by
+/// polars under the declared types.
+fn assert_data_files_match_dictionary(out: &statespace::output::export::Export) {
+    use statespace::output::datapackage::doc_for;
+    use statespace::output::export::Area;
+    use statespace::studies::lightsout::dictionary;
     let docs = dictionary::resources();
     let dir = scratch("lo-dictionary");
     let mut seen = 0;
@@ -878,6 +859,47 @@ fn study_claims_page_and_dictionary_from_a_fresh_computation() {
         .files
         .iter()
         .any(|f| f.dir == "lightsout/n2000" && f.name == "sweep_plus_open.csv"));
+}
+
+/// The study at reduced size (seconds, not minutes): every claim id with the verdict the full
+/// `reproduce` gives, every chart on the page, and every data file described by the data
+/// dictionary with the columns it holds and loadable by polars under the declared types.
+#[test]
+fn study_claims_page_and_dictionary_from_a_fresh_computation() {
+    use statespace::studies::lightsout::Lightsout;
+    use statespace::studies::Study;
+    let o = reduced_study_options();
+    let counters = statespace::engine::progress::Counters::default();
+    let r = Lightsout::compute(&o, &counters).unwrap();
+    let claims = Lightsout::claims(&r);
+    let mut got: Vec<(String, String)> = claims
+        .iter()
+        .map(|c| (c.id.clone(), c.verdict.as_str().to_string()))
+        .collect();
+    got.sort();
+    assert_eq!(got, expected_lightsout_verdicts());
+    for c in &claims {
+        assert!(
+            !c.statement.is_empty() && !c.computed.is_empty() && !c.evidence.is_empty(),
+            "{c:?}"
+        );
+        assert!(c.verdict.as_str() == "new" || !c.published.is_empty(), "{c:?}");
+    }
+    let find = |id: &str| claims.iter().find(|c| c.id == id).unwrap();
+    assert!(find("lightsout.new.block_torus_mod_3").computed.starts_with("holds"));
+    assert!(find("lightsout.new.two_adic_formula").computed.starts_with("agrees"));
+    assert!(find("lightsout.new.plus_open_sweep").statement.contains("n = 1..2000"));
+    assert!(
+        find("lightsout.new.plus_open_sweep_3000")
+            .statement
+            .contains("n = 1..3000"),
+        "{:?}",
+        find("lightsout.new.plus_open_sweep_3000")
+    );
+
+    let out = Lightsout::export(&r, &claims).unwrap();
+    assert_page_shows_charts_and_terms(&out, &claims);
+    assert_data_files_match_dictionary(&out);
 }
 
 /// Whatever the study is asked for is computed or the study fails with the reason: a histogram
@@ -951,40 +973,41 @@ fn the_study_fails_when_something_it_was_asked_for_fails() {
     }
 }
 
-/// Sampled histograms (issue 9): shares agree with the exact histograms where those exist (4x4,
-/// 5x5 and 53x53), the
-/// mean agrees with a brute-force Monte Carlo over whole cosets on 9x9, the bytes do not depend on
-/// the thread count, and bad input gets one line.
-#[test]
-fn sampled_histograms_agree_with_exact_and_brute_force() {
-    use statespace::puzzles::lightsout::{Game, Grid, Rule, Topology};
-    use statespace::studies::lightsout::{histogram, sampled, solve};
-    const N_SAMPLES: u64 = 200_000;
-    // 53x53: nullity 2, exact by the closed form over 137 million weight profiles.
-    for n in [4usize, 5, 53] {
-        let s = sampled::compute(n, N_SAMPLES, 7).unwrap();
-        assert_eq!(s.counts.iter().sum::<u64>(), N_SAMPLES);
-        let h = histogram::compute(Rule::Plus, Topology::Open, n).unwrap();
-        // Shares as exact ratios to 15 digits (53x53's counts have hundreds of digits).
-        let total = h.total();
-        let scale = num_bigint::BigUint::from(10u64).pow(15);
-        let shares: Vec<f64> = h
-            .counts
-            .iter()
-            .map(|c| (c * &scale / &total).to_string().parse::<f64>().unwrap() / 1e15)
-            .collect();
-        for k in 0..shares.len().max(s.counts.len()) {
-            let p = shares.get(k).copied().unwrap_or(0.0);
-            let got = s.counts.get(k).copied().unwrap_or(0) as f64 / N_SAMPLES as f64;
-            let se = (p * (1.0 - p) / N_SAMPLES as f64).sqrt();
-            assert!(
-                (got - p).abs() <= 5.0 * se + 1e-9,
-                "{n}x{n}, {k} presses: sampled share {got}, exact {p}"
-            );
-        }
+const N_SAMPLES: u64 = 200_000;
+
+/// The sampled shares of n x n (plus rule, open board) agree with the exact histogram's within
+/// five standard errors.
+fn assert_sampled_shares_match_exact(n: usize) {
+    use statespace::puzzles::lightsout::{Rule, Topology};
+    use statespace::studies::lightsout::{histogram, sampled};
+    let s = sampled::compute(n, N_SAMPLES, 7).unwrap();
+    assert_eq!(s.counts.iter().sum::<u64>(), N_SAMPLES);
+    let h = histogram::compute(Rule::Plus, Topology::Open, n).unwrap();
+    // Shares as exact ratios to 15 digits (53x53's counts have hundreds of digits).
+    let total = h.total();
+    let scale = num_bigint::BigUint::from(10u64).pow(15);
+    let shares: Vec<f64> = h
+        .counts
+        .iter()
+        .map(|c| (c * &scale / &total).to_string().parse::<f64>().unwrap() / 1e15)
+        .collect();
+    for k in 0..shares.len().max(s.counts.len()) {
+        let p = shares.get(k).copied().unwrap_or(0.0);
+        let got = s.counts.get(k).copied().unwrap_or(0) as f64 / N_SAMPLES as f64;
+        let se = (p * (1.0 - p) / N_SAMPLES as f64).sqrt();
+        assert!(
+            (got - p).abs() <= 5.0 * se + 1e-9,
+            "{n}x{n}, {k} presses: sampled share {got}, exact {p}"
+        );
     }
-    // 9x9 (nullity 8): an independent Monte Carlo. Random press patterns as 81-bit masks, the
-    // minimum over all 256 coset members by popcount; the quiet basis is checked quiet here.
+}
+
+/// The mean and its standard error of the fewest presses on 9x9 (nullity 8), by an independent
+/// Monte Carlo: random press patterns as 81-bit masks, the minimum over all 256 coset members by
+/// popcount; the quiet basis is checked quiet here.
+fn brute_force_9x9_mean_presses() -> (f64, f64) {
+    use statespace::puzzles::lightsout::{Game, Grid, Rule, Topology};
+    use statespace::studies::lightsout::solve;
     let n = 9;
     let game = Game::new(Rule::Plus, Topology::Open, n, n).unwrap();
     let statespace::studies::lightsout::solve::Outcome::Solved(sol) =
@@ -1045,15 +1068,11 @@ fn sampled_histograms_agree_with_exact_and_brute_force() {
     let se =
         (mins.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (brute_samples as f64 - 1.0) / brute_samples as f64)
             .sqrt();
-    let s = sampled::compute(n, N_SAMPLES, 11).unwrap();
-    let combined = (se * se + s.mean_standard_error().powi(2)).sqrt();
-    assert!(
-        (s.mean() - mean).abs() <= 5.0 * combined,
-        "9x9 mean: sampled {} vs brute force {mean}",
-        s.mean()
-    );
+    (mean, se)
+}
 
-    // Same bytes at 1 and 2 threads; bad input gets one line.
+/// The sampled histogram's bytes do not depend on the thread count; bad input gets one line.
+fn assert_sampled_cli_deterministic_and_strict() {
     let dir = scratch("lo-sampled");
     let mut bytes = Vec::new();
     for threads in ["1", "2"] {
@@ -1098,6 +1117,29 @@ fn sampled_histograms_agree_with_exact_and_brute_force() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// Sampled histograms (issue 9): shares agree with the exact histograms where those exist (4x4,
+/// 5x5 and 53x53), the mean agrees with a brute-force Monte Carlo over whole cosets on 9x9, the
+/// bytes do not depend on the thread count, and bad input gets one line.
+#[test]
+fn sampled_histograms_agree_with_exact_and_brute_force() {
+    use statespace::studies::lightsout::sampled;
+    // 53x53: nullity 2, exact by the closed form over 137 million weight profiles.
+    for n in [4usize, 5, 53] {
+        assert_sampled_shares_match_exact(n);
+    }
+    let n = 9;
+    let (mean, se) = brute_force_9x9_mean_presses();
+    let s = sampled::compute(n, N_SAMPLES, 11).unwrap();
+    let combined = (se * se + s.mean_standard_error().powi(2)).sqrt();
+    assert!(
+        (s.mean() - mean).abs() <= 5.0 * combined,
+        "9x9 mean: sampled {} vs brute force {mean}",
+        s.mean()
+    );
+
+    assert_sampled_cli_deterministic_and_strict();
 }
 
 // ---------------------------------------------------------------------------------------------

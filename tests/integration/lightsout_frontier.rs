@@ -30,9 +30,9 @@ fn reduce(rows: &mut Rows, cols: usize) -> Vec<usize> {
         };
         rows.swap(r0, p);
         let piv = rows[r0].clone();
-        for r in 0..rows.len() {
-            if r != r0 && bit(&rows[r], c) {
-                xor(&mut rows[r], &piv);
+        for (r, row) in rows.iter_mut().enumerate() {
+            if r != r0 && bit(row, c) {
+                xor(row, &piv);
             }
         }
         pivots.push(c);
@@ -65,9 +65,9 @@ fn torus_transfer_nullity(m: usize, n: usize) -> usize {
         rows.push(next);
     }
     let mut eqs: Rows = Vec::new();
-    for j in 0..n {
-        let mut a = rows[m][j].clone();
-        xor(&mut a, &rows[0][j]);
+    for (j, (last, first)) in rows[m].iter().zip(&rows[0]).enumerate().take(n) {
+        let mut a = last.clone();
+        xor(&mut a, first);
         eqs.push(a);
         let mut b = rows[m + 1][j].clone();
         xor(&mut b, &rows[1][j]);
@@ -91,8 +91,8 @@ fn open_chase_nullity(m: usize, n: usize) -> usize {
         let next: Rows = (0..n)
             .map(|j| {
                 let mut v = prev[j].clone();
-                for jj in j.saturating_sub(1)..(j + 2).min(n) {
-                    xor(&mut v, &cur[jj]);
+                for neighbour in &cur[j.saturating_sub(1)..(j + 2).min(n)] {
+                    xor(&mut v, neighbour);
                 }
                 v
             })
@@ -378,7 +378,7 @@ fn coset_radius_reaches(sizes: &HashMap<u32, usize>, d: usize, target: usize) ->
             for ws in 0..=most {
                 let (even, odd) = (2 * ws as i64, 2 * (c - ws) as i64);
                 for a in 0..self.v2.len() {
-                    self.v2[a] += if (a as u32 & s).count_ones() % 2 == 0 {
+                    self.v2[a] += if (a as u32 & s).count_ones().is_multiple_of(2) {
                         even
                     } else {
                         odd
@@ -386,7 +386,7 @@ fn coset_radius_reaches(sizes: &HashMap<u32, usize>, d: usize, target: usize) ->
                 }
                 let found = self.go(k + 1);
                 for a in 0..self.v2.len() {
-                    self.v2[a] -= if (a as u32 & s).count_ones() % 2 == 0 {
+                    self.v2[a] -= if (a as u32 & s).count_ones().is_multiple_of(2) {
                         even
                     } else {
                         odd
@@ -551,7 +551,7 @@ fn odd_first(sizes: &HashMap<u32, usize>, d: usize) -> HashMap<u32, usize> {
                 continue;
             }
             let w: usize = span.iter().map(|&u| weight(u) + weight(u ^ v)).sum();
-            if best.map_or(true, |(bw, _)| w > bw) {
+            if best.is_none_or(|(bw, _)| w > bw) {
                 best = Some((w, v));
             }
         }
@@ -645,6 +645,27 @@ fn gods_and_dataset_refuse_bad_input() {
     fails_with(&["lightsout", "rect-dataset", "--max", "0"], "--max 0");
 }
 
+/// `lightsout sweep --max-n MAX_N --keep KEEP --out OUT`: succeeds, or (`refusal` given) fails
+/// with it in its one line.
+fn sweep_keep(max_n: &str, keep: &Path, out: &Path, refusal: Option<&str>) {
+    let args = [
+        "lightsout",
+        "sweep",
+        "--max-n",
+        max_n,
+        "--keep",
+        keep.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    match refusal {
+        None => {
+            ok(&args);
+        }
+        Some(refusal) => fails_with(&args, refusal),
+    }
+}
+
 /// `sweep --keep`: a rerun over the kept gcds gives the same bytes, a partial file (the state a
 /// killed run leaves: the header's last finished size and the sizes up to it) resumes to the same
 /// bytes, and files of another run or a damaged file are refused in one line.
@@ -654,16 +675,7 @@ fn sweep_keep_resumes_and_refuses_other_runs() {
     let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let (keep, reference, again) = (dir.join("gcds"), dir.join("reference"), dir.join("again"));
     ok(&["lightsout", "sweep", "--max-n", "4000", "--out", &s(&reference)]);
-    ok(&[
-        "lightsout",
-        "sweep",
-        "--max-n",
-        "4000",
-        "--keep",
-        &s(&keep),
-        "--out",
-        &s(&again),
-    ]);
+    sweep_keep("4000", &keep, &again, None);
     let want = std::fs::read(reference.join("sweep_plus_open.csv")).unwrap();
     assert_eq!(std::fs::read(again.join("sweep_plus_open.csv")).unwrap(), want);
     let file = keep.join("sweep_plus_open.rank0of1.gcd");
@@ -686,74 +698,17 @@ fn sweep_keep_resumes_and_refuses_other_runs() {
     );
     std::fs::write(&file, &partial).unwrap();
     let resumed = dir.join("resumed");
-    ok(&[
-        "lightsout",
-        "sweep",
-        "--max-n",
-        "4000",
-        "--keep",
-        &s(&keep),
-        "--out",
-        &s(&resumed),
-    ]);
+    sweep_keep("4000", &keep, &resumed, None);
     assert_eq!(std::fs::read(resumed.join("sweep_plus_open.csv")).unwrap(), want);
     // Another --max-n or rank count over the same directory, or a damaged file: refused.
-    fails_with(
-        &[
-            "lightsout",
-            "sweep",
-            "--max-n",
-            "3000",
-            "--keep",
-            &s(&keep),
-            "--out",
-            &s(&dir.join("x")),
-        ],
-        "not n = 3000",
-    );
+    sweep_keep("3000", &keep, &dir.join("x"), Some("not n = 3000"));
     std::fs::write(keep.join("sweep_plus_open.rank0of2.gcd"), b"").unwrap();
-    fails_with(
-        &[
-            "lightsout",
-            "sweep",
-            "--max-n",
-            "4000",
-            "--keep",
-            &s(&keep),
-            "--out",
-            &s(&dir.join("x")),
-        ],
-        "another number of ranks",
-    );
+    sweep_keep("4000", &keep, &dir.join("x"), Some("another number of ranks"));
     std::fs::remove_file(keep.join("sweep_plus_open.rank0of2.gcd")).unwrap();
     std::fs::write(&file, &partial[..partial.len() - 8]).unwrap();
-    fails_with(
-        &[
-            "lightsout",
-            "sweep",
-            "--max-n",
-            "4000",
-            "--keep",
-            &s(&keep),
-            "--out",
-            &s(&dir.join("x")),
-        ],
-        "this rank's share",
-    );
+    sweep_keep("4000", &keep, &dir.join("x"), Some("this rank's share"));
     std::fs::write(&file, b"not a checkpoint").unwrap();
-    fails_with(
-        &[
-            "lightsout",
-            "sweep",
-            "--max-n",
-            "4000",
-            "--keep",
-            &s(&keep),
-            "--out",
-            &s(&dir.join("x")),
-        ],
-        "not a sweep checkpoint",
-    );
+    sweep_keep("4000", &keep, &dir.join("x"), Some("not a sweep checkpoint"));
     assert!(
         !dir.join("x").join("sweep_plus_open.csv").exists(),
         "a refused run writes nothing"
@@ -841,7 +796,7 @@ fn parity_bound(n: usize, sizes: &HashMap<u32, usize>) -> usize {
     let c0 = sizes.get(&0).copied().unwrap_or(0);
     let covered = n * n - c0;
     let odd = sizes.iter().any(|(&s, &c)| s != 0 && c % 2 == 1);
-    c0 + covered / 2 - usize::from(covered % 2 == 0 && odd)
+    c0 + covered / 2 - usize::from(covered.is_multiple_of(2) && odd)
 }
 
 /// The committed sweep to n = 10^6 (issue 22, computed under `mpirun -n 2`), read as a user

@@ -145,7 +145,7 @@ fn pid_of_rank(job: u32, rank: usize) -> Option<u32> {
 #[test]
 fn a_rank_that_dies_ends_the_job_within_ten_seconds() {
     let dir = scratch("mpi_kill");
-    // Long enough to be killed in the middle (about 20 s on 3 ranks of 2 cores).
+    // Long enough to be killed in the middle.
     let job = mpirun(3, &sweep_args("open", "150000", &dir))
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -2,7 +2,7 @@
 //! recomputation by independent, slower methods written here from the rules alone.
 
 use crate::common::{digits, ok, oracle, scratch};
-use statespace::studies::claim::{Claim, Verdict};
+use statespace::output::claim::{About, Claim, Verdict};
 use std::collections::HashMap;
 
 fn num(row: &HashMap<String, String>, k: &str) -> u64 {
@@ -197,11 +197,14 @@ fn a079873_is_recomputed_by_breadth_first_search() {
             )
         })
         .collect();
-    let claim = Claim::published(
-        "lightsout",
-        "A079873",
-        "OEIS A079873 as mirrored in archmageirvine/joeis @0567cdd",
-        "5x5 Lights Out positions by fewest presses",
+    let about = About {
+        family: "lightsout",
+        id: "A079873",
+        source: "OEIS A079873 as mirrored in archmageirvine/joeis @0567cdd",
+        statement: "5x5 Lights Out positions by fewest presses",
+    };
+    let claim = Claim::stated(
+        about,
         published.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
         bfs.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
         if differing.is_empty() {
@@ -252,6 +255,86 @@ fn version_names_a_real_revision_in_a_git_checkout() {
     assert!(known.success(), "revision {rev} is not a commit of this repository");
 }
 
+/// Tricolore 4x4 boards packed 2 bits per square (R 0, W 1, B 2), ranked in base 3, with each
+/// square's king neighbours.
+struct Packed4x4 {
+    /// 8 squares packed -> their base-3 value, and back.
+    rank8: Vec<u32>,
+    packed8: Vec<u32>,
+    /// Lo-bit masks of each square's king neighbours.
+    neighbours: Vec<u32>,
+}
+
+impl Packed4x4 {
+    fn new() -> Packed4x4 {
+        let mut rank8 = vec![0u32; 1 << 16];
+        let mut packed8 = vec![0u32; 6561];
+        for v in 0..6561u32 {
+            let (mut x, mut p) = (v, 0u32);
+            for i in 0..8 {
+                p |= (x % 3) << (2 * i);
+                x /= 3;
+            }
+            packed8[v as usize] = p;
+            rank8[p as usize] = v;
+        }
+        let neighbours = (0..16i32)
+            .map(|s| {
+                let (r, c) = (s / 4, s % 4);
+                let mut m = 0;
+                for dr in -1..=1 {
+                    for dc in -1..=1 {
+                        let (rr, cc) = (r + dr, c + dc);
+                        if (dr, dc) != (0, 0) && (0..4).contains(&rr) && (0..4).contains(&cc) {
+                            m |= Self::field((rr * 4 + cc) as usize);
+                        }
+                    }
+                }
+                m
+            })
+            .collect();
+        Packed4x4 {
+            rank8,
+            packed8,
+            neighbours,
+        }
+    }
+
+    fn rank(&self, p: u32) -> usize {
+        self.rank8[(p & 0xffff) as usize] as usize + 6561 * self.rank8[(p >> 16) as usize] as usize
+    }
+
+    fn unrank(&self, r: usize) -> u32 {
+        self.packed8[r % 6561] | self.packed8[r / 6561] << 16
+    }
+
+    /// The lo-bit mask of square `s` alone.
+    fn field(s: usize) -> u32 {
+        1u32 << (2 * s)
+    }
+
+    /// Each selected square one colour back: R -> B, W -> R, B -> W.
+    fn retreat(x: u32, sel: u32) -> u32 {
+        let lo = x & 0x5555_5555;
+        let hi = (x >> 1) & 0x5555_5555;
+        let new_lo = hi & sel;
+        let new_hi = !lo & !hi & sel;
+        (x & !(sel | sel << 1)) | new_lo | new_hi << 1
+    }
+
+    /// The boards from which a click on square `s` gives `b` (at most two).
+    fn predecessors(&self, b: u32, s: usize) -> ([u32; 2], usize) {
+        let (field, neighbours) = (Self::field(s), self.neighbours[s]);
+        match b >> (2 * s) & 3 {
+            // It was red: only itself advanced; or it was white: its neighbours advanced.
+            1 => ([Self::retreat(b, field), Self::retreat(b, neighbours)], 2),
+            // It was blue: both.
+            0 => ([Self::retreat(b, field | neighbours), 0], 1),
+            _ => ([0, 0], 0),
+        }
+    }
+}
+
 /// Tricolore 4x4 (king adjacency): fewest clicks from every (board, previous click) state to
 /// all red, by a backward breadth-first search written from the rules alone. One 64-bit word per
 /// board holds three 17-bit masks over the previous click (16 squares or none): settled, settled
@@ -260,49 +343,10 @@ fn version_names_a_real_revision_in_a_git_checkout() {
 fn tricolore_4x4_backward_to_all_red() -> (Vec<u64>, Vec<u64>) {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-    const N: usize = 16;
     const ALL: u64 = (1 << 17) - 1;
     const NONE: u64 = 1 << 16;
     let boards = 3usize.pow(16);
-    // 8 squares <-> base-3 value, for the rank of a packed board.
-    let mut rank8 = vec![0u32; 1 << 16];
-    let mut packed8 = vec![0u32; 6561];
-    for v in 0..6561u32 {
-        let (mut x, mut p) = (v, 0u32);
-        for i in 0..8 {
-            p |= (x % 3) << (2 * i);
-            x /= 3;
-        }
-        packed8[v as usize] = p;
-        rank8[p as usize] = v;
-    }
-    let rank = |p: u32| rank8[(p & 0xffff) as usize] as usize + 6561 * rank8[(p >> 16) as usize] as usize;
-    let unrank = |r: usize| packed8[r % 6561] | packed8[r / 6561] << 16;
-    // Lo-bit masks: the square alone, and its king neighbours.
-    let field = |s: usize| 1u32 << (2 * s);
-    let neighbours: Vec<u32> = (0..N)
-        .map(|s| {
-            let (r, c) = ((s / 4) as i32, (s % 4) as i32);
-            let mut m = 0;
-            for dr in -1..=1 {
-                for dc in -1..=1 {
-                    let (rr, cc) = (r + dr, c + dc);
-                    if (dr, dc) != (0, 0) && (0..4).contains(&rr) && (0..4).contains(&cc) {
-                        m |= field((rr * 4 + cc) as usize);
-                    }
-                }
-            }
-            m
-        })
-        .collect();
-    // Each selected square one colour back: R -> B, W -> R, B -> W.
-    let retreat = |x: u32, sel: u32| {
-        let lo = x & 0x5555_5555;
-        let hi = (x >> 1) & 0x5555_5555;
-        let new_lo = hi & sel;
-        let new_hi = !lo & !hi & sel;
-        (x & !(sel | sel << 1)) | new_lo | new_hi << 1
-    };
+    let packed = Packed4x4::new();
     let words: Vec<AtomicU64> = (0..boards).into_par_iter().map(|_| AtomicU64::new(0)).collect();
     // Depth 0: all red, whatever the previous click.
     words[0].store(ALL | ALL << 17, Relaxed);
@@ -316,25 +360,14 @@ fn tricolore_4x4_backward_to_all_red() -> (Vec<u64>, Vec<u64>) {
                 if fresh == 0 {
                     continue;
                 }
-                let b = unrank(ci * (1 << 16) + j);
+                let b = packed.unrank(ci * (1 << 16) + j);
                 let mut bits = fresh;
                 while bits != 0 {
                     let s = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    let colour = b >> (2 * s) & 3;
-                    let mut preds = [0u32; 2];
-                    let mut k = 0;
-                    if colour == 1 {
-                        preds[k] = retreat(b, field(s)); // it was red: only itself advanced
-                        k += 1;
-                        preds[k] = retreat(b, neighbours[s]); // it was white: its neighbours advanced
-                        k += 1;
-                    } else if colour == 0 {
-                        preds[k] = retreat(b, field(s) | neighbours[s]); // it was blue: both
-                        k += 1;
-                    }
+                    let (preds, k) = packed.predecessors(b, s);
                     for &p in &preds[..k] {
-                        let pw = &words[rank(p)];
+                        let pw = &words[packed.rank(p)];
                         let add = ALL & !(1 << s) & !pw.load(Relaxed);
                         if add != 0 {
                             pw.fetch_or(add << 34, Relaxed);
@@ -363,7 +396,7 @@ fn tricolore_4x4_backward_to_all_red() -> (Vec<u64>, Vec<u64>) {
     (by_board, by_state)
 }
 
-/// 23 s and 350 MB on this project's 2-core machine under a load average of 13.
+/// The whole 4x4 state space: the slowest of the oracles, with hundreds of MB in use.
 #[test]
 fn tricolore_4x4_distances_to_all_red_are_recomputed_by_plain_bfs() {
     let (boards, states) = tricolore_4x4_backward_to_all_red();

@@ -174,21 +174,11 @@ fn committed_data_package_describes_and_types_every_file() {
     assert!(n >= 40, "only {n} CSV files loaded");
 }
 
-/// The claims as the code computes them: every verdict is one of the four, every id unique, and
-/// the verdicts the evidence in tests/data supports. Peg and Tricolore are recomputed here by
-/// `reproduce --only peg` and `reproduce --only tricolore`, side by side into scratch directories
-/// (about 90 s on 2 cores, 135 s of CPU); the fresh Data Package and peg page are checked as well. Lights Out is not: its `reproduce` takes over
-/// 20 minutes. Its verdicts are read from the committed `reports/lightsout/claims.csv`, checked to
-/// be the file `reproduce --check` compares byte for byte with a fresh computation (the sha256 its
-/// manifest pins); the reduced-size study in `lightsout.rs`
-/// (`study_claims_page_and_dictionary_from_a_fresh_computation`) checks every Lights Out verdict
-/// from a fresh computation.
-#[test]
-fn fresh_claims_have_the_expected_verdicts() {
-    let dir = scratch("outputs-claims");
-    // Both families at once (separate roots: one writer per directory), so the longer one, peg
-    // with side 7 (about 85 s), bounds the wait. A partial run builds the entry page from the
-    // other families' files under its reports root, as in a checkout: copied from reports/.
+/// Runs `reproduce --only peg` and `reproduce --only tricolore` side by side under `dir` (separate
+/// roots: one writer per directory, so the longer run bounds the wait) and returns the claims
+/// each wrote. A partial run builds the entry page from the other families' files under its
+/// reports root, as in a checkout: copied from reports/.
+fn reproduce_peg_and_tricolore(dir: &Path) -> Vec<HashMap<String, String>> {
     let runs: Vec<(&str, PathBuf, std::process::Child)> = ["peg", "tricolore"]
         .iter()
         .map(|family| {
@@ -235,12 +225,12 @@ fn fresh_claims_have_the_expected_verdicts() {
         );
         claims.extend(fresh);
     }
-    // A fresh run writes a valid package and a peg page showing its charts.
-    assert!(check_package(&dir.join("peg/data")) >= 8);
-    let page = std::fs::read_to_string(dir.join("peg/reports/peg/README.md")).unwrap();
-    for png in ["T4_profile.png", "T5_min_moves.png", "levels_by_pegs.png"] {
-        assert!(page.contains(png), "peg page does not show {png}");
-    }
+    claims
+}
+
+/// The committed Lights Out claims, after checking they are the file its manifest pins (the one
+/// `reproduce --check` compares byte for byte with a fresh computation).
+fn committed_lightsout_claims() -> Vec<HashMap<String, String>> {
     let committed = root().join("reports/lightsout/claims.csv");
     let sha: String = {
         use sha2::Digest;
@@ -263,8 +253,12 @@ fn fresh_claims_have_the_expected_verdicts() {
         Some(Value::from(sha)),
         "reports/lightsout/claims.csv is not the file its manifest (and reproduce --check) records"
     );
-    claims.extend(read_csv(&committed));
-    let _ = std::fs::remove_dir_all(&dir);
+    read_csv(&committed)
+}
+
+/// The claims by id, each checked: a known verdict, a source, a statement, a computed value, the
+/// published value unless new, and an id no other claim has.
+fn claims_by_id(claims: Vec<HashMap<String, String>>) -> HashMap<String, HashMap<String, String>> {
     let mut by_id: HashMap<String, HashMap<String, String>> = HashMap::new();
     for c in claims {
         assert!(
@@ -289,6 +283,71 @@ fn fresh_claims_have_the_expected_verdicts() {
             c["id"]
         );
     }
+    by_id
+}
+
+/// Every chart under reports/ is shown on its page: a family's on the family page, the
+/// benchmarks' on theirs; the entry page shows a few, each a chart that exists.
+fn assert_every_chart_is_shown() {
+    let readme = std::fs::read_to_string(root().join("reports/README.md")).unwrap();
+    let bench_page = std::fs::read_to_string(root().join("reports/benchmarks.md")).unwrap();
+    let mut pngs = Vec::new();
+    walk_png(&root().join("reports"), &mut pngs);
+    for p in &pngs {
+        let (dir, name) = p
+            .split_once('/')
+            .unwrap_or_else(|| panic!("chart {p} outside a family directory"));
+        if dir == "bench" {
+            assert!(
+                bench_page.contains(p.as_str()),
+                "reports/benchmarks.md does not show {name}"
+            );
+        } else {
+            let page = std::fs::read_to_string(root().join("reports").join(dir).join("README.md")).unwrap();
+            assert!(
+                page.contains(&format!("({name})")),
+                "reports/{dir}/README.md does not show {name}"
+            );
+        }
+    }
+    let shown: Vec<&str> = readme
+        .split("](")
+        .skip(1)
+        .filter_map(|s| s.split_once(')'))
+        .map(|(path, _)| path)
+        .filter(|p| p.ends_with(".png"))
+        .collect();
+    assert!(shown.len() >= 3, "the entry page shows {} charts", shown.len());
+    for p in shown {
+        assert!(
+            pngs.iter().any(|x| x == p),
+            "reports/README.md shows {p}, which does not exist"
+        );
+    }
+}
+
+/// The claims as the code computes them: every verdict is one of the four, every id unique, and
+/// the verdicts the evidence in tests/data supports. Peg and Tricolore are recomputed here by
+/// `reproduce --only peg` and `reproduce --only tricolore`, side by side into scratch
+/// directories; the fresh Data Package and peg page are checked as well. Lights Out is not: its
+/// `reproduce` takes too long for a test. Its verdicts are read from the committed
+/// `reports/lightsout/claims.csv`, checked to be the file `reproduce --check` compares byte for
+/// byte with a fresh computation (the sha256 its manifest pins); the reduced-size study in
+/// `lightsout.rs` (`study_claims_page_and_dictionary_from_a_fresh_computation`) checks every
+/// Lights Out verdict from a fresh computation.
+#[test]
+fn fresh_claims_have_the_expected_verdicts() {
+    let dir = scratch("outputs-claims");
+    let mut claims = reproduce_peg_and_tricolore(&dir);
+    // A fresh run writes a valid package and a peg page showing its charts.
+    assert!(check_package(&dir.join("peg/data")) >= 8);
+    let page = std::fs::read_to_string(dir.join("peg/reports/peg/README.md")).unwrap();
+    for png in ["T4_profile.png", "T5_min_moves.png", "levels_by_pegs.png"] {
+        assert!(page.contains(png), "peg page does not show {png}");
+    }
+    claims.extend(committed_lightsout_claims());
+    let _ = std::fs::remove_dir_all(&dir);
+    let by_id = claims_by_id(claims);
     let verdict = |id: &str| {
         by_id
             .get(id)
@@ -339,43 +398,7 @@ fn fresh_claims_have_the_expected_verdicts() {
             "no new result for {family}"
         );
     }
-    // Every chart under reports/ is shown on its page: a family's on the family page, the
-    // benchmarks' on theirs; the entry page shows a few, each a chart that exists.
-    let readme = std::fs::read_to_string(root().join("reports/README.md")).unwrap();
-    let bench_page = std::fs::read_to_string(root().join("reports/benchmarks.md")).unwrap();
-    let mut pngs = Vec::new();
-    walk_png(&root().join("reports"), &mut pngs);
-    for p in &pngs {
-        let (dir, name) = p
-            .split_once('/')
-            .unwrap_or_else(|| panic!("chart {p} outside a family directory"));
-        if dir == "bench" {
-            assert!(
-                bench_page.contains(p.as_str()),
-                "reports/benchmarks.md does not show {name}"
-            );
-        } else {
-            let page = std::fs::read_to_string(root().join("reports").join(dir).join("README.md")).unwrap();
-            assert!(
-                page.contains(&format!("({name})")),
-                "reports/{dir}/README.md does not show {name}"
-            );
-        }
-    }
-    let shown: Vec<&str> = readme
-        .split("](")
-        .skip(1)
-        .filter_map(|s| s.split_once(')'))
-        .map(|(path, _)| path)
-        .filter(|p| p.ends_with(".png"))
-        .collect();
-    assert!(shown.len() >= 3, "the entry page shows {} charts", shown.len());
-    for p in shown {
-        assert!(
-            pngs.iter().any(|x| x == p),
-            "reports/README.md shows {p}, which does not exist"
-        );
-    }
+    assert_every_chart_is_shown();
 }
 
 /// `reproduce --check` (all families) compares the top-level `reports/claims.csv` with a fresh one,

@@ -75,9 +75,10 @@ impl Tri {
     }
 
     fn moves(&self, b: u64) -> impl Iterator<Item = (usize, usize, u64)> + '_ {
-        self.jumps.iter().filter_map(move |&(a, m, t)| {
-            (b >> a & 1 == 1 && b >> m & 1 == 1 && b >> t & 1 == 0).then(|| (a, t, b ^ (1 << a | 1 << m | 1 << t)))
-        })
+        self.jumps
+            .iter()
+            .filter(move |&&(a, m, t)| b >> a & 1 == 1 && b >> m & 1 == 1 && b >> t & 1 == 0)
+            .map(move |&(a, m, t)| (a, t, b ^ (1 << a | 1 << m | 1 << t)))
     }
 }
 

@@ -59,9 +59,10 @@ impl Tri {
     }
 
     fn children(&self, b: u64) -> impl Iterator<Item = u64> + '_ {
-        self.jumps.iter().filter_map(move |&[f, o, t]| {
-            (b >> f & 1 == 1 && b >> o & 1 == 1 && b >> t & 1 == 0).then(|| b ^ (1 << f | 1 << o | 1 << t))
-        })
+        self.jumps
+            .iter()
+            .filter(move |&&[f, o, t]| b >> f & 1 == 1 && b >> o & 1 == 1 && b >> t & 1 == 0)
+            .map(move |&[f, o, t]| b ^ (1 << f | 1 << o | 1 << t))
     }
 
     fn map(&self, m: usize, b: u64) -> u64 {
@@ -344,8 +345,7 @@ fn side_9_first_levels_match_a_set_bfs() {
     }
 }
 
-/// data/peg/T8/levels.csv (computed once, 31 minutes on this 2-core machine) against what can be
-/// counted directly.
+/// data/peg/T8/levels.csv (computed once, by a long run) against what can be counted directly.
 #[test]
 fn side_8_levels_match_direct_counts() {
     let path = committed("data/peg/T8/levels.csv");

@@ -1,42 +1,23 @@
 //! `reproduce` and `reproduce --check` on a small scope.
 
 use crate::common::*;
+use std::path::Path;
+use std::process::Output;
 
-#[test]
-fn reproduce_then_check_detects_a_changed_file() {
-    let dir = scratch("reproduce");
-    let (data, reports) = (dir.join("data"), dir.join("reports"));
-    let args = |check: bool| {
-        let mut a = vec!["reproduce", "--only", "peg", "--max-peg-side", "5"];
-        a.extend(["--data", data.to_str().unwrap(), "--reports", reports.to_str().unwrap()]);
-        if check {
-            a.push("--check");
-        }
-        a.into_iter().map(String::from).collect::<Vec<_>>()
-    };
-    let run_args = |check: bool| {
-        let a = args(check);
-        run(&a.iter().map(String::as_str).collect::<Vec<_>>())
-    };
-    // A partial run builds the entry page and the combined claims from every family's files:
-    // without the others' it refuses, naming what is missing.
-    let refused = run_args(false);
-    assert!(!refused.status.success());
-    assert!(
-        String::from_utf8_lossy(&refused.stderr).contains("summary.md"),
-        "{}",
-        String::from_utf8_lossy(&refused.stderr)
-    );
-    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
-    for other in ["tricolore", "lightsout"] {
-        std::fs::create_dir_all(reports.join(other)).unwrap();
-        for name in ["summary.md", "claims.csv"] {
-            std::fs::copy(committed.join(other).join(name), reports.join(other).join(name)).unwrap();
-        }
+/// `reproduce --only peg --max-peg-side 5` into `data` and `reports` (with `--check` if `check`).
+fn reproduce_peg(data: &Path, reports: &Path, check: bool) -> Output {
+    let mut a = vec!["reproduce", "--only", "peg", "--max-peg-side", "5"];
+    a.extend(["--data", data.to_str().unwrap(), "--reports", reports.to_str().unwrap()]);
+    if check {
+        a.push("--check");
     }
-    let first = run_args(false);
-    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
-    // The entry page holds the peg summary just written and the others' as they are.
+    run(&a)
+}
+
+/// After a partial run: the entry page holds the peg summary just written and the others' as
+/// they are (`committed`: the checkout's reports/), the combined claims hold the fresh peg claims
+/// and the others', and the peg files are written.
+fn assert_entry_page_and_claims(data: &Path, reports: &Path, committed: &Path) {
     let entry = std::fs::read_to_string(reports.join("README.md")).unwrap();
     let peg_summary = std::fs::read_to_string(reports.join("peg/summary.md")).unwrap();
     let first_line = peg_summary
@@ -69,6 +50,59 @@ fn reproduce_then_check_detects_a_changed_file() {
         assert!(data.join(f).exists(), "{f} missing");
     }
     assert!(reports.join("peg/T5_min_moves.svg").exists());
+}
+
+/// Pages, claims and charts are compared byte for byte too: each change is named.
+fn assert_check_names_each_edit(data: &Path, reports: &Path) {
+    for page in [
+        "peg/README.md",
+        "peg/summary.md",
+        "README.md",
+        "claims.csv",
+        "peg/claims.csv",
+        "peg/T5_min_moves.svg",
+        "peg/T5_min_moves.png",
+    ] {
+        let path = reports.join(page);
+        let before = std::fs::read(&path).unwrap();
+        let mut changed = before.clone();
+        changed.extend_from_slice(b"\nan edit by hand\n");
+        std::fs::write(&path, &changed).unwrap();
+        let bad = reproduce_peg(data, reports, true);
+        assert!(!bad.status.success(), "--check passed with {page} edited");
+        let err = String::from_utf8_lossy(&bad.stderr).to_string();
+        assert!(
+            err.contains(&path.display().to_string()),
+            "--check does not name {page}: {err}"
+        );
+        std::fs::write(&path, &before).unwrap();
+    }
+}
+
+#[test]
+fn reproduce_then_check_detects_a_changed_file() {
+    let dir = scratch("reproduce");
+    let (data, reports) = (dir.join("data"), dir.join("reports"));
+    let run_args = |check: bool| reproduce_peg(&data, &reports, check);
+    // A partial run builds the entry page and the combined claims from every family's files:
+    // without the others' it refuses, naming what is missing.
+    let refused = run_args(false);
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("summary.md"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    for other in ["tricolore", "lightsout"] {
+        std::fs::create_dir_all(reports.join(other)).unwrap();
+        for name in ["summary.md", "claims.csv"] {
+            std::fs::copy(committed.join(other).join(name), reports.join(other).join(name)).unwrap();
+        }
+    }
+    let first = run_args(false);
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert_entry_page_and_claims(&data, &reports, &committed);
     let ok = run_args(true);
     assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
 
@@ -86,31 +120,7 @@ fn reproduce_then_check_detects_a_changed_file() {
     )
     .unwrap();
     assert!(run_args(true).status.success());
-
-    // Pages, claims and charts are compared byte for byte too: each change is named.
-    for page in [
-        "peg/README.md",
-        "peg/summary.md",
-        "README.md",
-        "claims.csv",
-        "peg/claims.csv",
-        "peg/T5_min_moves.svg",
-        "peg/T5_min_moves.png",
-    ] {
-        let path = reports.join(page);
-        let before = std::fs::read(&path).unwrap();
-        let mut changed = before.clone();
-        changed.extend_from_slice(b"\nan edit by hand\n");
-        std::fs::write(&path, &changed).unwrap();
-        let bad = run_args(true);
-        assert!(!bad.status.success(), "--check passed with {page} edited");
-        let err = String::from_utf8_lossy(&bad.stderr).to_string();
-        assert!(
-            err.contains(&path.display().to_string()),
-            "--check does not name {page}: {err}"
-        );
-        std::fs::write(&path, &before).unwrap();
-    }
+    assert_check_names_each_edit(&data, &reports);
 }
 
 #[test]

@@ -300,7 +300,7 @@ fn tricolore_targets_and_ranges_match_document() {
 #[test]
 fn tricolore_restricted_table_by_independent_bfs() {
     let r = half_rules();
-    let mut reached = vec![0u64; 20];
+    let mut reached = [0u64; 20];
     let mut seen_reps = 0;
     for b in r.boards_in_text_order() {
         if r.mirror(&b) < b {
@@ -586,8 +586,11 @@ fn tricolore_solve_full_board_and_halves_example() {
     assert!(opt < n);
 }
 
+/// Per (board, last click) state, the states that reach it in one click.
+type ReversedEdges = Vec<Vec<u32>>;
+
 /// The explicit reversed edges between (board, last click) states, `board * (n + 1) + last`.
-fn reversed_edges(r: &Rules) -> Vec<Vec<u32>> {
+fn reversed_edges(r: &Rules) -> ReversedEdges {
     let n = r.n();
     let mut rev: Vec<Vec<u32>> = vec![Vec::new(); r.size() * (n + 1)];
     for code in 0..r.size() {
@@ -700,7 +703,8 @@ fn tricolore_counts_search_matches_independent_backward_bfs() {
     use statespace::puzzles::tricolore::{Adjacency, Grid};
     use statespace::studies::tricolore::full;
     let c = Counters::default();
-    let mut edges: HashMap<(usize, usize, bool), (Rules, Vec<Vec<u32>>)> = HashMap::new();
+    // Per board shape (width, height, king adjacency): its rules and reversed edges, built once.
+    let mut edges: HashMap<(usize, usize, bool), (Rules, ReversedEdges)> = HashMap::new();
     for (w, h, king, target, group) in [
         (4, 3, true, "RRRR.RRRR.RRRR", 4),
         (4, 3, true, "WWWW.WWWW.WWWW", 4),
@@ -948,14 +952,10 @@ fn tricolore_bad_input() {
     );
 }
 
-/// Every claim of the Tricolore study with the verdict the evidence supports. `reproduce --only
-/// tricolore` takes minutes (three 4x4 targets, the halves method on every board, four
-/// reachability searches), so this computes through the library with reduced options: all six
-/// half-board studies, the 4x4 board to all red only, no exhaustive halves comparison and no
-/// reachability searches (those claims' verdicts are asserted from the committed reports by
-/// tests/outputs).
-#[test]
-fn tricolore_claims_have_the_expected_verdicts() {
+/// The Tricolore claims computed through the library with reduced options (see
+/// [`tricolore_claims_have_the_expected_verdicts`]), each checked: a unique id of the family, a
+/// statement, a computed value and evidence, a published value exactly when not new.
+fn reduced_tricolore_claims() -> Vec<statespace::studies::Claim> {
     use statespace::engine::progress::Counters;
     use statespace::puzzles::tricolore::{Adjacency, Regime as R};
     use statespace::studies::tricolore::{half::HalfOptions, Large, Options, Tricolore};
@@ -993,60 +993,54 @@ fn tricolore_claims_have_the_expected_verdicts() {
         );
         assert_eq!(c.published.is_empty(), c.verdict.as_str() == "new", "{c:?}");
     }
-    let verdict = |id: &str| {
-        let full = format!("tricolore.{id}");
-        claims
-            .iter()
-            .find(|c| c.id == full)
-            .unwrap_or_else(|| panic!("no claim {full}"))
-            .verdict
-            .as_str()
-    };
-    let expected = [
-        ("seed003.mirror_pair_starts", "confirmed"),
-        ("seed003.unrestricted_table", "confirmed"),
-        ("seed003.unrestricted_total", "confirmed"),
-        ("seed003.hybrid_table", "confirmed"),
-        ("seed003.hybrid_total", "confirmed"),
-        // "Average Clicks5.694%" is the average 5.6 run into the percent 94%: 5.5661 and 7.2809
-        // at one decimal, and the shares of the bold ranges 4-7 and 6-9.
-        ("seed003.unrestricted_average_table", "confirmed"),
-        ("seed003.hybrid_average_table", "confirmed"),
-        ("seed003.unrestricted_bold_share", "confirmed"),
-        ("seed003.hybrid_bold_share", "confirmed"),
-        ("seed003.average_prose", "confirmed"),
-        ("seed003.unrestricted_reachable", "confirmed"),
-        ("seed003.hybrid_reachable", "confirmed"),
-        ("seed003.restricted_reachable", "confirmed"),
-        ("seed003.unrestricted_minus_hybrid", "confirmed"),
-        ("seed003.target_unrestricted_all_white", "confirmed"),
-        ("seed003.target_unrestricted_alternating", "confirmed"),
-        ("seed003.target_unrestricted_all_red", "confirmed"),
-        ("seed003.target_hybrid_all_white", "confirmed"),
-        ("seed003.target_hybrid_alternating", "confirmed"),
-        ("seed003.target_hybrid_all_red", "confirmed"),
-        ("seed003.max_clicks_range_unrestricted", "confirmed"),
-        ("seed003.max_clicks_range_hybrid", "confirmed"),
-        ("seed003.max_clicks_range_restricted", "confirmed"),
-        // 97.62% and 95.58%: 98% and 96% as whole percents.
-        ("seed003.unrestricted_within_7", "confirmed"),
-        ("seed003.hybrid_within_9", "confirmed"),
-        ("seed003.example_starts", "confirmed"),
-        ("seed003.all_red_to_all_white", "confirmed"),
-        ("seed003.halves_example", "confirmed"),
-        // 94% is 98% x 96%, a lower bound: composed, 98.69% need at most 16; 12.9 is 5.6 + 7.3,
-        // the prose's rounded means, where the composed mean is 12.847.
-        ("seed003.halves_average", "corrected"),
-        ("seed003.halves_average_12_or_13", "corrected"),
-        ("new.restricted_table", "new"),
-        ("new.restricted_table_adjacency", "new"),
-        ("new.orthogonal_adjacency_rows", "new"),
-        ("new.full_distances_all_red", "new"),
-    ];
-    for (id, want) in expected {
-        assert_eq!(verdict(id), want, "tricolore.{id}");
-    }
-    // The values behind the verdicts, recomputed here from the document's printed table.
+    claims
+}
+
+/// Each claim id (after `tricolore.`) with the verdict the evidence supports.
+const EXPECTED_TRICOLORE_VERDICTS: &[(&str, &str)] = &[
+    ("seed003.mirror_pair_starts", "confirmed"),
+    ("seed003.unrestricted_table", "confirmed"),
+    ("seed003.unrestricted_total", "confirmed"),
+    ("seed003.hybrid_table", "confirmed"),
+    ("seed003.hybrid_total", "confirmed"),
+    // "Average Clicks5.694%" is the average 5.6 run into the percent 94%: 5.5661 and 7.2809
+    // at one decimal, and the shares of the bold ranges 4-7 and 6-9.
+    ("seed003.unrestricted_average_table", "confirmed"),
+    ("seed003.hybrid_average_table", "confirmed"),
+    ("seed003.unrestricted_bold_share", "confirmed"),
+    ("seed003.hybrid_bold_share", "confirmed"),
+    ("seed003.average_prose", "confirmed"),
+    ("seed003.unrestricted_reachable", "confirmed"),
+    ("seed003.hybrid_reachable", "confirmed"),
+    ("seed003.restricted_reachable", "confirmed"),
+    ("seed003.unrestricted_minus_hybrid", "confirmed"),
+    ("seed003.target_unrestricted_all_white", "confirmed"),
+    ("seed003.target_unrestricted_alternating", "confirmed"),
+    ("seed003.target_unrestricted_all_red", "confirmed"),
+    ("seed003.target_hybrid_all_white", "confirmed"),
+    ("seed003.target_hybrid_alternating", "confirmed"),
+    ("seed003.target_hybrid_all_red", "confirmed"),
+    ("seed003.max_clicks_range_unrestricted", "confirmed"),
+    ("seed003.max_clicks_range_hybrid", "confirmed"),
+    ("seed003.max_clicks_range_restricted", "confirmed"),
+    // 97.62% and 95.58%: 98% and 96% as whole percents.
+    ("seed003.unrestricted_within_7", "confirmed"),
+    ("seed003.hybrid_within_9", "confirmed"),
+    ("seed003.example_starts", "confirmed"),
+    ("seed003.all_red_to_all_white", "confirmed"),
+    ("seed003.halves_example", "confirmed"),
+    // 94% is 98% x 96%, a lower bound: composed, 98.69% need at most 16; 12.9 is 5.6 + 7.3,
+    // the prose's rounded means, where the composed mean is 12.847.
+    ("seed003.halves_average", "corrected"),
+    ("seed003.halves_average_12_or_13", "corrected"),
+    ("new.restricted_table", "new"),
+    ("new.restricted_table_adjacency", "new"),
+    ("new.orthogonal_adjacency_rows", "new"),
+    ("new.full_distances_all_red", "new"),
+];
+
+/// The values behind the verdicts, recomputed here from the document's printed tables.
+fn assert_tricolore_values_behind_verdicts(claims: &[statespace::studies::Claim]) {
     let claim = |id: &str| claims.iter().find(|c| c.id == format!("tricolore.{id}")).unwrap();
     let printed: Vec<(f64, f64)> = oracle("tricolore/unrestricted_table.csv")
         .iter()
@@ -1097,4 +1091,28 @@ fn tricolore_claims_have_the_expected_verdicts() {
         .computed
         .starts_with(&format!("{:.2}% within 16", 100.0 * within)));
     assert_eq!(claim("new.restricted_table_adjacency").computed, "identical");
+}
+
+/// Every claim of the Tricolore study with the verdict the evidence supports. `reproduce --only
+/// tricolore` takes minutes (three 4x4 targets, the halves method on every board, four
+/// reachability searches), so this computes through the library with reduced options: all six
+/// half-board studies, the 4x4 board to all red only, no exhaustive halves comparison and no
+/// reachability searches (those claims' verdicts are asserted from the committed reports by
+/// tests/outputs).
+#[test]
+fn tricolore_claims_have_the_expected_verdicts() {
+    let claims = reduced_tricolore_claims();
+    let verdict = |id: &str| {
+        let full = format!("tricolore.{id}");
+        claims
+            .iter()
+            .find(|c| c.id == full)
+            .unwrap_or_else(|| panic!("no claim {full}"))
+            .verdict
+            .as_str()
+    };
+    for &(id, want) in EXPECTED_TRICOLORE_VERDICTS {
+        assert_eq!(verdict(id), want, "tricolore.{id}");
+    }
+    assert_tricolore_values_behind_verdicts(&claims);
 }

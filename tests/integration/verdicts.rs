@@ -4,6 +4,7 @@
 //! halves solutions for the exhaustive comparison.
 
 use statespace::studies::claim::{Claim, Verdict};
+use statespace::studies::lightsout::seed004::{self, Seed004};
 use std::collections::{BTreeSet, VecDeque};
 
 fn claim<'a>(claims: &'a [Claim], id: &str) -> &'a Claim {
@@ -47,14 +48,8 @@ fn xor_rank(vs: impl IntoIterator<Item = u32>) -> usize {
     rank
 }
 
-#[test]
-fn seed004_pairs_formulas_and_last_rows() {
-    use statespace::studies::lightsout::seed004;
-    let s = seed004::compute().unwrap();
-    let claims = seed004::claims(&s);
-    let b = plus_masks();
-    assert_eq!(xor_rank(b.iter().copied()), 23);
-    // Every pair: rank without the two columns, and of the principal 23 x 23 submatrix.
+/// Every pair of buttons: rank without the two columns, and of the principal 23 x 23 submatrix.
+fn assert_seed004_pairs(s: &Seed004, claims: &[Claim], b: &[u32]) {
     assert_eq!(s.pairs.len(), 300);
     let mut kept = 0;
     let mut first_bad = None;
@@ -80,7 +75,7 @@ fn seed004_pairs_formulas_and_last_rows() {
             first_bad.get_or_insert((p.a, p.b));
         }
     }
-    let c = claim(&claims, "lightsout.seed004.ignore_any_two_buttons");
+    let c = claim(claims, "lightsout.seed004.ignore_any_two_buttons");
     assert_eq!(c.verdict, Verdict::Refuted);
     assert!(
         c.computed.starts_with(&format!("{kept} of 300 pairs keep rank 23")),
@@ -94,12 +89,15 @@ fn seed004_pairs_formulas_and_last_rows() {
         c.evidence
     );
     assert_eq!(
-        claim(&claims, "lightsout.seed004.ignore_buttons_1_2").verdict,
+        claim(claims, "lightsout.seed004.ignore_buttons_1_2").verdict,
         Verdict::Confirmed
     );
+}
 
-    // Direct formulas: every solvable position is B x for exactly one x with x1 = x2 = 0; walk
-    // those x in Gray-code order and compare each formula with x3, x4, x5.
+/// Direct formulas: every solvable position is B x for exactly one x with x1 = x2 = 0; walk
+/// those x in Gray-code order and compare each formula with x3, x4, x5. Returns the solvable
+/// positions as a bit set.
+fn assert_seed004_formulas(s: &Seed004, claims: &[Claim], b: &[u32]) -> Vec<u64> {
     let formulas: Vec<(usize, u32)> = seed004::DIRECT_FORMULAS
         .iter()
         .map(|(x, cells)| (*x, cells.iter().fold(0, |m, &c| m | 1 << (c - 1))))
@@ -127,10 +125,15 @@ fn seed004_pairs_formulas_and_last_rows() {
     }
     for (f, row) in s.formulas.iter().enumerate() {
         assert_eq!((row.solvable, row.wrong), (1 << 23, wrong[f]));
-        let c = claim(&claims, &format!("lightsout.seed004.direct_formula_x{}", row.button));
+        let c = claim(claims, &format!("lightsout.seed004.direct_formula_x{}", row.button));
         assert_eq!(c.verdict, Verdict::of(wrong[f] == 0));
     }
-    // Last rows: chase every position by hand; which last rows occur, for which positions.
+    solvable
+}
+
+/// Last rows: chase every position by hand; which last rows occur, for which positions
+/// (`solvable`: the solvable positions as a bit set).
+fn assert_seed004_last_rows(s: &Seed004, claims: &[Claim], b: &[u32], solvable: &[u64]) {
     let mut all = BTreeSet::new();
     let mut clearable = BTreeSet::new();
     let mut per_row = [0u64; 32];
@@ -152,15 +155,15 @@ fn seed004_pairs_formulas_and_last_rows() {
     let classes = |set: &BTreeSet<u32>| set.iter().map(|&l| l.min(mirror(l))).collect::<BTreeSet<_>>();
     assert_eq!(s.last_rows.iter().map(|l| l.positions).collect::<Vec<_>>(), per_row);
     assert_eq!(
-        claim(&claims, "lightsout.seed004.last_rows").computed,
+        claim(claims, "lightsout.seed004.last_rows").computed,
         all.len().to_string()
     );
     assert_eq!(
-        claim(&claims, "lightsout.seed004.symmetric_last_rows").computed,
+        claim(claims, "lightsout.seed004.symmetric_last_rows").computed,
         all.iter().filter(|&&l| mirror(l) == l).count().to_string()
     );
     assert_eq!(
-        claim(&claims, "lightsout.seed004.last_row_classes").computed,
+        claim(claims, "lightsout.seed004.last_row_classes").computed,
         classes(&all).len().to_string()
     );
     // Seed 004's "only 2^3 = 8 possible solutions": the last rows chasing a solvable position leaves.
@@ -170,10 +173,21 @@ fn seed004_pairs_formulas_and_last_rows() {
     );
     assert_eq!(clearable.len(), 8);
     let nonzero = classes(&clearable).iter().filter(|&&c| c != 0).count();
-    let c = claim(&claims, "lightsout.seed004.patterns_to_tabulate");
+    let c = claim(claims, "lightsout.seed004.patterns_to_tabulate");
     assert_eq!(c.computed, nonzero.to_string());
     // 19 published against 5 that exist is substantive: refuted, not a printed slip.
     assert_eq!(c.verdict, Verdict::of(nonzero == 19));
+}
+
+#[test]
+fn seed004_pairs_formulas_and_last_rows() {
+    let s = seed004::compute().unwrap();
+    let claims = seed004::claims(&s);
+    let b = plus_masks();
+    assert_eq!(xor_rank(b.iter().copied()), 23);
+    assert_seed004_pairs(&s, &claims, &b);
+    let solvable = assert_seed004_formulas(&s, &claims, &b);
+    assert_seed004_last_rows(&s, &claims, &b, &solvable);
     // Tables: tidy, one row per pair / formula / last row.
     assert_eq!(seed004::pairs_table(&s).rows.len(), 300);
     assert_eq!(seed004::formulas_table(&s).rows.len(), 3);

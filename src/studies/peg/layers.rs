@@ -449,7 +449,7 @@ mod tests {
     #[test]
     fn duality_shortcut_equals_the_backward_pass_on_t4_to_t6() {
         use layered::SubsetGraph;
-        // T7 agrees too (checked by hand: 4 min, too slow for the suite).
+        // T7 agrees too (checked by hand; too slow for the suite).
         for side in 4..=6 {
             let t = Triangle::new(side).unwrap();
             let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();

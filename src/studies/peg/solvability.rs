@@ -30,8 +30,8 @@ pub struct ProblemRow {
     pub start: usize,
     pub finish: usize,
     pub verdict: Verdict,
-    /// The fewest moves, where settled ([`super::min_moves`]): exact or a proven lower bound.
-    pub fewest: Option<super::min_moves::MinMoves>,
+    /// The fewest moves, where settled (by `min_moves.rs`): exact or a proven lower bound.
+    pub fewest: Option<super::fewest::MinMoves>,
 }
 
 impl ProblemRow {
@@ -239,7 +239,7 @@ mod tests {
         }
     }
 
-    /// T7 too (about a minute: its exact analysis dominates).
+    /// T7 too (slow: its exact analysis dominates).
     #[test]
     #[ignore = "slow: run with --ignored"]
     fn search_verdicts_equal_the_exact_analysis_on_t7() {

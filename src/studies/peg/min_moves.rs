@@ -145,7 +145,7 @@ pub fn settle_with(
     let job = Job::new(t, problems, *how, counters);
     let backward = backward_balls(&job);
     let sieve = finish_sieve(&job, &backward);
-    let mut by_rep: Vec<((usize, usize), Option<MinMoves>)> = Vec::new();
+    let mut by_rep: Vec<Answer> = Vec::new();
     for i in 0..job.orbits.len() {
         by_rep.extend(settle_start(&job, &backward, &sieve, i)?);
     }
@@ -316,14 +316,12 @@ fn fewer(x: Meeting, y: Meeting) -> Meeting {
     }
 }
 
+/// One representative problem ([`Frame::key`]) and its answer: None for an unsolvable one.
+type Answer = ((usize, usize), Option<MinMoves>);
+
 /// The open problems out of start orbit `i`'s representative, settled: its forward ball, the
 /// meetings inside it and on its streamed level, and the play each meeting spells.
-fn settle_start(
-    job: &Job,
-    backward: &[Option<Ball>],
-    sieve: &Sieve,
-    i: usize,
-) -> Result<Vec<((usize, usize), Option<MinMoves>)>> {
+fn settle_start(job: &Job, backward: &[Option<Ball>], sieve: &Sieve, i: usize) -> Result<Vec<Answer>> {
     let (t, radii) = (job.t, job.how.radii);
     let a = job.orbits[i][0];
     if !(0..t.holes()).any(|f| job.wanted(a, f)) {
@@ -555,7 +553,7 @@ fn decide(job: &Job, fwd: &Ball, a: usize, f: &Finish, met: Meeting, far: Option
 
 /// Every problem's answer, each start's from its representative's through the symmetry; a problem
 /// not settled here (solvable and held exactly by its row, `open_only`) keeps its row's.
-fn every_start(job: &Job, by_rep: &[((usize, usize), Option<MinMoves>)]) -> Vec<Option<MinMoves>> {
+fn every_start(job: &Job, by_rep: &[Answer]) -> Vec<Option<MinMoves>> {
     job.problems
         .iter()
         .map(|p| {
@@ -692,15 +690,11 @@ mod tests {
 
     /// Every pair of the side as a problem row; solvable ones carry a play of too many moves
     /// (any play serves: the balls must find the minimum themselves). Solvability from `truth`.
-    fn rows_from(
-        t: &Triangle,
-        truth: &[Vec<Option<u32>>],
-        play_of: impl Fn(usize, usize) -> Vec<Jump>,
-    ) -> Vec<ProblemRow> {
+    fn rows_from(truth: &[Vec<Option<u32>>], play_of: impl Fn(usize, usize) -> Vec<Jump>) -> Vec<ProblemRow> {
         let mut rows = Vec::new();
-        for s in 0..t.holes() {
-            for f in 0..t.holes() {
-                let verdict = match truth[s][f] {
+        for (s, row) in truth.iter().enumerate() {
+            for (f, moves) in row.iter().enumerate() {
+                let verdict = match moves {
                     Some(_) => Verdict::Play(play_of(s, f)),
                     None => Verdict::PositionClass,
                 };
@@ -718,7 +712,7 @@ mod tests {
     fn check_side_against_plain_bfs(side: usize, radii: Radii) {
         let t = Triangle::any_side(side);
         let truth: Vec<Vec<Option<u32>>> = (0..t.holes()).map(|s| plain_bfs(&t, s)).collect();
-        let rows = rows_from(&t, &truth, |_, _| Vec::new());
+        let rows = rows_from(&truth, |_, _| Vec::new());
         let settled = settle(&t, &rows, radii, &Counters::default()).unwrap();
         let mut compared = 0;
         for (r, m) in rows.iter().zip(&settled) {
@@ -801,7 +795,7 @@ mod tests {
                     .collect()
             })
             .collect();
-        let rows = rows_from(&t, &truth, |s, f| plays[s][f].clone().unwrap());
+        let rows = rows_from(&truth, |s, f| plays[s][f].clone().unwrap());
         let nine = |radii: Radii| {
             let settled = settle(&t, &rows, radii, &Counters::default()).unwrap();
             rows.iter()
@@ -880,7 +874,7 @@ mod tests {
                 })
                 .collect()
         };
-        let rows = rows_from(&t, &truth, |_, _| stand_in(30));
+        let rows = rows_from(&truth, |_, _| stand_in(30));
         let radii = Radii {
             forward: 8,
             backward: 3,
@@ -996,7 +990,7 @@ mod tests {
         // Plays as long as the minima held: a problem of 12 is left out of the sieve (8 + 3 do not
         // meet, and the play attains 12); one of 13 goes through it (8 + 4 do not meet, and the
         // play attains 13).
-        let rows = rows_from(&t, &truth, |s, f| stand_in(truth[s][f].unwrap() as usize));
+        let rows = rows_from(&truth, |s, f| stand_in(truth[s][f].unwrap() as usize));
         let settled = settle_with(
             &t,
             &rows,
@@ -1049,7 +1043,7 @@ mod tests {
     fn check_side_7(radii: Radii) {
         let t = Triangle::any_side(7);
         let truth = side_7_truth(&t);
-        let rows = rows_from(&t, &truth, |_, _| Vec::new());
+        let rows = rows_from(&truth, |_, _| Vec::new());
         let settled = settle(&t, &rows, radii, &Counters::default()).unwrap();
         let mut exact = 0;
         for (r, m) in rows.iter().zip(&settled) {

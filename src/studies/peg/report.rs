@@ -146,8 +146,10 @@ fn start_finish_heatmap_of(title: String, cells: Vec<Vec<Option<f64>>>, key: cha
 /// each start has its own marker shape; starts whose profiles are identical share one line and
 /// one legend entry that says so.
 pub fn profile_chart(s: &PegStudy) -> Result<Rendered> {
+    /// Starts with one profile: each (start hole, holes of its orbit), and the profile's points.
+    type Group = (Vec<(usize, usize)>, Vec<(f64, f64)>);
     let t = Triangle::any_side(s.side);
-    let mut groups: Vec<(Vec<(usize, usize)>, Vec<(f64, f64)>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for orbit in t.hole_orbits() {
         let points: Vec<(f64, f64)> = s
             .profile
@@ -214,7 +216,9 @@ pub fn min_moves_chart(s: &PegStudy) -> Result<Rendered> {
 
 /// Reachable and winnable positions by peg count, one colour per side (log scale).
 pub fn levels_chart(r: &PegResults) -> Result<Rendered> {
-    let rows: Vec<(usize, Vec<(u32, u64, u64)>)> = r
+    /// (pegs, reachable, winnable) of one level.
+    type Level = (u32, u64, u64);
+    let rows: Vec<(usize, Vec<Level>)> = r
         .sides
         .iter()
         .map(|s| {
@@ -227,7 +231,7 @@ pub fn levels_chart(r: &PegResults) -> Result<Rendered> {
             )
         })
         .collect();
-    let sides: Vec<(usize, &[(u32, u64, u64)])> = rows.iter().map(|(side, v)| (*side, v.as_slice())).collect();
+    let sides: Vec<(usize, &[Level])> = rows.iter().map(|(side, v)| (*side, v.as_slice())).collect();
     study_charts::peg_levels_chart(&sides)
 }
 

@@ -613,9 +613,7 @@ mod tests {
         let dir = tampered("finishes.csv", |_| claimed.clone());
         let err = format!(
             "{:#}",
-            load(8, &dir.0)
-                .err()
-                .expect("an exact minimum beyond the proven bound was accepted")
+            load(8, &dir.0).expect_err("an exact minimum beyond the proven bound was accepted")
         );
         assert!(err.contains("does not give min_moves"), "{err}");
         // A min_moves_exact that min_moves does not have (one more than it, or a value where it
@@ -629,7 +627,7 @@ mod tests {
         let dir = tampered("finishes.csv", |_| changed.clone());
         let err = format!(
             "{:#}",
-            load(8, &dir.0).err().expect("a changed min_moves_exact was accepted")
+            load(8, &dir.0).expect_err("a changed min_moves_exact was accepted")
         );
         assert!(err.contains("min_moves_exact"), "{err}");
     }
@@ -663,7 +661,9 @@ mod tests {
 
     #[test]
     fn tampered_tables_are_refused_with_the_row() {
-        let cases: Vec<(&str, Box<dyn Fn(&str) -> String>, &str)> = vec![
+        /// (file, how it is edited, what the refusal must say).
+        type Case = (&'static str, Box<dyn Fn(&str) -> String>, &'static str);
+        let cases: Vec<Case> = vec![
             // A play whose last move lands elsewhere (its last jump dropped), in a row that is not
             // exact (no optimal_play).
             (

@@ -51,7 +51,7 @@ pub const SEARCH_BUDGET: u64 = 2_000_000_000;
 
 /// Successor order: jumps continuing the peg that just moved first (fewer moves), then by the
 /// puzzle's fixed jump order; deterministic.
-fn prefer_same_peg(last: Option<&Jump>, next: &mut Vec<(Jump, Board)>) {
+fn prefer_same_peg(last: Option<&Jump>, next: &mut [(Jump, Board)]) {
     if let Some(l) = last {
         next.sort_by_key(|(j, _)| j.from != l.to);
     }
@@ -71,7 +71,7 @@ pub fn decide(t: &Triangle, union: &LayerSet, start: usize, finish: usize) -> Re
         t.start(start),
         |b| b == goal,
         admissible,
-        prefer_same_peg,
+        |last, next| prefer_same_peg(last, next),
         SEARCH_BUDGET,
     ) {
         Outcome::Found(play) => Ok(Verdict::Play(play)),

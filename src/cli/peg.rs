@@ -48,8 +48,8 @@ pub struct PegArgs {
     pub memory: Option<f64>,
     /// Read the side's problem table back from DIR (side 8: data/peg/T8, written with
     /// --keep-levels) and settle every solvable problem's fewest moves by meeting in the middle
-    /// (balls of 10 moves out of each start and 3 into each finish: about 16 GiB, half an hour on two cores), then write the
-    /// tables again with min_moves, min_moves_lower_bound and min_moves_proof filled.
+    /// (balls of 10 moves out of each start and 3 into each finish: about 16 GiB, half an hour on
+    /// two cores), then write the tables again with min_moves, min_moves_lower_bound and min_moves_proof filled.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["levels_only", "keep_levels", "min_pegs", "plan"])]
     pub min_moves_from: Option<PathBuf>,
     /// Radii of the balls for --min-moves-from, as F+B: moves out of each start, moves into each

@@ -13,7 +13,7 @@ use anyhow::{bail, Result};
 pub type Board = u64;
 
 /// Sides analysed in full. Side 8 would need 3 bit arrays of 2^36 bits (24 GiB) for its visited
-/// set and frontiers: more than this 24 GiB machine can give.
+/// set and frontiers: more than the machines this project runs on hold.
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=7;
 
 /// A jump, by 0-based hole indices.

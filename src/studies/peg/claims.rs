@@ -1,6 +1,8 @@
 //! The peg family's claims: seed 001, George Bell's and Jaap Scherphuis' T5 figures and OEIS
 //! A127500 beside our values, and the sides nobody has published marked as new.
 
+use super::fewest::MinMoves;
+use super::solvability::ProblemRow;
 use super::{PegResults, PegStudy};
 use crate::output::published::Published;
 use crate::studies::claim::{Claim, Verdict};
@@ -19,7 +21,7 @@ fn thousands(v: u128) -> String {
     let s = v.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -160,10 +162,23 @@ fn t5_claims(r: &PegResults) -> Vec<Claim> {
         } else {
             mismatches.join("; ")
         };
-        out.push(Claim::published(FAMILY, "peg.bell.t5_min_moves_catalogue", "George Bell, Solving triangular peg \
-            solitaire, J. Integer Sequences 11 (2008) \
-            08.4.8", "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible \
-            ones", format!("{entries} entries"), computed, Verdict::of(mismatches.is_empty()), "data/peg/T5/finishes.csv, column min_moves (rows with solvable false have no single-peg finish)").quoted("Source: George Bell, \"Solving triangular peg solitaire\" (J. Integer Sequences 11, 2008, 08.4.8), 15-hole catalogue."));
+        out.push(
+            Claim::published(
+                FAMILY,
+                "peg.bell.t5_min_moves_catalogue",
+                "George Bell, Solving triangular peg solitaire, J. Integer Sequences 11 (2008) 08.4.8",
+                "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible \
+                ones",
+                format!("{entries} entries"),
+                computed,
+                Verdict::of(mismatches.is_empty()),
+                "data/peg/T5/finishes.csv, column min_moves (rows with solvable false have no single-peg finish)",
+            )
+            .quoted(
+                "Source: George Bell, \"Solving triangular peg solitaire\" (J. Integer Sequences 11, 2008, \
+                08.4.8), 15-hole catalogue.",
+            ),
+        );
         let jaap = oracle(include_str!("../../../tests/data/peg/reachable_positions.csv"));
         let (mut published, mut computed) = (Vec::new(), Vec::new());
         for row in jaap.rows().filter(|row| row("side") == "5") {
@@ -207,8 +222,19 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
             .min()
             .map_or("none".to_string(), |m| m.to_string());
         out.push(
-            Claim::compare(FAMILY, &format!("peg.oeis_a127500.side{n}"), "OEIS A127500", &format!("The shortest solution of any single-vacancy to single-survivor problem on side {n} takes this many moves"), row("min_moves"), ours, &format!("data/peg/T{n}/finishes.csv, column min_moves (its smallest value)"))
-                .quoted(&format!("{n},{}", row("min_moves"))),
+            Claim::compare(
+                FAMILY,
+                &format!("peg.oeis_a127500.side{n}"),
+                "OEIS A127500",
+                &format!(
+                    "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes this \
+                    many moves"
+                ),
+                row("min_moves"),
+                ours,
+                &format!("data/peg/T{n}/finishes.csv, column min_moves (its smallest value)"),
+            )
+            .quoted(&format!("{n},{}", row("min_moves"))),
         );
     }
 
@@ -228,7 +254,7 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
         };
         // A problem's shortest known play: its proven minimum's (optimal_play) where the balls
         // met, else the play the problem table holds.
-        let shortest = |p: &super::solvability::ProblemRow| p.fewest.as_ref().and_then(|m| m.exact()).or(p.moves());
+        let shortest = |p: &ProblemRow| p.fewest.as_ref().and_then(|m| m.exact()).or(p.moves());
         let best = problems.iter().filter_map(shortest).min();
         let published: u32 = row("min_moves").parse().expect("min_moves");
         let at_best = problems.iter().filter(|p| p.solvable() && shortest(p) == best).count();
@@ -306,8 +332,19 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
             symmetries (data/peg/sides.csv, column class_passing_problems_up_to_symmetry)"
         );
         out.push(
-            Claim::compare(FAMILY, &format!("peg.oeis_a130515.side{n}"), "OEIS A130515", &format!("Single-vacancy to single-survivor problems on side {n} that pass the position-class test, counted up to symmetry"), row("class_passing_problems"), ours, &evidence)
-                .quoted(&format!("{n},{}", row("class_passing_problems"))),
+            Claim::compare(
+                FAMILY,
+                &format!("peg.oeis_a130515.side{n}"),
+                "OEIS A130515",
+                &format!(
+                    "Single-vacancy to single-survivor problems on side {n} that pass the position-class test, \
+                    counted up to symmetry"
+                ),
+                row("class_passing_problems"),
+                ours,
+                &evidence,
+            )
+            .quoted(&format!("{n},{}", row("class_passing_problems"))),
         );
     }
     out
@@ -349,7 +386,7 @@ fn problem_claims(r: &PegResults) -> Vec<Claim> {
     // Side 8's fewest moves: how many problems are settled exactly, and the proven bounds.
     for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
         let Some(problems) = &s.problems else { continue };
-        let Some(summary) = super::report::moves_summary(problems) else {
+        let Some(summary) = moves_summary(problems) else {
             continue;
         };
         let solvable = problems.iter().filter(|p| p.solvable()).count();
@@ -499,4 +536,58 @@ fn partial_claims(r: &PegResults) -> Vec<Claim> {
         }
     }
     out
+}
+/// How many of a searched side's solvable problems have an exact fewest moves (by value), and the
+/// bounds of the others (lower bound to the play's moves, with counts); `None` before any bound.
+pub fn moves_summary(problems: &[ProblemRow]) -> Option<String> {
+    use std::collections::BTreeMap;
+    let solvable: Vec<&ProblemRow> = problems.iter().filter(|p| p.solvable()).collect();
+    let settled: Vec<(&ProblemRow, &MinMoves)> = solvable
+        .iter()
+        .filter_map(|p| p.fewest.as_ref().map(|m| (*p, m)))
+        .collect();
+    if settled.is_empty() {
+        return None;
+    }
+    let mut exact: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut open: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+    for (p, m) in &settled {
+        match m.exact() {
+            Some(v) => *exact.entry(v).or_default() += 1,
+            None => *open.entry((m.lower_bound(), p.moves().unwrap_or(0))).or_default() += 1,
+        }
+    }
+    let n_exact: usize = exact.values().sum();
+    let mut text = if n_exact == solvable.len() {
+        format!("all {n_exact} solvable problems have their exact fewest moves")
+    } else {
+        format!(
+            "{n_exact} of {} solvable problems have their exact fewest moves",
+            solvable.len()
+        )
+    };
+    if !exact.is_empty() {
+        text += &format!(
+            " ({})",
+            exact
+                .iter()
+                .map(|(v, c)| format!("{c} in {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    if !open.is_empty() {
+        text += &format!(
+            "; the other {} are bounded (from the proven lower bound to the moves of the play found): {}",
+            settled.len() - n_exact,
+            open.iter()
+                .map(|((lo, hi), c)| format!("{c} between {lo} and {hi}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    if settled.len() < solvable.len() {
+        text += &format!("; {} without a bound", solvable.len() - settled.len());
+    }
+    Some(text)
 }

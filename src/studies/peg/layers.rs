@@ -449,11 +449,13 @@ mod tests {
     #[test]
     fn duality_shortcut_equals_the_backward_pass_on_t4_to_t6() {
         use layered::SubsetGraph;
-        // T7 agrees too (checked by hand: 4 min, too slow for the suite).
+        // T7 agrees too (checked by hand; too slow for the suite).
         for side in 4..=6 {
             let t = Triangle::new(side).unwrap();
             let starts: Vec<Board> = (0..t.holes()).map(|h| t.start(h)).collect();
-            let run = |g: &dyn Fn(&mut dyn FnMut(&layered::Colex, &layered::Layer)) -> Vec<layered::LayerCount>| {
+            /// A search that shows each level it finishes to a visitor, and returns the counts.
+            type Search<'a> = &'a dyn Fn(&mut dyn FnMut(&layered::Colex, &layered::Layer)) -> Vec<layered::LayerCount>;
+            let run = |g: Search<'_>| {
                 let mut win = Vec::new();
                 let counts = g(&mut |colex, l| {
                     win.push((

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 pub mod claims;
 pub mod commands;
 pub mod dictionary;
+pub mod fewest;
 pub mod layers;
 pub mod min_moves;
 pub mod partial;
@@ -25,6 +26,7 @@ pub mod report;
 pub mod saved;
 pub mod seed001;
 pub mod solvability;
+pub mod tables;
 
 /// One peg count of the union of all single-vacancy starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,8 +123,8 @@ impl PegStudy {
 /// earlier run wrote it ([`saved`]).
 pub const REPRODUCE_MAX_SIDE: usize = 7;
 
-/// What computing side 8 costs, measured with `scripts/bench.sh` (BENCH_PEG8=1) on this
-/// project's 2-core machine; quoted on the report page.
+/// What computing side 8 costs, as `scripts/bench.sh` (BENCH_PEG8=1) measured it; quoted on the
+/// report page.
 pub const SIDE8_COST: &str = "about 26 minutes (23.4 for the union, 2.5 for the problem table) and 8 GiB of level \
     files on a 2-core machine, then 2 h 18 min and 18 GB to settle the fewest moves, in two stages";
 

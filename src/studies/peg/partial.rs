@@ -11,9 +11,10 @@
 //! [`RECHECK_DEPTH`] jumps from the starts, are recomputed and compared on every run; the deeper
 //! rows are what the run named in the manifest computed.
 
-use super::report::LEVELS_COLUMNS;
 use crate::engine::layered::{self, Keep};
 use crate::engine::progress::Counters;
+use crate::output::glossary;
+use crate::output::schema::{col, Kind::Integer, Schema};
 use crate::output::table::{Cell, Table};
 use crate::puzzles::peg::{Board, Triangle};
 use crate::puzzles::peg_bits::{Lanes, Packed};
@@ -25,7 +26,7 @@ use std::path::{Path, PathBuf};
 pub const MAX_SIDE: usize = 9;
 
 /// Jumps from the starts whose levels `reproduce` recomputes when it reads a partial side back
-/// (side 9: 44 down to 38 pegs, a few seconds).
+/// (side 9: 44 down to 38 pegs).
 pub const RECHECK_DEPTH: usize = 6;
 
 /// A side's union from the top down to its lowest level computed.
@@ -103,10 +104,36 @@ fn reach<W: Lanes>(
     )
 }
 
+/// Side 9's `levels.csv`: its union stops at a peg count (the dictionary lists it before the
+/// generic pattern, `tables::LEVELS`, which it would otherwise match).
+pub static T9_LEVELS: Schema = Schema {
+    pattern: "peg/T9/levels.csv",
+    description: "PARTIAL: the union over every single-vacancy start of side 9 (45 holes), from the 45 starts \
+        (44 pegs) down to the lowest peg count computed, one row per peg count; each row present is exact, the \
+        levels below are not computed. Only reachable positions: winnable_positions and dead_positions are \
+        empty (at k pegs they need the level at 45 - k pegs). New: no published counts found.",
+    columns: &[
+        col(
+            glossary::pegs,
+            Integer,
+            "pegs on the board (from the lowest computed up to 44)",
+        ),
+        col(
+            glossary::reachable_positions,
+            Integer,
+            "positions with this many pegs reachable from some single-vacancy start",
+        ),
+        col(glossary::winnable_positions, Integer, "not computed for side 9: empty"),
+        col(glossary::dead_positions, Integer, "not computed for side 9: empty"),
+    ],
+    primary_key: &[glossary::pegs],
+    source: super::tables::SOURCE,
+};
+
 /// The side's `levels.csv`: the columns of every side, one row per level computed (fewest pegs
 /// first, as on the other sides), winnable and dead positions empty (not computed).
 pub fn levels_table(p: &PartialSide) -> Table {
-    let mut t = Table::new(&LEVELS_COLUMNS);
+    let mut t = T9_LEVELS.table();
     for &(pegs, reachable) in p.levels.iter().rev() {
         t.push(vec![pegs.into(), reachable.into(), Cell::Empty, Cell::Empty]);
     }
@@ -137,7 +164,7 @@ pub fn run(
 pub fn load(t: &Triangle, dir: &Path, counters: &Counters) -> Result<PartialSide> {
     let path = dir.join("levels.csv");
     let holes = t.holes();
-    let (_, rows) = read_rows_of(&path, &[&LEVELS_COLUMNS])?;
+    let (_, rows) = read_rows_of(&path, &[&T9_LEVELS.header()])?;
     ensure!(!rows.is_empty(), "{}: no levels", path.display());
     let mut levels = Vec::new();
     for (i, r) in rows.iter().enumerate() {
@@ -197,6 +224,12 @@ pub fn load(t: &Triangle, dir: &Path, counters: &Counters) -> Result<PartialSide
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    /// A partial side's `levels.csv` has the columns of every side's, so one reader loads both.
+    #[test]
+    fn partial_levels_have_the_columns_of_every_side() {
+        assert_eq!(T9_LEVELS.header(), crate::studies::peg::tables::LEVELS.header());
+    }
 
     /// Levels by a plain set BFS over boards, from every single vacancy down to `min_pegs`.
     fn set_bfs(t: &Triangle, min_pegs: usize) -> Vec<(usize, u64)> {

@@ -1,266 +1,21 @@
-//! The peg study as tables, charts and a dataset: pure functions from results to bytes, plus
-//! [`write`] that puts them in output directories.
+//! The peg study's charts and page, and [`export`], which gathers them with the tables
+//! ([`super::tables`]) into the files of an export.
 
-use super::min_moves::MinMoves;
+use super::claims::moves_summary;
 use super::solvability::{ProblemRow, Verdict};
+use super::tables::{
+    finishes_table, levels_table, move_histogram_table, positions_parquet, problem_starts_table, problems_table,
+    profile_table, side_counts, sides_table, starts_table, symmetry_table,
+};
 use super::PegResults;
 use super::PegStudy;
 use crate::output::chart::{self, Heatmap, Mark, Rendered, Scale, XYChart, XYSeries};
-use crate::output::dataset::to_parquet;
 use crate::output::report::{Block, Page, Section};
 use crate::output::study_charts;
-use crate::output::table::exact_count;
 use crate::output::{Cell, Table};
 use crate::puzzles::peg::{format_play, Triangle};
 use crate::studies::{Area, Claim, Export};
 use anyhow::Result;
-use polars::prelude::*;
-
-/// The columns of `levels.csv`, `symmetry.csv`, `starts.csv` and `finishes.csv`: the same on
-/// every side (side 8 appends its own columns to the last two, [`T8_STARTS_EXTRA`],
-/// [`T8_FINISHES_EXTRA`]), so one reader loads any side. `saved.rs` reads them back.
-pub const LEVELS_COLUMNS: [&str; 4] = ["pegs", "reachable_positions", "winnable_positions", "dead_positions"];
-pub const SYMMETRY_COLUMNS: [&str; 5] = [
-    "pegs",
-    "reachable_positions",
-    "orbits",
-    "fixed_by_rotation",
-    "fixed_by_reflection",
-];
-pub const STARTS_COLUMNS: [&str; 8] = [
-    "start",
-    "reachable_positions",
-    "winning_sequences",
-    "log10_winning_sequences",
-    "complete_games",
-    "log10_complete_games",
-    "min_moves",
-    "solvable_finishes",
-];
-pub const FINISHES_COLUMNS_COMMON: [&str; 8] = [
-    "start",
-    "finish",
-    "passes_class_test",
-    "solvable",
-    "winning_sequences",
-    "log10_winning_sequences",
-    "min_moves",
-    "optimal_play",
-];
-/// Side 8's own columns: how each problem was decided, the play found with its moves (an upper
-/// bound on the fewest), the exact fewest moves where proven, and the proven lower bound on the
-/// fewest moves with its proof (`min_moves` and `optimal_play`, the common columns, are filled
-/// where the bounds meet, as `min_moves_exact` is).
-pub const T8_FINISHES_EXTRA: [&str; 7] = [
-    "proof",
-    "positions_searched",
-    "moves_upper_bound",
-    "play",
-    "min_moves_exact",
-    "min_moves_lower_bound",
-    "min_moves_proof",
-];
-pub const T8_STARTS_EXTRA: [&str; 1] = ["min_moves_upper_bound"];
-/// Side 8's `finishes.csv` header (the common columns, then its own).
-pub const FINISHES_COLUMNS: [&str; 15] = [
-    "start",
-    "finish",
-    "passes_class_test",
-    "solvable",
-    "winning_sequences",
-    "log10_winning_sequences",
-    "min_moves",
-    "optimal_play",
-    "proof",
-    "positions_searched",
-    "moves_upper_bound",
-    "play",
-    "min_moves_exact",
-    "min_moves_lower_bound",
-    "min_moves_proof",
-];
-/// Side 8's `finishes.csv` header with the bounds of issue 23 but before `min_moves_exact`.
-pub const FINISHES_COLUMNS_BEFORE_EXACT: [&str; 14] = [
-    "start",
-    "finish",
-    "passes_class_test",
-    "solvable",
-    "winning_sequences",
-    "log10_winning_sequences",
-    "min_moves",
-    "optimal_play",
-    "proof",
-    "positions_searched",
-    "moves_upper_bound",
-    "play",
-    "min_moves_lower_bound",
-    "min_moves_proof",
-];
-/// Side 8's `finishes.csv` header before the fewest moves were settled (issue 23).
-pub const FINISHES_COLUMNS_BEFORE_23: [&str; 12] = [
-    "start",
-    "finish",
-    "passes_class_test",
-    "solvable",
-    "winning_sequences",
-    "log10_winning_sequences",
-    "min_moves",
-    "optimal_play",
-    "proof",
-    "positions_searched",
-    "moves_upper_bound",
-    "play",
-];
-
-pub fn levels_table(s: &PegStudy) -> Table {
-    let mut t = Table::new(&LEVELS_COLUMNS);
-    let mut rows = s.levels.clone();
-    rows.sort_by_key(|r| r.pegs);
-    for r in rows {
-        t.push(vec![
-            r.pegs.into(),
-            r.reachable.into(),
-            r.winnable.into(),
-            (r.reachable - r.winnable).into(),
-        ]);
-    }
-    t
-}
-
-/// The union's levels under the six symmetries (pure: rows in, table out).
-pub fn symmetry_table(rows: &[super::SymmetryRow]) -> Table {
-    let mut t = Table::new(&SYMMETRY_COLUMNS);
-    let mut rows = rows.to_vec();
-    rows.sort_by_key(|r| r.pegs);
-    for r in rows {
-        t.push(vec![
-            r.pegs.into(),
-            r.reachable.into(),
-            r.orbits.into(),
-            r.fixed_by_rotation.into(),
-            r.fixed_by_reflection.into(),
-        ]);
-    }
-    t
-}
-
-/// log10 of an exact count, for plotting beside the exact decimal column (empty for 0).
-pub fn log10_cell(v: u128) -> Cell {
-    if v == 0 {
-        Cell::Empty
-    } else {
-        Cell::Fixed((v as f64).log10(), 6)
-    }
-}
-
-pub fn starts_table(s: &PegStudy) -> Table {
-    // Counts of sequences are exact text (their sums pass 64 bits on side 7) on every side, so a
-    // reader gets one type whatever the side.
-    let mut t = Table::new(&STARTS_COLUMNS);
-    for r in &s.starts {
-        let solvable_finishes = s.finishes.iter().filter(|f| f.start == r.start).count();
-        t.push(vec![
-            (r.start + 1).into(),
-            r.reachable_positions.into(),
-            exact_count(r.winning_sequences),
-            log10_cell(r.winning_sequences),
-            exact_count(r.complete_games),
-            log10_cell(r.complete_games),
-            r.min_moves.into(),
-            solvable_finishes.into(),
-        ]);
-    }
-    t
-}
-
-/// Every (start, finish) problem of a side with the exact analysis, solvable or not: the
-/// solvable ones with their counts and an optimal play, the others with zero sequences.
-pub fn finishes_table(s: &PegStudy) -> Table {
-    let tri = Triangle::any_side(s.side);
-    let mut t = Table::new(&FINISHES_COLUMNS_COMMON);
-    for start in 0..s.holes {
-        for finish in 0..s.holes {
-            let found = s.finishes.iter().find(|f| f.start == start && f.finish == finish);
-            t.push(vec![
-                (start + 1).into(),
-                (finish + 1).into(),
-                tri.class_test(start, finish).into(),
-                found.is_some().into(),
-                exact_count(found.map_or(0, |f| f.winning_sequences)),
-                log10_cell(found.map_or(0, |f| f.winning_sequences)),
-                found.map(|f| f.min_moves).into(),
-                found.map_or(Cell::Empty, |f| format_play(&f.optimal_play).into()),
-            ]);
-        }
-    }
-    t
-}
-
-/// Side 8's `starts.csv`: the columns of the other sides, empty where side 8 has no per-start
-/// analysis (positions, sequences, games, exact minimum), the solvable finishes counted from the
-/// problem table, and the fewest moves among the plays found (an upper bound).
-pub fn problem_starts_table(holes: usize, problems: &[ProblemRow]) -> Table {
-    let mut header = STARTS_COLUMNS.to_vec();
-    header.extend(T8_STARTS_EXTRA);
-    let mut t = Table::new(&header);
-    for start in 0..holes {
-        let rows: Vec<&ProblemRow> = problems.iter().filter(|p| p.start == start).collect();
-        t.push(vec![
-            (start + 1).into(),
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
-            rows.iter().filter(|p| p.solvable()).count().into(),
-            rows.iter().filter_map(|p| p.moves()).min().into(),
-        ]);
-    }
-    t
-}
-
-/// Every (start, finish) problem decided by search, with its proof (sides beyond the exact
-/// analysis): the common columns (sequence counts and exact minima empty: not computed), then
-/// the proof and the play found, whose moves are an upper bound on the fewest.
-pub fn problems_table(problems: &[ProblemRow]) -> Table {
-    let mut t = Table::new(&FINISHES_COLUMNS);
-    for r in problems {
-        let (proof, searched, play) = match &r.verdict {
-            Verdict::Play(p) => ("play", Cell::Empty, format_play(p).into()),
-            Verdict::PositionClass => ("position class", Cell::Empty, Cell::Empty),
-            Verdict::Exhausted { positions } => ("exhaustive search", (*positions).into(), Cell::Empty),
-        };
-        let (min, optimal, lower, why) = match &r.fewest {
-            Some(m @ MinMoves::Exact { moves, play, .. }) => (
-                (*moves).into(),
-                format_play(play).into(),
-                (*moves).into(),
-                m.proof().into(),
-            ),
-            Some(m) => (Cell::Empty, Cell::Empty, m.lower_bound().into(), m.proof().into()),
-            None => (Cell::Empty, Cell::Empty, Cell::Empty, Cell::Empty),
-        };
-        t.push(vec![
-            (r.start + 1).into(),
-            (r.finish + 1).into(),
-            (!matches!(r.verdict, Verdict::PositionClass)).into(),
-            r.solvable().into(),
-            Cell::Empty,
-            Cell::Empty,
-            min,
-            optimal,
-            proof.into(),
-            searched,
-            r.moves().into(),
-            play,
-            r.fewest.as_ref().and_then(MinMoves::exact).into(),
-            lower,
-            why,
-        ]);
-    }
-    t
-}
 
 /// Moves of the play found for every (start, finish); grey = impossible.
 pub fn problems_chart(side: usize, problems: &[ProblemRow]) -> Result<Rendered> {
@@ -386,29 +141,15 @@ fn start_finish_heatmap_of(title: String, cells: Vec<Vec<Option<f64>>>, key: cha
     )
 }
 
-pub fn profile_table(s: &PegStudy) -> Table {
-    let mut t = Table::new(&["start", "jumps", "positions"]);
-    for &(start, jumps, n) in &s.profile {
-        t.push(vec![(start + 1).into(), jumps.into(), n.into()]);
-    }
-    t
-}
-
-pub fn move_histogram_table(hist: &[(u32, u128)]) -> Table {
-    let mut t = Table::new(&["moves", "winning_sequences", "log10_winning_sequences"]);
-    for &(m, c) in hist {
-        t.push(vec![m.into(), exact_count(c), log10_cell(c)]);
-    }
-    t
-}
-
 /// Positions per jump depth, one line per start orbit (its smallest hole). Lines run close
 /// together on the log axis (T7's starts 2 and 7 differ by under 1% from 14 to 20 jumps), so
 /// each start has its own marker shape; starts whose profiles are identical share one line and
 /// one legend entry that says so.
 pub fn profile_chart(s: &PegStudy) -> Result<Rendered> {
+    /// Starts with one profile: each (start hole, holes of its orbit), and the profile's points.
+    type Group = (Vec<(usize, usize)>, Vec<(f64, f64)>);
     let t = Triangle::any_side(s.side);
-    let mut groups: Vec<(Vec<(usize, usize)>, Vec<(f64, f64)>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for orbit in t.hole_orbits() {
         let points: Vec<(f64, f64)> = s
             .profile
@@ -473,44 +214,11 @@ pub fn min_moves_chart(s: &PegStudy) -> Result<Rendered> {
     )
 }
 
-/// Every reachable position, for research use.
-pub fn positions_parquet(s: &PegStudy) -> Result<Option<Vec<u8>>> {
-    let Some(p) = &s.positions else { return Ok(None) };
-    let mut df = DataFrame::new_infer_height(vec![
-        Column::new("board".into(), p.boards.clone()),
-        Column::new(
-            "pegs".into(),
-            p.boards.iter().map(|b| b.count_ones() as u8).collect::<Vec<u8>>(),
-        ),
-        Column::new("winnable".into(), p.winnable.clone()),
-        Column::new(
-            "min_moves".into(),
-            p.min_moves
-                .iter()
-                .map(|m| m.map(|m| m as u8))
-                .collect::<Vec<Option<u8>>>(),
-        ),
-    ])?;
-    let provenance = [
-        ("statespace.puzzle", format!("peg triangle T{}", s.side)),
-        (
-            "statespace.columns",
-            "board: bit i-1 = peg in hole i (holes row by row from the apex); pegs; winnable: a single peg can still \
-                be reached; min_moves: fewest moves (chains of jumps by one peg) to a single peg, null when \
-                impossible"
-                .into(),
-        ),
-        (
-            "statespace.scope",
-            "union of positions reachable from every single-vacancy start".into(),
-        ),
-    ];
-    Ok(Some(to_parquet(&mut df, &provenance)?))
-}
-
 /// Reachable and winnable positions by peg count, one colour per side (log scale).
 pub fn levels_chart(r: &PegResults) -> Result<Rendered> {
-    let rows: Vec<(usize, Vec<(u32, u64, u64)>)> = r
+    /// (pegs, reachable, winnable) of one level.
+    type Level = (u32, u64, u64);
+    let rows: Vec<(usize, Vec<Level>)> = r
         .sides
         .iter()
         .map(|s| {
@@ -523,7 +231,7 @@ pub fn levels_chart(r: &PegResults) -> Result<Rendered> {
             )
         })
         .collect();
-    let sides: Vec<(usize, &[(u32, u64, u64)])> = rows.iter().map(|(side, v)| (*side, v.as_slice())).collect();
+    let sides: Vec<(usize, &[Level])> = rows.iter().map(|(side, v)| (*side, v.as_slice())).collect();
     study_charts::peg_levels_chart(&sides)
 }
 
@@ -662,73 +370,6 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
     }
     out.page = Some(page(r, claims));
     Ok(out)
-}
-
-/// Per side, what is solvable: one row per side, from the same results as each side's
-/// `starts.csv` and `finishes.csv` (side 8: from its problem table, exact minima unknown).
-pub fn sides_table(r: &PegResults) -> Table {
-    let mut t = Table::new(&[
-        "side",
-        "holes",
-        "starts",
-        "solvable_starts",
-        "problems",
-        "class_passing_problems",
-        "class_passing_problems_up_to_symmetry",
-        "solvable_problems",
-        "reachable_positions",
-        "winnable_positions",
-        "min_moves",
-        "min_moves_upper_bound",
-    ]);
-    for s in &r.sides {
-        let tri = Triangle::any_side(s.side);
-        let s_row = side_counts(s);
-        let passing = (0..s.holes)
-            .flat_map(|a| (0..s.holes).map(move |b| (a, b)))
-            .filter(|&(a, b)| tri.class_test(a, b))
-            .count();
-        t.push(vec![
-            s.side.into(),
-            s.holes.into(),
-            s.holes.into(),
-            s_row.solvable_starts.into(),
-            (s.holes * s.holes).into(),
-            passing.into(),
-            super::solvability::class_passing_up_to_symmetry(&tri).into(),
-            s_row.solvable_problems.into(),
-            s.levels.iter().map(|l| l.reachable).sum::<u64>().into(),
-            s.levels.iter().map(|l| l.winnable).sum::<u64>().into(),
-            s.finishes.iter().map(|f| f.min_moves).min().into(),
-            s_row.fewest_moves_found.into(),
-        ]);
-    }
-    t
-}
-
-/// A side's solvable starts and problems, from the exact analysis or from the problem table.
-struct SideCounts {
-    solvable_starts: usize,
-    solvable_problems: usize,
-    /// The fewest moves among the plays given (exact on sides with the full analysis).
-    fewest_moves_found: Option<u32>,
-}
-
-fn side_counts(s: &PegStudy) -> SideCounts {
-    match &s.problems {
-        Some(p) if s.starts.is_empty() => SideCounts {
-            solvable_starts: (0..s.holes)
-                .filter(|&h| p.iter().any(|x| x.start == h && x.solvable()))
-                .count(),
-            solvable_problems: p.iter().filter(|x| x.solvable()).count(),
-            fewest_moves_found: p.iter().filter_map(|x| x.moves()).min(),
-        },
-        _ => SideCounts {
-            solvable_starts: s.starts.iter().filter(|x| x.min_moves.is_some()).count(),
-            solvable_problems: s.finishes.len(),
-            fewest_moves_found: s.finishes.iter().map(|f| f.min_moves).min(),
-        },
-    }
 }
 
 /// Solvability by board size: per side (x = holes), the share of starts with some solvable
@@ -894,6 +535,22 @@ pub fn side_page(r: &PegResults) -> Page {
     page
 }
 
+/// A template's text with its paragraphs unwrapped: the lines of a paragraph joined by a space,
+/// paragraphs still apart (a blank line between them).
+fn unwrapped(template: &str) -> String {
+    template
+        .trim()
+        .split("\n\n")
+        .map(|p| p.lines().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// A prose template of this family ([`unwrapped`]), filled.
+fn prose(template: &str, values: &[(&str, &str)]) -> String {
+    crate::output::template::fill(&unwrapped(template), values)
+}
+
 pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
     let mut sections = vec![
         Section::new("Headline numbers")
@@ -905,50 +562,10 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
                 "A shortest play per side (holes numbered row by row from the apex):",
                 shortest_table(r),
             ),
-        {
-            let mut published = Section::new("Published figures beside ours").text(
-                "Each row is computed from the tables in `data/peg/`; the published value is quoted from the \
-                    source named.",
-            );
-            if let Some(s) = &r.seed001 {
-                published =
-                    published.table(
-                        format!(
-                        "Seed 001's board encoding: hole i (numbered row by row from the apex) holding a coin adds \
-                            2^(i-1); its example board decodes to holes {} (`data/peg/{}`):",
-                        s.decoded_holes.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(", "),
-                        super::seed001::EXAMPLE_CSV
-                    ),
-                        super::seed001::example_table(s),
-                    );
-            }
-            published.claims("peg.seed001")
-        }
-        .claims("peg.bell")
-        .claims("peg.jaap")
-        .claims("peg.oeis"),
+        published_section(r),
         Section::new("New results").text(new_results_text(r)).claims("peg.new"),
     ];
-    for p in &r.partial {
-        sections.push(
-            Section::new(&format!(
-                "New: side {} ({} holes), the union's first levels (partial)",
-                p.side, p.holes
-            ))
-            .text(partial_text(p))
-            .table(
-                format!(
-                    "Reachable positions per peg count, {} down to {} pegs (`data/peg/T{}/levels.csv`; \
-                    winnable and dead positions not computed, \
-                    empty):",
-                    p.holes - 1,
-                    p.min_pegs(),
-                    p.side
-                ),
-                super::partial::levels_table(p),
-            ),
-        );
-    }
+    sections.extend(r.partial.iter().map(partial_section));
     // The cross-side chart exists only where several sides are computed together (`reproduce`).
     if r.sides.len() > 1 {
         sections.push(
@@ -962,122 +579,9 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
                 .chart("solvability_by_side", sides_caption(r)),
         );
     }
-    let mut per_side = Section::new("Charts per side");
-    for s in r.sides.iter().filter(|s| !s.starts.is_empty()) {
-        per_side = per_side
-            .chart(
-                format!("T{}_profile", s.side),
-                format!(
-                    "T{}: positions reachable after exactly k jumps, one line (and marker shape) per start up to \
-                    symmetry: compare how wide each start's search gets. Lines that meet are close, not equal \
-                    (`data/peg/T{}/profile.csv`); starts with identical counts would share one legend \
-                    entry.",
-                    s.side, s.side
-                ),
-            )
-            .chart(format!("T{}_min_moves", s.side), {
-                let (lo, hi) = (
-                    s.finishes.iter().map(|f| f.min_moves).min().unwrap_or(0),
-                    s.finishes.iter().map(|f| f.min_moves).max().unwrap_or(0),
-                );
-                format!(
-                    "T{}: fewest moves for each (start, finish): {} of the {} problems are solvable, in {}; '-' \
-                            marks problems with no single-peg finish.",
-                    s.side,
-                    s.finishes.len(),
-                    s.holes * s.holes,
-                    if lo == hi {
-                        format!("{lo} moves each")
-                    } else {
-                        format!("{lo} to {hi} moves")
-                    }
-                )
-            });
-    }
-    for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
-        per_side = per_side.chart(
-            format!("T{}_levels", s.side),
-            format!(
-                "T{}: the union of every start's reachable positions, by pegs left: reachable, winnable and dead \
-                (no per-start analysis at this side).",
-                s.side
-            ),
-        );
-        if let Some(p) = &s.problems {
-            let solvable: Vec<u32> = p.iter().filter_map(|x| x.moves()).collect();
-            let (lo, hi) = (
-                solvable.iter().min().copied().unwrap_or(0),
-                solvable.iter().max().copied().unwrap_or(0),
-            );
-            per_side = per_side.chart(
-                format!("T{}_problems", s.side),
-                format!(
-                    "T{}: moves of the play found for each (start, finish): {} of the {} problems are solvable, in \
-                        {lo} to {hi} moves (upper bounds on the fewest: the plays come from a depth-first and a beam \
-                        search, not an exact optimisation); '-' marks impossible problems, each with its proof in \
-                        data/peg/T{}/finishes.csv.",
-                    s.side,
-                    solvable.len(),
-                    p.len(),
-                    s.side
-                ),
-            );
-            if p.iter().any(|x| x.fewest.is_some()) {
-                let lows: Vec<u32> = p
-                    .iter()
-                    .filter_map(|x| x.fewest.as_ref().map(|m| m.lower_bound()))
-                    .collect();
-                let exact = p
-                    .iter()
-                    .filter(|x| x.fewest.as_ref().is_some_and(|m| m.exact().is_some()))
-                    .count();
-                // Only while some minimum is open: once every one is exact the gaps are all 0.
-                if any_open(p) {
-                    per_side = per_side.chart(
-                        format!("T{}_min_moves_gap", s.side),
-                        format!(
-                            "T{}: for each solvable (start, finish), the moves of the play found minus the proven \
-                                lower bound on the fewest moves ({}, by meeting in the middle on the moves graph): 0 \
-                                where the minimum is exact ({exact} of {} problems), otherwise how many moves are \
-                                still unproven; '-' marks impossible problems.",
-                            s.side,
-                            match (
-                                lows.iter().min().copied().unwrap_or(0),
-                                lows.iter().max().copied().unwrap_or(0)
-                            ) {
-                                (lo, hi) if lo == hi => format!("{lo} for every problem"),
-                                (lo, hi) => format!("{lo} to {hi}"),
-                            },
-                            solvable.len()
-                        ),
-                    );
-                }
-                per_side = per_side.chart(
-                    format!("T{}_min_moves", s.side),
-                    format!(
-                        "T{}: the fewest moves of each solvable (start, finish), one colour per {}: {}; '-' marks \
-                            impossible problems.",
-                        s.side,
-                        if any_open(p) {
-                            "exact value ('13, exact') or per interval still open (lower bound proven by meeting in \
-                                the middle, to the moves of the play found)"
-                        } else {
-                            "value, every one exact (proven by meeting in the middle on the moves graph)"
-                        },
-                        moves_summary(p).unwrap_or_default()
-                    ),
-                );
-            }
-        }
-    }
-    sections.push(per_side);
+    sections.push(per_side_section(r));
     let mut summary = vec![
-        Block::Text(
-            "Peg solitaire on the triangle of side n, from every single-vacancy start: every reachable \
-            position counted exactly, which are winnable, and the fewest jumps and moves (a move is a maximal chain of \
-            jumps by one peg). Side 4 is seed 001's 10-coin puzzle."
-                .into(),
-        ),
+        Block::Text(prose(include_str!("prose/summary.md"), &[])),
         Block::Table {
             caption: "Per side, over every single-vacancy start:".into(),
             table: headline_table(r),
@@ -1093,96 +597,227 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
         summary,
         family: "peg".into(),
         title: "Peg solitaire on triangles".into(),
-        intro: vec![
-            "Peg solitaire on the triangle of side n (n(n+1)/2 holes; side 4 is the 10-coin puzzle of seed 001). A \
-                game starts with every hole filled but one (a *single-vacancy start*); a jump moves a peg over an \
-                adjacent peg into an empty hole, removing the jumped peg. A *move* is a maximal chain of jumps by one \
-                peg. Holes are numbered 1.. row by row from the apex (T4: 1 / 2 3 / 4 5 6 / 7 8 9 10).".into(),
-            "How: the layered engine gives the union of every start's reachable positions one peg count at a time (the \
-                positions of a level ranked densely, one bit each), and the winnable ones as those whose complement is \
-                reachable too (complementing a position reverses every jump); every level is checked closed under the \
-                six symmetries, which gives its positions up to symmetry (symmetry.csv). Each start orbit (6 \
-                symmetries) gets its own levels and a level-by-level DP carrying sequence counts and fewest moves; a \
-                start that cannot be won only has its positions and complete games counted, up to its own symmetries \
-                (each position weighted by its orbit's size). Counts are exact (128-bit).".into(),
-            "Side 8 (36 holes, 2^36 positions) is computed level by level: positions of one peg count are ranked \
-                densely (combinatorial number system), so a level's bit array has C(36, pegs) bits; levels go to disk \
-                (`--keep-levels DIR`) and a killed run resumes from its last complete level. Its problem table decides \
-                each (start, finish) separately: the position-class test, else a depth-first search pruned by the \
-                class and by the union of all starts (a failed search is a proof by exhaustion), then a beam search \
-                for plays with fewer moves, whose move counts are upper bounds. The fewest moves are bounded from \
-                below by meeting in the middle on the moves graph (`studies/peg/min_moves.rs`): around each start \
-                orbit the ball of every board within F moves, around each single peg the ball of every board from \
-                which it is reached in at most B moves (one peg's chain of backward jumps per move); the least sum of \
-                the two distances over their common boards is the exact minimum when they meet (a shortest play cut \
-                after min(m, F) moves passes through a common board), and otherwise every play takes more than F + B \
-                moves (`min_moves_lower_bound`, `min_moves_proof`). The tests hold the method to a plain BFS on the \
-                moves graph (sides 4 to 6) and to side 7's exact table. Ball sizes decide the radii (measured at side \
-                8): into a single peg, 4.2e6 to 3.3e7 boards within 3 moves (35 times as many at 3 moves as at 2), and \
-                about 13 times as many again at 4 moves (4.3e8 boards into hole 13, counted on a 1/64 sample: too many \
-                to keep for every finish); out of a start, 5.3e7 to 1.7e8 within 9 moves, growing about 7-fold per \
-                move (a kept ball of 10 moves is 3.0e8 boards, an 8 GiB table, out of holes 1 and 5, whose balls of 9 \
-                are the smallest, and 16 to 32 GiB out of the largest, past this machine). So every finish's backward \
-                ball is kept (3.4 GiB of tables at B = 3), the forward ball is grown one start orbit at a time to F - \
-                1 moves, and its level F, the largest, is never stored: each board one move past the kept ball is \
-                tested against a sieve (a Bloom filter) of every finish's backward ball, and only a board the sieve \
-                lets through is looked up exactly. One backward move more is reached without keeping it \
-                (`--sieved-level`): one start orbit at a time, the boards one backward move past the balls of the \
-                finishes whose play held is longer than F + B + 1 go into a second sieve, and a board of the forward \
-                stream that passes it is checked exactly, by its own moves into the backward ball; those problems are \
-                met at F + B + 1 moves or need at least F + B + 2, and their proof names radii F + (B + 1). A play \
-                found where the balls meet is replayed and recorded (`optimal_play`); where they do not meet and the \
-                play held has one move more than the radii reach, the minimum is exact too (`min_moves_exact`). The \
-                committed table comes from two stages (`min_moves::SIDE8_PLAN`, which `reproduce --max-peg-side 8` \
-                runs in turn): `statespace peg --side 8 --min-moves-from data/peg/T8 --radii 10+3 --sieved-level` \
-                (measured on this project's 2-core machine, 2026-11-26: 1 h 29 min wall, 9,257 CPU s, 15.8 GB peak, \
-                the largest second sieve 8.7 GiB for the 12 such finishes of hole 5; it settled 93 problems whose \
-                plays had 15 or 16 moves and left 15 at 15 or 16, all out of the start orbits of holes 1 and 5), then \
-                `statespace peg --side 8 --min-moves-from data/peg/T8 --radii 11+3 --sieved-level --open-only` on \
-                those 15 alone (2026-11-27: 48 min 36 s wall, 5,549 CPU s, 18.2 GB peak; a kept forward ball of 10 \
-                moves per start orbit and a second sieve of 1.1 GiB for hole 5's three finishes), where every one met \
-                in 15 moves.".into(),
-        ],
+        intro: prose(include_str!("prose/intro.md"), &[])
+            .split("\n\n")
+            .map(String::from)
+            .collect(),
         sections,
         definitions: definitions(),
     }
 }
 
+/// Published figures beside ours, seed 001's encoding first.
+fn published_section(r: &PegResults) -> Section {
+    let mut published = Section::new("Published figures beside ours").text(
+        "Each row is computed from the tables in `data/peg/`; the published value is quoted from the source named.",
+    );
+    if let Some(s) = &r.seed001 {
+        let holes: Vec<String> = s.decoded_holes.iter().map(|h| h.to_string()).collect();
+        published = published.table(
+            format!(
+                "Seed 001's board encoding: hole i (numbered row by row from the apex) holding a coin adds \
+                2^(i-1); its example board decodes to holes {} (`data/peg/{}`):",
+                holes.join(", "),
+                super::seed001::EXAMPLE_CSV
+            ),
+            super::seed001::example_table(s),
+        );
+    }
+    published
+        .claims("peg.seed001")
+        .claims("peg.bell")
+        .claims("peg.jaap")
+        .claims("peg.oeis")
+}
+
+/// A partial side (side 9): what it is, and its levels.
+fn partial_section(p: &super::partial::PartialSide) -> Section {
+    Section::new(&format!(
+        "New: side {} ({} holes), the union's first levels (partial)",
+        p.side, p.holes
+    ))
+    .text(partial_text(p))
+    .table(
+        format!(
+            "Reachable positions per peg count, {} down to {} pegs (`data/peg/T{}/levels.csv`; winnable and dead \
+            positions not computed, empty):",
+            p.holes - 1,
+            p.min_pegs(),
+            p.side
+        ),
+        super::partial::levels_table(p),
+    )
+}
+
+/// Every side's own charts: the exact sides', then the searched sides'.
+fn per_side_section(r: &PegResults) -> Section {
+    let mut per_side = Section::new("Charts per side");
+    for s in r.sides.iter().filter(|s| !s.starts.is_empty()) {
+        per_side = exact_side_charts(per_side, s);
+    }
+    for s in r.sides.iter().filter(|s| s.starts.is_empty()) {
+        per_side = searched_side_charts(per_side, s);
+    }
+    per_side
+}
+
+/// `lo to hi`, or `lo` with `same` when the two are equal.
+fn span(lo: u32, hi: u32, same: &str, apart: &str) -> String {
+    if lo == hi {
+        format!("{lo}{same}")
+    } else {
+        format!("{lo} to {hi}{apart}")
+    }
+}
+
+/// A side with the exact analysis: its profile and its fewest moves.
+fn exact_side_charts(section: Section, s: &PegStudy) -> Section {
+    let moves = || s.finishes.iter().map(|f| f.min_moves);
+    let (lo, hi) = (moves().min().unwrap_or(0), moves().max().unwrap_or(0));
+    section
+        .chart(
+            format!("T{}_profile", s.side),
+            format!(
+                "T{}: positions reachable after exactly k jumps, one line (and marker shape) per start up to \
+                symmetry: compare how wide each start's search gets. Lines that meet are close, not equal \
+                (`data/peg/T{}/profile.csv`); starts with identical counts would share one legend entry.",
+                s.side, s.side
+            ),
+        )
+        .chart(
+            format!("T{}_min_moves", s.side),
+            format!(
+                "T{}: fewest moves for each (start, finish): {} of the {} problems are solvable, in {}; '-' marks \
+                problems with no single-peg finish.",
+                s.side,
+                s.finishes.len(),
+                s.holes * s.holes,
+                span(lo, hi, " moves each", " moves")
+            ),
+        )
+}
+
+/// What the charts of a side decided by search say about its fewest moves.
+struct SearchedFigures {
+    /// Moves of the plays found, of the solvable problems.
+    plays: Vec<u32>,
+    /// The proven lower bounds (least, greatest), when some problem has one.
+    lows: Option<(u32, u32)>,
+    /// Problems whose fewest moves are exact.
+    exact: usize,
+    open: bool,
+    summary: String,
+}
+
+impl SearchedFigures {
+    fn of(p: &[ProblemRow]) -> SearchedFigures {
+        let lows: Vec<u32> = p
+            .iter()
+            .filter_map(|x| x.fewest.as_ref().map(|m| m.lower_bound()))
+            .collect();
+        SearchedFigures {
+            plays: p.iter().filter_map(|x| x.moves()).collect(),
+            lows: lows.iter().min().zip(lows.iter().max()).map(|(&lo, &hi)| (lo, hi)),
+            exact: p
+                .iter()
+                .filter(|x| x.fewest.as_ref().is_some_and(|m| m.exact().is_some()))
+                .count(),
+            open: any_open(p),
+            summary: moves_summary(p).unwrap_or_default(),
+        }
+    }
+}
+
+/// A side decided by search: its levels, the plays found and, where settled, the fewest moves.
+fn searched_side_charts(section: Section, s: &PegStudy) -> Section {
+    let mut section = section.chart(
+        format!("T{}_levels", s.side),
+        format!(
+            "T{}: the union of every start's reachable positions, by pegs left: reachable, winnable and dead (no \
+            per-start analysis at this side).",
+            s.side
+        ),
+    );
+    let Some(p) = &s.problems else { return section };
+    let f = SearchedFigures::of(p);
+    let (lo, hi) = (
+        f.plays.iter().min().copied().unwrap_or(0),
+        f.plays.iter().max().copied().unwrap_or(0),
+    );
+    section = section.chart(
+        format!("T{}_problems", s.side),
+        format!(
+            "T{}: moves of the play found for each (start, finish): {} of the {} problems are solvable, in {lo} to \
+            {hi} moves (upper bounds on the fewest: the plays come from a depth-first and a beam search, not an \
+            exact optimisation); '-' marks impossible problems, each with its proof in data/peg/T{}/finishes.csv.",
+            s.side,
+            f.plays.len(),
+            p.len(),
+            s.side
+        ),
+    );
+    let Some((low, high)) = f.lows else { return section };
+    // Only while some minimum is open: once every one is exact the gaps are all 0.
+    if f.open {
+        section = section.chart(
+            format!("T{}_min_moves_gap", s.side),
+            format!(
+                "T{}: for each solvable (start, finish), the moves of the play found minus the proven lower bound \
+                on the fewest moves ({}, by meeting in the middle on the moves graph): 0 where the minimum is exact \
+                ({} of {} problems), otherwise how many moves are still unproven; '-' marks impossible problems.",
+                s.side,
+                span(low, high, " for every problem", ""),
+                f.exact,
+                f.plays.len()
+            ),
+        );
+    }
+    let per = if f.open {
+        "exact value ('13, exact') or per interval still open (lower bound proven by meeting in the middle, to the \
+        moves of the play found)"
+    } else {
+        "value, every one exact (proven by meeting in the middle on the moves graph)"
+    };
+    section.chart(
+        format!("T{}_min_moves", s.side),
+        format!(
+            "T{}: the fewest moves of each solvable (start, finish), one colour per {per}: {}; '-' marks impossible \
+            problems.",
+            s.side, f.summary
+        ),
+    )
+}
+
 /// The new-results section's opening: where a side beyond the default run comes from.
 fn new_results_text(r: &PegResults) -> String {
-    let mut text = String::from("Figures we found no publication of.");
+    let mut parts = vec![String::from("Figures we found no publication of.")];
     for s in &r.sides {
+        let side = s.side.to_string();
         if s.saved.is_some() {
-            text += &format!(
-                " Side {side} is not recomputed by `reproduce` by default ({cost}): its tables are read back from \
-                    `data/peg/T{side}/`, first written by `statespace peg --side {side} --keep-levels DIR`, re-checked \
-                    on every run and written again in the current schema (the same bytes a recomputation writes): \
-                    every play is replayed from its start to its finish with its move count, every position-class \
-                    verdict is recomputed, every (start, finish) pair must appear once, and the level table must be \
-                    consistent (dead = reachable - winnable, winnable counts equal at k and {holes} - k pegs). \
-                    `reproduce --max-peg-side {side}` recomputes it from scratch.",
-                side = s.side,
-                holes = s.holes,
-                cost = super::SIDE8_COST,
-            );
+            parts.push(prose(
+                include_str!("prose/saved_side.md"),
+                &[
+                    ("side", &side),
+                    ("holes", &s.holes.to_string()),
+                    ("cost", super::SIDE8_COST),
+                ],
+            ));
         }
         if let Some(summary) = s.problems.as_deref().and_then(moves_summary) {
-            text += &format!(
-                " Side {}'s fewest moves (meeting in the middle on the moves graph, `data/peg/T{}/finishes.csv`, \
-                    columns min_moves_exact, min_moves_lower_bound and min_moves_proof): {summary}.",
-                s.side, s.side
-            );
+            parts.push(prose(
+                include_str!("prose/fewest_moves.md"),
+                &[("side", &side), ("summary", &summary)],
+            ));
         }
     }
     let beyond = r.sides.iter().any(|s| s.side > super::REPRODUCE_MAX_SIDE);
     if !beyond && r.sides.len() > 1 {
-        text += &format!(
-            " Side 8 is not part of `reproduce` by default ({}): `statespace peg --side 8 --keep-levels DIR` writes \
-                `data/peg/T8/` and its own page, `reports/peg/T8.md`, and later runs of `reproduce` show it here.",
-            super::SIDE8_COST
-        );
+        parts.push(prose(
+            include_str!("prose/side8_elsewhere.md"),
+            &[("cost", super::SIDE8_COST)],
+        ));
     }
-    text
+    parts.join(" ")
 }
 
 /// Whether some solvable problem's fewest moves are bounded, not exact.
@@ -1192,88 +827,31 @@ fn any_open(problems: &[ProblemRow]) -> bool {
         .any(|p| p.solvable() && p.fewest.as_ref().is_none_or(|m| m.exact().is_none()))
 }
 
-/// How many of a searched side's solvable problems have an exact fewest moves (by value), and the
-/// bounds of the others (lower bound to the play's moves, with counts); `None` before any bound.
-pub fn moves_summary(problems: &[ProblemRow]) -> Option<String> {
-    use std::collections::BTreeMap;
-    let solvable: Vec<&ProblemRow> = problems.iter().filter(|p| p.solvable()).collect();
-    let settled: Vec<(&ProblemRow, &MinMoves)> = solvable
-        .iter()
-        .filter_map(|p| p.fewest.as_ref().map(|m| (*p, m)))
-        .collect();
-    if settled.is_empty() {
-        return None;
-    }
-    let mut exact: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut open: BTreeMap<(u32, u32), usize> = BTreeMap::new();
-    for (p, m) in &settled {
-        match m.exact() {
-            Some(v) => *exact.entry(v).or_default() += 1,
-            None => *open.entry((m.lower_bound(), p.moves().unwrap_or(0))).or_default() += 1,
-        }
-    }
-    let n_exact: usize = exact.values().sum();
-    let mut text = if n_exact == solvable.len() {
-        format!("all {n_exact} solvable problems have their exact fewest moves")
-    } else {
-        format!(
-            "{n_exact} of {} solvable problems have their exact fewest moves",
-            solvable.len()
-        )
-    };
-    if !exact.is_empty() {
-        text += &format!(
-            " ({})",
-            exact
-                .iter()
-                .map(|(v, c)| format!("{c} in {v}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
-    if !open.is_empty() {
-        text += &format!(
-            "; the other {} are bounded (from the proven lower bound to the moves of the play found): {}",
-            settled.len() - n_exact,
-            open.iter()
-                .map(|((lo, hi), c)| format!("{c} between {lo} and {hi}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
-    if settled.len() < solvable.len() {
-        text += &format!("; {} without a bound", solvable.len() - settled.len());
-    }
-    Some(text)
-}
-
 /// What a partial side is, how it was computed and what `reproduce` re-checks.
 fn partial_text(p: &super::partial::PartialSide) -> String {
     let (top, low) = (p.holes - 1, p.min_pegs());
     let bytes =
         |k: usize| crate::engine::memory::human(crate::engine::layered::binomial(p.holes, k).div_ceil(8) as u128);
-    let mut text = format!(
-        "New (no published counts found): the union of every single-vacancy start of side {side}, from the {holes} \
-            starts ({top} pegs) down to {low} pegs, counted exactly, level by level with the layered engine \
-            (`statespace peg --side {side} --levels-only --min-pegs {low} --keep-levels DIR`). The table is partial: \
-            it stops at {low} pegs (that level is C({holes}, {low}) bits, {b_low}); the next one down is {b_next}, the \
-            one after it {b_after}, and the largest, at {mid} pegs, {b_mid}: the levels grow about fivefold per jump \
-            here, past one machine's memory within a few levels. Winnable positions are not counted: at k pegs they \
-            need the level at {holes} - k pegs, far below the stop.",
-        side = p.side,
-        holes = p.holes,
-        b_low = bytes(low),
-        b_next = bytes(low.saturating_sub(1)),
-        b_after = bytes(low.saturating_sub(2)),
-        mid = p.holes / 2,
-        b_mid = bytes(p.holes / 2),
+    let (side, holes, top) = (p.side.to_string(), p.holes.to_string(), top.to_string());
+    let mut text = prose(
+        include_str!("prose/partial.md"),
+        &[
+            ("side", &side),
+            ("holes", &holes),
+            ("top", &top),
+            ("low", &low.to_string()),
+            ("b_low", &bytes(low)),
+            ("b_next", &bytes(low.saturating_sub(1))),
+            ("b_after", &bytes(low.saturating_sub(2))),
+            ("mid", &(p.holes / 2).to_string()),
+            ("b_mid", &bytes(p.holes / 2)),
+        ],
     );
     if let Some((_, floor)) = &p.saved {
-        text += &format!(
-            " `reproduce` reads it back from `data/peg/T{side}/levels.csv` and recomputes its levels from {top} down \
-                to {floor} pegs on every run (they must match); the deeper rows are what the command above computed, \
-                as its manifest records.",
-            side = p.side
+        text += " ";
+        text += &prose(
+            include_str!("prose/partial_saved.md"),
+            &[("side", &side), ("top", &top), ("floor", &floor.to_string())],
         );
     }
     text

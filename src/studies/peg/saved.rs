@@ -1,6 +1,6 @@
-//! A side computed by an earlier, longer run (side 8: `statespace peg --side 8 --keep-levels DIR`,
-//! half an hour and 8 GiB of level files) read back from its data directory, so that the default
-//! `reproduce` shows it on the family page and in the claims without recomputing it.
+//! A side computed by an earlier, longer run (side 8: `statespace peg --side 8 --keep-levels DIR`)
+//! read back from its data directory, so that the default `reproduce` shows it on the family page
+//! and in the claims without recomputing it.
 //!
 //! Nothing is taken on trust that can be re-checked cheaply: every play is parsed and replayed
 //! from its start to its finish (a wrong play is refused, and its move count must equal the
@@ -11,12 +11,11 @@
 //! re-checked in seconds (the reachable counts themselves, an exhaustion proof) is what the run
 //! that wrote the files computed; its manifest names that command.
 
-use super::min_moves::MinMoves;
-use super::report::{
-    FINISHES_COLUMNS, FINISHES_COLUMNS_BEFORE_23, FINISHES_COLUMNS_BEFORE_EXACT, LEVELS_COLUMNS, SYMMETRY_COLUMNS,
-};
+use super::fewest::MinMoves;
 use super::solvability::{ProblemRow, Verdict};
+use super::tables::{LEVELS, SYMMETRY, T8_FINISHES};
 use super::{LevelRow, PegStudy, SymmetryRow};
+use crate::output::glossary;
 use crate::puzzles::peg::{parse_play, Triangle};
 use crate::studies::read_back::{number, read_rows_of};
 use anyhow::{bail, ensure, Context, Result};
@@ -59,7 +58,7 @@ fn load_symmetry(levels: &[LevelRow], path: &Path) -> Result<Vec<SymmetryRow>> {
                 "fixed_by_rotation",
                 "fixed_by_reflection",
             ],
-            &SYMMETRY_COLUMNS,
+            &SYMMETRY.header(),
         ],
     )?;
     ensure!(
@@ -103,7 +102,7 @@ fn load_symmetry(levels: &[LevelRow], path: &Path) -> Result<Vec<SymmetryRow>> {
 fn load_levels(t: &Triangle, path: &Path) -> Result<Vec<LevelRow>> {
     let holes = t.holes();
     // Before issue 20 the counts were named `reachable`, `winnable`, `dead`, in the same places.
-    let (_, rows) = read_rows_of(path, &[&["pegs", "reachable", "winnable", "dead"], &LEVELS_COLUMNS])?;
+    let (_, rows) = read_rows_of(path, &[&["pegs", "reachable", "winnable", "dead"], &LEVELS.header()])?;
     let mut levels: Vec<LevelRow> = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         let line = i + 2;
@@ -178,25 +177,27 @@ const OLD_FINISHES: [&str; 8] = [
     "play",
 ];
 
+/// Side 8's `finishes.csv` headers, oldest first: [`OLD_FINISHES`]; today's first 12 columns
+/// (before the fewest moves were settled, issue 23); today's without `min_moves_exact` (the bounds
+/// of issue 23); today's ([`T8_FINISHES`]).
+fn finishes_formats() -> [Vec<&'static str>; 4] {
+    let now = T8_FINISHES.header();
+    let before_exact = now
+        .iter()
+        .copied()
+        .filter(|&c| c != glossary::min_moves_exact.name)
+        .collect();
+    [OLD_FINISHES.to_vec(), now[..12].to_vec(), before_exact, now]
+}
+
 fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
     let holes = t.holes();
-    let (which, rows) = read_rows_of(
-        path,
-        &[
-            &OLD_FINISHES,
-            &FINISHES_COLUMNS_BEFORE_23,
-            &FINISHES_COLUMNS_BEFORE_EXACT,
-            &FINISHES_COLUMNS,
-        ],
-    )?;
+    let formats = finishes_formats();
+    let headers: Vec<&[&str]> = formats.iter().map(Vec::as_slice).collect();
+    let (which, rows) = read_rows_of(path, &headers)?;
     // Columns by name in whichever format the file has; the later formats' upper bound on the
     // moves is `moves_upper_bound`, the first one's `moves`; the last two have the fewest moves.
-    let header: &[&str] = [
-        &OLD_FINISHES[..],
-        &FINISHES_COLUMNS_BEFORE_23[..],
-        &FINISHES_COLUMNS_BEFORE_EXACT[..],
-        &FINISHES_COLUMNS[..],
-    ][which];
+    let header = headers[which];
     let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
     let (c_passes, c_solvable, c_proof, c_searched, c_play) = (
         col("passes_class_test"),
@@ -304,7 +305,7 @@ fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
 /// A row's fewest moves, re-checked: the proof cell parses, the lower bound is the one it states
 /// (or, when the balls met, the minimum, at most their reach), an exact minimum has its optimal
 /// play, which replays from the start to the finish in exactly that many moves, and no bound
-/// exceeds the play found. The meeting itself (minutes of search) is what the run that wrote the
+/// exceeds the play found. The meeting itself (a long search) is what the run that wrote the
 /// file computed; the tests re-run the method on sides 4 to 7.
 fn load_fewest(
     t: &Triangle,
@@ -612,9 +613,7 @@ mod tests {
         let dir = tampered("finishes.csv", |_| claimed.clone());
         let err = format!(
             "{:#}",
-            load(8, &dir.0)
-                .err()
-                .expect("an exact minimum beyond the proven bound was accepted")
+            load(8, &dir.0).expect_err("an exact minimum beyond the proven bound was accepted")
         );
         assert!(err.contains("does not give min_moves"), "{err}");
         // A min_moves_exact that min_moves does not have (one more than it, or a value where it
@@ -628,7 +627,7 @@ mod tests {
         let dir = tampered("finishes.csv", |_| changed.clone());
         let err = format!(
             "{:#}",
-            load(8, &dir.0).err().expect("a changed min_moves_exact was accepted")
+            load(8, &dir.0).expect_err("a changed min_moves_exact was accepted")
         );
         assert!(err.contains("min_moves_exact"), "{err}");
     }
@@ -662,7 +661,9 @@ mod tests {
 
     #[test]
     fn tampered_tables_are_refused_with_the_row() {
-        let cases: Vec<(&str, Box<dyn Fn(&str) -> String>, &str)> = vec![
+        /// (file, how it is edited, what the refusal must say).
+        type Case = (&'static str, Box<dyn Fn(&str) -> String>, &'static str);
+        let cases: Vec<Case> = vec![
             // A play whose last move lands elsewhere (its last jump dropped), in a row that is not
             // exact (no optimal_play).
             (

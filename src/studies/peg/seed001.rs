@@ -4,6 +4,8 @@
 //! the numbering is the same, which the seed's move description ("coin 1 can only jump to
 //! either 4 or 6 and only if 2 or 3 are occupied") lets us check against our jumps.
 
+use crate::output::glossary;
+use crate::output::schema::{col, Kind::Integer, Schema};
 use crate::output::table::Table;
 use crate::puzzles::peg::{Board, Triangle};
 use crate::studies::claim::{Claim, Verdict};
@@ -93,10 +95,50 @@ pub fn compute() -> Result<Seed001> {
     })
 }
 
+/// [`EXAMPLE_CSV`].
+pub static EXAMPLE: Schema = Schema {
+    pattern: "peg/seed001_example.csv",
+    description: "Seed 001's board encoding of the 10-coin triangle, on its worked example: hole i (numbered \
+        row by row from the apex) holding a coin adds 2^(i-1) to the board's number.",
+    columns: &[
+        col(glossary::hole, Integer, "hole number, 1..10, row by row from the apex"),
+        col(
+            glossary::coin,
+            Integer,
+            "1 when the example board has a coin in the hole, else 0",
+        ),
+        col(
+            glossary::value,
+            Integer,
+            "2^(hole-1): what a coin in this hole adds to the board's number",
+        ),
+    ],
+    primary_key: &[glossary::hole],
+    source: "Seed 001 (the 10-coin puzzle), its example; computed by statespace",
+};
+
+/// [`JUMPS_CSV`].
+pub static JUMPS: Schema = Schema {
+    pattern: "peg/seed001_jumps.csv",
+    description: "Every jump of the 10-hole triangle (seed 001's \"legitimate moves\"): a peg in hole `from` \
+        jumps over a peg in hole `over` into the empty hole `to`, removing the peg jumped over.",
+    columns: &[
+        col(
+            glossary::from,
+            Integer,
+            "hole the jumping peg leaves, 1..10, row by row from the apex",
+        ),
+        col(glossary::over, Integer, "hole of the peg jumped over (removed)"),
+        col(glossary::to, Integer, "empty hole the peg lands in"),
+    ],
+    primary_key: &[glossary::from, glossary::over],
+    source: "Seed 001 (the 10-coin puzzle); computed by statespace",
+};
+
 /// Every jump of the side-4 triangle (the seed's "legitimate moves"), 1-based holes.
 pub fn jumps_table() -> Table {
     let t = Triangle::any_side(SIDE);
-    let mut out = Table::new(&["from", "over", "to"]);
+    let mut out = JUMPS.table();
     for j in t.jumps() {
         out.push(vec![
             (usize::from(j.from) + 1).into(),
@@ -109,7 +151,7 @@ pub fn jumps_table() -> Table {
 
 /// The seed's table as tidy rows: one row per hole, its coin and its value.
 pub fn example_table(_s: &Seed001) -> Table {
-    let mut t = Table::new(&["hole", "coin", "value"]);
+    let mut t = EXAMPLE.table();
     for (i, &c) in EXAMPLE_COINS.iter().enumerate() {
         t.push(vec![(i + 1).into(), c.into(), (1u64 << i).into()]);
     }

@@ -30,8 +30,8 @@ pub struct ProblemRow {
     pub start: usize,
     pub finish: usize,
     pub verdict: Verdict,
-    /// The fewest moves, where settled ([`super::min_moves`]): exact or a proven lower bound.
-    pub fewest: Option<super::min_moves::MinMoves>,
+    /// The fewest moves, where settled (by `min_moves.rs`): exact or a proven lower bound.
+    pub fewest: Option<super::fewest::MinMoves>,
 }
 
 impl ProblemRow {
@@ -51,7 +51,7 @@ pub const SEARCH_BUDGET: u64 = 2_000_000_000;
 
 /// Successor order: jumps continuing the peg that just moved first (fewer moves), then by the
 /// puzzle's fixed jump order; deterministic.
-fn prefer_same_peg(last: Option<&Jump>, next: &mut Vec<(Jump, Board)>) {
+fn prefer_same_peg(last: Option<&Jump>, next: &mut [(Jump, Board)]) {
     if let Some(l) = last {
         next.sort_by_key(|(j, _)| j.from != l.to);
     }
@@ -71,7 +71,7 @@ pub fn decide(t: &Triangle, union: &LayerSet, start: usize, finish: usize) -> Re
         t.start(start),
         |b| b == goal,
         admissible,
-        prefer_same_peg,
+        |last, next| prefer_same_peg(last, next),
         SEARCH_BUDGET,
     ) {
         Outcome::Found(play) => Ok(Verdict::Play(play)),
@@ -239,7 +239,7 @@ mod tests {
         }
     }
 
-    /// T7 too (about a minute: its exact analysis dominates).
+    /// T7 too (slow: its exact analysis dominates).
     #[test]
     #[ignore = "slow: run with --ignored"]
     fn search_verdicts_equal_the_exact_analysis_on_t7() {

@@ -1,0 +1,674 @@
+//! The family's data files: each one's columns declared once ([`Schema`], next to the code that
+//! fills it), and the pure functions from results to those tables.
+
+use super::fewest::MinMoves;
+use super::solvability::{ProblemRow, Verdict};
+use super::{PegResults, PegStudy};
+use crate::output::dataset::to_parquet;
+use crate::output::glossary;
+use crate::output::schema::Kind::{BigInteger, Boolean, Integer, Number};
+use crate::output::schema::{col, Column, Kind, Schema};
+use crate::output::table::exact_count;
+use crate::output::{Cell, Table};
+use crate::puzzles::peg::{format_play, Triangle};
+use anyhow::Result;
+use polars::prelude::{Column as FrameColumn, DataFrame};
+
+/// `a` then `b`: a file's columns made of shared ones and its own (`C` = `A` + `B`).
+const fn concat<const A: usize, const B: usize, const C: usize>(a: [Column; A], b: [Column; B]) -> [Column; C] {
+    assert!(A + B == C && A > 0);
+    let mut out = [a[0]; C];
+    let mut i = 0;
+    while i < C {
+        out[i] = if i < A { a[i] } else { b[i - A] };
+        i += 1;
+    }
+    out
+}
+
+/// Where every file of the family comes from.
+pub(super) const SOURCE: &str =
+    "Computed by statespace (rules: seed 001, Matt Parker's 10-coin puzzle, generalised to side n)";
+
+/// The start of a problem, in every table that has one.
+pub const START: Column = col(
+    glossary::start,
+    Integer,
+    "the hole left empty at the start (1-based, row by row from the apex)",
+);
+/// Pegs on the board, in the tables by peg count.
+pub const PEGS: Column = col(glossary::pegs, Integer, "pegs on the board");
+
+/// `levels.csv` of a side with the whole union (side 9's partial one: `partial::T9_LEVELS`).
+pub static LEVELS: Schema = Schema {
+    pattern: "peg/T*/levels.csv",
+    description: "Union over every single-vacancy start of side n: positions reachable, winnable and dead, per \
+        peg count.",
+    columns: &[
+        PEGS,
+        col(
+            glossary::reachable_positions,
+            Integer,
+            "positions with this many pegs reachable from some single-vacancy start",
+        ),
+        col(
+            glossary::winnable_positions,
+            Integer,
+            "of those, positions from which a single peg can still be reached",
+        ),
+        col(
+            glossary::dead_positions,
+            Integer,
+            "reachable positions that are not winnable (reachable_positions - winnable_positions)",
+        ),
+    ],
+    primary_key: &[glossary::pegs],
+    source: SOURCE,
+};
+
+pub static SYMMETRY: Schema = Schema {
+    pattern: "peg/T*/symmetry.csv",
+    description: "The union's reachable positions per peg count under the six symmetries of the triangle (2 \
+        rotations, 3 reflections): every level is checked to be closed under them, and Burnside's lemma gives \
+        the positions up to symmetry, orbits = (reachable_positions + 2 fixed_by_rotation + 3 \
+        fixed_by_reflection) / 6.",
+    columns: &[
+        PEGS,
+        col(
+            glossary::reachable_positions,
+            Integer,
+            "positions with this many pegs reachable from some single-vacancy start (as in levels.csv)",
+        ),
+        col(
+            glossary::orbits,
+            Integer,
+            "of those, positions up to the six symmetries (classes of positions that map to each other)",
+        ),
+        col(
+            glossary::fixed_by_rotation,
+            Integer,
+            "reachable positions a 120-degree rotation maps to themselves (the \
+        240-degree rotation fixes the same ones)",
+        ),
+        col(
+            glossary::fixed_by_reflection,
+            Integer,
+            "reachable positions one reflection maps to themselves (each of \
+        the three reflections fixes as many)",
+        ),
+    ],
+    primary_key: &[glossary::pegs],
+    source: SOURCE,
+};
+
+/// The columns of `starts.csv` on every side (side 8 appends its own, [`T8_STARTS_EXTRA`]), so one
+/// reader loads any side.
+const STARTS_COLUMNS: [Column; 8] = [
+    START,
+    col(
+        glossary::reachable_positions,
+        Integer,
+        "positions reachable from this start, the start included",
+    ),
+    col(
+        glossary::winning_sequences,
+        BigInteger,
+        "jump sequences from this start that end with one peg; exact count as \
+        text, digits grouped by `_` on every side (the column's sum passes 64 bits on side 7; side 8: not \
+        computed, empty)",
+    ),
+    col(
+        glossary::log10_winning_sequences,
+        Number,
+        "log10 of winning_sequences, for plotting; empty when it is 0 or not computed",
+    ),
+    col(
+        glossary::complete_games,
+        BigInteger,
+        "jump sequences from this start that end where no jump is legal; exact \
+        count as text, digits grouped by `_` on every side (exceeds 64 bits on side 7; side 8: not computed, \
+        empty)",
+    ),
+    col(
+        glossary::log10_complete_games,
+        Number,
+        "log10 of complete_games, for plotting",
+    ),
+    col(
+        glossary::min_moves,
+        Integer,
+        "fewest moves (maximal chains of jumps by one peg) to a single peg; empty when no \
+        single-peg finish exists (side 8: not computed)",
+    ),
+    col(
+        glossary::solvable_finishes,
+        Integer,
+        "finish holes this start can end on with a single peg (solvable rows of finishes.csv)",
+    ),
+];
+/// Side 8's own column of `starts.csv`.
+const T8_STARTS_EXTRA: [Column; 1] = [col(
+    glossary::min_moves_upper_bound,
+    Integer,
+    "fewest moves among the plays found from this start \
+        (finishes.csv, moves_upper_bound): an upper bound on min_moves, not proven minimal; empty when no \
+        finish is solvable",
+)];
+
+pub static STARTS: Schema = Schema {
+    pattern: "peg/T*/starts.csv",
+    description: "Per single-vacancy start: reachable positions, winning jump sequences, complete games, \
+        fewest moves, solvable finishes.",
+    columns: &STARTS_COLUMNS,
+    primary_key: &[glossary::start],
+    source: SOURCE,
+};
+
+/// Side 8 has no per-start analysis: its tables have the columns of every side, empty where not
+/// computed, then its own (the dictionary lists them before the generic patterns, which they
+/// would otherwise match).
+pub static T8_STARTS: Schema = Schema {
+    pattern: "peg/T8/starts.csv",
+    description: "Per single-vacancy start of side 8, in the columns of the other sides: reachable_positions, \
+        winning_sequences, complete_games, log10_complete_games and min_moves are empty (no per-start analysis \
+        at this side, and no exact minimum); solvable_finishes is counted from finishes.csv; \
+        min_moves_upper_bound is the fewest moves among its plays found.",
+    columns: &concat::<8, 1, 9>(STARTS_COLUMNS, T8_STARTS_EXTRA),
+    primary_key: &[glossary::start],
+    source: SOURCE,
+};
+
+/// The columns of `finishes.csv` on every side (side 8 appends its own, [`T8_FINISHES_EXTRA`]).
+const FINISHES_COLUMNS: [Column; 8] = [
+    START,
+    col(
+        glossary::finish,
+        Integer,
+        "the hole meant to hold the last peg (1-based)",
+    ),
+    col(
+        glossary::passes_class_test,
+        Boolean,
+        "start and finish lie in the same position class (Bell 2008; a necessary condition)",
+    ),
+    col(
+        glossary::solvable,
+        Boolean,
+        "a play from start ending with one peg in finish exists",
+    ),
+    col(
+        glossary::winning_sequences,
+        BigInteger,
+        "jump sequences from start ending with one peg in finish (0 when not \
+        solvable; side 8: not computed, empty); exact count as text, digits grouped by `_` on every side (the \
+        column's sum passes 64 bits on side 7)",
+    ),
+    col(
+        glossary::log10_winning_sequences,
+        Number,
+        "log10 of winning_sequences, for plotting; empty when it is 0 or not computed",
+    ),
+    col(
+        glossary::min_moves,
+        Integer,
+        "fewest moves for this problem; empty when not solvable (side 8: empty where not \
+        proven, see min_moves_lower_bound)",
+    ),
+    col(
+        glossary::optimal_play,
+        Kind::String,
+        "a play with min_moves moves: moves separated by ' | ', each move the holes its \
+        peg visits joined by '-'; empty when not solvable (side 8: empty where min_moves is)",
+    ),
+];
+/// Side 8's own columns: how each problem was decided, the play found with its moves (an upper
+/// bound on the fewest), the exact fewest moves where proven, and the proven lower bound on the
+/// fewest moves with its proof (`min_moves` and `optimal_play`, the common columns, are filled
+/// where the bounds meet, as `min_moves_exact` is).
+const T8_FINISHES_EXTRA: [Column; 7] = [
+    col(
+        glossary::proof,
+        Kind::String,
+        "why: 'play' (the play column solves it), 'position class' (impossible by \
+        the class test), 'exhaustive search' (every admissible position searched, none finishes)",
+    ),
+    col(
+        glossary::positions_searched,
+        Integer,
+        "positions expanded by the exhaustive search; empty unless proof is 'exhaustive search'",
+    ),
+    col(
+        glossary::moves_upper_bound,
+        Integer,
+        "moves of the play given: an upper bound on the fewest moves, \
+        not proven minimal; empty when not solvable",
+    ),
+    col(
+        glossary::play,
+        Kind::String,
+        "a play found (depth-first search shortened by a beam search, not proven \
+        optimal): moves separated by ' | ', each move the holes its peg visits joined by '-'; empty \
+        when not solvable",
+    ),
+    col(
+        glossary::min_moves_exact,
+        Integer,
+        "the exact fewest moves where proven (the balls met, or the \
+        proven lower bound equals the moves of a play), the same value as min_moves; empty where only \
+        bounds are known and when not solvable",
+    ),
+    col(
+        glossary::min_moves_lower_bound,
+        Integer,
+        "a proven lower bound on the fewest moves (equal to \
+        min_moves where that is filled); empty when not solvable",
+    ),
+    col(
+        glossary::min_moves_proof,
+        Kind::String,
+        "why: 'balls of F moves out of the start and B into the finish \
+        meet' (min_moves is the least sum of distances over their common boards, exact as it is at \
+        most F + B), or '... do not meet: at least F + B + 1' (every play is longer than F + B moves; \
+        ', the play attains it' when the play has that many); empty when not solvable",
+    ),
+];
+
+pub static FINISHES: Schema = Schema {
+    pattern: "peg/T*/finishes.csv",
+    description: "Every (start, finish) problem, solvable or not (holes x holes rows): whether it passes the \
+        position-class test, whether it is solvable, its winning sequences, fewest moves and one optimal play. \
+        The A130515 count is the number of rows with passes_class_test, up to the 6 symmetries of the \
+        triangle.",
+    columns: &FINISHES_COLUMNS,
+    primary_key: &[glossary::start, glossary::finish],
+    source: SOURCE,
+};
+
+pub static T8_FINISHES: Schema = Schema {
+    pattern: "peg/T8/finishes.csv",
+    description: "Every (start, finish) problem of side 8, in the columns of the other sides, then its own: \
+        winning_sequences is empty (not computed at this side); min_moves and optimal_play are filled where \
+        the fewest moves are proven (lower bound met by a play), empty elsewhere; proof says how each problem \
+        was decided (a play, replayed by the tests; the position-class test; an exhaustive search), and play \
+        is the play found, with moves_upper_bound moves; min_moves_exact is the exact fewest moves where \
+        proven (empty elsewhere), min_moves_lower_bound the proven lower bound on the fewest moves and \
+        min_moves_proof its proof, one per problem (meeting in the middle on the moves graph: every board \
+        within F moves of the start, the last level streamed, and every board within B moves of the single \
+        peg; no common board means more than F + B moves, and a common board gives a play of the least sum, \
+        the exact minimum).",
+    columns: &concat::<8, 7, 15>(FINISHES_COLUMNS, T8_FINISHES_EXTRA),
+    primary_key: &[glossary::start, glossary::finish],
+    source: SOURCE,
+};
+
+pub static SIDES: Schema = Schema {
+    pattern: "peg/sides.csv",
+    description: "One row per side computed or read back: how many starts and problems there are, how many \
+        pass the position-class test and how many are solvable, the union's positions and the fewest moves. \
+        Side 8's exact minimum is not computed (min_moves empty; min_moves_upper_bound from its plays).",
+    columns: &[
+        col(glossary::side, Integer, "side n of the triangle"),
+        col(glossary::holes, Integer, "holes of the board, n(n+1)/2"),
+        col(glossary::starts, Integer, "single-vacancy starts (one per hole)"),
+        col(
+            glossary::solvable_starts,
+            Integer,
+            "starts from which some single-peg finish is reachable",
+        ),
+        col(glossary::problems, Integer, "(start, finish) problems, holes^2"),
+        col(
+            glossary::class_passing_problems,
+            Integer,
+            "problems passing the position-class test (a necessary condition for solvability)",
+        ),
+        col(
+            glossary::class_passing_problems_up_to_symmetry,
+            Integer,
+            "the same, counted up to the triangle's 6 symmetries (OEIS A130515)",
+        ),
+        col(
+            glossary::solvable_problems,
+            Integer,
+            "problems some jump sequence solves",
+        ),
+        col(
+            glossary::reachable_positions,
+            Integer,
+            "positions reachable from some single-vacancy start (levels.csv, summed)",
+        ),
+        col(
+            glossary::winnable_positions,
+            Integer,
+            "of those, positions from which a single peg can still be reached",
+        ),
+        col(
+            glossary::min_moves,
+            Integer,
+            "fewest moves of any solvable problem (OEIS A127500); empty where not computed exactly (side 8)",
+        ),
+        col(
+            glossary::min_moves_upper_bound,
+            Integer,
+            "fewest moves among the plays given in finishes.csv: equal to \
+        min_moves where that is computed, an upper bound on it elsewhere",
+        ),
+    ],
+    primary_key: &[glossary::side],
+    source: SOURCE,
+};
+
+pub static PROFILE: Schema = Schema {
+    pattern: "peg/T*/profile.csv",
+    description: "Positions reachable from one start after exactly k jumps.",
+    columns: &[
+        START,
+        col(glossary::jumps, Integer, "jumps made"),
+        col(
+            glossary::positions,
+            Integer,
+            "distinct positions reachable after exactly that many jumps",
+        ),
+    ],
+    primary_key: &[glossary::start, glossary::jumps],
+    source: SOURCE,
+};
+
+pub static MOVE_HISTOGRAM: Schema = Schema {
+    pattern: "peg/T*/move_histogram.csv",
+    description: "Winning jump sequences over all starts, by their number of moves.",
+    columns: &[
+        col(
+            glossary::moves,
+            Integer,
+            "moves in the sequence (maximal chains of jumps by one peg)",
+        ),
+        col(
+            glossary::winning_sequences,
+            BigInteger,
+            "winning jump sequences, over all single-vacancy starts, with \
+        that many moves; exact count as text, digits grouped by `_`, as in starts.csv",
+        ),
+        col(
+            glossary::log10_winning_sequences,
+            Number,
+            "log10 of winning_sequences, for plotting",
+        ),
+    ],
+    primary_key: &[glossary::moves],
+    source: SOURCE,
+};
+
+pub static POSITIONS: Schema = Schema {
+    pattern: "peg/T*/positions.parquet",
+    description: "Every position reachable from some single-vacancy start, with whether it can still be won \
+        and in how few moves.",
+    columns: &[
+        col(
+            glossary::board,
+            Integer,
+            "the position: bit i-1 set when hole i holds a peg",
+        ),
+        PEGS,
+        col(glossary::winnable, Boolean, "a single peg can still be reached"),
+        col(
+            glossary::min_moves,
+            Integer,
+            "fewest moves to a single peg (the first jump starts a move); null when not winnable",
+        ),
+    ],
+    primary_key: &[glossary::board],
+    source: SOURCE,
+};
+
+pub fn levels_table(s: &PegStudy) -> Table {
+    let mut t = LEVELS.table();
+    let mut rows = s.levels.clone();
+    rows.sort_by_key(|r| r.pegs);
+    for r in rows {
+        t.push(vec![
+            r.pegs.into(),
+            r.reachable.into(),
+            r.winnable.into(),
+            (r.reachable - r.winnable).into(),
+        ]);
+    }
+    t
+}
+
+/// The union's levels under the six symmetries (pure: rows in, table out).
+pub fn symmetry_table(rows: &[super::SymmetryRow]) -> Table {
+    let mut t = SYMMETRY.table();
+    let mut rows = rows.to_vec();
+    rows.sort_by_key(|r| r.pegs);
+    for r in rows {
+        t.push(vec![
+            r.pegs.into(),
+            r.reachable.into(),
+            r.orbits.into(),
+            r.fixed_by_rotation.into(),
+            r.fixed_by_reflection.into(),
+        ]);
+    }
+    t
+}
+
+/// log10 of an exact count, for plotting beside the exact decimal column (empty for 0).
+pub fn log10_cell(v: u128) -> Cell {
+    if v == 0 {
+        Cell::Empty
+    } else {
+        Cell::Fixed((v as f64).log10(), 6)
+    }
+}
+
+pub fn starts_table(s: &PegStudy) -> Table {
+    // Counts of sequences are exact text (their sums pass 64 bits on side 7) on every side, so a
+    // reader gets one type whatever the side.
+    let mut t = STARTS.table();
+    for r in &s.starts {
+        let solvable_finishes = s.finishes.iter().filter(|f| f.start == r.start).count();
+        t.push(vec![
+            (r.start + 1).into(),
+            r.reachable_positions.into(),
+            exact_count(r.winning_sequences),
+            log10_cell(r.winning_sequences),
+            exact_count(r.complete_games),
+            log10_cell(r.complete_games),
+            r.min_moves.into(),
+            solvable_finishes.into(),
+        ]);
+    }
+    t
+}
+
+/// Every (start, finish) problem of a side with the exact analysis, solvable or not: the
+/// solvable ones with their counts and an optimal play, the others with zero sequences.
+pub fn finishes_table(s: &PegStudy) -> Table {
+    let tri = Triangle::any_side(s.side);
+    let mut t = FINISHES.table();
+    for start in 0..s.holes {
+        for finish in 0..s.holes {
+            let found = s.finishes.iter().find(|f| f.start == start && f.finish == finish);
+            t.push(vec![
+                (start + 1).into(),
+                (finish + 1).into(),
+                tri.class_test(start, finish).into(),
+                found.is_some().into(),
+                exact_count(found.map_or(0, |f| f.winning_sequences)),
+                log10_cell(found.map_or(0, |f| f.winning_sequences)),
+                found.map(|f| f.min_moves).into(),
+                found.map_or(Cell::Empty, |f| format_play(&f.optimal_play).into()),
+            ]);
+        }
+    }
+    t
+}
+
+/// Side 8's `starts.csv`: the columns of the other sides, empty where side 8 has no per-start
+/// analysis (positions, sequences, games, exact minimum), the solvable finishes counted from the
+/// problem table, and the fewest moves among the plays found (an upper bound).
+pub fn problem_starts_table(holes: usize, problems: &[ProblemRow]) -> Table {
+    let mut t = T8_STARTS.table();
+    for start in 0..holes {
+        let rows: Vec<&ProblemRow> = problems.iter().filter(|p| p.start == start).collect();
+        t.push(vec![
+            (start + 1).into(),
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            rows.iter().filter(|p| p.solvable()).count().into(),
+            rows.iter().filter_map(|p| p.moves()).min().into(),
+        ]);
+    }
+    t
+}
+
+/// Every (start, finish) problem decided by search, with its proof (sides beyond the exact
+/// analysis): the common columns (sequence counts and exact minima empty: not computed), then
+/// the proof and the play found, whose moves are an upper bound on the fewest.
+pub fn problems_table(problems: &[ProblemRow]) -> Table {
+    let mut t = T8_FINISHES.table();
+    for r in problems {
+        let (proof, searched, play) = match &r.verdict {
+            Verdict::Play(p) => ("play", Cell::Empty, format_play(p).into()),
+            Verdict::PositionClass => ("position class", Cell::Empty, Cell::Empty),
+            Verdict::Exhausted { positions } => ("exhaustive search", (*positions).into(), Cell::Empty),
+        };
+        let (min, optimal, lower, why) = match &r.fewest {
+            Some(m @ MinMoves::Exact { moves, play, .. }) => (
+                (*moves).into(),
+                format_play(play).into(),
+                (*moves).into(),
+                m.proof().into(),
+            ),
+            Some(m) => (Cell::Empty, Cell::Empty, m.lower_bound().into(), m.proof().into()),
+            None => (Cell::Empty, Cell::Empty, Cell::Empty, Cell::Empty),
+        };
+        t.push(vec![
+            (r.start + 1).into(),
+            (r.finish + 1).into(),
+            (!matches!(r.verdict, Verdict::PositionClass)).into(),
+            r.solvable().into(),
+            Cell::Empty,
+            Cell::Empty,
+            min,
+            optimal,
+            proof.into(),
+            searched,
+            r.moves().into(),
+            play,
+            r.fewest.as_ref().and_then(MinMoves::exact).into(),
+            lower,
+            why,
+        ]);
+    }
+    t
+}
+
+pub fn profile_table(s: &PegStudy) -> Table {
+    let mut t = PROFILE.table();
+    for &(start, jumps, n) in &s.profile {
+        t.push(vec![(start + 1).into(), jumps.into(), n.into()]);
+    }
+    t
+}
+
+pub fn move_histogram_table(hist: &[(u32, u128)]) -> Table {
+    let mut t = MOVE_HISTOGRAM.table();
+    for &(m, c) in hist {
+        t.push(vec![m.into(), exact_count(c), log10_cell(c)]);
+    }
+    t
+}
+
+/// Every reachable position, for research use (the columns of [`POSITIONS`]).
+pub fn positions_parquet(s: &PegStudy) -> Result<Option<Vec<u8>>> {
+    let Some(p) = &s.positions else { return Ok(None) };
+    let mut df = DataFrame::new_infer_height(vec![
+        FrameColumn::new(glossary::board.name.into(), p.boards.clone()),
+        FrameColumn::new(
+            glossary::pegs.name.into(),
+            p.boards.iter().map(|b| b.count_ones() as u8).collect::<Vec<u8>>(),
+        ),
+        FrameColumn::new(glossary::winnable.name.into(), p.winnable.clone()),
+        FrameColumn::new(
+            glossary::min_moves.name.into(),
+            p.min_moves
+                .iter()
+                .map(|m| m.map(|m| m as u8))
+                .collect::<Vec<Option<u8>>>(),
+        ),
+    ])?;
+    let provenance = [
+        ("statespace.puzzle", format!("peg triangle T{}", s.side)),
+        (
+            "statespace.columns",
+            "board: bit i-1 = peg in hole i (holes row by row from the apex); pegs; winnable: a single peg can still \
+                be reached; min_moves: fewest moves (chains of jumps by one peg) to a single peg, null when \
+                impossible"
+                .into(),
+        ),
+        (
+            "statespace.scope",
+            "union of positions reachable from every single-vacancy start".into(),
+        ),
+    ];
+    Ok(Some(to_parquet(&mut df, &provenance)?))
+}
+
+/// Per side, what is solvable: one row per side, from the same results as each side's
+/// `starts.csv` and `finishes.csv` (side 8: from its problem table, exact minima unknown).
+pub fn sides_table(r: &PegResults) -> Table {
+    let mut t = SIDES.table();
+    for s in &r.sides {
+        let tri = Triangle::any_side(s.side);
+        let s_row = side_counts(s);
+        let passing = (0..s.holes)
+            .flat_map(|a| (0..s.holes).map(move |b| (a, b)))
+            .filter(|&(a, b)| tri.class_test(a, b))
+            .count();
+        t.push(vec![
+            s.side.into(),
+            s.holes.into(),
+            s.holes.into(),
+            s_row.solvable_starts.into(),
+            (s.holes * s.holes).into(),
+            passing.into(),
+            super::solvability::class_passing_up_to_symmetry(&tri).into(),
+            s_row.solvable_problems.into(),
+            s.levels.iter().map(|l| l.reachable).sum::<u64>().into(),
+            s.levels.iter().map(|l| l.winnable).sum::<u64>().into(),
+            s.finishes.iter().map(|f| f.min_moves).min().into(),
+            s_row.fewest_moves_found.into(),
+        ]);
+    }
+    t
+}
+
+/// A side's solvable starts and problems, from the exact analysis or from the problem table.
+pub(super) struct SideCounts {
+    pub solvable_starts: usize,
+    pub solvable_problems: usize,
+    /// The fewest moves among the plays given (exact on sides with the full analysis).
+    pub fewest_moves_found: Option<u32>,
+}
+
+pub(super) fn side_counts(s: &PegStudy) -> SideCounts {
+    match &s.problems {
+        Some(p) if s.starts.is_empty() => SideCounts {
+            solvable_starts: (0..s.holes)
+                .filter(|&h| p.iter().any(|x| x.start == h && x.solvable()))
+                .count(),
+            solvable_problems: p.iter().filter(|x| x.solvable()).count(),
+            fewest_moves_found: p.iter().filter_map(|x| x.moves()).min(),
+        },
+        _ => SideCounts {
+            solvable_starts: s.starts.iter().filter(|x| x.min_moves.is_some()).count(),
+            solvable_problems: s.finishes.len(),
+            fewest_moves_found: s.finishes.iter().map(|f| f.min_moves).min(),
+        },
+    }
+}

@@ -56,6 +56,9 @@ impl From<&super::schema::Schema> for ResourceDoc {
     }
 }
 
+/// A data file as [`scan`] finds it: path relative to `data/`, sha256, size in bytes, columns.
+pub type ScannedFile = (String, String, u64, Vec<String>);
+
 /// `*` matches any run of characters other than `/`.
 pub fn matches(pattern: &str, path: &str) -> bool {
     fn go(p: &[u8], s: &[u8]) -> bool {
@@ -200,7 +203,7 @@ fn resource_json(
 
 /// The package for the files `files` (path relative to `data/`, sha256, bytes), each of which must
 /// have a dictionary entry whose fields are exactly its columns (CSV header or Parquet schema).
-pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)]) -> Result<Vec<u8>> {
+pub fn package(docs: &[ResourceDoc], files: &[ScannedFile]) -> Result<Vec<u8>> {
     let resources = files
         .iter()
         .map(|(rel, sha, bytes, columns)| resource_json(docs, rel, sha, *bytes, columns))
@@ -235,7 +238,7 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
 
 /// Every data file under `root` recorded in a manifest, as (path relative to root, sha256, size,
 /// columns), sorted by path. Columns come from the CSV header or the Parquet schema.
-pub fn scan(root: &Path) -> Result<Vec<(String, String, u64, Vec<String>)>> {
+pub fn scan(root: &Path) -> Result<Vec<ScannedFile>> {
     let mut manifests = Vec::new();
     super::manifest::find_manifests(root, &mut manifests)?;
     let mut out = Vec::new();

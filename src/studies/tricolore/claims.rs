@@ -332,7 +332,7 @@ fn reach_claims(r: &TricoloreResults, u: &HalfStudy, h: &HalfStudy, out: &mut Ve
     }
     let diff = u.total() - h.total();
     let per = |d: u64| {
-        if d % n as u64 == 0 {
+        if d.is_multiple_of(n as u64) {
             format!("{d} = {n} x {}", d / n as u64)
         } else {
             format!("{d} (not a multiple of {n})")

@@ -374,7 +374,7 @@ impl crate::studies::Study for Tricolore {
         let mut halves = Vec::new();
         for regime in Regime::ALL {
             for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
-                // The 44 MB distance datasets are written by `statespace tricolore half`, not by
+                // The 6561 x 6561 distance datasets are written by `statespace tricolore half`, not by
                 // reproduce: data/ holds only what is committed.
                 halves.push(half::HalfOptions {
                     regime,

@@ -414,12 +414,12 @@ impl<'a> HalvesCounts<'a> {
             for b in 0..hb {
                 let mut out = b;
                 let mut code = a;
-                for s in 0..w {
+                for (s, &ws) in weight.iter().enumerate().take(w) {
                     let step = (code % 3) as u8;
                     code /= 3;
                     let c = half.colour(b, s);
                     let new = (c + step) % 3;
-                    out = out - u32::from(c) * weight[s] + u32::from(new) * weight[s];
+                    out = out - u32::from(c) * ws + u32::from(new) * ws;
                 }
                 shifted[a * hb as usize + b as usize] = out;
             }

@@ -8,6 +8,7 @@ use crate::output::export::{self, Area, OutFile};
 use crate::output::manifest::{find_manifests, read_manifest, sha256_hex, MANIFEST};
 use crate::output::report::{claims_table, render_page, render_summary};
 use crate::output::stamp;
+use crate::output::template::fill;
 use crate::output::OutputDir;
 use crate::studies::lightsout::Lightsout;
 use crate::studies::peg::Peg;
@@ -140,27 +141,11 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
         OutputDir::create(&ctx.data, COMMAND)?,
         OutputDir::create(&ctx.reports, COMMAND)?,
     ];
-    let wants = |f: Family| o.only.is_empty() || o.only.contains(&f);
     // One progress display for the whole run (drawn on a terminal only): the stage, what is
     // done and, where the stage has a measure of work, an ETA.
     let counters = Arc::new(Counters::default());
     let _progress = Reporter::start("reproduce".into(), counters.clone());
-    let mut pages = Vec::new();
-    if wants(Family::Peg) {
-        // Side 8 from the committed data (not the scratch tree of --check), unless computed.
-        let opts = Peg::reproduce_options_to(o.max_peg_side, &o.peg_levels, &o.data);
-        pages.extend(family::<Peg>(&opts, ctx, &counters)?);
-    }
-    if wants(Family::Tricolore) {
-        // The 5x4 tables from the committed data (not the scratch tree of --check), unless --full.
-        let opts = Tricolore::reproduce_options_to((!o.full).then_some(o.data.as_path()));
-        pages.extend(family::<Tricolore>(&opts, ctx, &counters)?);
-    }
-    if wants(Family::Lightsout) {
-        // Read back from the committed data (not the scratch tree of --check), unless --full.
-        let opts = Lightsout::reproduce_options_to((!o.full).then_some(o.data.as_path()));
-        pages.extend(family::<Lightsout>(&opts, ctx, &counters)?);
-    }
+    let mut pages = families(o, ctx, &counters)?;
     pages.extend(benchmarks(o, ctx)?);
     write_datapackage(&ctx.data)?;
     // Every page is stamped with the package of the data it describes: the one on disk (under
@@ -176,14 +161,40 @@ fn generate(o: &ReproduceOptions, ctx: &Ctx) -> Result<()> {
         pages.extend(pages_on_disk(&o.reports, f)?);
     }
     write_pages(&pages, ctx, &package)?;
-    // The entry page and the combined claims, from every family's files: the ones this run
-    // wrote and, under --only, the others as they are on disk; so they are never stale.
+    write_entry(o, ctx, &package)
+}
+
+/// Runs the families `--only` asks for (every one by default), in page order; their pages.
+fn families(o: &ReproduceOptions, ctx: &Ctx, counters: &Counters) -> Result<Vec<OutFile>> {
+    let wants = |f: Family| o.only.is_empty() || o.only.contains(&f);
+    let mut pages = Vec::new();
+    if wants(Family::Peg) {
+        // Side 8 from the committed data (not the scratch tree of --check), unless computed.
+        let opts = Peg::reproduce_options_to(o.max_peg_side, &o.peg_levels, &o.data);
+        pages.extend(family::<Peg>(&opts, ctx, counters)?);
+    }
+    if wants(Family::Tricolore) {
+        // The 5x4 tables from the committed data (not the scratch tree of --check), unless --full.
+        let opts = Tricolore::reproduce_options_to((!o.full).then_some(o.data.as_path()));
+        pages.extend(family::<Tricolore>(&opts, ctx, counters)?);
+    }
+    if wants(Family::Lightsout) {
+        // Read back from the committed data (not the scratch tree of --check), unless --full.
+        let opts = Lightsout::reproduce_options_to((!o.full).then_some(o.data.as_path()));
+        pages.extend(family::<Lightsout>(&opts, ctx, counters)?);
+    }
+    Ok(pages)
+}
+
+/// The entry page and the combined claims, from every family's files: the ones this run wrote
+/// and, under --only, the others as they are on disk; so they are never stale.
+fn write_entry(o: &ReproduceOptions, ctx: &Ctx, package_sha256: &str) -> Result<()> {
     let (summaries, claims) = family_files(o, ctx)?;
     let entry = entry_page(&summaries, &claims)?;
     let mut top = OutputDir::create(&ctx.reports, COMMAND)?;
     top.write(
         "README.md",
-        stamp::stamp(&entry, &stamp::line("", env!("CARGO_PKG_VERSION"), &package)).as_bytes(),
+        stamp::stamp(&entry, &stamp::line("", env!("CARGO_PKG_VERSION"), package_sha256)).as_bytes(),
         None,
     )?;
     top.write("claims.csv", &claims, Some(claims_rows(&claims)?))?;
@@ -306,6 +317,13 @@ fn benchmarks(o: &ReproduceOptions, ctx: &Ctx) -> Result<Vec<OutFile>> {
     Ok(pages)
 }
 
+/// A template (`reproduce/*.md`): its lines joined by single spaces, filled, and ended by a blank
+/// line.
+fn paragraph(template: &str, values: &[(&str, &str)]) -> String {
+    let text: Vec<&str> = template.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    fill(&text.join(" "), values) + "\n\n"
+}
+
 /// `reports/README.md`: an abstract, the verdicts with their counts and meanings, each family's
 /// summary (headline tables, key charts numbered in order), and links to the family pages.
 fn entry_page(summaries: &[String], claims: &[u8]) -> Result<String> {
@@ -314,14 +332,9 @@ fn entry_page(summaries: &[String], claims: &[u8]) -> Result<String> {
     let count = |v: Verdict| verdicts.iter().filter(|x| x.as_str() == v.as_str()).count();
     let mut md = String::from("# statespace reports\n\n");
     md += "## Abstract\n\n";
-    md += &format!(
-        "Three families of click-and-jump puzzles, each analysed exhaustively: peg solitaire on triangles (every \
-            position of every single-vacancy start, to the 36-hole triangle), Tricolore (the document's half-board \
-            tables and the whole 4x4 board), and Lights Out over GF(2) (nullities for every size, exact fewest \
-            presses, God's numbers). Every published figure we could find is a *claim*: its source, the published \
-            value, ours, a verdict and the evidence in `../data/`. {} claims in all; every one is in \
-            [`claims.csv`](claims.csv). Speed and memory of the main computations: [benchmarks](benchmarks.md).\n\n",
-        verdicts.len()
+    md += &paragraph(
+        include_str!("reproduce/abstract.md"),
+        &[("claims", &verdicts.len().to_string())],
     );
     md += "## Verdicts\n\n| verdict | claims | meaning |\n|---|---:|---|\n";
     for v in Verdict::ALL {
@@ -338,10 +351,9 @@ fn entry_page(summaries: &[String], claims: &[u8]) -> Result<String> {
             md += part;
         }
     }
-    md +=
-        "## Data, licence and citation\n\nEvery CSV and Parquet file under `../data/` is described field by field in \
-        `../data/datapackage.json` (a Frictionless Data Package). Data and reports: CC BY 4.0 (`../LICENSE-DATA`); \
-        code: MIT. Cite with `../CITATION.cff`.\n";
+    md += "## Data, licence and citation\n\n";
+    md += paragraph(include_str!("reproduce/data.md"), &[]).trim_end();
+    md.push('\n');
     Ok(md)
 }
 
@@ -364,6 +376,37 @@ fn datapackage_bytes(data: &Path) -> Result<Vec<u8>> {
 /// file absent on disk (a large dataset not committed) must match the sha256 its committed
 /// manifest pins.
 fn compare(fresh: &Path, disk: &Path) -> Result<()> {
+    let absent = compare_manifests(fresh, disk)?;
+    // The package describes the files on disk, which may include results `reproduce` does not
+    // compute (a side-8 union written by `peg`): check it against those files, whose bytes
+    // `compare_manifests` checked wherever `reproduce` computes them.
+    if fresh.join("datapackage.json").exists() {
+        let want = datapackage_bytes(disk)?;
+        if std::fs::read(disk.join("datapackage.json")).ok().as_deref() != Some(want.as_slice()) {
+            bail!(
+                "{} does not describe the files under {}",
+                disk.join("datapackage.json").display(),
+                disk.display()
+            );
+        }
+    }
+    for extra in ["README.md", "claims.csv"] {
+        let (a, b) = (fresh.join(extra), disk.join(extra));
+        if let Ok(new) = std::fs::read(&a) {
+            if std::fs::read(&b).ok().as_deref() != Some(new.as_slice()) {
+                bail!("{} differs from a fresh computation", b.display());
+            }
+        }
+    }
+    if absent > 0 {
+        eprintln!("reproduce --check: {absent} file(s) not on disk were checked against their manifest sha256");
+    }
+    Ok(())
+}
+
+/// Compares every file the manifests under `fresh` list with `disk`; the number of files absent
+/// on disk that matched the sha256 their committed manifest pins.
+fn compare_manifests(fresh: &Path, disk: &Path) -> Result<usize> {
     let mut manifests = Vec::new();
     find_manifests(fresh, &mut manifests)?;
     let mut absent = 0;
@@ -393,29 +436,5 @@ fn compare(fresh: &Path, disk: &Path) -> Result<()> {
             }
         }
     }
-    // The package describes the files on disk, which may include results `reproduce` does not
-    // compute (a side-8 union written by `peg`): check it against those files, whose bytes the
-    // loop above checked wherever `reproduce` computes them.
-    if fresh.join("datapackage.json").exists() {
-        let want = datapackage_bytes(disk)?;
-        if std::fs::read(disk.join("datapackage.json")).ok().as_deref() != Some(want.as_slice()) {
-            bail!(
-                "{} does not describe the files under {}",
-                disk.join("datapackage.json").display(),
-                disk.display()
-            );
-        }
-    }
-    for extra in ["README.md", "claims.csv"] {
-        let (a, b) = (fresh.join(extra), disk.join(extra));
-        if let Ok(new) = std::fs::read(&a) {
-            if std::fs::read(&b).ok().as_deref() != Some(new.as_slice()) {
-                bail!("{} differs from a fresh computation", b.display());
-            }
-        }
-    }
-    if absent > 0 {
-        eprintln!("reproduce --check: {absent} file(s) not on disk were checked against their manifest sha256");
-    }
-    Ok(())
+    Ok(absent)
 }

@@ -102,9 +102,11 @@ pub fn command_line(args: &[OsString]) -> String {
     words.join(" ")
 }
 
-pub fn run(args: Vec<OsString>) -> Result<()> {
-    let cli = match Cli::try_parse_from(&args) {
-        Ok(c) => c,
+/// The parsed command line; `None` when clap printed the help or the version. A usage error
+/// becomes one line.
+fn parse(args: &[OsString]) -> Result<Option<Cli>> {
+    match Cli::try_parse_from(args) {
+        Ok(c) => Ok(Some(c)),
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let words: Vec<String> = args.iter().take(3).map(|a| a.to_string_lossy().into_owned()).collect();
             anyhow::bail!("missing subcommand after '{}' (see --help)", words[1..].join(" "));
@@ -123,14 +125,15 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
         Err(e) => {
             // --help and --version
             e.print()?;
-            return Ok(());
+            Ok(None)
         }
-    };
-    let command = command_line(&args);
-    crate::engine::memory::set_forced(cli.force);
-    // Commands outside `run_task` (it refuses the others) that do not share their work either:
-    // under several ranks each would compute and write the same files.
-    // The peg union (`--levels-only`) is shared out by the distributed layered engine.
+    }
+}
+
+/// Refuses, under several MPI ranks, the commands outside `run_task` (it refuses the others) that
+/// do not share their work either: each rank would compute and write the same files. The peg
+/// union (`--levels-only`) is shared out by the distributed layered engine.
+fn refuse_unshared_under_mpi(cli: &Cli, command: &str) -> Result<()> {
     let shared_peg = matches!(&cli.command, Command::Peg(a) if a.levels_only && !a.symmetry && !a.plan);
     if crate::engine::cluster::current().ranks() > 1
         && !shared_peg
@@ -138,6 +141,16 @@ pub fn run(args: Vec<OsString>) -> Result<()> {
     {
         anyhow::bail!("`{command}` does not run under MPI: run it as one process");
     }
+    Ok(())
+}
+
+pub fn run(args: Vec<OsString>) -> Result<()> {
+    let Some(cli) = parse(&args)? else {
+        return Ok(());
+    };
+    let command = command_line(&args);
+    crate::engine::memory::set_forced(cli.force);
+    refuse_unshared_under_mpi(&cli, &command)?;
     match cli.command {
         Command::Peg(a) => peg::run(&a, &command),
         Command::Tricolore(c) => tricolore::run(c, &command),

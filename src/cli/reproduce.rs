@@ -12,7 +12,8 @@ pub struct ReproduceArgs {
     pub check: bool,
     /// Recompute everything, including the results the default run reads back from data/ and
     /// re-checks by their certificates (exact all-ones minima past nullity 36, God's numbers'
-    /// branch-and-bound refutations, peg side 8): about 1.5 hours on 2 cores.
+    /// branch-and-bound refutations, peg side 8): hours rather than minutes (reports/benchmarks.md
+    /// has the measured times).
     #[arg(long)]
     pub full: bool,
     /// Root of the data tree.
@@ -24,8 +25,8 @@ pub struct ReproduceArgs {
     /// Only these families (peg, tricolore, lightsout); default all.
     #[arg(long, value_name = "FAMILY", value_delimiter = ',')]
     pub only: Vec<FamilyArg>,
-    /// Largest peg triangle side to compute (4..=8; side 8 takes about 26 minutes and 8 GiB of
-    /// level files in --peg-levels). A side above it whose tables are already in data/ (side 8)
+    /// Largest peg triangle side to compute (4..=8; side 8 takes tens of minutes and gigabytes of
+    /// level files in --peg-levels, measured in reports/benchmarks.md). A side above it whose tables are already in data/ (side 8)
     /// is read back and re-checked instead. Default: 7, or 8 with --full.
     #[arg(long, value_name = "N")]
     pub max_peg_side: Option<usize>,

@@ -56,6 +56,9 @@ impl From<&super::schema::Schema> for ResourceDoc {
     }
 }
 
+/// A data file as [`scan`] finds it: path relative to `data/`, sha256, size in bytes, columns.
+pub type ScannedFile = (String, String, u64, Vec<String>);
+
 /// `*` matches any run of characters other than `/`.
 pub fn matches(pattern: &str, path: &str) -> bool {
     fn go(p: &[u8], s: &[u8]) -> bool {
@@ -90,89 +93,133 @@ fn resource_name(rel: &str) -> String {
         .collect()
 }
 
-/// The package for the files `files` (path relative to `data/`, sha256, bytes), each of which must
-/// have a dictionary entry whose fields are exactly its columns (CSV header or Parquet schema).
-pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)]) -> Result<Vec<u8>> {
-    let mut resources = Vec::new();
-    for (rel, sha, bytes, columns) in files {
-        let doc = doc_for(docs, rel).with_context(|| format!("data/{rel} has no entry in the data dictionary"))?;
-        let mut fields = Vec::new();
-        for c in columns {
-            let Some(f) = doc.fields.iter().find(|f| f.name == c) else {
-                bail!(
-                    "data/{rel}: column {c} is not described in the data dictionary ({})",
-                    doc.pattern
-                );
-            };
-            // One name, one meaning and one unit across the families (`glossary.rs`).
-            let Some(term) = super::glossary::term(f.name) else {
-                bail!("data/{rel}: column {c} is not in the glossary (src/output/glossary.rs)");
-            };
-            if term.unit != f.unit {
-                bail!(
-                    "data/{rel}: column {c} has unit {:?}, the glossary says {:?}",
-                    f.unit,
-                    term.unit
-                );
-            }
-            let mut v = json!({"name": f.name, "type": f.kind.frictionless(), "description": f.description});
-            if !f.unit.is_empty() {
-                v["unit"] = json!(f.unit);
-            }
-            if f.kind == Kind::BigInteger {
-                v["constraints"] = json!({"pattern": "[0-9]{1,3}(_[0-9]{3})*"});
-                v["format"] = json!("default");
-            }
-            fields.push(v);
-        }
-        for f in &doc.fields {
-            if !columns.iter().any(|c| c == f.name) && !doc.pattern.ends_with(".parquet") {
-                bail!(
-                    "data/{rel}: the data dictionary describes a column {} the file lacks",
-                    f.name
-                );
-            }
-        }
-        let (format, mediatype) = if rel.ends_with(".parquet") {
-            ("parquet", "application/vnd.apache.parquet")
-        } else {
-            ("csv", "text/csv")
-        };
-        if let Some(k) = doc.primary_key.iter().find(|k| !columns.iter().any(|c| c == *k)) {
+/// The Frictionless field of column `c` of `data/{rel}`, checked against the dictionary entry
+/// `doc` and the glossary (one name, one meaning and one unit across the families).
+fn field_json(doc: &ResourceDoc, rel: &str, c: &str) -> Result<serde_json::Value> {
+    let Some(f) = doc.fields.iter().find(|f| f.name == c) else {
+        bail!(
+            "data/{rel}: column {c} is not described in the data dictionary ({})",
+            doc.pattern
+        );
+    };
+    let Some(term) = super::glossary::term(f.name) else {
+        bail!("data/{rel}: column {c} is not in the glossary (src/output/glossary.rs)");
+    };
+    if term.unit != f.unit {
+        bail!(
+            "data/{rel}: column {c} has unit {:?}, the glossary says {:?}",
+            f.unit,
+            term.unit
+        );
+    }
+    let mut v = json!({"name": f.name, "type": f.kind.frictionless(), "description": f.description});
+    if !f.unit.is_empty() {
+        v["unit"] = json!(f.unit);
+    }
+    if f.kind == Kind::BigInteger {
+        v["constraints"] = json!({"pattern": "[0-9]{1,3}(_[0-9]{3})*"});
+        v["format"] = json!("default");
+    }
+    Ok(v)
+}
+
+/// The table schema of `data/{rel}`, whose columns are `columns`: every column described, every
+/// described column present (a Parquet file not committed has no columns to compare), the
+/// primary key among the columns.
+fn schema_json(doc: &ResourceDoc, rel: &str, columns: &[String]) -> Result<serde_json::Value> {
+    let fields = columns
+        .iter()
+        .map(|c| field_json(doc, rel, c))
+        .collect::<Result<Vec<_>>>()?;
+    for f in &doc.fields {
+        if !columns.iter().any(|c| c == f.name) && !doc.pattern.ends_with(".parquet") {
             bail!(
-                "data/{rel}: primary key column {k} is not a column of the file ({})",
-                doc.pattern
+                "data/{rel}: the data dictionary describes a column {} the file lacks",
+                f.name
             );
         }
-        let mut schema = json!({"fields": fields});
-        if !doc.primary_key.is_empty() {
-            schema["primaryKey"] = json!(doc.primary_key);
-        }
-        let mut r = json!({
-            "name": resource_name(rel),
-            "path": rel,
-            "format": format,
-            "mediatype": mediatype,
-            "encoding": "utf-8",
-            "bytes": bytes,
-            "hash": format!("sha256:{sha}"),
-            "description": doc.description,
-            "sources": [{"title": doc.source}],
-            "licenses": [{"name": LICENSE_DATA, "path": "https://creativecommons.org/licenses/by/4.0/", "title": "Creative Commons Attribution 4.0"}],
-            "schema": schema,
-        });
-        if format == "csv" {
-            r["profile"] = json!("tabular-data-resource");
-            r["dialect"] = json!({"delimiter": ",", "header": true, "lineTerminator": "\n"});
-        } else {
-            // A Parquet file is a `file` resource: validators check its bytes and hash, and its
-            // schema describes the columns for readers (Frictionless parses Parquet only with
-            // an optional plugin).
-            r["type"] = json!("file");
-            r.as_object_mut().expect("object").remove("encoding");
-        }
-        resources.push(r);
     }
+    if let Some(k) = doc.primary_key.iter().find(|k| !columns.iter().any(|c| c == *k)) {
+        bail!(
+            "data/{rel}: primary key column {k} is not a column of the file ({})",
+            doc.pattern
+        );
+    }
+    let mut schema = json!({"fields": fields});
+    if !doc.primary_key.is_empty() {
+        schema["primaryKey"] = json!(doc.primary_key);
+    }
+    Ok(schema)
+}
+
+fn license() -> serde_json::Value {
+    json!([{
+        "name": LICENSE_DATA,
+        "path": "https://creativecommons.org/licenses/by/4.0/",
+        "title": "Creative Commons Attribution 4.0"
+    }])
+}
+
+/// The resource of one file: `rel` (path relative to `data/`), its sha256, size and columns.
+fn resource_json(
+    docs: &[ResourceDoc],
+    rel: &str,
+    sha: &str,
+    bytes: u64,
+    columns: &[String],
+) -> Result<serde_json::Value> {
+    let doc = doc_for(docs, rel).with_context(|| format!("data/{rel} has no entry in the data dictionary"))?;
+    let schema = schema_json(doc, rel, columns)?;
+    let (format, mediatype) = if rel.ends_with(".parquet") {
+        ("parquet", "application/vnd.apache.parquet")
+    } else {
+        ("csv", "text/csv")
+    };
+    let mut r = json!({
+        "name": resource_name(rel),
+        "path": rel,
+        "format": format,
+        "mediatype": mediatype,
+        "encoding": "utf-8",
+        "bytes": bytes,
+        "hash": format!("sha256:{sha}"),
+        "description": doc.description,
+        "sources": [{"title": doc.source}],
+        "licenses": license(),
+        "schema": schema,
+    });
+    if format == "csv" {
+        r["profile"] = json!("tabular-data-resource");
+        r["dialect"] = json!({"delimiter": ",", "header": true, "lineTerminator": "\n"});
+    } else {
+        // A Parquet file is a `file` resource: validators check its bytes and hash, and its
+        // schema describes the columns for readers (Frictionless parses Parquet only with
+        // an optional plugin).
+        r["type"] = json!("file");
+        r.as_object_mut().expect("object").remove("encoding");
+    }
+    Ok(r)
+}
+
+/// The package for the files `files` (path relative to `data/`, sha256, bytes), each of which must
+/// have a dictionary entry whose fields are exactly its columns (CSV header or Parquet schema).
+pub fn package(docs: &[ResourceDoc], files: &[ScannedFile]) -> Result<Vec<u8>> {
+    let resources = files
+        .iter()
+        .map(|(rel, sha, bytes, columns)| resource_json(docs, rel, sha, *bytes, columns))
+        .collect::<Result<Vec<_>>>()?;
+    // Not part of the Frictionless profile (custom properties are allowed): every column name
+    // used in the resources, with its one meaning and unit.
+    let glossary: Vec<serde_json::Value> = super::glossary::TERMS
+        .iter()
+        .map(|t| {
+            let mut v = json!({"name": t.name, "meaning": t.meaning});
+            if !t.unit.is_empty() {
+                v["unit"] = json!(t.unit);
+            }
+            v
+        })
+        .collect();
     let doc = json!({
         "profile": "data-package",
         "name": "statespace",
@@ -180,17 +227,9 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
         "description": "Every table and dataset written by `statespace reproduce`. Column meanings are given per \
             field; the reports in ../reports/README.md show the headline figures beside their published sources.",
         "version": env!("CARGO_PKG_VERSION"),
-        "licenses": [{"name": LICENSE_DATA, "path": "https://creativecommons.org/licenses/by/4.0/", "title": "Creative Commons Attribution 4.0"}],
+        "licenses": license(),
         "resources": resources,
-        // Not part of the Frictionless profile (custom properties are allowed): every column
-        // name used above, with its one meaning and unit.
-        "glossary": super::glossary::TERMS.iter().map(|t| {
-            let mut v = json!({"name": t.name, "meaning": t.meaning});
-            if !t.unit.is_empty() {
-                v["unit"] = json!(t.unit);
-            }
-            v
-        }).collect::<Vec<_>>(),
+        "glossary": glossary,
     });
     let mut bytes = serde_json::to_vec_pretty(&doc)?;
     bytes.push(b'\n');
@@ -199,7 +238,7 @@ pub fn package(docs: &[ResourceDoc], files: &[(String, String, u64, Vec<String>)
 
 /// Every data file under `root` recorded in a manifest, as (path relative to root, sha256, size,
 /// columns), sorted by path. Columns come from the CSV header or the Parquet schema.
-pub fn scan(root: &Path) -> Result<Vec<(String, String, u64, Vec<String>)>> {
+pub fn scan(root: &Path) -> Result<Vec<ScannedFile>> {
     let mut manifests = Vec::new();
     super::manifest::find_manifests(root, &mut manifests)?;
     let mut out = Vec::new();

@@ -109,6 +109,73 @@ pub struct Grid {
     advance_lo: Vec<i32>,
 }
 
+/// Each square's adjoining squares, row by row of the offsets: king adjacency the up to 8
+/// surrounding squares, orthogonal the up to 4 sharing an edge.
+fn neighbour_lists(width: usize, height: usize, adjacency: Adjacency) -> Vec<Vec<u8>> {
+    let mut neighbours = vec![Vec::new(); width * height];
+    for (i, list) in neighbours.iter_mut().enumerate() {
+        let (r, c) = ((i / width) as i64, (i % width) as i64);
+        for dr in -1i64..=1 {
+            for dc in -1i64..=1 {
+                let diagonal = dr != 0 && dc != 0;
+                if (dr, dc) == (0, 0) || (diagonal && adjacency == Adjacency::Orthogonal) {
+                    continue;
+                }
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..height as i64).contains(&r2) && (0..width as i64).contains(&c2) {
+                    list.push((r2 as usize * width + c2 as usize) as u8);
+                }
+            }
+        }
+    }
+    neighbours
+}
+
+/// Every value of `len` base-3 digits (most significant first) as 2-bit cells, the first digit at
+/// square `first`.
+fn pack_digits(len: usize, first: usize) -> Vec<u64> {
+    (0..3u32.pow(len as u32))
+        .map(|mut v| {
+            let mut q = 0u64;
+            for k in (0..len).rev() {
+                q |= u64::from(v % 3) << (2 * (first + k));
+                v /= 3;
+            }
+            q
+        })
+        .collect()
+}
+
+/// Per square and packed half (`digits`): the sum, over the square's neighbours in that half, of
+/// what moving each back (`back`) or forward one colour adds to the board, in units of `unit`.
+fn neighbour_steps(
+    neighbours: &[Vec<u8>],
+    weight: &[u32],
+    digits: &[u64],
+    in_half: &dyn Fn(usize) -> bool,
+    unit: u32,
+    back: bool,
+) -> Vec<i32> {
+    let mut out = Vec::with_capacity(neighbours.len() * digits.len());
+    for list in neighbours {
+        for &d in digits {
+            let mut sum = 0i32;
+            for &s in list.iter().filter(|&&s| in_half(s as usize)) {
+                let (w, c) = ((weight[s as usize] / unit) as i32, (d >> (2 * s) & 3) as u8);
+                // Back from red (or forward from blue) wraps round: two colours the other way.
+                sum += match (back, c) {
+                    (true, RED) => 2 * w,
+                    (false, BLUE) => -2 * w,
+                    (true, _) => -w,
+                    (false, _) => w,
+                };
+            }
+            out.push(sum);
+        }
+    }
+    out
+}
+
 /// A board string as quoted in an error: escaped, and cut short so a megabyte of input gives a
 /// readable one-line message.
 pub fn shown(text: &str) -> String {
@@ -132,75 +199,21 @@ impl Grid {
             bail!("board {width}x{height} has {n} squares; at most {MAX_SQUARES} are supported");
         }
         let weight: Vec<u32> = (0..n).map(|i| 3u32.pow((n - 1 - i) as u32)).collect();
-        let mut neighbours = vec![Vec::new(); n];
-        for (i, list) in neighbours.iter_mut().enumerate() {
-            let (r, c) = ((i / width) as i64, (i % width) as i64);
-            for dr in -1i64..=1 {
-                for dc in -1i64..=1 {
-                    let diagonal = dr != 0 && dc != 0;
-                    if (dr, dc) == (0, 0) || (diagonal && adjacency == Adjacency::Orthogonal) {
-                        continue;
-                    }
-                    let (r2, c2) = (r + dr, c + dc);
-                    if (0..height as i64).contains(&r2) && (0..width as i64).contains(&c2) {
-                        list.push((r2 as usize * width + c2 as usize) as u8);
-                    }
-                }
-            }
-        }
+        let neighbours = neighbour_lists(width, height, adjacency);
         let lo_len = n / 2;
         let hi_len = n - lo_len;
         let lo_size = 3u32.pow(lo_len as u32);
-        let pack = |len: usize, first: usize| -> Vec<u64> {
-            (0..3u32.pow(len as u32))
-                .map(|mut v| {
-                    let mut q = 0u64;
-                    for k in (0..len).rev() {
-                        q |= u64::from(v % 3) << (2 * (first + k));
-                        v /= 3;
-                    }
-                    q
-                })
-                .collect()
-        };
-        let lo_digits = pack(lo_len, hi_len);
-        let hi_digits = pack(hi_len, 0);
-        // Per square and half: the sum over the neighbours in that half of each one's step.
-        let deltas = |digits: &[u64], in_half: &dyn Fn(usize) -> bool, unit: u32, back: bool| -> Vec<i32> {
-            let mut out = Vec::with_capacity(n * digits.len());
-            for list in &neighbours {
-                for &d in digits {
-                    let mut sum = 0i32;
-                    for &s in list.iter().filter(|&&s| in_half(s as usize)) {
-                        let (w, c) = ((weight[s as usize] / unit) as i32, (d >> (2 * s) & 3) as u8);
-                        sum += match (back, c) {
-                            (true, RED) | (false, BLUE) => {
-                                if back {
-                                    2 * w
-                                } else {
-                                    -2 * w
-                                }
-                            }
-                            _ => {
-                                if back {
-                                    -w
-                                } else {
-                                    w
-                                }
-                            }
-                        };
-                    }
-                    out.push(sum);
-                }
-            }
-            out
-        };
+        let lo_digits = pack_digits(lo_len, hi_len);
+        let hi_digits = pack_digits(hi_len, 0);
         let is_hi = |s: usize| s < hi_len;
         let is_lo = |s: usize| s >= hi_len;
-        let retreat_hi = deltas(&hi_digits, &is_hi, lo_size, true);
-        let retreat_lo = deltas(&lo_digits, &is_lo, 1, true);
-        let advance_hi = deltas(&hi_digits, &is_hi, lo_size, false);
-        let advance_lo = deltas(&lo_digits, &is_lo, 1, false);
+        let steps = |digits: &[u64], in_half: &dyn Fn(usize) -> bool, unit: u32, back: bool| {
+            neighbour_steps(&neighbours, &weight, digits, in_half, unit, back)
+        };
+        let retreat_hi = steps(&hi_digits, &is_hi, lo_size, true);
+        let retreat_lo = steps(&lo_digits, &is_lo, 1, true);
+        let advance_hi = steps(&hi_digits, &is_hi, lo_size, false);
+        let advance_lo = steps(&lo_digits, &is_lo, 1, false);
         Ok(Grid {
             width,
             height,

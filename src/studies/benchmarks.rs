@@ -6,8 +6,11 @@
 //! (and the Data Package describes them with [`resources`]), and writes the page and charts.
 
 use crate::output::chart::{category_bar_chart, format_value, CategoryChart, CategorySeries, Scale};
-use crate::output::datapackage::{field, Kind, ResourceDoc};
+use crate::output::datapackage::ResourceDoc;
 use crate::output::export::{Area, Export};
+use crate::output::glossary;
+use crate::output::schema::{col, Column, Kind, Schema};
+use crate::output::template::fill;
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -20,22 +23,93 @@ pub const PAGE: &str = "benchmarks.md";
 pub const COMMAND: &str = "scripts/bench.sh";
 
 /// The columns of every `data/bench/*.csv`, in order.
-pub const COLUMNS: [&str; 14] = [
-    "date",
-    "goal_id",
-    "command",
-    "wall_s",
-    "cpu_s",
-    "peak_mib",
-    "goal_s",
-    "goal_mib",
-    "cores",
-    "mem_gib",
-    "cpu_model",
-    "reference_label",
-    "reference_wall_s",
-    "note",
+const MEASUREMENT_COLUMNS: [Column; 14] = [
+    col(glossary::date, Kind::String, "day of the measurement, YYYY-MM-DD (UTC)"),
+    col(
+        glossary::goal_id,
+        Kind::String,
+        "the goal measured: a stable slug whose first part is the family \
+        (peg-t7-levels, lightsout-sweep-100000, reproduce, ...)",
+    ),
+    col(
+        glossary::command,
+        Kind::String,
+        "the command timed ($TMP stands for a scratch directory, $LEVELS for a directory of kept level files)",
+    ),
+    col(glossary::wall_s, Kind::Number, "elapsed (wall-clock) time"),
+    col(
+        glossary::cpu_s,
+        Kind::Number,
+        "user plus system CPU time over all threads; empty when not recorded",
+    ),
+    col(
+        glossary::peak_mib,
+        Kind::Number,
+        "largest resident set size; empty when not recorded (older rows: converted \
+        from GiB given to one decimal)",
+    ),
+    col(
+        glossary::goal_s,
+        Kind::Number,
+        "the wall-time goal in force when measured; empty when the command has none",
+    ),
+    col(
+        glossary::goal_mib,
+        Kind::Number,
+        "the peak-memory goal in force when measured; empty when none",
+    ),
+    col(glossary::cores, Kind::Integer, "logical cores of the machine (nproc)"),
+    col(
+        glossary::mem_gib,
+        Kind::Number,
+        "the machine's memory (MemTotal), rounded",
+    ),
+    col(
+        glossary::cpu_model,
+        Kind::String,
+        "the CPU's model name (/proc/cpuinfo)",
+    ),
+    col(
+        glossary::reference_label,
+        Kind::String,
+        "the reference command timed in the same run; empty for rows measured before the reference existed",
+    ),
+    col(
+        glossary::reference_wall_s,
+        Kind::Number,
+        "the reference's wall time in the same run (wall_s / \
+        reference_wall_s compares across days); empty with reference_label",
+    ),
+    col(
+        glossary::note,
+        Kind::String,
+        "conditions that bear on the figure: load on the machine, runs behind a range, \
+        what changed in the code",
+    ),
 ];
+
+/// Every `data/bench/*.csv`.
+pub static MEASUREMENTS: Schema = Schema {
+    pattern: "bench/*.csv",
+    description: "Benchmark measurements, one row per run of a goal's command by scripts/bench.sh, in the order \
+        measured (sorted by date). Wall times from different days compare only through reference_wall_s, a \
+        reference timed in the same run.",
+    columns: &MEASUREMENT_COLUMNS,
+    primary_key: &[],
+    source: "Measured by scripts/bench.sh on the project's machine (history transcribed from the earlier README's \
+        benchmark tables)",
+};
+
+/// The header of every `data/bench/*.csv`: the names of [`MEASUREMENTS`]' columns.
+pub const COLUMNS: [&str; MEASUREMENT_COLUMNS.len()] = {
+    let mut names = [""; MEASUREMENT_COLUMNS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = MEASUREMENT_COLUMNS[i].term.name;
+        i += 1;
+    }
+    names
+};
 
 /// One measurement (one CSV row).
 #[derive(Clone, Debug, PartialEq)]
@@ -358,38 +432,31 @@ fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<O
     Ok(Some(chart))
 }
 
-/// The page and charts from the measurement CSVs (`(name, bytes)`, e.g. from [`read_dir`]): the
-/// CSVs themselves (for `data/bench/`), `benchmarks.md` (for `reports/`) and the charts (for
-/// `reports/bench/`). Pure: the same bytes give the same files.
-pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
-    let mut rows = Vec::new();
-    let mut out = Export::default();
-    for (name, bytes) in csvs {
-        let parsed = parse(name, bytes)?;
-        out.bytes(Area::Data, DIR, name, bytes.clone(), Some(parsed.len() as u64));
-        rows.extend(parsed);
-    }
-    let goals = by_goal(&rows);
+/// A template (`benchmarks/*.md`) filled: paragraphs are separated by a blank line, and the lines
+/// of one paragraph joined by single spaces; each paragraph ends with a blank line.
+fn prose(template: &str, values: &[(&str, &str)]) -> String {
+    let text: Vec<String> = template
+        .split("\n\n")
+        .map(|p| {
+            p.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n\n"
+        })
+        .collect();
+    fill(&text.concat(), values)
+}
+
+/// The page's opening: where the figures come from, what the columns mean, and the reference.
+fn intro(csvs: &[(String, Vec<u8>)], rows: &[Measurement]) -> String {
     let sources: Vec<String> = csvs
         .iter()
         .map(|(n, _)| format!("[`../data/{DIR}/{n}`](../data/{DIR}/{n})"))
         .collect();
     let mut md = String::from("# Benchmarks\n\n");
-    md += &format!(
-        "Generated by `cargo run --release -- reproduce` from {} (described in `../data/datapackage.json`); do not edit. \
-         `scripts/bench.sh [peg|tricolore|lightsout|reproduce]` measures each goal's command and appends one row per \
-         measurement (`BENCH_PEG8=1` adds side 8, `BENCH_REPRODUCE=1` the default `reproduce`).\n\n",
-        sources.join(", ")
-    );
-    md += "*Wall* is elapsed time, *CPU* user plus system time over all threads (up to twice the wall time on 2 \
-           cores), *peak* the largest resident set. *Ratio to goal* = wall / goal: below 1 meets it (with a memory \
-           goal, the peak's ratio follows in brackets).\n\n";
-    md += "**Compare ratios to the reference, not wall times.** This machine's speed changes from day to day with \
-           what else runs on it, so a wall time is comparable with another day's only through its *ratio to the \
-           reference*, wall / the wall time of a reference command timed in the same run: whatever slows one slows \
-           the other. The reference runs none of this project's code, so only the machine moves it. Rows without a \
-           reference predate it; their notes say when the machine was under load (the figures are then upper \
-           bounds).\n\n";
+    md += &prose(include_str!("benchmarks/intro.md"), &[("sources", &sources.join(", "))]);
     let mut labels: Vec<&str> = rows
         .iter()
         .map(|m| m.reference_label.as_str())
@@ -403,11 +470,15 @@ pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
             labels.iter().map(|l| cell(l)).collect::<Vec<_>>().join("; ")
         );
     }
+    md
+}
 
-    md += "## Latest measurement of each goal\n\n";
+/// One row per goal: its latest measurement.
+fn latest_table(goals: &[(String, Vec<&Measurement>)]) -> String {
+    let mut md = String::from("## Latest measurement of each goal\n\n");
     md += "| goal | date | wall | goal | ratio to goal | ratio to reference | runs \
         |\n|---|---|---:|---:|---:|---:|---:|\n";
-    for (id, ms) in &goals {
+    for (id, ms) in goals {
         let last = ms.last().expect("a goal has a row");
         md += &format!(
             "| [`{id}`](#{id}) | {} | {} | {} | {} | {} | {} |\n",
@@ -420,65 +491,99 @@ pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
         );
     }
     md.push('\n');
+    md
+}
 
+/// The chart of each family with goals, in page order, as (family, chart).
+fn family_charts(goals: &[(String, Vec<&Measurement>)]) -> Result<Vec<(String, crate::output::chart::Rendered)>> {
     let mut families: Vec<&str> = goals.iter().map(|(_, ms)| ms[0].family()).collect();
     families.dedup();
     let mut charts = Vec::new();
     for f in &families {
-        if let Some(c) = family_chart(f, &goals)? {
+        if let Some(c) = family_chart(f, goals)? {
             charts.push((f.to_string(), c));
         }
     }
-    if !charts.is_empty() {
-        md += "## Ratio to goal over time\n\n";
-        for (f, c) in &charts {
-            let stem = format!("ratio_to_goal_{f}");
-            md += &format!(
-                "![{t}: wall time / goal by day]({DIR}/{stem}.png)\n\n*{t}: each goal's fastest wall time of the day \
-                 divided by the goal's latest value (where a goal changed, the tables give each run's ratio to the goal \
-                 in force then). Not corrected for the machine's speed.* ([SVG]({DIR}/{stem}.svg))\n\n",
-                t = family_title(f)
-            );
-            out.chart(Area::Reports, DIR, &stem, c);
+    Ok(charts)
+}
+
+/// The section that shows the charts (none without charts); `stem` names each chart's files.
+fn charts_section(charts: &[(String, crate::output::chart::Rendered)], stem: impl Fn(&str) -> String) -> String {
+    if charts.is_empty() {
+        return String::new();
+    }
+    let mut md = String::from("## Ratio to goal over time\n\n");
+    for (f, _) in charts {
+        md += &prose(
+            include_str!("benchmarks/chart.md"),
+            &[("t", &family_title(f)), ("dir", DIR), ("stem", &stem(f))],
+        );
+    }
+    md
+}
+
+/// One table per goal: every measurement, by date.
+fn goal_section(id: &str, ms: &[&Measurement]) -> String {
+    let mut md = format!("### {id}\n\n");
+    let mut commands: Vec<&str> = Vec::new();
+    for m in ms {
+        if !commands.contains(&m.command.as_str()) {
+            commands.push(&m.command);
         }
     }
+    md += &format!(
+        "{}: {}.\n\n",
+        if commands.len() == 1 { "Command" } else { "Commands" },
+        commands
+            .iter()
+            .map(|c| format!("`{}`", cell(c)))
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
+    md += "| date | wall | CPU | peak | goal | ratio to goal | reference | ratio to reference | machine | note |\n\
+           |---|---:|---:|---:|---:|---:|---:|---:|---|---|\n";
+    for m in ms {
+        md += &format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            m.date,
+            seconds(m.wall_s),
+            m.cpu_s.map(seconds).unwrap_or_else(|| "-".into()),
+            m.peak_mib.map(mib).unwrap_or_else(|| "-".into()),
+            goal_text(m),
+            ratio_to_goal_text(m),
+            m.reference_wall_s.map(seconds).unwrap_or_else(|| "-".into()),
+            m.ratio_to_reference().map(ratio).unwrap_or_else(|| "-".into()),
+            cell(&machine(m)),
+            cell(&m.note)
+        );
+    }
+    md.push('\n');
+    md
+}
 
+/// The page and charts from the measurement CSVs (`(name, bytes)`, e.g. from [`read_dir`]): the
+/// CSVs themselves (for `data/bench/`), `benchmarks.md` (for `reports/`) and the charts (for
+/// `reports/bench/`). Pure: the same bytes give the same files.
+pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
+    let mut rows = Vec::new();
+    let mut out = Export::default();
+    for (name, bytes) in csvs {
+        let parsed = parse(name, bytes)?;
+        out.bytes(Area::Data, DIR, name, bytes.clone(), Some(parsed.len() as u64));
+        rows.extend(parsed);
+    }
+    let goals = by_goal(&rows);
+    let charts = family_charts(&goals)?;
+    let stem = |f: &str| format!("ratio_to_goal_{f}");
+    let mut md = intro(csvs, &rows);
+    md += &latest_table(&goals);
+    md += &charts_section(&charts, stem);
     md += "## Measurements by goal\n\n";
     for (id, ms) in &goals {
-        md += &format!("### {id}\n\n");
-        let mut commands: Vec<&str> = Vec::new();
-        for m in ms {
-            if !commands.contains(&m.command.as_str()) {
-                commands.push(&m.command);
-            }
-        }
-        md += &format!(
-            "{}: {}.\n\n",
-            if commands.len() == 1 { "Command" } else { "Commands" },
-            commands
-                .iter()
-                .map(|c| format!("`{}`", cell(c)))
-                .collect::<Vec<_>>()
-                .join("; ")
-        );
-        md += "| date | wall | CPU | peak | goal | ratio to goal | reference | ratio to reference | machine | note |\n\
-               |---|---:|---:|---:|---:|---:|---:|---:|---|---|\n";
-        for m in ms {
-            md += &format!(
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                m.date,
-                seconds(m.wall_s),
-                m.cpu_s.map(seconds).unwrap_or_else(|| "-".into()),
-                m.peak_mib.map(mib).unwrap_or_else(|| "-".into()),
-                goal_text(m),
-                ratio_to_goal_text(m),
-                m.reference_wall_s.map(seconds).unwrap_or_else(|| "-".into()),
-                m.ratio_to_reference().map(ratio).unwrap_or_else(|| "-".into()),
-                cell(&machine(m)),
-                cell(&m.note)
-            );
-        }
-        md.push('\n');
+        md += &goal_section(id, ms);
+    }
+    for (f, c) in &charts {
+        out.chart(Area::Reports, DIR, &stem(f), c);
     }
     out.bytes(Area::Reports, "", PAGE, md.into_bytes(), None);
     Ok(out)
@@ -486,85 +591,7 @@ pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
 
 /// The data dictionary of `data/bench/*.csv`.
 pub fn resources() -> Vec<ResourceDoc> {
-    vec![ResourceDoc {
-        pattern: "bench/*.csv",
-        description: "Benchmark measurements, one row per run of a goal's command by scripts/bench.sh, in the order \
-            measured (sorted by date). Wall times from different days compare only through reference_wall_s, a \
-            reference timed in the same run.",
-        fields: vec![
-            field("date", Kind::String, "day of the measurement, YYYY-MM-DD (UTC)", ""),
-            field(
-                "goal_id",
-                Kind::String,
-                "the goal measured: a stable slug whose first part is the family \
-                (peg-t7-levels, lightsout-sweep-100000, reproduce, ...)",
-                "",
-            ),
-            field(
-                "command",
-                Kind::String,
-                "the command timed ($TMP stands for a scratch directory, $LEVELS for a directory of kept level files)",
-                "",
-            ),
-            field("wall_s", Kind::Number, "elapsed (wall-clock) time", "s"),
-            field(
-                "cpu_s",
-                Kind::Number,
-                "user plus system CPU time over all threads; empty when not recorded",
-                "s",
-            ),
-            field(
-                "peak_mib",
-                Kind::Number,
-                "largest resident set size; empty when not recorded (older rows: converted \
-                from GiB given to one decimal)",
-                "MiB",
-            ),
-            field(
-                "goal_s",
-                Kind::Number,
-                "the wall-time goal in force when measured; empty when the command has none",
-                "s",
-            ),
-            field(
-                "goal_mib",
-                Kind::Number,
-                "the peak-memory goal in force when measured; empty when none",
-                "MiB",
-            ),
-            field("cores", Kind::Integer, "logical cores of the machine (nproc)", ""),
-            field(
-                "mem_gib",
-                Kind::Number,
-                "the machine's memory (MemTotal), rounded",
-                "GiB",
-            ),
-            field("cpu_model", Kind::String, "the CPU's model name (/proc/cpuinfo)", ""),
-            field(
-                "reference_label",
-                Kind::String,
-                "the reference command timed in the same run; empty for rows measured before the reference existed",
-                "",
-            ),
-            field(
-                "reference_wall_s",
-                Kind::Number,
-                "the reference's wall time in the same run (wall_s / \
-                reference_wall_s compares across days); empty with reference_label",
-                "s",
-            ),
-            field(
-                "note",
-                Kind::String,
-                "conditions that bear on the figure: load on the machine, runs behind a range, \
-                what changed in the code",
-                "",
-            ),
-        ],
-        primary_key: vec![],
-        source: "Measured by scripts/bench.sh on the project's machine (history transcribed from the earlier README's \
-            benchmark tables)",
-    }]
+    vec![ResourceDoc::from(&MEASUREMENTS)]
 }
 
 #[cfg(test)]

@@ -132,138 +132,146 @@ fn mirror_pair_claims(u: &HalfStudy, out: &mut Vec<Claim>) {
 
 /// The two printed tables, their totals and their averages.
 fn printed_table_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
-    // The two printed tables: king adjacency against every printed count.
-    let mut tables_right = Vec::new();
     for regime in [Regime::Unrestricted, Regime::Hybrid] {
-        let (rows, total) = doc::table(regime).expect("printed");
-        let s = r.king(regime).expect("computed above");
-        let name = regime.name();
-        let published: Vec<u64> = std::iter::once(0).chain(rows.iter().map(|&(_, n)| n)).collect();
-        let table_quote = format!("{} Clicks Reached AveragePercent 1 {} ", capitalised(name), rows[0].1);
-        let total_quote = format!("Total {total}{}100%", total / 3321);
-        let table = Claim::compare(
+        table_claims(r, regime, out);
+    }
+    for row in doc::AVERAGE_CLICKS {
+        average_claims(r, row, out);
+    }
+    out.push(average_prose_claim(r));
+}
+
+/// A printed table (king adjacency against every printed count) and its total.
+fn table_claims(r: &TricoloreResults, regime: Regime, out: &mut Vec<Claim>) {
+    let (rows, total) = doc::table(regime).expect("printed");
+    let s = r.king(regime).expect("computed above");
+    let name = regime.name();
+    let published: Vec<u64> = std::iter::once(0).chain(rows.iter().map(|&(_, n)| n)).collect();
+    let table_quote = format!("{} Clicks Reached AveragePercent 1 {} ", capitalised(name), rows[0].1);
+    let total_quote = format!("Total {total}{}100%", total / 3321);
+    let table = Claim::compare(
+        FAMILY,
+        &seed_id(&format!("{name}_table")),
+        SEED,
+        &format!(
+            "Table \"{}\": (start, board) pairs first reached after k clicks, over the 3321 starts (clicks: \
+            reached)",
+            capitalised(name)
+        ),
+        rows_text(&published),
+        rows_text(&s.reached),
+        &format!(
+            "{}, column reached (king adjacency: the 8 surrounding squares adjoin)",
+            half_file(regime, false, "table.csv")
+        ),
+    )
+    .quoted(table_quote.trim_end());
+    out.push(table);
+    out.push(
+        Claim::compare(
             FAMILY,
-            &seed_id(&format!("{name}_table")),
+            &seed_id(&format!("{name}_total")),
             SEED,
             &format!(
-                "Table \"{}\": (start, board) pairs first reached after k clicks, over the 3321 starts (clicks: \
-                reached)",
+                "Table \"{}\", row Total: (start, board) pairs reached",
                 capitalised(name)
             ),
-            rows_text(&published),
-            rows_text(&s.reached),
+            total,
+            s.total(),
+            &format!("sum of column reached of {}", half_file(regime, false, "table.csv")),
+        )
+        .quoted(&total_quote),
+    );
+}
+
+/// A table's last row, "Average Clicks5.694%": the average 5.6 (at the printed precision) and the
+/// percent 94%, the share of paths in the table's bold range.
+fn average_claims(r: &TricoloreResults, row: (Regime, &str, &str, u32, &str), out: &mut Vec<Claim>) {
+    let (regime, captured, average, percent, _) = row;
+    let s = r.king(regime).expect("computed above");
+    let mean = s.mean_clicks();
+    let name = regime.name();
+    let table = half_file(regime, false, "table.csv");
+    out.push(
+        Claim::published(
+            FAMILY,
+            &seed_id(&format!("{name}_average_table")),
+            SEED,
             &format!(
-                "{}, column reached (king adjacency: the 8 surrounding squares adjoin)",
-                half_file(regime, false, "table.csv")
+                "Table \"{}\", Average Clicks (one decimal; as captured the cell runs into the next one, Percent)",
+                capitalised(name)
+            ),
+            average,
+            format!("{mean:.4}"),
+            Verdict::of(format!("{mean:.1}") == average),
+            &format!(
+                "{table}, columns clicks and reached: the mean of clicks weighted by reached, {mean:.1} at \
+                one decimal"
             ),
         )
-        .quoted(table_quote.trim_end());
-        tables_right.push(table.verdict == Verdict::Confirmed);
-        out.push(table);
-        out.push(
-            Claim::compare(
-                FAMILY,
-                &seed_id(&format!("{name}_total")),
-                SEED,
-                &format!(
-                    "Table \"{}\", row Total: (start, board) pairs reached",
-                    capitalised(name)
-                ),
-                total,
-                s.total(),
-                &format!("sum of column reached of {}", half_file(regime, false, "table.csv")),
-            )
-            .quoted(&total_quote),
-        );
-    }
+        .quoted(captured),
+    );
+    let total: u64 = s.reached.iter().sum();
+    let bold: Vec<usize> = (1..s.reached.len())
+        .filter(|&k| s.reached[k] as f64 >= doc::BOLD_ROW_SHARE * total as f64)
+        .collect();
+    let in_bold: u64 = bold.iter().map(|&k| s.reached[k]).sum();
+    let share = 100.0 * in_bold as f64 / total as f64;
+    let contiguous = bold.windows(2).all(|w| w[1] == w[0] + 1);
+    let range = match (bold.first(), bold.last()) {
+        (Some(a), Some(b)) if contiguous => format!("{a}-{b} clicks"),
+        _ => format!("clicks {bold:?}"),
+    };
+    out.push(
+        Claim::published(
+            FAMILY,
+            &seed_id(&format!("{name}_bold_share")),
+            SEED,
+            &format!(
+                "Table \"{}\", Percent of the last row: the share of (start, board) pairs in the bold range (\"The \
+                    range where most paths fall is shown in bold\"; the capture lost the bold, read here as the \
+                    rows holding at least {:.0}% each: {range})",
+                capitalised(name),
+                100.0 * doc::BOLD_ROW_SHARE
+            ),
+            format!("{percent}%"),
+            format!("{share:.2}% ({in_bold} of {total}, {range})"),
+            Verdict::of(contiguous && share.round() as u32 == percent),
+            &format!("{table}, column reached, rows clicks {range}, over the sum of column reached"),
+        )
+        .quoted(captured),
+    );
+}
 
-    // The tables' last row, "Average Clicks5.694%": the average 5.6 (at the printed precision)
-    // and the percent 94%, the share of paths in the table's bold range.
-    for (regime, captured, average, percent, _) in doc::AVERAGE_CLICKS {
-        let s = r.king(regime).expect("computed above");
-        let mean = s.mean_clicks();
-        let name = regime.name();
-        let table = half_file(regime, false, "table.csv");
-        out.push(
-            Claim::published(
-                FAMILY,
-                &seed_id(&format!("{name}_average_table")),
-                SEED,
-                &format!(
-                    "Table \"{}\", Average Clicks (one decimal; as captured the cell runs into the next one, Percent)",
-                    capitalised(name)
-                ),
-                average,
-                format!("{mean:.4}"),
-                Verdict::of(format!("{mean:.1}") == average),
-                &format!(
-                    "{table}, columns clicks and reached: the mean of clicks weighted by reached, {mean:.1} at \
-                    one decimal"
-                ),
-            )
-            .quoted(captured),
-        );
-        let total: u64 = s.reached.iter().sum();
-        let bold: Vec<usize> = (1..s.reached.len())
-            .filter(|&k| s.reached[k] as f64 >= doc::BOLD_ROW_SHARE * total as f64)
-            .collect();
-        let in_bold: u64 = bold.iter().map(|&k| s.reached[k]).sum();
-        let share = 100.0 * in_bold as f64 / total as f64;
-        let contiguous = bold.windows(2).all(|w| w[1] == w[0] + 1);
-        let range = match (bold.first(), bold.last()) {
-            (Some(a), Some(b)) if contiguous => format!("{a}-{b} clicks"),
-            _ => format!("clicks {bold:?}"),
-        };
-        out.push(
-            Claim::published(
-                FAMILY,
-                &seed_id(&format!("{name}_bold_share")),
-                SEED,
-                &format!(
-                    "Table \"{}\", Percent of the last row: the share of (start, board) pairs in the bold range (\"The \
-                        range where most paths fall is shown in bold\"; the capture lost the bold, read here as the \
-                        rows holding at least {:.0}% each: {range})",
-                    capitalised(name),
-                    100.0 * doc::BOLD_ROW_SHARE
-                ),
-                format!("{percent}%"),
-                format!("{share:.2}% ({in_bold} of {total}, {range})"),
-                Verdict::of(contiguous && share.round() as u32 == percent),
-                &format!("{table}, column reached, rows clicks {range}, over the sum of column reached"),
-            )
-            .quoted(captured),
-        );
-    }
-    // One sentence gives both prose means: one claim.
+/// One sentence gives both prose means: one claim.
+fn average_prose_claim(r: &TricoloreResults) -> Claim {
     let means: Vec<(Regime, &str, f64)> = doc::AVERAGE_CLICKS
         .iter()
         .filter_map(|&(regime, _, _, _, prose)| r.king(regime).map(|s| (regime, prose, s.mean_clicks())))
         .collect();
-    out.push(
-        Claim::published(
-            FAMILY,
-            &seed_id("average_prose"),
-            SEED,
-            "The prose's mean clicks over all (start, board) pairs, Unrestricted and Hybrid (one decimal)",
-            means
-                .iter()
-                .map(|(g, p, _)| format!("{} {p}", capitalised(g.name())))
-                .collect::<Vec<_>>()
-                .join(", "),
-            means
-                .iter()
-                .map(|(g, _, m)| format!("{} {m:.4}", capitalised(g.name())))
-                .collect::<Vec<_>>()
-                .join(", "),
-            Verdict::of(means.iter().all(|(_, p, m)| format!("{m:.1}") == *p)),
-            &format!(
-                "{} and {}, columns clicks and reached: the mean of clicks weighted by reached",
-                half_file(Regime::Unrestricted, false, "table.csv"),
-                half_file(Regime::Hybrid, false, "table.csv")
-            ),
-        )
-        .quoted(doc::AVERAGE_PROSE),
-    );
+    Claim::published(
+        FAMILY,
+        &seed_id("average_prose"),
+        SEED,
+        "The prose's mean clicks over all (start, board) pairs, Unrestricted and Hybrid (one decimal)",
+        means
+            .iter()
+            .map(|(g, p, _)| format!("{} {p}", capitalised(g.name())))
+            .collect::<Vec<_>>()
+            .join(", "),
+        means
+            .iter()
+            .map(|(g, _, m)| format!("{} {m:.4}", capitalised(g.name())))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Verdict::of(means.iter().all(|(_, p, m)| format!("{m:.1}") == *p)),
+        &format!(
+            "{} and {}, columns clicks and reached: the mean of clicks weighted by reached",
+            half_file(Regime::Unrestricted, false, "table.csv"),
+            half_file(Regime::Hybrid, false, "table.csv")
+        ),
+    )
+    .quoted(doc::AVERAGE_PROSE)
 }
 
 /// What every start reaches, and the 80 boards per start between Unrestricted and Hybrid.
@@ -324,7 +332,7 @@ fn reach_claims(r: &TricoloreResults, u: &HalfStudy, h: &HalfStudy, out: &mut Ve
     }
     let diff = u.total() - h.total();
     let per = |d: u64| {
-        if d % n as u64 == 0 {
+        if d.is_multiple_of(n as u64) {
             format!("{d} = {n} x {}", d / n as u64)
         } else {
             format!("{d} (not a multiple of {n})")
@@ -807,6 +815,80 @@ fn composed_halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     let mean = c.mean();
     let u = r.king(Regime::Unrestricted).map_or(0.0, |s| s.mean_clicks());
     let h = r.king(Regime::Hybrid).map_or(0.0, |s| s.mean_clicks());
+    let (tables, sources) = composed_sources(r, pct, k16);
+    // Right in substance when at least the printed share is within 16 clicks; the figure itself
+    // is a product of rounded shares.
+    let share_ok = within.round() as u32 == pct;
+    let share_substance = within >= f64::from(pct);
+    let prose_sum: f64 = doc::AVERAGE_CLICKS
+        .iter()
+        .map(|a| a.4.parse::<f64>().expect("a number"))
+        .sum();
+    // Two sentences each give a share and an average: one claim per sentence.
+    // "On average, the number would be 12 or 13, and in about 94% of cases, 16 or fewer."
+    let average_ok = (12.0..=13.0).contains(&mean);
+    out.push(
+        Claim::published(
+            FAMILY,
+            &seed_id("halves_average_12_or_13"),
+            SEED,
+            &format!(
+                "The halves method (the two half tables composed, as the document does): on average 12 or 13 \
+                clicks, and about {pct}% of cases within {k16}"
+            ),
+            format!("average 12 or 13; about {pct}% within {k16}"),
+            format!("average {mean:.4}; {within:.2}% within {k16}"),
+            if average_ok && share_ok {
+                Verdict::Confirmed
+            } else if average_ok && share_substance {
+                Verdict::Corrected
+            } else {
+                Verdict::Refuted
+            },
+            &format!("{tables}; {sources}"),
+        )
+        .quoted(&format!(
+            "On average, the number would be 12 or 13, and in about {pct}% of cases, {k16} or fewer."
+        )),
+    );
+    // "Overall, in 94% of cases, 16 or fewer clicks are needed, on average, 12.9." The printed
+    // average is the sum of the prose's rounded means; the exact sum rounds to 12.8.
+    let exact_average = format!("{mean:.1}") == doc::HALVES_AVERAGE;
+    let slip = format!("{prose_sum:.1}") == doc::HALVES_AVERAGE;
+    out.push(
+        Claim::published(
+            FAMILY,
+            &seed_id("halves_average"),
+            SEED,
+            &format!(
+                "The halves method (the two half tables composed): {pct}% of cases within {k16} clicks, on average {}",
+                doc::HALVES_AVERAGE
+            ),
+            format!("{pct}% within {k16}; average {}", doc::HALVES_AVERAGE),
+            format!("{within:.2}% within {k16}; average {mean:.4}"),
+            if exact_average && share_ok {
+                Verdict::Confirmed
+            } else if (exact_average || slip) && share_substance {
+                Verdict::Corrected
+            } else {
+                Verdict::Refuted
+            },
+            &format!(
+                "{tables}: mean {u:.4} (Unrestricted) + {h:.4} (Hybrid) = {mean:.4}, {mean:.1} at one decimal, where \
+                    the printed {} is the sum of the prose's rounded means ({prose_sum:.1}); {sources}",
+                doc::HALVES_AVERAGE
+            ),
+        )
+        .quoted(&format!(
+            "Overall, in {pct}% of cases, {k16} or fewer clicks are needed, on average, {}.",
+            doc::HALVES_AVERAGE
+        )),
+    );
+}
+
+/// Where the composed figures come from: the two tables; and what the printed share is (the
+/// product of the rounded shares) and, for a fixed target, what the real method gives.
+fn composed_sources(r: &TricoloreResults, pct: u32, k16: usize) -> (String, String) {
     let shares = |(reg, k, _): (Regime, usize, u32)| r.king(reg).map_or(0.0, |s| evidence::share_within(s, k));
     let product = 100.0 * shares(doc::WITHIN_SHARES[0]) * shares(doc::WITHIN_SHARES[1]);
     let tables = format!(
@@ -837,75 +919,7 @@ fn composed_halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             verdicts::HALVES_SUMMARY_CSV
         ),
     };
-    // Right in substance when at least the printed share is within 16 clicks; the figure itself
-    // is a product of rounded shares.
-    let share_ok = within.round() as u32 == pct;
-    let share_substance = within >= f64::from(pct);
-    let prose_sum: f64 = doc::AVERAGE_CLICKS
-        .iter()
-        .map(|a| a.4.parse::<f64>().expect("a number"))
-        .sum();
-    // Two sentences each give a share and an average: one claim per sentence.
-    // "On average, the number would be 12 or 13, and in about 94% of cases, 16 or fewer."
-    let average_ok = (12.0..=13.0).contains(&mean);
-    out.push(
-        Claim::published(
-            FAMILY,
-            &seed_id("halves_average_12_or_13"),
-            SEED,
-            &format!(
-                "The halves method (the two half tables composed, as the document does): on average 12 or 13 \
-                clicks, and about {pct}% of cases within {k16}"
-            ),
-            format!("average 12 or 13; about {pct}% within {k16}"),
-            format!("average {mean:.4}; {within:.2}% within {k16}"),
-            if average_ok && share_ok {
-                Verdict::Confirmed
-            } else if average_ok && share_substance {
-                Verdict::Corrected
-            } else {
-                Verdict::Refuted
-            },
-            &format!("{tables}; {printed_product}{fixed_targets}"),
-        )
-        .quoted(&format!(
-            "On average, the number would be 12 or 13, and in about {pct}% of cases, {k16} or fewer."
-        )),
-    );
-    // "Overall, in 94% of cases, 16 or fewer clicks are needed, on average, 12.9." The printed
-    // average is the sum of the prose's rounded means; the exact sum rounds to 12.8.
-    let exact_average = format!("{mean:.1}") == doc::HALVES_AVERAGE;
-    let slip = format!("{prose_sum:.1}") == doc::HALVES_AVERAGE;
-    out.push(
-        Claim::published(
-            FAMILY,
-            &seed_id("halves_average"),
-            SEED,
-            &format!(
-                "The halves method (the two half tables composed): {pct}% of cases within {k16} clicks, on average {}",
-                doc::HALVES_AVERAGE
-            ),
-            format!("{pct}% within {k16}; average {}", doc::HALVES_AVERAGE),
-            format!("{within:.2}% within {k16}; average {mean:.4}"),
-            if exact_average && share_ok {
-                Verdict::Confirmed
-            } else if (exact_average || slip) && share_substance {
-                Verdict::Corrected
-            } else {
-                Verdict::Refuted
-            },
-            &format!(
-                "{tables}: mean {u:.4} (Unrestricted) + {h:.4} (Hybrid) = {mean:.4}, {mean:.1} at one decimal, where \
-                    the printed {} is the sum of the prose's rounded means ({prose_sum:.1}); \
-                    {printed_product}{fixed_targets}",
-                doc::HALVES_AVERAGE
-            ),
-        )
-        .quoted(&format!(
-            "Overall, in {pct}% of cases, {k16} or fewer clicks are needed, on average, {}.",
-            doc::HALVES_AVERAGE
-        )),
-    );
+    (tables, format!("{printed_product}{fixed_targets}"))
 }
 
 fn capitalised(s: &str) -> String {

@@ -2,11 +2,14 @@
 //! claims and the report only read results: its named 4x2 starts, its worked 4x4 example, and its
 //! two tables composed the way its halves method composes them.
 
+use super::columns::{schema, BOARD, START_BOARD};
 use super::document as doc;
 use super::full::FullStudy;
 use super::half::{self, HalfStudy};
 use super::solve::{self, Halves};
 use crate::engine::progress::Counters;
+use crate::output::glossary;
+use crate::output::schema::{col, Kind, Kind::Integer, Schema};
 use crate::output::table::Table;
 use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
 use anyhow::Result;
@@ -98,11 +101,56 @@ pub const NAMED_STARTS_CSV: &str = "seed003_named_starts.csv";
 /// The worked example's click counts.
 pub const HALVES_EXAMPLE_CSV: &str = "seed003_halves_example.csv";
 
+pub static NAMED_STARTS: Schema = schema(
+    "tricolore/seed003_named_starts.csv",
+    "The 4x2 starts seed 003 names (WBWW.WBRW, WBWW.WBRB, all red), Unrestricted regime, king \
+        adjacency: the fewest clicks from each to every other board it reaches. The start itself and the \
+        unreachable BBBB.BBBB are not listed.",
+    &[
+        START_BOARD,
+        col(glossary::target_board, Kind::String, BOARD),
+        col(
+            glossary::clicks,
+            Integer,
+            "fewest clicks from start_board to target_board (the first click is free)",
+        ),
+    ],
+    &[glossary::start_board, glossary::target_board],
+);
+
+pub static HALVES_EXAMPLE: Schema = schema(
+    "tricolore/seed003_halves_example.csv",
+    "Seed 003's worked 4x4 example (Appendix A), solved three ways: the halves method as the document \
+        plays it, the halves method with the best choice among optimal top-half solutions, and the optimum over \
+        the whole board.",
+    &[
+        col(glossary::start_board, Kind::String, "the 4x4 start, rows joined by '.'"),
+        col(
+            glossary::target_board,
+            Kind::String,
+            "the 4x4 target, rows joined by '.'",
+        ),
+        col(
+            glossary::method,
+            Kind::String,
+            "halves (lowest square among optimal clicks at each step), halves with the best \
+            top-half solution, or optimal",
+        ),
+        col(glossary::clicks, Integer, "clicks the method takes"),
+        col(
+            glossary::top_half_clicks,
+            Integer,
+            "of those, clicks while solving the top half (halves only; empty otherwise)",
+        ),
+    ],
+    &[glossary::method],
+);
+
 /// One row per (named start, other board it reaches): fewest clicks (Unrestricted, king
 /// adjacency). The start itself and the unreachable board are left out.
 pub fn named_starts_table(named: &[NamedStart]) -> Table {
     let grid = Grid::half(Adjacency::King);
-    let mut t = Table::new(&["start_board", "target_board", "clicks"]);
+    let mut t = NAMED_STARTS.table();
     for n in named {
         let start = grid.parse(&n.start).expect("a named start parses");
         for (b, &d) in n.distances.iter().enumerate() {
@@ -116,7 +164,7 @@ pub fn named_starts_table(named: &[NamedStart]) -> Table {
 
 /// The worked example's clicks: the halves method (two ways) and the optimum.
 pub fn halves_example_table(e: &Example) -> Table {
-    let mut t = Table::new(&["start_board", "target_board", "method", "clicks", "top_half_clicks"]);
+    let mut t = HALVES_EXAMPLE.table();
     t.push(vec![
         e.from.clone().into(),
         e.to.clone().into(),

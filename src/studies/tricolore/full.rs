@@ -315,10 +315,10 @@ mod tests {
                             row[k],
                             "to {seed}: from ({b}, none)"
                         );
-                        for a in 0..k {
+                        for (a, &want) in row.iter().enumerate().take(k) {
                             assert_eq!(
                                 back.fewest_avoiding(u64::from(b), a).map(usize::from),
-                                row[a],
+                                want,
                                 "to {seed}: from ({b}, {a})"
                             );
                         }

@@ -2,6 +2,7 @@
 //! full 4x4 board, reachability, an optimal solver and the document's "solve the halves" method.
 
 use crate::engine::progress::{Counters, Reporter};
+use crate::output::datapackage::ResourceDoc;
 use crate::output::export::{Area, Export};
 use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
 use anyhow::{bail, Result};
@@ -10,8 +11,8 @@ use std::sync::Arc;
 
 pub mod border;
 pub mod claims;
+pub mod columns;
 pub mod commands;
-pub mod dictionary;
 pub mod document;
 pub mod evidence;
 pub mod full;
@@ -21,6 +22,45 @@ pub mod report;
 pub mod saved;
 pub mod solve;
 pub mod verdicts;
+
+/// The family's data dictionary: every file under `data/tricolore/`, from the schemas declared
+/// beside the code that writes each file.
+pub fn resources() -> Vec<ResourceDoc> {
+    use evidence::{HALVES_EXAMPLE, NAMED_STARTS};
+    use report::*;
+    use verdicts::{HALVES_JOINT, HALVES_SUMMARY, MAXIMA, SLOWEST_STARTS};
+    [
+        &HALF_TABLE,
+        &HALF_TABLE_ORTHOGONAL,
+        &HALF_TARGETS,
+        &HALF_TARGETS_ORTHOGONAL,
+        &HALF_ECCENTRICITY,
+        &HALF_ECCENTRICITY_ORTHOGONAL,
+        &HALF_STARTS,
+        &HALF_STARTS_ORTHOGONAL,
+        &HALF_DISTANCES,
+        &HALF_DISTANCES_ORTHOGONAL,
+        &BOARDS,
+        &FULL_DISTANCE,
+        &saved::LARGE_DISTANCE,
+        &LARGE_SUMMARY,
+        &REACHABILITY,
+        &NAMED_STARTS,
+        &HALVES_EXAMPLE,
+        &MAXIMA,
+        &SLOWEST_STARTS,
+        &HALVES_JOINT,
+        &HALVES_SUMMARY,
+    ]
+    .into_iter()
+    .map(ResourceDoc::from)
+    .collect()
+}
+
+/// The dictionary's path before the schemas (`reproduce` and the glossary test use it).
+pub mod dictionary {
+    pub use super::resources;
+}
 
 /// How `solve` finds its clicks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,7 +249,7 @@ pub fn full_export(study: &full::FullStudy, dir: &str, out: &mut Export) -> Resu
         Area::Data,
         dir,
         &format!("distance_to_{stem}.csv"),
-        &report::full_table(study),
+        &report::full_table(&report::FULL_DISTANCE, study),
     );
     out.chart(
         Area::Reports,
@@ -334,7 +374,7 @@ impl crate::studies::Study for Tricolore {
         let mut halves = Vec::new();
         for regime in Regime::ALL {
             for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
-                // The 44 MB distance datasets are written by `statespace tricolore half`, not by
+                // The 6561 x 6561 distance datasets are written by `statespace tricolore half`, not by
                 // reproduce: data/ holds only what is committed.
                 halves.push(half::HalfOptions {
                     regime,
@@ -353,28 +393,7 @@ impl crate::studies::Study for Tricolore {
     }
 
     fn compute(o: &Options, counters: &Counters) -> Result<TricoloreResults> {
-        let (mut king, mut orthogonal) = (Vec::new(), Vec::new());
-        let mut maxima = Vec::new();
-        for opts in &o.halves {
-            counters.set_stage(format!("tricolore: 4x2 half boards, {} regime", opts.regime.name()), 0);
-            // The maxima need each king study's distance matrix; it is dropped afterwards unless
-            // the options ask for the distance dataset.
-            let with_matrix = o.verdicts && opts.adjacency == Adjacency::King;
-            let mut study = half::run(&half::HalfOptions {
-                matrix: opts.matrix || with_matrix,
-                ..*opts
-            })?;
-            if with_matrix {
-                maxima.push(verdicts::maxima_of(&study)?);
-                if !opts.matrix {
-                    study.matrix = None;
-                }
-            }
-            match opts.adjacency {
-                Adjacency::King => king.push(study),
-                Adjacency::Orthogonal => orthogonal.push(study),
-            }
-        }
+        let (king, orthogonal, maxima) = compute_halves(o, counters)?;
         let grid4 = Grid::new(4, 4, Adjacency::King)?;
         let mut fulls = Vec::new();
         for t in &o.full_targets {
@@ -407,51 +426,14 @@ impl crate::studies::Study for Tricolore {
         };
         counters.set_stage("tricolore: the halves method on every 4x4 board", 0);
         let verdicts = if o.verdicts {
-            // The halves method on every board: the full targets' searches are reused; the
-            // all-blue-border targets (the document's extension) get their own.
-            let mut halves = Vec::new();
-            for study in &fulls {
-                halves.push(verdicts::halves_exhaustive(
-                    study,
-                    &solve::Halves::new(&grid4, study.target, counters)?,
-                )?);
-            }
-            for t in verdicts::BORDER_TARGETS {
-                let target = grid4.parse(t)?;
-                let study = full::run(&grid4, target, counters)?;
-                halves.push(verdicts::halves_exhaustive(
-                    &study,
-                    &solve::Halves::new(&grid4, target, counters)?,
-                )?);
-            }
-            Some(verdicts::Verdicts { maxima, halves })
+            Some(verdicts::Verdicts {
+                maxima,
+                halves: compute_halves_exhaustive(&grid4, &fulls, counters)?,
+            })
         } else {
             None
         };
-        let (mut large, mut large_missing) = (Vec::new(), Vec::new());
-        for t in saved::TARGETS {
-            match &o.large {
-                Large::Skip => {}
-                Large::Compute => {
-                    counters.set_stage(format!("tricolore: 5x4 distances to {t}"), 0);
-                    let grid = saved::grid();
-                    large.push(full::run_counts(&grid, grid.parse(t)?, true, counters)?);
-                }
-                Large::ReadBack(dir) => {
-                    // A target whose table was never computed is named on the page, not invented.
-                    if !dir
-                        .join(saved::distance_csv(&saved::grid(), saved::grid().parse(t)?))
-                        .exists()
-                    {
-                        large_missing.push(t.to_string());
-                        continue;
-                    }
-                    counters.set_stage(format!("tricolore: 5x4 distances to {t}, read back and re-checked"), 0);
-                    large.push(saved::load(dir, t)?);
-                }
-            }
-        }
-        let large_read_back = matches!(o.large, Large::ReadBack(_));
+        let (large, large_missing) = compute_large(&o.large, counters)?;
         Ok(TricoloreResults {
             king,
             orthogonal,
@@ -462,7 +444,7 @@ impl crate::studies::Study for Tricolore {
             composed,
             verdicts,
             large,
-            large_read_back,
+            large_read_back: matches!(o.large, Large::ReadBack(_)),
             large_missing,
         })
     }
@@ -518,75 +500,171 @@ impl crate::studies::Study for Tricolore {
             );
         }
         if let Some(v) = &r.verdicts {
-            out.table(
-                Area::Data,
-                "tricolore",
-                verdicts::MAXIMA_CSV,
-                &verdicts::maxima_table(&v.maxima),
-            );
-            out.table(
-                Area::Data,
-                "tricolore",
-                verdicts::SLOWEST_STARTS_CSV,
-                &verdicts::slowest_starts_table(&v.maxima),
-            );
-            out.table(
-                Area::Data,
-                "tricolore/full",
-                verdicts::HALVES_JOINT_CSV,
-                &verdicts::halves_joint_table(&v.halves),
-            );
-            out.table(
-                Area::Data,
-                "tricolore/full",
-                verdicts::HALVES_SUMMARY_CSV,
-                &verdicts::halves_summary_table(&v.halves),
-            );
+            verdicts_export(v, &mut out);
         }
-        if !r.king.is_empty() {
-            let regimes: Vec<(&str, &half::HalfStudy)> = r.king.iter().map(|s| (s.regime.name(), s)).collect();
-            out.chart(
-                Area::Reports,
-                "tricolore",
-                "half_clicks_all",
-                &report::clicks_chart("4x2 (king): boards first reached after k clicks", &regimes)?,
-            );
-            out.chart(
-                Area::Reports,
-                "tricolore",
-                "half_eccentricity_all",
-                &report::eccentricity_chart("4x2 (king): maximum clicks per start", &regimes)?,
-            );
-        }
-        if !r.fulls.is_empty() {
-            let full_refs: Vec<&full::FullStudy> = r.fulls.iter().collect();
-            out.chart(
-                Area::Reports,
-                "tricolore",
-                "full_distance_all",
-                &report::full_chart(&full_refs)?,
-            );
-        }
+        overview_charts(r, &mut out)?;
         if !r.large.is_empty() {
-            let dir = format!("tricolore/{}", saved::DIR);
-            for s in &r.large {
-                out.table(
-                    Area::Data,
-                    &dir,
-                    &saved::distance_csv(&s.grid, s.target),
-                    &report::full_table(s),
-                );
-            }
-            out.table(
-                Area::Data,
-                &dir,
-                saved::SUMMARY_CSV,
-                &report::large_summary_table(&r.large),
-            );
-            let refs: Vec<&full::FullStudy> = r.large.iter().collect();
-            out.chart(Area::Reports, "tricolore", LARGE_CHART, &report::full_chart(&refs)?);
+            large_export(&r.large, &mut out)?;
         }
         out.page = Some(page::page(r, claims));
         Ok(out)
     }
+}
+
+/// The half-board studies, king and orthogonal, and with the verdicts the maxima of each king
+/// study (from its distance matrix, dropped afterwards unless the options ask for the dataset).
+fn compute_halves(
+    o: &Options,
+    counters: &Counters,
+) -> Result<(Vec<half::HalfStudy>, Vec<half::HalfStudy>, Vec<verdicts::RegimeMaxima>)> {
+    let (mut king, mut orthogonal) = (Vec::new(), Vec::new());
+    let mut maxima = Vec::new();
+    for opts in &o.halves {
+        counters.set_stage(format!("tricolore: 4x2 half boards, {} regime", opts.regime.name()), 0);
+        let with_matrix = o.verdicts && opts.adjacency == Adjacency::King;
+        let mut study = half::run(&half::HalfOptions {
+            matrix: opts.matrix || with_matrix,
+            ..*opts
+        })?;
+        if with_matrix {
+            maxima.push(verdicts::maxima_of(&study)?);
+            if !opts.matrix {
+                study.matrix = None;
+            }
+        }
+        match opts.adjacency {
+            Adjacency::King => king.push(study),
+            Adjacency::Orthogonal => orthogonal.push(study),
+        }
+    }
+    Ok((king, orthogonal, maxima))
+}
+
+/// The halves method on every 4x4 board: the full targets' searches are reused; the
+/// all-blue-border targets (the document's extension) get their own.
+fn compute_halves_exhaustive(
+    grid4: &Grid,
+    fulls: &[full::FullStudy],
+    counters: &Counters,
+) -> Result<Vec<verdicts::HalvesExhaustive>> {
+    let mut halves = Vec::new();
+    for study in fulls {
+        halves.push(verdicts::halves_exhaustive(
+            study,
+            &solve::Halves::new(grid4, study.target, counters)?,
+        )?);
+    }
+    for t in verdicts::BORDER_TARGETS {
+        let target = grid4.parse(t)?;
+        let study = full::run(grid4, target, counters)?;
+        halves.push(verdicts::halves_exhaustive(
+            &study,
+            &solve::Halves::new(grid4, target, counters)?,
+        )?);
+    }
+    Ok(halves)
+}
+
+/// The 5x4 studies, searched or read back, and the targets with no table to read back.
+fn compute_large(large: &Large, counters: &Counters) -> Result<(Vec<full::FullStudy>, Vec<String>)> {
+    let (mut studies, mut missing) = (Vec::new(), Vec::new());
+    for t in saved::TARGETS {
+        match large {
+            Large::Skip => {}
+            Large::Compute => {
+                counters.set_stage(format!("tricolore: 5x4 distances to {t}"), 0);
+                let grid = saved::grid();
+                studies.push(full::run_counts(&grid, grid.parse(t)?, true, counters)?);
+            }
+            Large::ReadBack(dir) => {
+                // A target whose table was never computed is named on the page, not invented.
+                if !dir
+                    .join(saved::distance_csv(&saved::grid(), saved::grid().parse(t)?))
+                    .exists()
+                {
+                    missing.push(t.to_string());
+                    continue;
+                }
+                counters.set_stage(format!("tricolore: 5x4 distances to {t}, read back and re-checked"), 0);
+                studies.push(saved::load(dir, t)?);
+            }
+        }
+    }
+    Ok((studies, missing))
+}
+
+/// The verdicts' tables: maxima and slowest starts, the exhaustive halves comparison.
+fn verdicts_export(v: &verdicts::Verdicts, out: &mut Export) {
+    let tables = [
+        ("tricolore", verdicts::MAXIMA_CSV, verdicts::maxima_table(&v.maxima)),
+        (
+            "tricolore",
+            verdicts::SLOWEST_STARTS_CSV,
+            verdicts::slowest_starts_table(&v.maxima),
+        ),
+        (
+            "tricolore/full",
+            verdicts::HALVES_JOINT_CSV,
+            verdicts::halves_joint_table(&v.halves),
+        ),
+        (
+            "tricolore/full",
+            verdicts::HALVES_SUMMARY_CSV,
+            verdicts::halves_summary_table(&v.halves),
+        ),
+    ];
+    for (dir, name, table) in &tables {
+        out.table(Area::Data, dir, name, table);
+    }
+}
+
+/// The charts that set the king regimes, and the 4x4 targets, side by side.
+fn overview_charts(r: &TricoloreResults, out: &mut Export) -> Result<()> {
+    if !r.king.is_empty() {
+        let regimes: Vec<(&str, &half::HalfStudy)> = r.king.iter().map(|s| (s.regime.name(), s)).collect();
+        out.chart(
+            Area::Reports,
+            "tricolore",
+            "half_clicks_all",
+            &report::clicks_chart("4x2 (king): boards first reached after k clicks", &regimes)?,
+        );
+        out.chart(
+            Area::Reports,
+            "tricolore",
+            "half_eccentricity_all",
+            &report::eccentricity_chart("4x2 (king): maximum clicks per start", &regimes)?,
+        );
+    }
+    if !r.fulls.is_empty() {
+        let full_refs: Vec<&full::FullStudy> = r.fulls.iter().collect();
+        out.chart(
+            Area::Reports,
+            "tricolore",
+            "full_distance_all",
+            &report::full_chart(&full_refs)?,
+        );
+    }
+    Ok(())
+}
+
+/// The 5x4 tables (one per target and the summary) and chart.
+fn large_export(large: &[full::FullStudy], out: &mut Export) -> Result<()> {
+    let dir = format!("tricolore/{}", saved::DIR);
+    for s in large {
+        out.table(
+            Area::Data,
+            &dir,
+            &saved::distance_csv(&s.grid, s.target),
+            &report::full_table(&saved::LARGE_DISTANCE, s),
+        );
+    }
+    out.table(
+        Area::Data,
+        &dir,
+        saved::SUMMARY_CSV,
+        &report::large_summary_table(large),
+    );
+    let refs: Vec<&full::FullStudy> = large.iter().collect();
+    out.chart(Area::Reports, "tricolore", LARGE_CHART, &report::full_chart(&refs)?);
+    Ok(())
 }

@@ -7,6 +7,7 @@ use super::full::FullStudy;
 use super::half::HalfStudy;
 use super::{verdicts, TricoloreResults};
 use crate::output::report::{Block, Page, Section};
+use crate::output::template::fill;
 use crate::output::{Cell, Table};
 use crate::puzzles::tricolore::{Adjacency, Regime};
 use crate::studies::Claim;
@@ -257,20 +258,44 @@ fn chart_stem(prefix: &str, s: &HalfStudy) -> String {
     }
 }
 
+/// The lowest and the highest eccentricity of a study's starts, and how many starts have the
+/// highest.
+fn eccentricity_range(s: &HalfStudy) -> (u8, u8, u32) {
+    let e = s.eccentricity();
+    (
+        e.first().map_or(0, |x| x.0),
+        e.last().map_or(0, |x| x.0),
+        e.last().map_or(0, |x| x.1),
+    )
+}
+
+/// Mean fewest clicks over the boards that reach a 4x4 target.
+fn full_mean(f: &FullStudy) -> f64 {
+    f.boards
+        .iter()
+        .enumerate()
+        .map(|(k, &n)| k as f64 * n as f64)
+        .sum::<f64>()
+        / f.boards.iter().sum::<u64>().max(1) as f64
+}
+
 fn charts(r: &TricoloreResults) -> Vec<Section> {
+    [overview_charts(r), half_charts(r), full_charts(r)]
+        .into_iter()
+        .filter(|s| !s.blocks.is_empty())
+        .collect()
+}
+
+/// The charts that set the regimes and the 4x4 targets side by side.
+fn overview_charts(r: &TricoloreResults) -> Section {
     let mut overview = Section::new("Charts");
     if !r.king.is_empty() {
         let ranges: Vec<String> = r
             .king
             .iter()
             .map(|s| {
-                let e = s.eccentricity();
-                format!(
-                    "{} {}-{}",
-                    s.regime.name(),
-                    e.first().map_or(0, |x| x.0),
-                    e.last().map_or(0, |x| x.0)
-                )
+                let (lo, hi, _) = eccentricity_range(s);
+                format!("{} {lo}-{hi}", s.regime.name())
             })
             .collect();
         let peaks: Vec<String> = r
@@ -295,15 +320,11 @@ fn charts(r: &TricoloreResults) -> Vec<Section> {
             );
     }
     if !r.fulls.is_empty() {
-        let mean = |f: &FullStudy| {
-            f.boards
-                .iter()
-                .enumerate()
-                .map(|(k, &n)| k as f64 * n as f64)
-                .sum::<f64>()
-                / f.boards.iter().sum::<u64>().max(1) as f64
-        };
-        let mut by_mean: Vec<(f64, String)> = r.fulls.iter().map(|f| (mean(f), f.grid.format(f.target))).collect();
+        let mut by_mean: Vec<(f64, String)> = r
+            .fulls
+            .iter()
+            .map(|f| (full_mean(f), f.grid.format(f.target)))
+            .collect();
         by_mean.sort_by(|a, b| a.0.total_cmp(&b.0));
         let order: Vec<String> = by_mean.iter().map(|(m, t)| format!("{t} (mean {m:.2})")).collect();
         overview = overview.chart(
@@ -314,13 +335,16 @@ fn charts(r: &TricoloreResults) -> Vec<Section> {
             ),
         );
     }
+    overview
+}
+
+/// Two charts per half-board study: pairs by clicks, starts by eccentricity.
+fn half_charts(r: &TricoloreResults) -> Section {
     let mut half = Section::new("Charts per half-board study");
     for s in r.king.iter().chain(&r.orthogonal) {
         let (top, deepest) = peak(s);
         let label = format!("{} ({})", title(s.regime), s.grid.adjacency().name());
-        let e = s.eccentricity();
-        let (lo, hi) = (e.first().map_or(0, |x| x.0), e.last().map_or(0, |x| x.0));
-        let at_max = e.last().map_or(0, |x| x.1);
+        let (lo, hi, at_max) = eccentricity_range(s);
         half = half
             .chart(
                 chart_stem("half_clicks", s),
@@ -338,6 +362,11 @@ fn charts(r: &TricoloreResults) -> Vec<Section> {
                 ),
             );
     }
+    half
+}
+
+/// One chart per 4x4 target.
+fn full_charts(r: &TricoloreResults) -> Section {
     let mut full = Section::new("Charts per 4x4 target");
     for f in &r.fulls {
         let target = f.grid.format(f.target);
@@ -347,21 +376,49 @@ fn charts(r: &TricoloreResults) -> Vec<Section> {
             format!("4x4 to {target}: boards by fewest clicks; the farthest need {max}."),
         );
     }
-    [overview, half, full]
-        .into_iter()
-        .filter(|s| !s.blocks.is_empty())
-        .collect()
+    full
+}
+
+/// A template from `prose/`: its lines joined by single spaces into one paragraph, then filled.
+fn prose(template: &str, values: &[(&str, &str)]) -> String {
+    fill(&paragraph(template), values)
+}
+
+fn paragraph(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
-    let mut sections = Vec::new();
+    let mut sections = vec![half_tables_section(r)];
+    sections.extend(restricted_section(r));
+    sections.extend(max_sections(r));
+    sections.extend(boards_section(r));
+    sections.extend(full_section(r));
+    sections.extend(large_section(r));
+    sections.extend(halves_section(r));
+    sections.extend(other_claims_section(claims));
+    sections.extend(charts(r));
+    Page {
+        summary: summary(r),
+        family: "tricolore".into(),
+        title: "Tricolore".into(),
+        intro: vec![
+            prose(include_str!("prose/intro_rules.md"), &[]),
+            prose(include_str!("prose/intro_how.md"), &[]),
+        ],
+        sections,
+        definitions: definitions(),
+    }
+}
 
-    let mut tables = Section::new("The document's half-board tables").text(
-        "The document's Unrestricted and Hybrid tables (4x2 board, statistics over the 3321 mirror-pair \
-            representatives) beside ours under king adjacency, with its rounding: mean per start to one decimal, \
-            percent of all (start, board) pairs as a whole percent; `--` where it prints none. The last column is the \
-            same count under orthogonal adjacency. The data files carry the unrounded values and no totals row.",
-    );
+/// The document's Unrestricted and Hybrid tables beside ours.
+fn half_tables_section(r: &TricoloreResults) -> Section {
+    let mut tables =
+        Section::new("The document's half-board tables").text(prose(include_str!("prose/half_tables.md"), &[]));
     for regime in [Regime::Unrestricted, Regime::Hybrid] {
         if let Some(s) = r.king(regime) {
             tables = tables.table(
@@ -370,182 +427,186 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
             );
         }
     }
-    sections.push(with_claims(tables, HALF_CLAIMS));
+    with_claims(tables, HALF_CLAIMS)
+}
 
-    if let Some(s) = r.king(Regime::Restricted) {
-        let restricted = Section::new("The Restricted table (new)").table(
-            "Restricted (lower row only): the document gives only its range of maxima, 14-16. Same columns and \
-                rounding; the last column is orthogonal adjacency.",
-            document_style(s, None, r.orthogonal(Regime::Restricted)),
-        );
-        sections.push(with_claims(restricted, RESTRICTED_CLAIMS));
+fn restricted_section(r: &TricoloreResults) -> Option<Section> {
+    let s = r.king(Regime::Restricted)?;
+    let restricted = Section::new("The Restricted table (new)").table(
+        prose(include_str!("prose/restricted.md"), &[]),
+        document_style(s, None, r.orthogonal(Regime::Restricted)),
+    );
+    Some(with_claims(restricted, RESTRICTED_CLAIMS))
+}
+
+/// The starts' maximum clicks, which starts need the maximum, and the clicks to selected targets
+/// (king adjacency).
+fn max_sections(r: &TricoloreResults) -> Vec<Section> {
+    let mut sections = Vec::new();
+    if r.king.is_empty() {
+        return sections;
     }
-
-    if !r.king.is_empty() {
-        let max = Section::new("Maximum clicks per start")
-            .table(
-                "The range of the most clicks a start needs (its eccentricity), per regime:",
-                range_table(r),
-            )
+    let max = Section::new("Maximum clicks per start")
+        .table(
+            "The range of the most clicks a start needs (its eccentricity), per regime:",
+            range_table(r),
+        )
+        .table(
+            format!(
+                "Starts (of {}) by the most clicks they need, king adjacency:",
+                r.king.first().map_or(0, |s| s.starts.len())
+            ),
+            eccentricity_table(r),
+        );
+    sections.push(with_claims(max, MAX_CLAIMS));
+    if let Some(v) = &r.verdicts {
+        let scant = Section::new("Which starts need the maximum")
+            .text(prose(include_str!("prose/scant.md"), &[]))
             .table(
                 format!(
-                    "Starts (of {}) by the most clicks they need, king adjacency:",
-                    r.king.first().map_or(0, |s| s.starts.len())
+                    "Per regime (`data/tricolore/{}`; the starts themselves in `data/tricolore/{}`):",
+                    verdicts::MAXIMA_CSV,
+                    verdicts::SLOWEST_STARTS_CSV
                 ),
-                eccentricity_table(r),
+                verdicts::maxima_table(&v.maxima),
             );
-        sections.push(with_claims(max, MAX_CLAIMS));
-        if let Some(v) = &r.verdicts {
-            let scant = Section::new("Which starts need the maximum")
-                .text(
-                    "Seed 003: \"in each case only a scant minority of starting positions (often All Red) require \
-                    the maximum number of clicks\". Over all 6561 starts of the 4x2 board (king adjacency), with each \
-                    start's distance matrix to every other board:",
-                )
-                .table(
-                    format!(
-                        "Per regime (`data/tricolore/{}`; the starts themselves in `data/tricolore/{}`):",
-                        verdicts::MAXIMA_CSV,
-                        verdicts::SLOWEST_STARTS_CSV
-                    ),
-                    verdicts::maxima_table(&v.maxima),
-                );
-            sections.push(with_claims(scant, MAXIMA_CLAIMS));
-        }
-        let targets = Section::new("Clicks to selected final states").table(
-            "The document's reversed table: clicks to reach a final state, average and maximum over the 3321 starts \
-                other than the target, king adjacency:",
-            targets_table(r),
+        sections.push(with_claims(scant, MAXIMA_CLAIMS));
+    }
+    let targets = Section::new("Clicks to selected final states")
+        .table(prose(include_str!("prose/targets.md"), &[]), targets_table(r));
+    sections.push(with_claims(targets, TARGET_CLAIMS));
+    sections
+}
+
+/// One row per board studied, when more than one was.
+fn boards_section(r: &TricoloreResults) -> Option<Section> {
+    let halves: Vec<&HalfStudy> = r.king.iter().chain(&r.orthogonal).collect();
+    (halves.len() + r.fulls.len() > 1).then(|| {
+        Section::new("Per board studied").table(
+            prose(include_str!("prose/boards.md"), &[]),
+            super::report::boards_table(&halves, &r.fulls),
+        )
+    })
+}
+
+fn full_section(r: &TricoloreResults) -> Option<Section> {
+    if r.fulls.is_empty() && r.reach.is_empty() {
+        return None;
+    }
+    let mut full = Section::new("The full 4x4 board (new)");
+    if !r.fulls.is_empty() {
+        full = full.table(prose(include_str!("prose/full_table.md"), &[]), full_table(&r.fulls));
+    }
+    if !r.reach.is_empty() {
+        full = full.table(prose(include_str!("prose/reachability.md"), &[]), reach_table(r));
+    }
+    Some(with_claims(full, FULL_CLAIMS))
+}
+
+/// How the 5x4 tables came to be: read back and re-checked, or searched; and the targets with no
+/// table yet.
+fn large_text(r: &TricoloreResults) -> String {
+    let dir = super::saved::DIR;
+    let missing = if r.large_missing.is_empty() {
+        String::new()
+    } else {
+        let targets = r.large_missing.join(", ");
+        let text = prose(
+            include_str!("prose/large_missing.md"),
+            &[("dir", dir), ("targets", &targets)],
         );
-        sections.push(with_claims(targets, TARGET_CLAIMS));
-    }
+        format!(" {text}")
+    };
+    let how = if r.large_read_back {
+        let levels = super::saved::RECHECK_LEVELS.to_string();
+        prose(
+            include_str!("prose/large_read_back.md"),
+            &[("dir", dir), ("levels", &levels)],
+        )
+    } else {
+        "This run searched them.".to_string()
+    };
+    prose(include_str!("prose/large.md"), &[("how", &how), ("missing", &missing)])
+}
 
-    {
-        let halves: Vec<&HalfStudy> = r.king.iter().chain(&r.orthogonal).collect();
-        if halves.len() + r.fulls.len() > 1 {
-            sections.push(Section::new("Per board studied").table(
-                "One row per board studied (`data/tricolore/boards.csv`): on the 4x2 half board, pairs are \
-                    (mirror-pair representative start, any board) and reachable pairs those some click sequence joins; \
-                    on the 4x4 board, pairs are (any board, the target named). Max and mean clicks are over the \
-                    reachable pairs (first click free):",
-                super::report::boards_table(&halves, &r.fulls),
-            ));
-        }
+fn large_section(r: &TricoloreResults) -> Option<Section> {
+    if r.large.is_empty() && r.large_missing.is_empty() {
+        return None;
     }
-    if !r.fulls.is_empty() || !r.reach.is_empty() {
-        let mut full = Section::new("The full 4x4 board (new)");
-        if !r.fulls.is_empty() {
-            full = full.table(
-                "Fewest clicks from every 4x4 board (first click free) to each target of the document's applet, over \
-                    the whole board; the document found this space too large to search:",
-                full_table(&r.fulls),
-            );
-        }
-        if !r.reach.is_empty() {
-            full = full.table(
-                "Reachability: a backward search to all red over every (board, last click) state, then forward \
-                    searches from all red after a click on one square of each symmetry class (all red is symmetric, so \
-                    the other squares follow):",
-                reach_table(r),
-            );
-        }
-        sections.push(with_claims(full, FULL_CLAIMS));
-    }
-
-    if !r.large.is_empty() || !r.large_missing.is_empty() {
-        let missing = if r.large_missing.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " Not yet searched (no table in `data/tricolore/{}`; `statespace reproduce --full` or `statespace \
-                tricolore full --width 5 --height 4 --target ...` searches them): \
-                {}.",
-                super::saved::DIR,
-                r.large_missing.join(", ")
-            )
-        };
-        let how = if r.large_read_back {
-            format!(
-                "This run read the tables back from `data/tricolore/{dir}` and re-checked them: the counts against \
-                the board (at most 3^20 boards and 21 x 3^20 states, at least 20 states per board at its distance, no \
-                board left out) and levels 0 to {} recomputed by a separate bounded backward search over explicit \
-                states; the deeper levels, and so the maximum and the mean, are read back; `statespace reproduce \
-                --full` searches again (minutes per target).",
-                super::saved::RECHECK_LEVELS,
-                dir = super::saved::DIR
-            )
-        } else {
-            "This run searched them.".to_string()
-        };
-        let mut large = Section::new("The 5x4 board (new)").text(format!(
-            "Fewest clicks from every one of the 3^20 = 3,486,784,401 boards of a 5x4 board (king \
-                adjacency, first click free) to all red, all white and the checkerboard, over (board, last click) \
-                states. Nobody has published these. How: one backward search per target with one byte per board (each \
-                board's distance over all last clicks takes at most two values, stored by their age relative to the \
-                level being searched) and up to the rectangle's symmetries that fix the target: all red and all white \
-                are fixed by both mirrors and the half turn, so about a quarter of the boards is searched; the 5x4 \
-                checkerboard WBWBW.BWBWB.WBWBW.BWBWB only by the left-right mirror (the top-bottom mirror and the half \
-                turn swap its colours). The counts are weighted by orbit size. The same search is checked against an \
-                independent plain BFS on 4x3 and 3x3, with and without symmetry, and against the per-board search on \
-                4x4. {how}{missing}"
-        ));
-        if !r.large.is_empty() {
-            large = large.table(
-                format!("Boards by fewest clicks to each target (`data/tricolore/{}/distance_to_{{target}}.csv`, which \
-                    also counts (board, last click) states):", super::saved::DIR),
+    let dir = super::saved::DIR;
+    let mut large = Section::new("The 5x4 board (new)").text(large_text(r));
+    if !r.large.is_empty() {
+        large = large
+            .table(
+                format!(
+                    "Boards by fewest clicks to each target (`data/tricolore/{dir}/distance_to_{{target}}.csv`, \
+                    which also counts (board, last click) states):"
+                ),
                 full_table(&r.large),
             )
             .table(
-                format!("Per target (`data/tricolore/{}/{}`): mean over the boards that can reach it; farthest = \
-                    boards needing the maximum:", super::saved::DIR, super::saved::SUMMARY_CSV),
+                format!(
+                    "Per target (`data/tricolore/{dir}/{}`): mean over the boards that can reach it; farthest = \
+                    boards needing the maximum:",
+                    super::saved::SUMMARY_CSV
+                ),
                 large_table(&r.large),
             )
-            .chart(super::LARGE_CHART, "5x4: boards by fewest clicks to each target, log scale.");
-        }
-        sections.push(with_claims(large, LARGE_CLAIMS));
-    }
-
-    if r.verdicts.is_some() || r.example.is_some() || r.composed.is_some() {
-        let mut halves = Section::new("The halves method against the optimum");
-        if let Some(e) = &r.example {
-            halves = halves.text(format!(
-                "Appendix A, {} to {}: the document takes {} clicks; our halves method takes {} ({} top + {} bottom), \
-                    the best choice among optimal top-half solutions {}, the optimum {}.",
-                e.from,
-                e.to,
-                doc::HALVES_EXAMPLE.2,
-                e.halves,
-                e.halves_top,
-                e.halves - e.halves_top,
-                e.halves_best,
-                e.optimal
-            ));
-        }
-        if let Some(v) = &r.verdicts {
-            halves = halves.table(
-                format!(
-                    "The halves method against the optimum on every one of the 3^16 = 43,046,721 boards, for the \
-                        applet's targets and for targets with an all-blue border (the document's extension: turn the \
-                        board so the halves method applies); `data/tricolore/full/{}`, with the joint distribution of \
-                        (optimal, halves) clicks in `data/tricolore/full/{}`:",
-                    verdicts::HALVES_SUMMARY_CSV,
-                    verdicts::HALVES_JOINT_CSV
-                ),
-                verdicts::halves_summary_table(&v.halves),
+            .chart(
+                super::LARGE_CHART,
+                "5x4: boards by fewest clicks to each target, log scale.",
             );
-        }
-        if let Some(c) = &r.composed {
-            halves = halves.text(format!(
-                "The document's overall figures (\"in 94% of cases, 16 or fewer ... on average, 12.9\") compose its \
-                    two tables: top half Unrestricted, bottom half Hybrid, independently. Composed exactly: mean \
-                    {:.4}, {:.2}% within 16 clicks. For a fixed target the method differs (the table above).",
-                c.mean(),
-                100.0 * c.share_within(16)
-            ));
-        }
-        sections.push(with_claims(halves, HALVES_CLAIMS));
     }
+    Some(with_claims(large, LARGE_CLAIMS))
+}
 
+/// The document's worked example, the exhaustive comparison and the composed tables.
+fn halves_section(r: &TricoloreResults) -> Option<Section> {
+    if r.verdicts.is_none() && r.example.is_none() && r.composed.is_none() {
+        return None;
+    }
+    let mut halves = Section::new("The halves method against the optimum");
+    if let Some(e) = &r.example {
+        let n = |v: usize| v.to_string();
+        halves = halves.text(prose(
+            include_str!("prose/example.md"),
+            &[
+                ("from", &e.from),
+                ("to", &e.to),
+                ("document", &n(doc::HALVES_EXAMPLE.2)),
+                ("halves", &n(e.halves)),
+                ("top", &n(e.halves_top)),
+                ("bottom", &n(e.halves - e.halves_top)),
+                ("best", &n(e.halves_best)),
+                ("optimal", &n(e.optimal)),
+            ],
+        ));
+    }
+    if let Some(v) = &r.verdicts {
+        halves = halves.table(
+            prose(
+                include_str!("prose/halves_table.md"),
+                &[
+                    ("summary_csv", verdicts::HALVES_SUMMARY_CSV),
+                    ("joint_csv", verdicts::HALVES_JOINT_CSV),
+                ],
+            ),
+            verdicts::halves_summary_table(&v.halves),
+        );
+    }
+    if let Some(c) = &r.composed {
+        let mean = format!("{:.4}", c.mean());
+        let within_16 = format!("{:.2}", 100.0 * c.share_within(16));
+        halves = halves.text(prose(
+            include_str!("prose/composed.md"),
+            &[("mean", &mean), ("within_16", &within_16)],
+        ));
+    }
+    Some(with_claims(halves, HALVES_CLAIMS))
+}
+
+/// The family's claims no section's prefixes match, so none is left off the page.
+fn other_claims_section(claims: &[Claim]) -> Option<Section> {
     let listed: Vec<String> = [
         HALF_CLAIMS,
         RESTRICTED_CLAIMS,
@@ -560,53 +621,20 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
     .iter()
     .map(|p| format!("tricolore.{p}"))
     .collect();
-    let mut others = Section::new("Other claims");
-    let mut any = false;
-    for c in claims
+    let others: Vec<&Claim> = claims
         .iter()
         .filter(|c| c.family == "tricolore" && !listed.iter().any(|p| c.id.starts_with(p.as_str())))
-    {
-        others = others.claims(c.id.clone());
-        any = true;
-    }
-    if any {
-        sections.push(others);
-    }
-    sections.extend(charts(r));
-    let summary = summary(r);
-
-    Page {
-        summary,
-        family: "tricolore".into(),
-        title: "Tricolore".into(),
-        intro: vec![
-            "Tricolore XP (seed 003, \"A Study of Tricolore XP\"): a 4x4 board of Red, White and Blue squares. \
-                Clicking a square advances colours R -> W -> B -> R: a red square advances itself, a white square its \
-                adjoining squares, a blue square itself and its adjoining squares; the same square may not be clicked \
-                twice in succession. Boards are written row by row, rows joined by '.', squares numbered 0.. row by \
-                row. The document studies 4x2 half boards in three click regimes and solves the 4x4 board by halves; \
-                we check every figure it prints and compute the whole 4x4 board exactly."
-                .into(),
-            "How: the half-board statistics come from one search per mirror-pair representative over (board, last \
-                click) states; the 4x4 distances from one backward search per target over all 3^16 x 17 (board, last \
-                click) states, using the fact that a board's distance over all last clicks takes at most two values. \
-                Every published figure below is set beside ours with a computed verdict; `corrected` marks a figure \
-                right in substance but wrong in a printed detail."
-                .into(),
-        ],
-        sections,
-        definitions: definitions(),
-    }
+        .collect();
+    (!others.is_empty()).then(|| {
+        others
+            .iter()
+            .fold(Section::new("Other claims"), |s, c| s.claims(c.id.clone()))
+    })
 }
 
 /// The entry page's view: what the puzzle is, the 4x4 result and the three regimes at a glance.
 fn summary(r: &TricoloreResults) -> Vec<Block> {
-    let mut out = vec![Block::Text(
-        "Tricolore XP (seed 003): Red, White and Blue squares; a click advances colours R -> W -> B -> R (red: itself, \
-            white: its neighbours, blue: itself and its neighbours), never the same square twice in succession. The \
-            document's 4x2 half-board tables are reproduced digit for digit under king adjacency, and the whole 4x4 \
-            board, which the document found too large to search, is searched exactly.".into(),
-    )];
+    let mut out = vec![Block::Text(prose(include_str!("prose/summary.md"), &[]))];
     if !r.fulls.is_empty() {
         out.push(Block::Table {
             caption: "Fewest clicks from every 4x4 board to each target (new):".into(),
@@ -634,104 +662,14 @@ fn summary(r: &TricoloreResults) -> Vec<Block> {
     out
 }
 
-/// Terms used on the page and in `data/tricolore/`.
+/// Terms used on the page and in `data/tricolore/` (`prose/definitions.md`: a term on one line,
+/// its meaning on the following lines, entries separated by a blank line).
 pub fn definitions() -> Vec<(String, String)> {
-    [
-        (
-            "board",
-            "the colours of all squares, row by row, rows joined by '.' (R red, W white, B blue), e.g. \
-            RRRB.BRWR; squares are numbered from 0, row by row",
-        ),
-        (
-            "click",
-            "advances colours R -> W -> B -> R: a red square advances itself, a white one its adjoining squares, \
-            a blue one itself and its adjoining squares; a square may not be clicked twice in succession",
-        ),
-        (
-            "adjacency",
-            "which squares adjoin: king = the up to 8 surrounding squares (rows, columns and diagonals; \
-            reproduces the document), orthogonal = the up to 4 sharing an edge",
-        ),
-        (
-            "regime",
-            "which squares may be clicked on the 4x2 half board: unrestricted = any; restricted = lower row \
-            only; hybrid = lower row plus any red square of the top row (which changes only itself), never entering a \
-            board whose lower row is all blue",
-        ),
-        (
-            "(board, last click) state",
-            "what the no-repeat rule makes a search track: the board and the square clicked last (or none at \
-            the start); the first click is free",
-        ),
-        (
-            "first reached / reached",
-            "a board counts for a start at the fewest clicks after which it is shown (the \
-            start itself at its first return); `reached` counts (start, board) pairs at k clicks",
-        ),
-        (
-            "mirror-pair representative",
-            "of a board and its left-right mirror image, the one first in R < W < B text \
-            order; the 3321 representatives (81 symmetric boards and one of each of the 3240 other pairs) are the \
-            document's starts; mirrored starts give mirrored results",
-        ),
-        (
-            "mean_per_start",
-            "reached / 3321: boards first reached after k clicks per start, on average",
-        ),
-        (
-            "share",
-            "reached / total over all (start, board) pairs, a decimal in [0, 1]; the report shows it as a whole \
-            percent",
-        ),
-        (
-            "eccentricity (max_clicks of a start)",
-            "the maximum, over all targets reachable from the start, of the fewest clicks to reach them",
-        ),
-        (
-            "target averages",
-            "clicks to reach a final state, averaged (and maximised) over the 3321 representative \
-            starts other than the target",
-        ),
-        (
-            "clicks (4x4)",
-            "fewest clicks from a board to the target, first click free; `states` counts (board, last \
-            click) states at that distance",
-        ),
-        (
-            "5x4 summary",
-            "symmetries: the rectangle symmetries fixing the target, up to which the search ran; orbits: \
-            boards up to them; farthest_boards: boards needing max_clicks; unreachable / unreachable_states: boards \
-            and (board, last click) states that cannot reach the target; unreachable_list: those boards when at most \
-            1000",
-        ),
-        (
-            "halves method",
-            "the document's 4x4 method: solve the top two rows as a 4x2 board (unrestricted), then the \
-            bottom two (hybrid, so the top rows stay solved); the board is turned first when the target's lower half \
-            cannot be reached that way",
-        ),
-        (
-            "halves / halves_best",
-            "clicks the halves method takes when each step clicks the lowest square among optimal \
-            clicks / with the best choice among all optimal top-half solutions",
-        ),
-        ("optimal", "fewest clicks over the whole 4x4 board"),
-        (
-            "composed tables",
-            "the document's overall figures for the halves method: the Unrestricted and Hybrid tables \
-            combined as if the two halves were independent (top-half clicks + bottom-half clicks)",
-        ),
-        (
-            "reachability search",
-            "`examined` states (backward) or boards (forward) searched and the `missed` ones not reached",
-        ),
-        (
-            "verdict",
-            "confirmed: the published value is what we compute; corrected: right in substance, wrong in a \
-            printed detail (we give the right figure); refuted: false; new: not published",
-        ),
-    ]
-    .iter()
-    .map(|(a, b)| (a.to_string(), b.to_string()))
-    .collect()
+    include_str!("prose/definitions.md")
+        .split("\n\n")
+        .map(|entry| {
+            let (term, meaning) = entry.split_once('\n').expect("a term, then its meaning");
+            (term.to_string(), paragraph(meaning))
+        })
+        .collect()
 }

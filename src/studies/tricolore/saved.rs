@@ -16,7 +16,10 @@
 //! file that disagrees is an error naming it: the run fails, it never reports a value it could
 //! not re-check.
 
+use super::columns::schema;
 use super::full::{check_target, FullStudy};
+use crate::output::glossary;
+use crate::output::schema::{col, Kind::Integer, Schema};
 use crate::puzzles::tricolore::{Adjacency, Grid};
 use crate::studies::read_back::{number, read_rows};
 use anyhow::{ensure, Result};
@@ -35,21 +38,28 @@ pub const TARGETS: [&str; 3] = [
 /// Levels the read-back recomputes by the bounded search (level 5 of all white: 1.4 x 10^6 boards).
 pub const RECHECK_LEVELS: usize = 5;
 
-pub const SUMMARY_COLUMNS: [&str; 12] = [
-    "board_size",
-    "adjacency",
-    "target",
-    "symmetries",
-    "boards_up_to_symmetry",
-    "boards",
-    "max_clicks",
-    "mean_clicks",
-    "farthest_boards",
-    "unreachable",
-    "unreachable_states",
-    "unreachable_list",
-];
-const DISTANCE_COLUMNS: [&str; 3] = ["clicks", "boards", "states"];
+pub static LARGE_DISTANCE: Schema = schema(
+    "tricolore/full_5x4/distance_to_*.csv",
+    "The 5x4 board (king adjacency): boards and (board, last click) states by fewest clicks to the \
+        target named in the file name, over all 3^20 = 3,486,784,401 boards, from one backward search up to the \
+        target's symmetries, counts weighted by orbit size. Boards that cannot reach the target are not listed \
+        (summary.csv gives their number). The default reproduce reads it back and re-checks it (totals, levels 0-5 \
+        by a separate bounded search); reproduce --full searches again.",
+    &[
+        col(
+            glossary::clicks,
+            Integer,
+            "fewest clicks to the target (first click free)",
+        ),
+        col(glossary::boards, Integer, "boards (no previous click) at this distance"),
+        col(
+            glossary::states,
+            Integer,
+            "(board, last click) states at this distance, the last click being none or one of the 20 squares",
+        ),
+    ],
+    &[glossary::clicks],
+);
 
 pub fn grid() -> Grid {
     Grid::new(5, 4, Adjacency::King).expect("5x4 is a valid board")
@@ -129,9 +139,9 @@ pub fn load(dir: &Path, target: &str) -> Result<FullStudy> {
         dir.display()
     );
     let (mut boards, mut states) = (Vec::new(), Vec::new());
-    for (i, r) in read_rows(&path, &DISTANCE_COLUMNS)?.iter().enumerate() {
+    for (i, r) in read_rows(&path, &LARGE_DISTANCE.header())?.iter().enumerate() {
         let line = i + 2;
-        let k: usize = number(&path, line, "clicks", &r[0])?;
+        let k: usize = number(&path, line, glossary::clicks.name, &r[0])?;
         ensure!(
             k >= boards.len(),
             "{}: row {line}, clicks {k} out of order",
@@ -139,8 +149,8 @@ pub fn load(dir: &Path, target: &str) -> Result<FullStudy> {
         );
         boards.resize(k + 1, 0);
         states.resize(k + 1, 0);
-        boards[k] = number(&path, line, "boards", &r[1])?;
-        states[k] = number(&path, line, "states", &r[2])?;
+        boards[k] = number(&path, line, glossary::boards.name, &r[1])?;
+        states[k] = number(&path, line, glossary::states.name, &r[2])?;
     }
     let n = u64::from(grid.boards());
     let squares = grid.squares() as u64;

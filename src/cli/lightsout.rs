@@ -60,7 +60,8 @@ pub enum Command {
         after_help = "Examples:\n  statespace lightsout histogram --n 5 --out /tmp/lo\n  -> \
             /tmp/lo/histogram_plus_open_5x5.csv  (min_presses,positions,log10_positions)\n  statespace lightsout \
             histogram --n 9 --samples 1000000 --out /tmp/lo\n  -> \
-            /tmp/lo/sampled_histogram_plus_open_9x9.csv  (min_presses,samples,share,standard_error,log10_estimated_positions)"
+            /tmp/lo/sampled_histogram_plus_open_9x9.csv  \
+            (min_presses,samples,share,standard_error,log10_estimated_positions)"
     )]
     Histogram(HistogramArgs),
     /// Quiet patterns (null-space basis) as CSV and images, and the light-chasing table.

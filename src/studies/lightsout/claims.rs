@@ -4,7 +4,10 @@
 //! Published values come from the oracle files in tests/data/lightsout (typed in once, beside
 //! their citation) or, where a statement is not a number, are quoted from the seed.
 
-use super::report::{board_string, AllOnesRow, LightsoutResults};
+use super::all_ones::AllOnesRow;
+use super::exports::board_string;
+use super::hand::HandRow;
+use super::study::LightsoutResults;
 use crate::output::published::Published;
 use crate::puzzles::lightsout::{Rule, Topology};
 use crate::studies::claim::{Claim, Verdict};
@@ -144,8 +147,15 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
         ),
     );
 
-    // Past the published data section: exact minima and the sizes that stay upper bounds.
-    let beyond: Vec<&AllOnesRow> = s.all_ones.iter().filter(|r| r.n > published.len()).collect();
+    out.extend(beyond_oeis_claims(s, published.len()));
+    out
+}
+
+/// Past the published data section of A075464 (its first `terms` terms): exact minima and the
+/// sizes that stay bounds.
+fn beyond_oeis_claims(s: &LightsoutResults, terms: usize) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let beyond: Vec<&AllOnesRow> = s.all_ones.iter().filter(|r| r.n > terms).collect();
     if let (Some(first), Some(last)) = (beyond.first(), beyond.last()) {
         let exact: Vec<String> = beyond
             .iter()
@@ -157,6 +167,17 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
             .filter(|r| !r.exact)
             .map(|r| format!("{}: {} to {} (nullity {})", r.n, r.lower, r.minimum, r.nullity))
             .collect();
+        let big: Vec<String> = s
+            .all_ones
+            .iter()
+            .filter(|r| r.nullity > super::saved::READ_BACK_NULLITY)
+            .map(|r| r.n.to_string())
+            .collect();
+        let read_back = if big.is_empty() {
+            "none".to_string()
+        } else {
+            big.join(", ")
+        };
         out.push(Claim::new_result(
             FAMILY,
             "lightsout.new.all_ones_beyond_oeis_data",
@@ -164,15 +185,21 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
                 "Fewest presses for the all-ones n x n board (plus rule, open), n = {}..{}, past the {} terms stored \
                     from OEIS A075464 (its b-file, to n = 78, is not stored, so these are not compared). Singular \
                     sizes listed; every nullity-0 size has one solution",
-                first.n,
-                last.n,
-                published.len()
+                first.n, last.n, terms
             ),
             format!(
                 "exact: {}; proven bounds only (nullity > {}): {}",
-                if exact.is_empty() { "none".to_string() } else { exact.join(", ") },
+                if exact.is_empty() {
+                    "none".to_string()
+                } else {
+                    exact.join(", ")
+                },
                 super::solve::EXACT_NULLITY,
-                if bounds.is_empty() { "none".to_string() } else { bounds.join(", ") }
+                if bounds.is_empty() {
+                    "none".to_string()
+                } else {
+                    bounds.join(", ")
+                }
             ),
             &format!(
                 "data/lightsout/all_ones_min_presses.csv, columns min_presses, exact, method, min_presses_lower_bound; \
@@ -181,10 +208,7 @@ fn oeis_claims(s: &LightsoutResults) -> Vec<Claim> {
                     press pattern replayed and its count checked, and the enumeration over every solution is read back \
                     (reproduce --full recomputes it)",
                 super::saved::READ_BACK_NULLITY,
-                {
-                    let big: Vec<String> = s.all_ones.iter().filter(|r| r.nullity > super::saved::READ_BACK_NULLITY).map(|r| r.n.to_string()).collect();
-                    if big.is_empty() { "none".to_string() } else { big.join(", ") }
-                }
+                read_back
             ),
         ));
         for r in beyond.iter().filter(|r| !r.exact) {
@@ -336,26 +360,34 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
 }
 
 /// Seed 002's hand algorithms (Theorems 3-5 and their efficiency).
+/// The rows of one hand algorithm.
+fn hand_rows<'a>(s: &'a LightsoutResults, alg: &'a str) -> impl Iterator<Item = &'a HandRow> + 'a {
+    s.hand.iter().filter(move |r| r.algorithm == alg)
+}
+
+/// The boards one hand algorithm was tested on, per side.
+fn hand_scope(s: &LightsoutResults, alg: &str) -> String {
+    hand_rows(s, alg)
+        .map(|r| {
+            format!(
+                "{n}x{n} ({})",
+                if r.exhaustive {
+                    "every solvable board"
+                } else {
+                    "fixed-seed sample"
+                },
+                n = r.n
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
     let mut out = Vec::new();
     // Seed 002's hand algorithms (block rule, open boards).
-    let hand = |alg: &'static str| s.hand.iter().filter(move |r| r.algorithm == alg);
-    let scope = |alg: &'static str| {
-        hand(alg)
-            .map(|r| {
-                format!(
-                    "{n}x{n} ({})",
-                    if r.exhaustive {
-                        "every solvable board"
-                    } else {
-                        "fixed-seed sample"
-                    },
-                    n = r.n
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let hand = |alg: &'static str| hand_rows(s, alg);
+    let scope = |alg: &'static str| hand_scope(s, alg);
     let clears = |id: &str, alg: &'static str, statement: &str, quote: &str| {
         let fails: Vec<String> = hand(alg)
             .filter_map(|r| {
@@ -405,6 +437,14 @@ fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
         "A 2D board of size (3k+1)*(3k+1) can be cleared by an down(edge)up iteration of left(edge)right row \
         clearing scheme.",
     ));
+    out.extend(seed002_minimal_claims(s));
+    out
+}
+
+/// Whether the hand algorithms press the minimum.
+fn seed002_minimal_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let hand = |alg: &'static str| hand_rows(s, alg);
     let excess: Vec<String> = hand("one-way")
         .filter_map(|r| {
             r.excess_example.map(|b| {
@@ -424,7 +464,7 @@ fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
         "The one-way algorithm for (3k+2) boards is as efficient as it could be (makes the minimum number of presses)",
         "requires the minimal number of presses",
         if excess.is_empty() {
-            format!("minimal on every board tested: {}", scope("one-way"))
+            format!("minimal on every board tested: {}", hand_scope(s, "one-way"))
         } else {
             format!("more presses than the minimum on \
                 {}", excess.iter().take(2).cloned().collect::<Vec<_>>().join(", "))
@@ -435,7 +475,7 @@ fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
     )
     .quoted("I believe the previous section showed that the 1w1w algorithm for clearing (3k+2) boards is as efficient \
         as it could be, i.e. requires the minimal number of presses."));
-    let two_way: Vec<&super::hand::HandRow> = hand("two-way").chain(hand("two-way (3k+1)")).collect();
+    let two_way: Vec<&HandRow> = hand("two-way").chain(hand("two-way (3k+1)")).collect();
     let not_minimal: Vec<String> = two_way
         .iter()
         .filter(|r| r.optimal_boards < r.cleared)
@@ -582,6 +622,13 @@ fn seed004_chase_claims(s: &LightsoutResults) -> Vec<Claim> {
         .quoted("Consider performing row reduction first, reducing a pattern to 5x1 pattern in the last row, then the \
             ultimate solution is:"));
     }
+    out.extend(seed004_inverse_claims(s));
+    out
+}
+
+/// Seed 004's buttons 1 + 5 = 3, and its Solution 2 (the rational inverse of B').
+fn seed004_inverse_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     if let Some(q) = s.buttons_1_5_equal_3 {
         out.push(
             Claim::published(
@@ -818,14 +865,20 @@ fn a079873_claims(s: &LightsoutResults) -> Vec<Claim> {
         } else {
             Verdict::Refuted
         };
+        let published_values: Vec<&str> = published.iter().map(|(_, v)| v.as_str()).collect();
+        let all = if total == num_bigint::BigUint::from(1u32 << 23) {
+            " = 2^23"
+        } else {
+            ""
+        };
         out.push(Claim::published(
             FAMILY,
             "lightsout.oeis_a079873",
             "OEIS A079873 (via mirror: archmageirvine/joeis; the OEIS page is not held)",
             "Solvable 5x5 Lights Out positions (plus, open) by fewest presses, k = 0..15 (the published terms via the \
                 joeis mirror)",
-            format!("{} (sum {published_total})", published.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(", ")),
-            format!("{} (sum {total}{})", computed.join(", "), if total == num_bigint::BigUint::from(1u32 << 23) { " = 2^23" } else { "" }),
+            format!("{} (sum {published_total})", published_values.join(", ")),
+            format!("{} (sum {total}{all})", computed.join(", ")),
             verdict,
             &if differ.is_empty() {
                 "data/lightsout/histogram_plus_open_5x5.csv, columns min_presses and positions".to_string()

@@ -6,7 +6,7 @@ use super::histogram::{self, Histogram};
 use super::quiet::{self, Quiet};
 use super::sampled::{self, Sampled};
 use super::solve::{self, Outcome};
-use super::{frontier, gods, hand, nullity, report};
+use super::{exports, frontier, gods, hand, nullity, study};
 use crate::engine::progress::{Counters, Reporter};
 use crate::output::export::{Area, Export, OutDirs};
 use crate::puzzles::lightsout::{Game, Grid, Rule, Topology};
@@ -84,7 +84,7 @@ impl Task for SweepOptions {
                 Some(self.max_n as u64),
             );
         } else {
-            files.table(Area::Data, "", &self.file_name(), &report::sweep_table(nul));
+            files.table(Area::Data, "", &self.file_name(), &exports::sweep_table(nul));
         }
         Ok(files)
     }
@@ -127,7 +127,7 @@ impl Task for RectOptions {
 
     fn export(&self, rows: &Self::Results) -> Result<Export> {
         let mut files = Export::default();
-        files.table(Area::Data, "", &self.file_name(), &report::rect_table(rows));
+        files.table(Area::Data, "", &self.file_name(), &exports::rect_table(rows));
         Ok(files)
     }
 
@@ -259,7 +259,7 @@ pub enum HistogramResults {
 impl HistogramResults {
     fn file_name(&self) -> String {
         match self {
-            HistogramResults::Exact(h) => report::histogram_name(h),
+            HistogramResults::Exact(h) => exports::histogram_name(h),
             HistogramResults::Sampled(s) => sampled::file_name(s),
         }
     }
@@ -270,14 +270,14 @@ impl Task for HistogramOptions {
 
     fn compute(&self) -> Result<HistogramResults> {
         Ok(match self.samples {
-            Some(k) => HistogramResults::Sampled(sampled::compute(self.n, k, report::SAMPLE_SEED ^ self.n as u64)?),
+            Some(k) => HistogramResults::Sampled(sampled::compute(self.n, k, study::SAMPLE_SEED ^ self.n as u64)?),
             None => HistogramResults::Exact(histogram::compute(self.rule, self.topology, self.n)?),
         })
     }
 
     fn export(&self, r: &HistogramResults) -> Result<Export> {
         let table = match r {
-            HistogramResults::Exact(h) => report::histogram_table(h),
+            HistogramResults::Exact(h) => exports::histogram_table(h),
             HistogramResults::Sampled(s) => sampled::table(s),
         };
         let mut files = Export::default();
@@ -330,7 +330,7 @@ impl Task for QuietOptions {
 
     fn export(&self, q: &Quiet) -> Result<Export> {
         let mut files = Export::default();
-        report::quiet_export(q, &mut files)?;
+        exports::quiet_export(q, &mut files)?;
         Ok(files)
     }
 
@@ -390,7 +390,7 @@ impl Task for HandOptions {
 
     fn export(&self, rows: &Self::Results) -> Result<Export> {
         let mut files = Export::default();
-        files.table(Area::Data, "", "hand_algorithms.csv", &report::hand_table(rows));
+        files.table(Area::Data, "", "hand_algorithms.csv", &exports::hand_table(rows));
         Ok(files)
     }
 
@@ -481,13 +481,14 @@ impl Task for gods::GodsOptions {
     type Results = gods::GodsResults;
 
     fn compute(&self) -> Result<gods::GodsResults> {
-        gods::compute(self)
+        super::saved::gods_results(self)
     }
 
     fn export(&self, r: &gods::GodsResults) -> Result<Export> {
         let mut files = Export::default();
-        files.table(Area::Data, "", "gods_numbers.csv", &gods::table(r));
-        files.table(Area::Data, "", super::saved::GODS_WITNESSES, &gods::witnesses_table(r));
+        for (name, table) in gods::files(r) {
+            files.table(Area::Data, "", name, &table);
+        }
         files.chart(Area::Data, "", "gods_numbers", &gods::chart(r)?);
         Ok(files)
     }
@@ -503,6 +504,6 @@ impl Task for gods::GodsOptions {
                 ),
             };
         }
-        text + &format!("wrote {}\n", out_dir(dirs).join("gods_numbers.csv").display())
+        text + &format!("wrote {}\n", out_dir(dirs).join(gods::GODS_CSV).display())
     }
 }

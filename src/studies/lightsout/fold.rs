@@ -27,7 +27,7 @@ use anyhow::{bail, ensure, Result};
 use std::collections::BTreeMap;
 
 /// The all-ones table runs the relaxation only when the complement of the mirror-fixed subcode
-/// has at most this many dimensions (2^32 relaxed values: about 6 s here).
+/// has at most this many dimensions (2^32 relaxed values, each enumerated).
 pub const MAX_ENUMERATED: usize = 32;
 
 /// The bound and how it was obtained.

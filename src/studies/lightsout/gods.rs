@@ -24,11 +24,13 @@
 //! witness (a success is a better witness) and downwards from the bound (a refutation lowers the
 //! bound), each decision within a node budget; what stays undecided is reported as bounds.
 
-use super::report::big_log10;
+use super::histogram::big_log10;
 use super::solve::{self, Outcome};
 use super::sutner;
 use crate::engine::progress::{Counters, Reporter};
 use crate::engine::{covering, deep_hole};
+use crate::output::glossary;
+use crate::output::schema::{col, Kind, Schema};
 use crate::output::table::{exact_count, Cell, Table};
 use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
 use crate::studies::claim::{Claim, Verdict};
@@ -64,7 +66,7 @@ impl Classes {
 /// of the branch and bound; past it the classes are kept sparse ([`sparse_row`]).
 pub const MAX_NULLITY: usize = 24;
 /// Largest nullity handled at all: the sparse witness's exact minimum is one transform of 2^d
-/// values (2^32 in about a second per core here, 2^36 in about 20 s).
+/// values.
 pub const MAX_SPARSE_NULLITY: usize = 36;
 
 /// The quiet code of the plus/open n x n board (from the solver's light-chasing algebra) and the
@@ -450,36 +452,9 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
         d > 0,
         "{n}x{n} has nullity 0: God's number is n^2 (every position has one solution)"
     );
-    let (mut w, mut how) = if d == 2 {
-        (d2_witness(&cl.sizes), "closed form (d = 2)")
-    } else {
-        (search_witness(&cl.sizes, restarts), "local search witness")
-    };
     let parity_bound = cl.upper_bound();
-    let min_of = |w: &[usize]| cl.sizes[0] as i64 + *values(&cl.sizes, w).iter().min().expect("non-empty");
-    let mut searched = min_of(&w);
-    if (searched as usize) < parity_bound && budget > 0 {
-        let better = conflicts_witness(
-            &cl.sizes,
-            &w,
-            effort.conflict_moves.unwrap_or_else(|| conflict_steps(d, budget)),
-        );
-        if min_of(&better) > searched {
-            w = better;
-            how = "min-conflicts witness";
-            searched = min_of(&w);
-        }
-    }
-    let mut how = how.to_string();
-    if (searched as usize) < parity_bound && budget > 0 {
-        let rounds = effort.active_rounds.unwrap_or_else(|| active_rounds(budget));
-        let better = active_set_witness(&cl.sizes, &w, d, rounds);
-        if min_of(&better) > searched {
-            w = better;
-            how = format!("active-set witness, {rounds} rounds");
-            searched = min_of(&w);
-        }
-    }
+    let (mut w, mut how) = searched_witness(&cl, restarts, budget, effort);
+    let searched = cl.sizes[0] as i64 + *values(&cl.sizes, &w).iter().min().expect("non-empty");
     let mut upper = parity_bound;
     let mut bnb = None;
     if (searched as usize) < parity_bound && budget > 0 {
@@ -517,21 +492,7 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
     );
     let mut positions_at_max = (d == 2).then(|| d2_positions_at_max(&cl.sizes, lower));
     if n * n <= super::histogram::EXHAUSTIVE_CELLS {
-        // Small boards: every press pattern enumerated, an independent check of both bounds.
-        let h = super::histogram::exhaustive(&game)?;
-        ensure!(
-            lower == upper && h.gods_number() == lower,
-            "internal error: {n}x{n} exhaustive God's number {}",
-            h.gods_number()
-        );
-        let at_max = h.counts.last().cloned();
-        if let Some(p) = &positions_at_max {
-            ensure!(
-                Some(p) == at_max.as_ref(),
-                "internal error: {n}x{n} closed-form count {p} differs from exhaustive"
-            );
-        }
-        positions_at_max = at_max;
+        positions_at_max = exhaustive_check(&game, lower, upper, positions_at_max)?;
     }
     // The refutation that set the upper bound (its tree size is the same at any thread count).
     let refutation = bnb.as_ref().and_then(|r| {
@@ -572,6 +533,63 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
     })
 }
 
+/// The witness of the searches that run before the branch and bound, and how it was found: the
+/// d = 2 closed form or the local search, then (with a budget, while below the parity bound) the
+/// min-conflicts and the active-set searches, each kept only when it does better.
+fn searched_witness(cl: &Classes, restarts: usize, budget: u64, effort: &Effort) -> (Vec<usize>, String) {
+    let d = cl.nullity;
+    let (mut w, how) = if d == 2 {
+        (d2_witness(&cl.sizes), "closed form (d = 2)")
+    } else {
+        (search_witness(&cl.sizes, restarts), "local search witness")
+    };
+    let mut how = how.to_string();
+    let parity_bound = cl.upper_bound();
+    let min_of = |w: &[usize]| cl.sizes[0] as i64 + *values(&cl.sizes, w).iter().min().expect("non-empty");
+    let mut searched = min_of(&w);
+    if (searched as usize) < parity_bound && budget > 0 {
+        let better = conflicts_witness(
+            &cl.sizes,
+            &w,
+            effort.conflict_moves.unwrap_or_else(|| conflict_steps(d, budget)),
+        );
+        if min_of(&better) > searched {
+            w = better;
+            how = "min-conflicts witness".to_string();
+            searched = min_of(&w);
+        }
+    }
+    if (searched as usize) < parity_bound && budget > 0 {
+        let rounds = effort.active_rounds.unwrap_or_else(|| active_rounds(budget));
+        let better = active_set_witness(&cl.sizes, &w, d, rounds);
+        if min_of(&better) > searched {
+            w = better;
+            how = format!("active-set witness, {rounds} rounds");
+        }
+    }
+    (w, how)
+}
+
+/// Small boards: every press pattern enumerated, an independent check of both bounds and of the
+/// closed-form count; returns the positions at God's number.
+fn exhaustive_check(game: &Game, lower: usize, upper: usize, closed_form: Option<BigUint>) -> Result<Option<BigUint>> {
+    let n = game.rows;
+    let h = super::histogram::exhaustive(game)?;
+    ensure!(
+        lower == upper && h.gods_number() == lower,
+        "internal error: {n}x{n} exhaustive God's number {}",
+        h.gods_number()
+    );
+    let at_max = h.counts.last().cloned();
+    if let Some(p) = &closed_form {
+        ensure!(
+            Some(p) == at_max.as_ref(),
+            "internal error: {n}x{n} closed-form count {p} differs from exhaustive"
+        );
+    }
+    Ok(at_max)
+}
+
 /// How hard the witness searches try, where a budget lets them run; None = from the budget.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Effort {
@@ -605,7 +623,7 @@ pub fn sparse_classes(n: usize, quiet: &[Grid]) -> (Vec<(u64, usize)>, Vec<u64>)
 }
 
 /// Rounds of the active-set witness search ([`deep_hole::search`]) for a budget: one exact pass
-/// over the 2^d characters per round (about 2^30 units at d = 32 with both cores) plus at most
+/// over the 2^d characters per round plus at most
 /// [`ACTIVE_MOVES`] moves; a round per 2^27 units, at most 4096.
 pub fn active_rounds(budget: u64) -> usize {
     ((budget >> 27) as usize).min(4096)
@@ -738,13 +756,13 @@ pub struct GodsOptions {
     pub saved: Option<std::path::PathBuf>,
 }
 
-/// Default work per branch-and-bound decision: 10 to 30 CPU seconds here.
+/// Default work per branch-and-bound decision.
 pub const DEFAULT_BUDGET: u64 = 10_000_000_000;
-/// Most min-conflicts moves accepted (nullity 16: about 0.45 ms of one core per move).
+/// Most min-conflicts moves accepted.
 pub const MAX_CONFLICT_MOVES: usize = 10_000_000;
 /// The most exact passes `--active-rounds` accepts.
 pub const MAX_ACTIVE_ROUNDS: usize = 1_000_000;
-/// Largest budget accepted (days on two cores).
+/// Largest budget accepted.
 pub const MAX_BUDGET: u64 = 1_000_000_000_000_000;
 
 impl GodsOptions {
@@ -766,7 +784,8 @@ pub struct GodsResults {
     pub rows: Vec<GodsRow>,
 }
 
-pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
+/// The sides the options ask for, each checked to have a nullity this study handles.
+pub fn sides(o: &GodsOptions) -> Result<Vec<usize>> {
     let max = o
         .all_up_to
         .max(o.d2_up_to)
@@ -794,12 +813,14 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
             );
         }
     }
-    if let Some(dir) = &o.saved {
-        let saved = super::saved::SavedGods::load(dir)?;
-        return Ok(GodsResults {
-            rows: super::saved::gods_rows(&sides, o.restarts, &saved)?,
-        });
-    }
+    Ok(sides)
+}
+
+/// God's numbers of the sides the options ask for, every one computed: `o.saved` is not read
+/// here ([`super::saved::gods_results`] reads back from it).
+pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
+    let sides = sides(o)?;
+    let nul = sutner::plus_open_sweep(sides.iter().copied().max().unwrap_or(0));
     use rayon::prelude::*;
     // Progress: the branch and bound's work against its most (two undecided questions per side
     // with nullity > 2, each at the full budget in every basis), so the bar's ETA is an upper
@@ -826,24 +847,93 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
     })
 }
 
-/// The columns of `gods_numbers.csv` (read back by `saved.rs`).
-pub const COLUMNS: [&str; 11] = [
-    "rule",
-    "topology",
-    "n",
-    "nullity",
-    "gods_number",
-    "lower_bound",
-    "upper_bound",
-    "positions_at_max",
-    "log10_positions_at_max",
-    "class_sizes",
-    "method",
-];
+pub const GODS_CSV: &str = "gods_numbers.csv";
+pub const GODS_WITNESSES: &str = "gods_witnesses.csv";
+
+/// `gods_numbers.csv` (written by [`table`], read back by [`super::saved`]).
+pub static GODS_NUMBERS: Schema = Schema {
+    pattern: "lightsout/gods_numbers.csv",
+    description: "God's number (the most presses any solvable position needs) of the plus/open n x n boards \
+                with nullity > 0 that the study covers, exact where a witness position meets the upper bound (the \
+                parity/averaging bound, lowered by an exact branch and bound where its budget allowed), otherwise \
+                proven bounds. Witness positions are in gods_witnesses.csv.",
+    columns: &[
+        col(glossary::rule, Kind::String, "plus (cell and 4 neighbours)"),
+        col(glossary::topology, Kind::String, "open"),
+        col(glossary::n, Kind::Integer, "side of the board"),
+        col(
+            glossary::nullity,
+            Kind::Integer,
+            "nullity of the press matrix (dimension of the quiet space)",
+        ),
+        col(
+            glossary::gods_number,
+            Kind::Integer,
+            "the exact God's number; empty when only bounds are proven",
+        ),
+        col(
+            glossary::lower_bound,
+            Kind::Integer,
+            "fewest presses of the witness position (proven by the solver): God's number is at least this",
+        ),
+        col(
+            glossary::upper_bound,
+            Kind::Integer,
+            "proven: God's number is at most this (the parity/averaging bound over \
+                    the coset weights of the quiet code, or one less than a value the branch and bound refuted; \
+                    `method` says which)",
+        ),
+        col(
+            glossary::positions_at_max,
+            Kind::BigInteger,
+            "solvable positions needing exactly God's number of presses, \
+                    where computed (nullity <= 2 by closed form, small cases by enumeration); empty otherwise. Exact \
+                    count as text, digits grouped by `_` (up to 51 digits)",
+        ),
+        col(
+            glossary::log10_positions_at_max,
+            Kind::Number,
+            "log10 of positions_at_max, for plotting; empty where positions_at_max is",
+        ),
+        col(
+            glossary::class_sizes,
+            Kind::String,
+            "cells per quiet-signature class, space-separated (nullity <= 4 only; empty otherwise)",
+        ),
+        col(
+            glossary::method,
+            Kind::String,
+            "how the witness and the upper bound were obtained (a refutation names its \
+                    tree size in nodes; an undecided branch and bound names its budget)",
+        ),
+    ],
+    primary_key: &[glossary::n],
+    source: "Computed by statespace (issue 9); sizes listed by wmboyles/LightsOut-Math are checked against it \
+                (claims lightsout.gods_number.*)",
+};
+
+/// `gods_witnesses.csv` (written by [`witnesses_table`], read back by [`super::saved`]).
+pub static GODS_WITNESS_BOARDS: Schema = Schema {
+    pattern: "lightsout/gods_witnesses.csv",
+    description: "The witness position behind every lower_bound of gods_numbers.csv, one board row per table \
+                row: a solvable plus/open n x n position whose fewest presses (over all 2^nullity solutions, by the \
+                exact solver) is lower_bound. The default reproduce solves each again exactly.",
+    columns: &[
+        col(glossary::n, Kind::Integer, "side of the board"),
+        col(glossary::row, Kind::Integer, "board row, 1 = top"),
+        col(
+            glossary::lights,
+            Kind::String,
+            "the row's cells, columns 1..n: # = light on, . = off",
+        ),
+    ],
+    primary_key: &[glossary::n, glossary::row],
+    source: "Computed by statespace (issue 9)",
+};
 
 /// `gods_numbers.csv`.
 pub fn table(r: &GodsResults) -> Table {
-    let mut t = Table::new(&COLUMNS);
+    let mut t = GODS_NUMBERS.table();
     for row in &r.rows {
         let sizes: Vec<String> = row.class_sizes.iter().map(|c| c.to_string()).collect();
         t.push(vec![
@@ -870,17 +960,21 @@ pub fn table(r: &GodsResults) -> Table {
     t
 }
 
-/// The witness positions (one board per size, rows of 0/1, a blank line between boards).
 /// The witness position behind every `lower_bound` of `gods_numbers.csv`, one board row per table
 /// row (as `all_ones_presses.csv` stores press patterns), so a reader can solve it again.
-pub fn witnesses_table(r: &GodsResults) -> crate::output::table::Table {
-    let mut t = crate::output::table::Table::new(&["n", "row", "lights"]);
+pub fn witnesses_table(r: &GodsResults) -> Table {
+    let mut t = GODS_WITNESS_BOARDS.table();
     for row in &r.rows {
         for (i, line) in row.witness.to_text(false).lines().enumerate() {
             t.push(vec![row.n.into(), (i + 1).into(), line.into()]);
         }
     }
     t
+}
+
+/// The data files, (file name, table): what the study and `lightsout gods` both write.
+pub fn files(r: &GodsResults) -> [(&'static str, Table); 2] {
+    [(GODS_CSV, table(r)), (GODS_WITNESSES, witnesses_table(r))]
 }
 
 /// Chart: God's number (or its bounds) against n, as a fraction of the n^2 cells. Exact values

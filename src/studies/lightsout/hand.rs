@@ -211,11 +211,11 @@ pub fn study(max_n: usize) -> Result<Vec<HandRow>> {
     Ok(out)
 }
 
-pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
+/// The block press matrix of side n (press masks `masks`): its image basis (rows of the echelon
+/// form; the matrix is symmetric), a solution of each basis board, so every board's particular
+/// solution follows by XOR, and a basis of its kernel.
+fn block_algebra(n: usize, masks: &[u128]) -> Result<(Vec<u128>, Vec<u128>, Vec<u128>)> {
     let cells = n * n;
-    let masks = block_masks(n);
-    // Press matrix, its image basis (rows of the echelon form; the matrix is symmetric) and a
-    // solution of each basis board, so every board's particular solution follows by XOR.
     let mut a = BitMatrix::zeros(cells, cells)?;
     for (j, &m) in masks.iter().enumerate() {
         for i in 0..cells {
@@ -237,6 +237,12 @@ pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
         xs.push(to_u128(&s.particular));
     }
     let kernel: Vec<u128> = a.null_space()?.iter().map(|v| to_u128(v)).collect();
+    Ok((image, xs, kernel))
+}
+
+pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
+    let masks = block_masks(n);
+    let (image, xs, kernel) = block_algebra(n, &masks)?;
     let rank = image.len() as u32;
     let exhaustive = rank <= EXHAUSTIVE_LIMIT;
     let mut row = HandRow {

@@ -354,6 +354,14 @@ fn binomial_rows(sizes: impl Iterator<Item = usize>) -> Vec<Vec<BigUint>> {
     rows
 }
 
+/// log10 of a positive big integer, exact to f64 precision at any size (the top 64 bits carry it).
+pub fn big_log10(c: &BigUint) -> f64 {
+    let shift = c.bits().saturating_sub(64);
+    let top: BigUint = c >> shift;
+    let top = top.to_u64_digits().first().copied().unwrap_or(0) as f64;
+    top.log10() + shift as f64 * std::f64::consts::LOG10_2
+}
+
 #[cfg(test)]
 fn binomials(n: usize) -> Vec<Vec<BigUint>> {
     let mut rows: Vec<Vec<BigUint>> = vec![vec![BigUint::from(1u8)]];

@@ -1,8 +1,8 @@
 //! The plus/open nullity sweep to n = 10^6 (issue 22): 40 times the published table (n <= 25,000).
-//! Its gcds cost about 1.9 CPU hours on this 2-core machine (one gcd of degree ~n/4 per even n;
-//! measured under `mpirun -n 2`, one thread per rank), so it is computed once, by `lightsout sweep --max-n 1000000` (shared among MPI ranks by
-//! cost), committed as a Parquet dataset, and read back by the default `reproduce`, which
-//! re-checks it; `reproduce --full` recomputes it.
+//! Its gcds (one of degree ~n/4 per even n) cost CPU hours, so it is computed once, by
+//! `lightsout sweep --max-n 1000000` (shared among MPI ranks by cost), committed as a Parquet
+//! dataset, and read back by the default `reproduce`, which re-checks it; `reproduce --full`
+//! recomputes it.
 //!
 //! Re-checked on every read-back, each by a route other than the sweep's:
 //! - the rows n <= the long sweep's limit equal the long sweep computed in the same run (and that

@@ -59,8 +59,9 @@ pub fn compute(rule: Rule, topology: Topology, n: usize) -> Result<Quiet> {
 /// For the n x n plus board: K = f_n(T) maps first-row presses to the lights left on the last
 /// row. Solve K v = L for every L in the image, leaving the leftmost free columns unpressed.
 pub fn chase_table(n: usize) -> Result<(Vec<ChaseRow>, Vec<usize>)> {
-    let k = plus_open_chase_matrix(n, n); // k.row(j) = coefficients of last-row cell j in v
-                                          // Reverse the variable order so the elimination leaves the *leftmost* columns free.
+    // k.row(j) = coefficients of last-row cell j in v.
+    let k = plus_open_chase_matrix(n, n);
+    // Reverse the variable order so the elimination leaves the *leftmost* columns free.
     let mut kr = BitMatrix::zeros(n, n)?;
     for j in 0..n {
         for c in 0..n {

@@ -12,8 +12,9 @@
 use super::gods;
 use super::histogram::Histogram;
 use crate::output::chart::{xy_chart, Mark, Rendered, Scale, XYChart, XYSeries};
-use crate::output::datapackage::{field, Kind, ResourceDoc};
+use crate::output::glossary;
 use crate::output::report::Section;
+use crate::output::schema::{col, Kind, Schema};
 use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Rule, Topology};
 use crate::studies::claim::Claim;
@@ -22,7 +23,7 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 
 /// Largest nullity sampled: 2^d coset weights per sample (19x19, nullity 16: a 65536-point
-/// transform per sample, about 28 us on one core).
+/// transform per sample).
 pub const MAX_NULLITY: usize = 16;
 /// Samples per chunk; chunk i draws from its own seed, so the bytes do not depend on threads.
 const CHUNK: usize = 1 << 14;
@@ -207,15 +208,38 @@ pub fn file_name(s: &Sampled) -> String {
     format!("sampled_histogram_plus_open_{0}x{0}.csv", s.n)
 }
 
+pub static SAMPLED_HISTOGRAM: Schema = Schema {
+    pattern: "lightsout/sampled_histogram_plus_open_*.csv",
+    description: "Sampled click-distance histogram of one plus/open n x n board (n in the file name) whose exact \
+            histogram is out of reach: uniformly random solvable positions, each solved exactly (fewest presses over \
+            its coset of the quiet space), counted by fewest presses. Estimates, not exact counts.",
+    columns: &[
+        col(glossary::min_presses, Kind::Integer, "fewest presses"),
+        col(
+            glossary::samples,
+            Kind::Integer,
+            "sampled positions needing exactly that many presses",
+        ),
+        col(glossary::share, Kind::Number, "samples / all samples (8 decimals)"),
+        col(
+            glossary::standard_error,
+            Kind::Number,
+            "binomial standard error of share, sqrt(share (1 - share) / samples) (8 decimals)",
+        ),
+        col(
+            glossary::log10_estimated_positions,
+            Kind::Number,
+            "log10 of share x 2^rank, the estimated number of \
+                solvable positions needing that many presses; empty when no sample did",
+        ),
+    ],
+    primary_key: &[glossary::min_presses],
+    source: "Computed by statespace (seeded sampling, fixed seed; issue 9)",
+};
+
 /// `sampled_histogram_plus_open_{n}x{n}.csv`: one row per number of presses.
 pub fn table(s: &Sampled) -> Table {
-    let mut t = Table::new(&[
-        "min_presses",
-        "samples",
-        "share",
-        "standard_error",
-        "log10_estimated_positions",
-    ]);
+    let mut t = SAMPLED_HISTOGRAM.table();
     let total = s.samples as f64;
     let rank = (s.n * s.n - s.nullity) as f64;
     for (k, &c) in s.counts.iter().enumerate() {
@@ -388,40 +412,6 @@ pub fn section(all: &[Sampled]) -> Section {
 }
 
 /// The data dictionary's entry.
-pub fn resource() -> ResourceDoc {
-    ResourceDoc {
-        pattern: "lightsout/sampled_histogram_plus_open_*.csv",
-        description: "Sampled click-distance histogram of one plus/open n x n board (n in the file name) whose exact \
-            histogram is out of reach: uniformly random solvable positions, each solved exactly (fewest presses over \
-            its coset of the quiet space), counted by fewest presses. Estimates, not exact counts.",
-        fields: vec![
-            field("min_presses", Kind::Integer, "fewest presses", "presses"),
-            field(
-                "samples",
-                Kind::Integer,
-                "sampled positions needing exactly that many presses",
-                "",
-            ),
-            field("share", Kind::Number, "samples / all samples (8 decimals)", "fraction"),
-            field(
-                "standard_error",
-                Kind::Number,
-                "binomial standard error of share, sqrt(share (1 - share) / samples) (8 decimals)",
-                "fraction",
-            ),
-            field(
-                "log10_estimated_positions",
-                Kind::Number,
-                "log10 of share x 2^rank, the estimated number of \
-                solvable positions needing that many presses; empty when no sample did",
-                "log10",
-            ),
-        ],
-        primary_key: vec!["min_presses"],
-        source: "Computed by statespace (seeded sampling, fixed seed; issue 9)",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

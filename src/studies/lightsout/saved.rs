@@ -1,14 +1,14 @@
 //! Results that cost more than a minute to compute, read back from `data/lightsout` by the
 //! default `reproduce` and re-checked by their certificates; `reproduce --full` recomputes them.
 //!
-//! - **All-ones minima past nullity [`READ_BACK_NULLITY`]** (61 and 65 exact over 2^40 and 2^42
-//!   solutions, 4 and 18 minutes; 79 and 95 by the neighbourhood search). Re-checked: the
+//! - **All-ones minima past nullity [`READ_BACK_NULLITY`]** (exact over up to 2^42 solutions, or
+//!   by the neighbourhood search past [`solve::EXACT_NULLITY`]). Re-checked: the
 //!   elimination is re-run (nullity and first solution must match the table), the stored press
 //!   pattern (`all_ones_presses.csv`) is replayed on the all-ones board and must turn it off with
 //!   exactly `min_presses` presses. Read back: that no solution is lighter (the enumeration).
-//!   The proven lower bounds of the sizes past the enumeration (`min_presses_lower_bound`) take
-//!   seconds, so every run recomputes them instead of reading them back.
-//! - **God's numbers settled by the branch and bound** (minutes at the default budget).
+//!   The proven lower bounds of the sizes past the enumeration (`min_presses_lower_bound`) are
+//!   cheap, so every run recomputes them instead of reading them back.
+//! - **God's numbers settled by the branch and bound** (up to the default budget per question).
 //!   Re-checked: the quiet code's classes, the witness search and the parity/averaging bound are
 //!   re-derived; the stored witness position (`gods_witnesses.csv`) is solved again exactly and
 //!   must need `lower_bound` presses. The refutation that sets `upper_bound` below the parity
@@ -19,11 +19,12 @@
 //! A row that disagrees with what is re-derived is an error naming the file: the run fails, it
 //! never reports a value it could not re-check.
 
-use super::gods::{self, GodsRow};
-use super::report::AllOnesRow;
+use super::all_ones::{AllOnesRow, ALL_ONES, ALL_ONES_FIRST_COLUMNS, ALL_ONES_PRESSES};
+use super::gods::{self, GodsOptions, GodsResults, GodsRow, GODS_NUMBERS, GODS_WITNESS_BOARDS};
 use super::solve::{self, Outcome, Solution};
 use crate::engine::covering::Basis;
 use crate::engine::progress::Counters;
+use crate::output::glossary;
 use crate::output::table::parse_exact_count;
 use crate::puzzles::lightsout::{apply_presses, parse_board, Game, Grid, Rule, Topology};
 use crate::studies::read_back::{number, read_rows, read_rows_of};
@@ -32,29 +33,13 @@ use num_bigint::BigUint;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// All-ones sizes whose nullity exceeds this are read back: 2^36 solutions take about 20 s here,
-/// 2^40 about 4 minutes, and past [`solve::EXACT_NULLITY`] the neighbourhood search minutes.
+/// All-ones sizes whose nullity exceeds this are read back: the enumeration of 2^nullity
+/// solutions doubles in cost with each dimension, and past [`solve::EXACT_NULLITY`] the
+/// neighbourhood search is costlier still.
 pub const READ_BACK_NULLITY: usize = 36;
 
-pub const ALL_ONES_CSV: &str = "all_ones_min_presses.csv";
-pub const ALL_ONES_PRESSES_CSV: &str = "all_ones_presses.csv";
-pub const GODS_CSV: &str = "gods_numbers.csv";
-pub const GODS_WITNESSES: &str = "gods_witnesses.csv";
-
-/// The table's columns; the last two (the proven lower bound and its method) are recomputed by
-/// every run, so a file without them (before they existed) is still read back.
-pub const ALL_ONES_HEADER: [&str; 8] = [
-    "n",
-    "nullity",
-    "first_found_presses",
-    "min_presses",
-    "exact",
-    "method",
-    "min_presses_lower_bound",
-    "lower_bound_method",
-];
-const PRESSES_HEADER: [&str; 3] = ["n", "row", "presses"];
-const WITNESS_HEADER: [&str; 3] = ["n", "row", "lights"];
+pub use super::all_ones::{ALL_ONES_CSV, ALL_ONES_PRESSES_CSV};
+pub use super::gods::{GODS_CSV, GODS_WITNESSES};
 
 /// One all-ones row as written by a run that computed it.
 struct AllOnesSaved {
@@ -77,19 +62,20 @@ impl SavedAllOnes {
     pub fn load(dir: &Path) -> Result<SavedAllOnes> {
         let path = dir.join(ALL_ONES_CSV);
         let mut rows = BTreeMap::new();
-        let (_, table) = read_rows_of(&path, &[&ALL_ONES_HEADER[..6], &ALL_ONES_HEADER])?;
+        let header = ALL_ONES.header();
+        let (_, table) = read_rows_of(&path, &[&header[..ALL_ONES_FIRST_COLUMNS], &header])?;
         for (i, r) in table.iter().enumerate() {
             let line = i + 2;
-            let n: usize = number(&path, line, "n", &r[0])?;
+            let n: usize = number(&path, line, glossary::n.name, &r[0])?;
             let exact = match &r[4] {
                 "true" => true,
                 "false" => false,
                 other => bail!("{}: row {line}, exact {other:?} is not true/false", path.display()),
             };
             let row = AllOnesSaved {
-                nullity: number(&path, line, "nullity", &r[1])?,
-                first_found: number(&path, line, "first_found_presses", &r[2])?,
-                minimum: number(&path, line, "min_presses", &r[3])?,
+                nullity: number(&path, line, glossary::nullity.name, &r[1])?,
+                first_found: number(&path, line, glossary::first_found_presses.name, &r[2])?,
+                minimum: number(&path, line, glossary::min_presses.name, &r[3])?,
                 exact,
                 method: r[5].to_string(),
             };
@@ -101,10 +87,10 @@ impl SavedAllOnes {
         }
         let path = dir.join(ALL_ONES_PRESSES_CSV);
         let mut presses: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-        for (i, r) in read_rows(&path, &PRESSES_HEADER)?.iter().enumerate() {
+        for (i, r) in read_rows(&path, &ALL_ONES_PRESSES.header())?.iter().enumerate() {
             let line = i + 2;
-            let n: usize = number(&path, line, "n", &r[0])?;
-            let row: usize = number(&path, line, "row", &r[1])?;
+            let n: usize = number(&path, line, glossary::n.name, &r[0])?;
+            let row: usize = number(&path, line, glossary::row.name, &r[1])?;
             let rows = presses.entry(n).or_default();
             ensure!(
                 row == rows.len() + 1,
@@ -222,7 +208,7 @@ impl SavedGods {
     pub fn load(dir: &Path) -> Result<SavedGods> {
         let path = dir.join(GODS_CSV);
         let mut rows = BTreeMap::new();
-        for (i, r) in read_rows(&path, &super::gods::COLUMNS)?.iter().enumerate() {
+        for (i, r) in read_rows(&path, &GODS_NUMBERS.header())?.iter().enumerate() {
             let line = i + 2;
             ensure!(
                 &r[0] == "plus" && &r[1] == "open",
@@ -231,11 +217,11 @@ impl SavedGods {
                 &r[0],
                 &r[1]
             );
-            let n: usize = number(&path, line, "n", &r[2])?;
+            let n: usize = number(&path, line, glossary::n.name, &r[2])?;
             let row = GodsSaved {
-                nullity: number(&path, line, "nullity", &r[3])?,
-                lower: number(&path, line, "lower_bound", &r[5])?,
-                upper: number(&path, line, "upper_bound", &r[6])?,
+                nullity: number(&path, line, glossary::nullity.name, &r[3])?,
+                lower: number(&path, line, glossary::lower_bound.name, &r[5])?,
+                upper: number(&path, line, glossary::upper_bound.name, &r[6])?,
                 positions_at_max: r[7].to_string(),
                 method: r[10].to_string(),
                 witness: None,
@@ -261,10 +247,10 @@ impl SavedGods {
         }
         let wpath = dir.join(GODS_WITNESSES);
         let mut boards: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-        for (i, r) in read_rows(&wpath, &WITNESS_HEADER)?.iter().enumerate() {
+        for (i, r) in read_rows(&wpath, &GODS_WITNESS_BOARDS.header())?.iter().enumerate() {
             let line = i + 2;
-            let n: usize = number(&wpath, line, "n", &r[0])?;
-            let row: usize = number(&wpath, line, "row", &r[1])?;
+            let n: usize = number(&wpath, line, glossary::n.name, &r[0])?;
+            let row: usize = number(&wpath, line, glossary::row.name, &r[1])?;
             let lines = boards.entry(n).or_default();
             ensure!(
                 row == lines.len() + 1,
@@ -326,76 +312,8 @@ impl SavedGods {
             );
             return Ok(quick);
         }
-        // quick.upper is the parity/averaging bound, re-derived here.
-        let parity = quick.upper;
-        ensure!(
-            s.upper <= parity,
-            "{}: n = {n} upper bound {} is above the parity/averaging bound {parity}",
-            path.display(),
-            s.upper
-        );
-        ensure!(
-            quick.lower <= s.lower && s.lower <= s.upper,
-            "{}: n = {n} bounds {}..{} are inconsistent with the re-derived witness {}",
-            path.display(),
-            s.lower,
-            s.upper,
-            quick.lower
-        );
-        let refutation = if s.upper < parity {
-            let needle = format!("branch and bound refutes {} (", s.upper + 1);
-            let named = s
-                .method
-                .split_once(&needle)
-                .and_then(|(_, rest)| rest.split_once(" nodes"));
-            let nodes = named.and_then(|(v, _)| v.parse().ok());
-            let nodes: u64 = nodes.with_context(|| {
-                format!(
-                    "{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}",
-                    path.display(),
-                    s.upper,
-                    s.method,
-                    s.upper + 1
-                )
-            })?;
-            let basis = named.map_or(Basis::Given, |(_, rest)| Basis::named_in(rest));
-            if refutation_work(&quick.class_sizes, nodes) <= RECHECK_WORK {
-                if let Err(e) = recheck_refutation(&quick.class_sizes, s.upper + 1, nodes, basis) {
-                    bail!("{}: n = {n}: {e}", path.display());
-                }
-            }
-            Some((nodes, basis))
-        } else {
-            None
-        };
-        let wpath = self.dir.join(GODS_WITNESSES);
-        let witness = s
-            .witness
-            .clone()
-            .with_context(|| format!("{}: no witness for n = {n}", wpath.display()))?;
-        ensure!(
-            (witness.rows, witness.cols) == (n, n),
-            "{}: the n = {n} witness is {} x {}",
-            wpath.display(),
-            witness.rows,
-            witness.cols
-        );
-        let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
-        let Outcome::Solved(sol) = solve::solve(&game, &witness)? else {
-            bail!("{}: the n = {n} witness is not solvable", wpath.display())
-        };
-        ensure!(
-            sol.exact_minimum,
-            "internal error: nullity {} minimum not exact",
-            sol.nullity
-        );
-        ensure!(
-            sol.presses.count() as usize == s.lower,
-            "{}: the n = {n} witness needs {} presses, not {}",
-            wpath.display(),
-            sol.presses.count(),
-            s.lower
-        );
+        let refutation = self.refutation(s, &quick)?;
+        let witness = self.witness(n, s)?;
         let positions_at_max = match s.positions_at_max.as_str() {
             "" => None,
             text => Some(
@@ -424,11 +342,94 @@ impl SavedGods {
             ..quick
         })
     }
+
+    /// The refutation that sets the saved upper bound below the parity/averaging bound, if any
+    /// (its node count and basis, named in `method`), re-run when it is cheap ([`RECHECK_WORK`]);
+    /// the saved bounds must be consistent with the re-derived ones in `quick`.
+    fn refutation(&self, s: &GodsSaved, quick: &GodsRow) -> Result<Option<(u64, Basis)>> {
+        let n = quick.n;
+        let path = self.dir.join(GODS_CSV);
+        // quick.upper is the parity/averaging bound, re-derived here.
+        let parity = quick.upper;
+        ensure!(
+            s.upper <= parity,
+            "{}: n = {n} upper bound {} is above the parity/averaging bound {parity}",
+            path.display(),
+            s.upper
+        );
+        ensure!(
+            quick.lower <= s.lower && s.lower <= s.upper,
+            "{}: n = {n} bounds {}..{} are inconsistent with the re-derived witness {}",
+            path.display(),
+            s.lower,
+            s.upper,
+            quick.lower
+        );
+        Ok(if s.upper < parity {
+            let needle = format!("branch and bound refutes {} (", s.upper + 1);
+            let named = s
+                .method
+                .split_once(&needle)
+                .and_then(|(_, rest)| rest.split_once(" nodes"));
+            let nodes = named.and_then(|(v, _)| v.parse().ok());
+            let nodes: u64 = nodes.with_context(|| {
+                format!(
+                    "{}: n = {n} upper bound {} is below parity {parity}, but method {:?} names no refutation of {}",
+                    path.display(),
+                    s.upper,
+                    s.method,
+                    s.upper + 1
+                )
+            })?;
+            let basis = named.map_or(Basis::Given, |(_, rest)| Basis::named_in(rest));
+            if refutation_work(&quick.class_sizes, nodes) <= RECHECK_WORK {
+                if let Err(e) = recheck_refutation(&quick.class_sizes, s.upper + 1, nodes, basis) {
+                    bail!("{}: n = {n}: {e}", path.display());
+                }
+            }
+            Some((nodes, basis))
+        } else {
+            None
+        })
+    }
+
+    /// The saved witness of the n x n row, solved again exactly: it must need `lower_bound` presses.
+    fn witness(&self, n: usize, s: &GodsSaved) -> Result<Grid> {
+        let wpath = self.dir.join(GODS_WITNESSES);
+        let witness = s
+            .witness
+            .clone()
+            .with_context(|| format!("{}: no witness for n = {n}", wpath.display()))?;
+        ensure!(
+            (witness.rows, witness.cols) == (n, n),
+            "{}: the n = {n} witness is {} x {}",
+            wpath.display(),
+            witness.rows,
+            witness.cols
+        );
+        let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
+        let Outcome::Solved(sol) = solve::solve(&game, &witness)? else {
+            bail!("{}: the n = {n} witness is not solvable", wpath.display())
+        };
+        ensure!(
+            sol.exact_minimum,
+            "internal error: nullity {} minimum not exact",
+            sol.nullity
+        );
+        ensure!(
+            sol.presses.count() as usize == s.lower,
+            "{}: the n = {n} witness needs {} presses, not {}",
+            wpath.display(),
+            sol.presses.count(),
+            s.lower
+        );
+        Ok(witness)
+    }
 }
 
 /// Refutations whose stored tree costs at most this much work (nodes times 2^(d-1) + 1, the most
-/// one node can cost; about 10^9 units per CPU second) are run again on read-back, a few CPU
-/// seconds each; larger ones are read back, and `reproduce --full` recomputes them.
+/// one node can cost) are run again on read-back; larger ones are read back, and
+/// `reproduce --full` recomputes them.
 pub const RECHECK_WORK: u64 = 4_000_000_000;
 
 /// The most work the refutation tree of `nodes` nodes over `sizes` (len 2^d) can cost.
@@ -475,4 +476,19 @@ pub fn gods_rows(sides: &[usize], restarts: usize, saved: &SavedGods) -> Result<
         .map(|&n| saved.row(gods::gods_row(n, restarts, 0, &gods::Effort::default(), &counters)?))
         .collect();
     rows.into_iter().collect()
+}
+
+/// God's numbers as the options ask: with `o.saved`, every branch-and-bound result read back from
+/// it and re-checked ([`gods_rows`]); without, all computed ([`gods::compute`]).
+pub fn gods_results(o: &GodsOptions) -> Result<GodsResults> {
+    match &o.saved {
+        Some(dir) => {
+            let sides = gods::sides(o)?;
+            let saved = SavedGods::load(dir)?;
+            Ok(GodsResults {
+                rows: gods_rows(&sides, o.restarts, &saved)?,
+            })
+        }
+        None => gods::compute(o),
+    }
 }

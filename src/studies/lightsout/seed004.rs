@@ -15,6 +15,8 @@
 
 use super::quiet::chase_table;
 use crate::engine::gf2::BitMatrix;
+use crate::output::glossary;
+use crate::output::schema::{col, Kind, Schema};
 use crate::output::table::{Cell, Table};
 use crate::puzzles::lightsout::{Game, Rule, Topology};
 use crate::studies::claim::{Claim, Verdict};
@@ -135,10 +137,8 @@ fn chase(masks: &[u32], mut board: u32) -> u32 {
     board >> ((N - 1) * N)
 }
 
-pub fn compute() -> Result<Seed004> {
-    let game = Game::new(Rule::Plus, Topology::Open, N, N)?;
-    let b = game.press_matrix()?;
-    let rank = b.rank();
+/// The ranks without each pair of buttons (and without their cells), of the press matrix `b`.
+fn pair_rows(b: &BitMatrix) -> Result<Vec<PairRow>> {
     let mut pairs = Vec::with_capacity(CELLS * (CELLS - 1) / 2);
     for a in 0..CELLS {
         for c in a + 1..CELLS {
@@ -161,6 +161,14 @@ pub fn compute() -> Result<Seed004> {
             });
         }
     }
+    Ok(pairs)
+}
+
+pub fn compute() -> Result<Seed004> {
+    let game = Game::new(Rule::Plus, Topology::Open, N, N)?;
+    let b = game.press_matrix()?;
+    let rank = b.rank();
+    let pairs = pair_rows(&b)?;
 
     // The chase table (first-row presses per clearable last row) must leave buttons 1 and 2
     // unpressed, as the seed does, for the formulas to be comparable.
@@ -254,16 +262,50 @@ fn yes(b: bool) -> Cell {
     b.into()
 }
 
+pub static PAIRS: Schema = Schema {
+    pattern: "lightsout/seed004_pairs.csv",
+    description: "Seed 004 (5x5 plus board): for every pair of buttons, the rank of the press matrix without \
+                them. The seed says any two buttons may be left unpressed; that holds only for the pairs that keep the \
+                full rank 23.",
+    columns: &[
+        col(
+            glossary::button_a,
+            Kind::Integer,
+            "first button left out, 1..25 row by row",
+        ),
+        col(
+            glossary::button_b,
+            Kind::Integer,
+            "second button left out, button_a < button_b",
+        ),
+        col(
+            glossary::rank_without_buttons,
+            Kind::Integer,
+            "rank of the 25 x 23 matrix without columns a and b",
+        ),
+        col(
+            glossary::rank_without_buttons_and_cells,
+            Kind::Integer,
+            "rank of the 23 x 23 matrix without rows and columns a and b (the seed's B')",
+        ),
+        col(
+            glossary::keeps_column_space,
+            Kind::Boolean,
+            "true when every solvable position stays solvable without pressing a and b (rank 23)",
+        ),
+        col(
+            glossary::principal_invertible,
+            Kind::Boolean,
+            "true when the 23 x 23 matrix is invertible",
+        ),
+    ],
+    primary_key: &[glossary::button_a, glossary::button_b],
+    source: "Seed 004 (Dugu chessboard); computed by statespace",
+};
+
 /// One row per pair of buttons left out.
 pub fn pairs_table(s: &Seed004) -> Table {
-    let mut t = Table::new(&[
-        "button_a",
-        "button_b",
-        "rank_without_buttons",
-        "rank_without_buttons_and_cells",
-        "keeps_column_space",
-        "principal_invertible",
-    ]);
+    let mut t = PAIRS.table();
     for p in &s.pairs {
         t.push(vec![
             p.a.into(),
@@ -277,15 +319,44 @@ pub fn pairs_table(s: &Seed004) -> Table {
     t
 }
 
+pub static FORMULAS: Schema = Schema {
+    pattern: "lightsout/seed004_formulas.csv",
+    description: "Seed 004's direct formulas for the presses of buttons x3, x4, x5 (sums of cells mod 2), \
+                checked against the chase table on every solvable 5x5 position.",
+    columns: &[
+        col(
+            glossary::button,
+            Kind::Integer,
+            "the button the formula gives (3, 4 or 5)",
+        ),
+        col(
+            glossary::cells,
+            Kind::String,
+            "the cells summed mod 2, as p1..p25 separated by spaces",
+        ),
+        col(
+            glossary::solvable_positions,
+            Kind::Integer,
+            "solvable positions checked (all 2^23)",
+        ),
+        col(
+            glossary::wrong_positions,
+            Kind::Integer,
+            "positions where the formula differs from the chase table's press",
+        ),
+        col(
+            glossary::counterexample,
+            Kind::String,
+            "the first such position as 25 digits 0/1 (cells 1..25); empty when none",
+        ),
+    ],
+    primary_key: &[glossary::button],
+    source: "Seed 004 (Dugu chessboard); computed by statespace",
+};
+
 /// One row per direct formula.
 pub fn formulas_table(s: &Seed004) -> Table {
-    let mut t = Table::new(&[
-        "button",
-        "cells",
-        "solvable_positions",
-        "wrong_positions",
-        "counterexample",
-    ]);
+    let mut t = FORMULAS.table();
     for f in &s.formulas {
         let cells = f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" ");
         t.push(vec![
@@ -299,17 +370,47 @@ pub fn formulas_table(s: &Seed004) -> Table {
     t
 }
 
+pub static LAST_ROWS: Schema = Schema {
+    pattern: "lightsout/seed004_last_rows.csv",
+    description: "The 32 last rows that chasing lights down a 5x5 plus board can leave (cells 21..25), with \
+                their mirror classes, how many positions end in each, and the first-row presses that clear it.",
+    columns: &[
+        col(glossary::last_row, Kind::String, "cells 21..25 as five digits 0/1"),
+        col(glossary::mirror, Kind::String, "its left-right mirror image"),
+        col(
+            glossary::symmetric,
+            Kind::Boolean,
+            "true when the row is its own mirror image",
+        ),
+        col(
+            glossary::class,
+            Kind::String,
+            "the class representative under the mirror (the smaller bitmask), five digits",
+        ),
+        col(
+            glossary::positions,
+            Kind::Integer,
+            "positions of the whole board that chasing leaves with this last row",
+        ),
+        col(
+            glossary::solvable_positions,
+            Kind::Integer,
+            "of those, solvable positions",
+        ),
+        col(
+            glossary::first_row_presses,
+            Kind::String,
+            "first-row presses (five digits) that clear the row on a second \
+                    chase; empty when it cannot be cleared",
+        ),
+    ],
+    primary_key: &[glossary::last_row],
+    source: "Seed 004 (Dugu chessboard); computed by statespace",
+};
+
 /// One row per last row (p21..p25 as 0/1 text).
 pub fn last_rows_table(s: &Seed004) -> Table {
-    let mut t = Table::new(&[
-        "last_row",
-        "mirror",
-        "symmetric",
-        "class",
-        "positions",
-        "solvable_positions",
-        "first_row_presses",
-    ]);
+    let mut t = LAST_ROWS.table();
     for l in &s.last_rows {
         t.push(vec![
             bits(l.pattern, N).into(),
@@ -325,6 +426,14 @@ pub fn last_rows_table(s: &Seed004) -> Table {
 }
 
 pub fn claims(s: &Seed004) -> Vec<Claim> {
+    let mut out = pair_claims(s);
+    out.extend(formula_claims(s));
+    out.extend(last_row_claims(s));
+    out
+}
+
+/// Leaving two buttons unpressed: any pair, and buttons 1 and 2.
+fn pair_claims(s: &Seed004) -> Vec<Claim> {
     let mut out = Vec::new();
     let total = s.pairs.len();
     let kept: Vec<&PairRow> = s.pairs.iter().filter(|p| p.keeps_column_space(s.rank)).collect();
@@ -368,28 +477,38 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
     )
     .quoted("Base on these two properties, we can solve the equation by ignoring any two buttons, and since it is \
         symmetrical, we can also ignore any two corresponding pi."));
-    if let Some(p12) = s.pairs.iter().find(|p| (p.a, p.b) == (1, 2)) {
-        out.push(
-            Claim::published(
-                FAMILY,
-                "lightsout.seed004.ignore_buttons_1_2",
-                SOURCE,
-                "leaving out buttons 1 and 2 (and p1, p2) gives an invertible B'",
-                "rank 23",
-                format!("rank {}", p12.rank_without_buttons_and_cells),
-                Verdict::of(p12.principal_invertible() && p12.keeps_column_space(s.rank)),
-                &format!(
-                    "data/lightsout/{PAIRS_CSV}, row button_a = 1, button_b = 2: rank_without_buttons {}, \
+    out.extend(buttons_1_2_claim(s));
+    out
+}
+
+/// Leaving out buttons 1 and 2 (the seed's choice).
+fn buttons_1_2_claim(s: &Seed004) -> Option<Claim> {
+    let p12 = s.pairs.iter().find(|p| (p.a, p.b) == (1, 2))?;
+    Some(
+        Claim::published(
+            FAMILY,
+            "lightsout.seed004.ignore_buttons_1_2",
+            SOURCE,
+            "leaving out buttons 1 and 2 (and p1, p2) gives an invertible B'",
+            "rank 23",
+            format!("rank {}", p12.rank_without_buttons_and_cells),
+            Verdict::of(p12.principal_invertible() && p12.keeps_column_space(s.rank)),
+            &format!(
+                "data/lightsout/{PAIRS_CSV}, row button_a = 1, button_b = 2: rank_without_buttons {}, \
                 rank_without_buttons_and_cells {}",
-                    p12.rank_without_buttons, p12.rank_without_buttons_and_cells
-                ),
-            )
-            .quoted(
-                "Lets ignore the first two buttons, thus, remove {b1, b2, x1, x2, p1, p2}, and let the subspace be \
-            denoted by prime, then eq2 can be rewritten as:",
+                p12.rank_without_buttons, p12.rank_without_buttons_and_cells
             ),
-        );
-    }
+        )
+        .quoted(
+            "Lets ignore the first two buttons, thus, remove {b1, b2, x1, x2, p1, p2}, and let the subspace be \
+            denoted by prime, then eq2 can be rewritten as:",
+        ),
+    )
+}
+
+/// The direct formulas for x3, x4, x5.
+fn formula_claims(s: &Seed004) -> Vec<Claim> {
+    let mut out = Vec::new();
     for f in &s.formulas {
         let cells = f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" + ");
         out.push(
@@ -423,6 +542,13 @@ pub fn claims(s: &Seed004) -> Vec<Claim> {
             )),
         );
     }
+    out
+}
+
+/// The last rows after chasing: how many, how many symmetric, their classes, and which can be
+/// cleared.
+fn last_row_claims(s: &Seed004) -> Vec<Claim> {
+    let mut out = Vec::new();
     let reached = s.last_rows.iter().filter(|l| l.positions > 0).count();
     out.push(
         Claim::compare(

@@ -19,11 +19,10 @@ use anyhow::{bail, ensure, Result};
 use std::sync::Arc;
 
 /// Largest nullity for which the minimum over every solution is exact: all 2^42 coset elements
-/// evaluated by [`walsh_peak`] (2^40 in about 4 min, 2^42 in about 17 min on this 2-core
-/// machine; 2^32 in about 1 s). Past it, 2^62 is out of reach and the answer is a labelled
+/// evaluated by [`walsh_peak`]. Past it, 2^62 is out of reach and the answer is a labelled
 /// upper bound.
 pub const EXACT_NULLITY: usize = 42;
-/// Nullities from which a terminal shows a progress bar for the exact minimum (about 10 s).
+/// Nullities from which a terminal shows a progress bar for the exact minimum.
 const PROGRESS_NULLITY: usize = 35;
 /// Subspace dimensions of the search past exact, one phase each: the narrower phase first (the
 /// earlier search, so its result is a floor for what this one reports), then wider subspaces

@@ -1,0 +1,29 @@
+//! What several of the family's data files share: the columns of a nullity sweep and the source
+//! line of the files computed from the rules.
+
+use crate::output::glossary;
+use crate::output::schema::{col, Column, Kind};
+
+pub const SOURCE: &str =
+    "Computed by statespace (rules: seeds 000 and 004, Lights Out, plus rule; seed 002, Toggle Squares, block rule)";
+
+/// The columns of every nullity sweep (`sweep_*.csv`, `n*/sweep_plus_open.csv` and `.parquet`).
+pub const SWEEP_COLUMNS: &[Column] = &[
+    col(glossary::n, Kind::Integer, "side of the n x n board"),
+    col(glossary::n_mod_3, Kind::Integer, "n modulo 3"),
+    col(
+        glossary::rank,
+        Kind::Integer,
+        "rank of the n^2 x n^2 press matrix over GF(2); 2^rank boards are solvable",
+    ),
+    col(
+        glossary::nullity,
+        Kind::Integer,
+        "n^2 - rank: dimension of the space of quiet patterns; a solvable board has 2^nullity solutions",
+    ),
+    col(
+        glossary::log2_solvable_fraction,
+        Kind::Integer,
+        "log2 of the share of all boards that are solvable (= -nullity, exact)",
+    ),
+];

@@ -26,8 +26,9 @@ pub struct ReproduceArgs {
     #[arg(long, value_name = "FAMILY", value_delimiter = ',')]
     pub only: Vec<FamilyArg>,
     /// Largest peg triangle side to compute (4..=8; side 8 takes tens of minutes and gigabytes of
-    /// level files in --peg-levels, measured in reports/benchmarks.md). A side above it whose tables are already in data/ (side 8)
-    /// is read back and re-checked instead. Default: 7, or 8 with --full.
+    /// level files in --peg-levels, measured in reports/benchmarks.md). A side above it whose
+    /// tables are already in data/ (side 8) is read back and re-checked instead. Default: 7, or 8
+    /// with --full.
     #[arg(long, value_name = "N")]
     pub max_peg_side: Option<usize>,
     /// Where side 8 keeps its union's levels; a later run resumes from them.

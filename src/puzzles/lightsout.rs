@@ -157,10 +157,10 @@ impl Grid {
         let mut g = Grid::zeros(rows, cols)?;
         for r in 0..rows {
             let row = g.row_mut(r);
-            for c in 0..cols / 64 {
-                row[c] = u64::MAX;
+            for w in row.iter_mut().take(cols / 64) {
+                *w = u64::MAX;
             }
-            if cols % 64 != 0 {
+            if !cols.is_multiple_of(64) {
                 row[cols / 64] = (1u64 << (cols % 64)) - 1;
             }
         }

@@ -8,7 +8,7 @@
 use crate::output::chart::{category_bar_chart, format_value, CategoryChart, CategorySeries, Scale};
 use crate::output::datapackage::ResourceDoc;
 use crate::output::export::{Area, Export};
-use crate::output::glossary;
+use crate::output::glossary::{self, Term};
 use crate::output::schema::{col, Column, Kind, Schema};
 use crate::output::template::fill;
 use anyhow::{bail, Context, Result};
@@ -150,25 +150,32 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Vec<Measurement>> {
     if header != COLUMNS {
         bail!("{name}: the columns must be {}", COLUMNS.join(","));
     }
+    let column = |t: Term| {
+        COLUMNS
+            .iter()
+            .position(|&c| c == t.name)
+            .expect("a column of MEASUREMENTS")
+    };
     let mut out = Vec::new();
     for (i, rec) in r.records().enumerate() {
         let rec = rec.with_context(|| format!("{name}: row {}", i + 1))?;
         let at = |c: &str| format!("{name}: row {}, {c}", i + 1);
-        let text = |k: usize| rec.get(k).unwrap_or("").to_string();
-        let number = |k: usize| -> Result<Option<f64>> {
-            let s = rec.get(k).unwrap_or("").trim();
+        let field = |t: Term| rec.get(column(t)).unwrap_or("");
+        let text = |t: Term| field(t).to_string();
+        let number = |t: Term| -> Result<Option<f64>> {
+            let s = field(t).trim();
             if s.is_empty() {
                 return Ok(None);
             }
             let v: f64 = s
                 .parse()
-                .with_context(|| format!("{}: {s:?} is not a number", at(COLUMNS[k])))?;
+                .with_context(|| format!("{}: {s:?} is not a number", at(t.name)))?;
             if !v.is_finite() || v < 0.0 {
-                bail!("{}: {s:?} is not a non-negative number", at(COLUMNS[k]));
+                bail!("{}: {s:?} is not a non-negative number", at(t.name));
             }
             Ok(Some(v))
         };
-        let date = text(0);
+        let date = text(glossary::date);
         let b = date.as_bytes();
         if b.len() != 10
             || b[4] != b'-'
@@ -178,40 +185,40 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Vec<Measurement>> {
                 .enumerate()
                 .all(|(j, c)| j == 4 || j == 7 || c.is_ascii_digit())
         {
-            bail!("{}: {date:?} is not YYYY-MM-DD", at("date"));
+            bail!("{}: {date:?} is not YYYY-MM-DD", at(glossary::date.name));
         }
-        let goal_id = text(1);
+        let goal_id = text(glossary::goal_id);
         if goal_id.is_empty()
             || !goal_id
                 .bytes()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
         {
-            bail!("{}: {goal_id:?} is not a slug ([a-z0-9-]+)", at("goal_id"));
+            bail!("{}: {goal_id:?} is not a slug ([a-z0-9-]+)", at(glossary::goal_id.name));
         }
-        let wall_s = number(3)?.with_context(|| format!("{}: empty", at("wall_s")))?;
-        let goal_s = number(6)?;
+        let wall_s = number(glossary::wall_s)?.with_context(|| format!("{}: empty", at(glossary::wall_s.name)))?;
+        let goal_s = number(glossary::goal_s)?;
         if goal_s == Some(0.0) {
-            bail!("{}: a goal of 0 s", at("goal_s"));
+            bail!("{}: a goal of 0 s", at(glossary::goal_s.name));
         }
-        let reference_wall_s = number(12)?;
+        let reference_wall_s = number(glossary::reference_wall_s)?;
         if reference_wall_s == Some(0.0) {
-            bail!("{}: a reference of 0 s", at("reference_wall_s"));
+            bail!("{}: a reference of 0 s", at(glossary::reference_wall_s.name));
         }
         out.push(Measurement {
             date,
             goal_id,
-            command: text(2),
+            command: text(glossary::command),
             wall_s,
-            cpu_s: number(4)?,
-            peak_mib: number(5)?,
+            cpu_s: number(glossary::cpu_s)?,
+            peak_mib: number(glossary::peak_mib)?,
             goal_s,
-            goal_mib: number(7)?,
-            cores: number(8)?.map(|v| v as u32),
-            mem_gib: number(9)?,
-            cpu_model: text(10),
-            reference_label: text(11),
+            goal_mib: number(glossary::goal_mib)?,
+            cores: number(glossary::cores)?.map(|v| v as u32),
+            mem_gib: number(glossary::mem_gib)?,
+            cpu_model: text(glossary::cpu_model),
+            reference_label: text(glossary::reference_label),
             reference_wall_s,
-            note: text(13),
+            note: text(glossary::note),
         });
     }
     Ok(out)

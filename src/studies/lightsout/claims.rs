@@ -243,7 +243,7 @@ fn sutner_claims(s: &LightsoutResults) -> Vec<Claim> {
     let d = &s.direct;
     let dmax = d.len() - 1;
     let bad: Vec<usize> = (1..)
-        .take_while(|k| 2 * k + 1 <= dmax)
+        .take_while(|k| 2 * k < dmax)
         .filter(|&k| d[2 * k + 1] != 2 * d[k] + if k % 3 == 2 { 2 } else { 0 })
         .collect();
     out.push(

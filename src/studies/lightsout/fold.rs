@@ -218,6 +218,33 @@ pub fn lower_bound(x: &Grid, quiet: &[Grid], enumerated_bits: usize, counters: O
     })
 }
 
+/// The all-ones table's proven lower bound for a coset that is not enumerated: the better of the
+/// strip relaxation ([`super::strips`], width [`super::strips::WIDTH`]) and the mirror relaxation
+/// (when its complement has at most [`MAX_ENUMERATED`] dimensions), with the method in words.
+pub fn all_ones_lower_bound(n: usize, x: &Grid, quiet: &[Grid]) -> Result<(u64, String)> {
+    let strips = super::strips::lower_bound(n, super::strips::WIDTH)?;
+    let strip_text = format!(
+        "strip relaxation (strips of width <= {}): {strips}",
+        super::strips::WIDTH
+    );
+    let (fixed, complement) = mirror_split(quiet)?;
+    if complement.len() > MAX_ENUMERATED {
+        let why = format!(
+            "mirror relaxation not run (2^{} points; mirror-fixed dimension {})",
+            complement.len(),
+            fixed.len()
+        );
+        return Ok((strips, format!("{strip_text}; {why}")));
+    }
+    let m = lower_bound(x, quiet, 0, None)?;
+    let mirror_text = format!("{}: {}", m.method(), m.lower);
+    Ok(if m.lower > strips {
+        (m.lower, format!("{mirror_text}; {strip_text}"))
+    } else {
+        (strips, format!("{strip_text}; {mirror_text}"))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,31 +307,4 @@ mod tests {
         }
         assert_eq!(checked, 22, "singular sizes up to 50 with nullity <= 32");
     }
-}
-
-/// The all-ones table's proven lower bound for a coset that is not enumerated: the better of the
-/// strip relaxation ([`super::strips`], width [`super::strips::WIDTH`]) and the mirror relaxation
-/// (when its complement has at most [`MAX_ENUMERATED`] dimensions), with the method in words.
-pub fn all_ones_lower_bound(n: usize, x: &Grid, quiet: &[Grid]) -> Result<(u64, String)> {
-    let strips = super::strips::lower_bound(n, super::strips::WIDTH)?;
-    let strip_text = format!(
-        "strip relaxation (strips of width <= {}): {strips}",
-        super::strips::WIDTH
-    );
-    let (fixed, complement) = mirror_split(quiet)?;
-    if complement.len() > MAX_ENUMERATED {
-        let why = format!(
-            "mirror relaxation not run (2^{} points; mirror-fixed dimension {})",
-            complement.len(),
-            fixed.len()
-        );
-        return Ok((strips, format!("{strip_text}; {why}")));
-    }
-    let m = lower_bound(x, quiet, 0, None)?;
-    let mirror_text = format!("{}: {}", m.method(), m.lower);
-    Ok(if m.lower > strips {
-        (m.lower, format!("{mirror_text}; {strip_text}"))
-    } else {
-        (strips, format!("{strip_text}; {mirror_text}"))
-    })
 }

@@ -58,7 +58,7 @@ impl Classes {
     pub fn upper_bound(&self) -> usize {
         let c = self.covered();
         let some_odd = self.sizes[1..].iter().any(|&x| x % 2 == 1);
-        self.sizes[0] + c / 2 - usize::from(c % 2 == 0 && some_odd)
+        self.sizes[0] + c / 2 - usize::from(c.is_multiple_of(2) && some_odd)
     }
 }
 
@@ -177,7 +177,7 @@ fn sideways_witness(sizes: &[usize], restarts: usize) -> Vec<usize> {
                 continue;
             }
             // V_a += delta where <a, s> = 0, -delta elsewhere: reject at once if a minimiser drops.
-            let even = |a: usize| (a & s).count_ones() % 2 == 0;
+            let even = |a: usize| (a & s).count_ones().is_multiple_of(2);
             if mins.iter().any(|&a| even(a) != (delta > 0)) {
                 continue;
             }
@@ -333,7 +333,7 @@ pub fn conflicts_witness(sizes: &[usize], start: &[usize], steps: usize) -> Vec<
                     u[s] + (e_total + e[s]) / 2
                 };
                 let key = (delta, rand(), s, dir);
-                if choice.map_or(true, |c| (key.0, key.1) < (c.0, c.1)) {
+                if choice.is_none_or(|c| (key.0, key.1) < (c.0, c.1)) {
                     choice = Some(key);
                 }
             }
@@ -410,8 +410,8 @@ impl GodsRow {
 }
 
 /// d = 2: solvable positions at God's number. Each w in the window c_s/2 +- 3 (the bound forces
-/// |w_s - c_s/2| <= 2, since V_0 + V_k = C - c_k + 2 w_k and V_i + V_j = C + c_k - 2 w_k are both
-/// >= 2 (C/2 - 1)) with min V = G - c_0 contributes prod binom(c_s, w_s) press patterns (zero
+/// |w_s - c_s/2| <= 2, since V_0 + V_k = C - c_k + 2 w_k and V_i + V_j = C + c_k - 2 w_k are
+/// both >= 2 (C/2 - 1)) with min V = G - c_0 contributes prod binom(c_s, w_s) press patterns (zero
 /// class all pressed); every coset holds 4 of them.
 pub fn d2_positions_at_max(sizes: &[usize], gods: usize) -> BigUint {
     let target = (gods - sizes[0]) as i64;
@@ -644,7 +644,7 @@ fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
     let c0 = classes.iter().find(|c| c.0 == 0).map_or(0, |c| c.1);
     let total: usize = n * n - c0;
     let some_odd = classes.iter().any(|c| c.0 != 0 && c.1 % 2 == 1);
-    let parity_bound = c0 + total / 2 - usize::from(total % 2 == 0 && some_odd);
+    let parity_bound = c0 + total / 2 - usize::from(total.is_multiple_of(2) && some_odd);
     let mut seed = 0x5851_f42d_4c95_7f2du64;
     let mut rand = move || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -1355,17 +1355,18 @@ mod tests {
         let sizes = [1usize, 3, 2, 4, 0, 1, 2, 2];
         let w = [0usize, 1, 2, 3, 0, 1, 0, 2];
         let v = values(&sizes, &w);
-        for a in 0..8 {
+        assert_eq!(v.len(), 8);
+        for (a, &va) in v.iter().enumerate() {
             let direct: usize = (1..8)
                 .map(|s| {
-                    if (a & s as usize).count_ones() % 2 == 0 {
+                    if (a & s).count_ones().is_multiple_of(2) {
                         w[s]
                     } else {
                         sizes[s] - w[s]
                     }
                 })
                 .sum();
-            assert_eq!(v[a], direct as i64);
+            assert_eq!(va, direct as i64);
         }
     }
 }

@@ -10,6 +10,7 @@
 //! - two-way for 3k+1 (Theorem 5): as two-way, but a row left with only its first cell lit gets
 //!   the press below (above) that cell first, and a lit bottom row after the downward pass is
 //!   first moved up by pressing the bottom row's own cells.
+//!
 //! Each run reports whether it cleared the board and how many presses it made.
 
 use crate::engine::gf2::BitMatrix;

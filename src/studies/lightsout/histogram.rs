@@ -295,8 +295,8 @@ fn nullity_two(c1: usize, c2: usize, c3: usize, binom: &[Vec<BigUint>]) -> Vec<B
     for rr in 0..=h {
         let r = rr + c3;
         let mut suffix = vec![zero.clone(); h + 2];
-        for l in (0..=h).rev() {
-            suffix[l] = &suffix[l + 1] + &q[l][rr];
+        for (l, ql) in q.iter().enumerate().take(h + 1).rev() {
+            suffix[l] = &suffix[l + 1] + &ql[rr];
         }
         for x in 0..=c3 {
             let from = (r + 1).saturating_sub(2 * x);
@@ -421,7 +421,7 @@ mod tests {
             assert_eq!(fast.nullity, 2);
             let a = g.press_matrix().unwrap();
             let basis = a.null_space().unwrap();
-            let mut size = vec![0usize; 4];
+            let mut size = [0usize; 4];
             for c in 0..g.cells() {
                 size[basis
                     .iter()

@@ -138,56 +138,6 @@ pub fn seed004_first_row(last: &[bool]) -> Vec<bool> {
     vec![false, false, p(22), p(21) ^ p(22) ^ p(23), p(21) ^ p(22)]
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::puzzles::lightsout::apply_presses;
-
-    /// Seed 004: the rational inverse of B' has common denominator 33 (oracle: the seed's text;
-    /// tests/data/lightsout/seeds.csv), and works mod 2.
-    #[test]
-    fn seed004_denominator_is_33() {
-        let (det, lcd, ok) = seed004_rational_inverse().unwrap();
-        assert_eq!(lcd, num_bigint::BigInt::from(33));
-        assert!(det.clone() % 2 != num_bigint::BigInt::from(0), "{det}");
-        assert!(ok);
-    }
-
-    #[test]
-    fn chase_table_rows_clear_their_boards() {
-        for n in 1..=9 {
-            let (rows, free) = chase_table(n).unwrap();
-            let game = Game::new(Rule::Plus, Topology::Open, n, n).unwrap();
-            for row in &rows {
-                // Board: only the last-row pattern; presses: first row, then chase.
-                let mut board = Grid::zeros(n, n).unwrap();
-                for (j, &b) in row.last_row.iter().enumerate() {
-                    board.set(n - 1, j, b);
-                }
-                let mut p = Grid::zeros(n, n).unwrap();
-                for (j, &b) in row.first_row.iter().enumerate() {
-                    p.set(0, j, b);
-                    if free.contains(&j) {
-                        assert!(!b);
-                    }
-                }
-                // Chase: press below every light of rows 0..n-1 after the first-row presses.
-                let mut cur = apply_presses(&game, &board, &p).unwrap();
-                for r in 0..n - 1 {
-                    let mut q = Grid::zeros(n, n).unwrap();
-                    for c in 0..n {
-                        if cur.get(r, c) {
-                            q.flip(r + 1, c);
-                        }
-                    }
-                    cur = apply_presses(&game, &cur, &q).unwrap();
-                }
-                assert!(cur.is_clear(), "n = {n}");
-            }
-        }
-    }
-}
-
 /// Seed 004's "Solution 2": B' = the 5x5 plus press matrix without buttons/cells 1 and 2 (23 x 23),
 /// inverted over the rationals. Returns (det B', the least common denominator of B'^-1's entries,
 /// whether B'^-1 times that denominator, reduced mod 2, is the inverse of B' over GF(2)).
@@ -247,15 +197,15 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
         }
         let piv = m[c][c].clone();
         det = mul(&det, &piv);
-        for j in 0..2 * k {
-            m[c][j] = div(&m[c][j], &piv);
+        for x in m[c].iter_mut().take(2 * k) {
+            *x = div(x, &piv);
         }
         for r in 0..k {
             if r != c && m[r][c].0 != zero {
                 let f = m[r][c].clone();
-                for j in 0..2 * k {
-                    let t = mul(&f, &m[c][j]);
-                    m[r][j] = sub(&m[r][j], &t);
+                let pivot_row = m[c].clone();
+                for (x, p) in m[r].iter_mut().zip(&pivot_row).take(2 * k) {
+                    *x = sub(x, &mul(&f, p));
                 }
             }
         }
@@ -286,4 +236,54 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
         })
     });
     Ok((det.0, lcd, ok))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::lightsout::apply_presses;
+
+    /// Seed 004: the rational inverse of B' has common denominator 33 (oracle: the seed's text;
+    /// tests/data/lightsout/seeds.csv), and works mod 2.
+    #[test]
+    fn seed004_denominator_is_33() {
+        let (det, lcd, ok) = seed004_rational_inverse().unwrap();
+        assert_eq!(lcd, num_bigint::BigInt::from(33));
+        assert!(det.clone() % 2 != num_bigint::BigInt::from(0), "{det}");
+        assert!(ok);
+    }
+
+    #[test]
+    fn chase_table_rows_clear_their_boards() {
+        for n in 1..=9 {
+            let (rows, free) = chase_table(n).unwrap();
+            let game = Game::new(Rule::Plus, Topology::Open, n, n).unwrap();
+            for row in &rows {
+                // Board: only the last-row pattern; presses: first row, then chase.
+                let mut board = Grid::zeros(n, n).unwrap();
+                for (j, &b) in row.last_row.iter().enumerate() {
+                    board.set(n - 1, j, b);
+                }
+                let mut p = Grid::zeros(n, n).unwrap();
+                for (j, &b) in row.first_row.iter().enumerate() {
+                    p.set(0, j, b);
+                    if free.contains(&j) {
+                        assert!(!b);
+                    }
+                }
+                // Chase: press below every light of rows 0..n-1 after the first-row presses.
+                let mut cur = apply_presses(&game, &board, &p).unwrap();
+                for r in 0..n - 1 {
+                    let mut q = Grid::zeros(n, n).unwrap();
+                    for c in 0..n {
+                        if cur.get(r, c) {
+                            q.flip(r + 1, c);
+                        }
+                    }
+                    cur = apply_presses(&game, &cur, &q).unwrap();
+                }
+                assert!(cur.is_clear(), "n = {n}");
+            }
+        }
+    }
 }

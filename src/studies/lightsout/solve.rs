@@ -256,12 +256,12 @@ fn block_descent(game: &Game, x: &mut Grid) {
             let rows: Vec<usize> = (0..m).filter(|&i| km[i]).collect();
             let mut count = vec![0usize; n];
             for &i in &rows {
-                for j in 0..n {
-                    count[j] += x.get(i, j) as usize;
+                for (j, cj) in count.iter_mut().enumerate() {
+                    *cj += x.get(i, j) as usize;
                 }
             }
-            for j in 0..n {
-                if 2 * count[j] > rows.len() {
+            for (j, &cj) in count.iter().enumerate() {
+                if 2 * cj > rows.len() {
                     rows.iter().for_each(|&i| x.flip(i, j));
                     improved = true;
                 }
@@ -311,7 +311,7 @@ fn spread(row: &[u64], n: usize, out: &mut [u64]) {
         let right = row[i] >> 1 | if i + 1 < s { row[i + 1] << 63 } else { 0 };
         out[i] = row[i] ^ left ^ right;
     }
-    if n % 64 != 0 {
+    if !n.is_multiple_of(64) {
         out[s - 1] &= (1u64 << (n % 64)) - 1;
     }
 }
@@ -367,9 +367,9 @@ fn solve_plus_open_rows(game: &Game, board: &Grid) -> Result<Outcome> {
     let f_m = super::nullity::sutner_poly(m, false);
     // gamma = sum c_k h_k
     let mut gamma = vec![0u64; w + 1];
-    for k in 0..n {
+    for (k, hk) in h.iter().enumerate().take(n) {
         if gf2::get_bit(&c, k) {
-            gf2::xor_into(&mut gamma, h[k].words());
+            gf2::xor_into(&mut gamma, hk.words());
         }
     }
     let gamma = Poly::from_words(gamma);

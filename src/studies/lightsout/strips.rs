@@ -52,8 +52,8 @@ pub fn strip_minimum(m: usize, n: usize, c0: usize, c1: usize) -> Result<u64> {
     // count: prev + left + self + right + below = 1).
     let forced = |prev: usize, cur: usize| (mask ^ prev ^ spread(cur)) & constrained;
     let mut d = vec![INF; states];
-    for cur in 0..=mask {
-        d[cur] = cur.count_ones() as u16; // prev = 0 above the top row
+    for (cur, dc) in d.iter_mut().enumerate().take(mask + 1) {
+        *dc = cur.count_ones() as u16; // prev = 0 above the top row
     }
     for _ in 1..m {
         let mut next = vec![INF; states];

@@ -97,11 +97,16 @@ impl StudyOptions {
     }
 }
 
+/// One rule and topology's nullity by side n (index 0 unused).
+pub type Sweep = (Rule, Topology, Vec<usize>);
+/// One rule and topology's (m, n, nullity) for every m x n board up to its limit.
+pub type RectTable = (Rule, Topology, Vec<(usize, usize, usize)>);
+
 /// Everything the Lights Out study computes (the results of [`super::Lightsout`]).
 pub struct LightsoutResults {
     pub opts_sweep_max: [usize; 4],
-    pub sweeps: Vec<(Rule, Topology, Vec<usize>)>,
-    pub rects: Vec<(Rule, Topology, Vec<(usize, usize, usize)>)>,
+    pub sweeps: Vec<Sweep>,
+    pub rects: Vec<RectTable>,
     pub histograms: Vec<Histogram>,
     /// The boards the options name as out of reach of the exact histogram, with the reason.
     pub histogram_out_of_reach: Vec<(Rule, Topology, usize, String)>,
@@ -228,7 +233,7 @@ impl LightsoutResults {
 
 /// The four sweeps of `o.sweep_max`, and the long plus/open sweep (when asked for), which
 /// contains the short one: it is computed once.
-fn sweeps(o: &StudyOptions) -> Result<(Option<Vec<usize>>, Vec<(Rule, Topology, Vec<usize>)>)> {
+fn sweeps(o: &StudyOptions) -> Result<(Option<Vec<usize>>, Vec<Sweep>)> {
     let long = (o.long_sweep_max > 0)
         .then(|| nullity::sweep(Rule::Plus, Topology::Open, o.long_sweep_max))
         .transpose()?;
@@ -401,4 +406,4 @@ pub fn fraction_sweep(s: &LightsoutResults) -> &[usize] {
 }
 
 /// The sampled histograms' seed (xor the side): fixed, so every run writes the same bytes.
-pub const SAMPLE_SEED: u64 = 0x5eed_0f_11_6475;
+pub const SAMPLE_SEED: u64 = 0x5eed_0f11_6475;

@@ -377,7 +377,7 @@ fn torus_from_open(n: usize, open_of: impl Fn(usize) -> usize) -> usize {
     let base = if m == 1 {
         0
     } else {
-        2 * open_of(m - 1) + if m % 3 == 0 { 4 } else { 0 }
+        2 * open_of(m - 1) + if m.is_multiple_of(3) { 4 } else { 0 }
     };
     two_a * base
 }
@@ -413,8 +413,8 @@ pub fn plus_torus_sweep_on(
         return Ok(vec![0; max_n + 1]);
     }
     let mut out = vec![0usize; max_n + 1];
-    for n in 1..=max_n {
-        out[n] = if n < 3 {
+    for (n, on) in out.iter_mut().enumerate().skip(1) {
+        *on = if n < 3 {
             torus_small(n)?
         } else {
             torus_from_open(n, |k| open[k])

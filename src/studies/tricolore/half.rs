@@ -155,25 +155,7 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
             mean_clicks: sum as f64 / count as f64,
         });
     }
-    // The rules and all three regimes are left-right symmetric, so the distance from a mirrored
-    // start to a mirrored target is the representative's (the tests check this on samples).
-    let matrix = opts.matrix.then(|| {
-        let mirror: Vec<u32> = (0..n as u32).map(|b| grid.mirror(b)).collect();
-        let mut m = vec![0u8; n * n];
-        m.par_chunks_mut(n).enumerate().for_each(|(s, out)| {
-            let s = s as u32;
-            let rep = grid.mirror_representative(s);
-            let row = row_of(rep);
-            if rep == s {
-                out.copy_from_slice(row);
-            } else {
-                for (t, d) in out.iter_mut().enumerate() {
-                    *d = row[mirror[t] as usize];
-                }
-            }
-        });
-        m
-    });
+    let matrix = opts.matrix.then(|| mirrored_matrix(&grid, &reps, &rows));
     Ok(HalfStudy {
         grid,
         regime: opts.regime,
@@ -182,6 +164,32 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
         targets,
         matrix,
     })
+}
+
+/// Every start's distances to every board, from the rows of the representatives `reps`: the rules
+/// and all three regimes are left-right symmetric, so the distance from a mirrored start to a
+/// mirrored target is the representative's (the tests check this on samples).
+fn mirrored_matrix(grid: &Grid, reps: &[u32], rows: &[u8]) -> Vec<u8> {
+    let n = grid.boards() as usize;
+    let row_of = |s: u32| {
+        let i = reps.binary_search(&s).expect("a representative");
+        &rows[i * n..(i + 1) * n]
+    };
+    let mirror: Vec<u32> = (0..n as u32).map(|b| grid.mirror(b)).collect();
+    let mut m = vec![0u8; n * n];
+    m.par_chunks_mut(n).enumerate().for_each(|(s, out)| {
+        let s = s as u32;
+        let rep = grid.mirror_representative(s);
+        let row = row_of(rep);
+        if rep == s {
+            out.copy_from_slice(row);
+        } else {
+            for (t, d) in out.iter_mut().enumerate() {
+                *d = row[mirror[t] as usize];
+            }
+        }
+    });
+    m
 }
 
 /// Distances from one start of the 4x2 board (first click free; the start at its first return).

@@ -673,3 +673,26 @@ pub fn definitions() -> Vec<(String, String)> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_template_becomes_one_paragraph() {
+        assert_eq!(paragraph("one two\n  three\n\n"), "one two three");
+        assert_eq!(prose("a {x}\nb\n", &[("x", "1")]), "a 1 b");
+    }
+
+    #[test]
+    fn every_definition_has_a_term_and_a_one_line_meaning() {
+        let d = definitions();
+        assert_eq!(d.len(), 19, "one entry per blank-line-separated block");
+        assert_eq!(d[0].0, "board");
+        assert_eq!(d[18].0, "verdict");
+        for (term, meaning) in &d {
+            assert!(!term.is_empty() && !term.contains('\n'), "{term:?}");
+            assert!(!meaning.is_empty() && !meaning.contains('\n'), "{term}: {meaning:?}");
+        }
+    }
+}

@@ -89,6 +89,7 @@ pub fn count_text(svg: &str, s: &str) -> usize {
 }
 
 /// Panics, listing what was drawn, unless each of `wanted` is drawn as a whole text.
+#[track_caller]
 pub fn assert_texts(svg: &str, wanted: &[&str]) {
     let drawn = strings(svg);
     for w in wanted {

@@ -357,19 +357,15 @@ fn entry_page(summaries: &[String], claims: &[u8]) -> Result<String> {
     Ok(md)
 }
 
-/// `data/datapackage.json` from every data file on disk and the three families' dictionaries.
+/// `data/datapackage.json` from every data file on disk and the schemas that declare them.
 pub fn write_datapackage(data: &Path) -> Result<()> {
     crate::output::write_atomic(&data.join("datapackage.json"), &datapackage_bytes(data)?)
 }
 
 /// The Data Package describing every file the manifests under `data` list.
 fn datapackage_bytes(data: &Path) -> Result<Vec<u8>> {
-    let mut docs = crate::studies::peg::dictionary::resources();
-    docs.extend(crate::studies::tricolore::dictionary::resources());
-    docs.extend(crate::studies::lightsout::dictionary::resources());
-    docs.extend(crate::studies::benchmarks::resources());
     let files = datapackage::scan(data)?;
-    datapackage::package(&docs, &files)
+    datapackage::package(&crate::studies::schemas(), &files)
 }
 
 /// Every file written under `fresh` (manifests aside) must have the same bytes under `disk`; a

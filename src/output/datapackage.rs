@@ -1,60 +1,16 @@
 //! `data/datapackage.json`, a Frictionless Data Package describing every CSV and Parquet file under
 //! `data/`: fields with types, descriptions and units, primary keys, sha256, source and licence.
-//! The schemas are declared by each family's data dictionary ([`ResourceDoc`]); the tests load
-//! every CSV with polars under the declared types, so a declaration cannot drift from the data.
+//! Each kind of file is declared once, by a [`Schema`] next to the code that writes it; the
+//! glossary written here is the set of terms those schemas use. The tests load every CSV with
+//! polars under the declared types, so a declaration cannot drift from the data.
 
 use anyhow::{bail, Context, Result};
 use serde_json::json;
 use std::path::Path;
 
+use super::glossary::Term;
 pub use super::schema::Kind;
-
-#[derive(Clone, Debug)]
-pub struct FieldDoc {
-    pub name: &'static str,
-    pub kind: Kind,
-    pub description: &'static str,
-    /// Unit of measure, empty for a count or a label.
-    pub unit: &'static str,
-}
-
-/// Shorthand for a field.
-pub const fn field(name: &'static str, kind: Kind, description: &'static str, unit: &'static str) -> FieldDoc {
-    FieldDoc {
-        name,
-        kind,
-        description,
-        unit,
-    }
-}
-
-/// One kind of data file: a path pattern under `data/` (`*` matches within one path segment).
-#[derive(Clone, Debug)]
-pub struct ResourceDoc {
-    pub pattern: &'static str,
-    pub description: &'static str,
-    pub fields: Vec<FieldDoc>,
-    pub primary_key: Vec<&'static str>,
-    /// Where the rules or the published figures come from.
-    pub source: &'static str,
-}
-
-impl From<&super::schema::Schema> for ResourceDoc {
-    /// The dictionary entry of a schema (while families move their dictionaries to schemas).
-    fn from(s: &super::schema::Schema) -> ResourceDoc {
-        ResourceDoc {
-            pattern: s.pattern,
-            description: s.description,
-            fields: s
-                .columns
-                .iter()
-                .map(|c| field(c.name(), c.kind, c.description, c.unit()))
-                .collect(),
-            primary_key: s.primary_key.iter().map(|t| t.name).collect(),
-            source: s.source,
-        }
-    }
-}
+use super::schema::{Column, Schema};
 
 /// A data file as [`scan`] finds it: path relative to `data/`, sha256, size in bytes, columns.
 pub type ScannedFile = (String, String, u64, Vec<String>);
@@ -73,8 +29,8 @@ pub fn matches(pattern: &str, path: &str) -> bool {
 }
 
 /// The dictionary entry of a file, by its path relative to `data/`.
-pub fn doc_for<'a>(docs: &'a [ResourceDoc], rel: &str) -> Option<&'a ResourceDoc> {
-    docs.iter().find(|d| matches(d.pattern, rel))
+pub fn doc_for(docs: &[&'static Schema], rel: &str) -> Option<&'static Schema> {
+    docs.iter().copied().find(|d| matches(d.pattern, rel))
 }
 
 const LICENSE_DATA: &str = "CC-BY-4.0";
@@ -93,28 +49,14 @@ fn resource_name(rel: &str) -> String {
         .collect()
 }
 
-/// The Frictionless field of column `c` of `data/{rel}`, checked against the dictionary entry
-/// `doc` and the glossary (one name, one meaning and one unit across the families).
-fn field_json(doc: &ResourceDoc, rel: &str, c: &str) -> Result<serde_json::Value> {
-    let Some(f) = doc.fields.iter().find(|f| f.name == c) else {
-        bail!(
-            "data/{rel}: column {c} is not described in the data dictionary ({})",
-            doc.pattern
-        );
+/// The Frictionless field of column `c` of `data/{rel}`, as the schema `doc` declares it.
+fn field_json(doc: &Schema, rel: &str, c: &str) -> Result<serde_json::Value> {
+    let Some(f) = doc.column(c) else {
+        bail!("data/{rel}: column {c} is not declared by its schema ({})", doc.pattern);
     };
-    let Some(term) = super::glossary::term(f.name) else {
-        bail!("data/{rel}: column {c} is not in the glossary (src/output/glossary.rs)");
-    };
-    if term.unit != f.unit {
-        bail!(
-            "data/{rel}: column {c} has unit {:?}, the glossary says {:?}",
-            f.unit,
-            term.unit
-        );
-    }
-    let mut v = json!({"name": f.name, "type": f.kind.frictionless(), "description": f.description});
-    if !f.unit.is_empty() {
-        v["unit"] = json!(f.unit);
+    let mut v = json!({"name": f.name(), "type": f.kind.frictionless(), "description": f.description});
+    if !f.unit().is_empty() {
+        v["unit"] = json!(f.unit());
     }
     if f.kind == Kind::BigInteger {
         v["constraints"] = json!({"pattern": "[0-9]{1,3}(_[0-9]{3})*"});
@@ -126,28 +68,29 @@ fn field_json(doc: &ResourceDoc, rel: &str, c: &str) -> Result<serde_json::Value
 /// The table schema of `data/{rel}`, whose columns are `columns`: every column described, every
 /// described column present (a Parquet file not committed has no columns to compare), the
 /// primary key among the columns.
-fn schema_json(doc: &ResourceDoc, rel: &str, columns: &[String]) -> Result<serde_json::Value> {
+fn schema_json(doc: &Schema, rel: &str, columns: &[String]) -> Result<serde_json::Value> {
     let fields = columns
         .iter()
         .map(|c| field_json(doc, rel, c))
         .collect::<Result<Vec<_>>>()?;
-    for f in &doc.fields {
-        if !columns.iter().any(|c| c == f.name) && !doc.pattern.ends_with(".parquet") {
+    for f in doc.columns {
+        if !columns.iter().any(|c| c == f.name()) && !doc.pattern.ends_with(".parquet") {
             bail!(
                 "data/{rel}: the data dictionary describes a column {} the file lacks",
-                f.name
+                f.name()
             );
         }
     }
-    if let Some(k) = doc.primary_key.iter().find(|k| !columns.iter().any(|c| c == *k)) {
+    let key: Vec<&str> = doc.primary_key.iter().map(|t| t.name).collect();
+    if let Some(k) = key.iter().find(|k| !columns.iter().any(|c| c == *k)) {
         bail!(
             "data/{rel}: primary key column {k} is not a column of the file ({})",
             doc.pattern
         );
     }
     let mut schema = json!({"fields": fields});
-    if !doc.primary_key.is_empty() {
-        schema["primaryKey"] = json!(doc.primary_key);
+    if !key.is_empty() {
+        schema["primaryKey"] = json!(key);
     }
     Ok(schema)
 }
@@ -162,7 +105,7 @@ fn license() -> serde_json::Value {
 
 /// The resource of one file: `rel` (path relative to `data/`), its sha256, size and columns.
 fn resource_json(
-    docs: &[ResourceDoc],
+    docs: &[&'static Schema],
     rel: &str,
     sha: &str,
     bytes: u64,
@@ -203,15 +146,15 @@ fn resource_json(
 
 /// The package for the files `files` (path relative to `data/`, sha256, bytes), each of which must
 /// have a dictionary entry whose fields are exactly its columns (CSV header or Parquet schema).
-pub fn package(docs: &[ResourceDoc], files: &[ScannedFile]) -> Result<Vec<u8>> {
+pub fn package(docs: &[&'static Schema], files: &[ScannedFile]) -> Result<Vec<u8>> {
     let resources = files
         .iter()
         .map(|(rel, sha, bytes, columns)| resource_json(docs, rel, sha, *bytes, columns))
         .collect::<Result<Vec<_>>>()?;
     // Not part of the Frictionless profile (custom properties are allowed): every column name
-    // used in the resources, with its one meaning and unit.
-    let glossary: Vec<serde_json::Value> = super::glossary::TERMS
-        .iter()
+    // the schemas use, with its one meaning and unit.
+    let glossary: Vec<serde_json::Value> = used_terms(docs)
+        .into_iter()
         .map(|t| {
             let mut v = json!({"name": t.name, "meaning": t.meaning});
             if !t.unit.is_empty() {
@@ -234,6 +177,17 @@ pub fn package(docs: &[ResourceDoc], files: &[ScannedFile]) -> Result<Vec<u8>> {
     let mut bytes = serde_json::to_vec_pretty(&doc)?;
     bytes.push(b'\n');
     Ok(bytes)
+}
+
+/// The terms the schemas' columns use, each once, sorted by name.
+pub fn used_terms(docs: &[&Schema]) -> Vec<Term> {
+    let mut terms: Vec<Term> = docs
+        .iter()
+        .flat_map(|d| d.columns.iter().map(|c: &Column| c.term))
+        .collect();
+    terms.sort_by_key(|t| t.name);
+    terms.dedup_by_key(|t| t.name);
+    terms
 }
 
 /// Every data file under `root` recorded in a manifest, as (path relative to root, sha256, size,

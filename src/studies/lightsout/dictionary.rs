@@ -2,9 +2,9 @@
 //! schema next to the code that writes it.
 
 use super::{all_ones, exports, gods, sampled, seed004};
-use crate::output::datapackage::ResourceDoc;
+use crate::output::schema::Schema;
 
-pub fn resources() -> Vec<ResourceDoc> {
+pub fn resources() -> Vec<&'static Schema> {
     [
         &exports::SWEEP,
         &exports::LONG_SWEEP,
@@ -25,7 +25,5 @@ pub fn resources() -> Vec<ResourceDoc> {
         &seed004::LAST_ROWS,
         &sampled::SAMPLED_HISTOGRAM,
     ]
-    .into_iter()
-    .map(ResourceDoc::from)
-    .collect()
+    .to_vec()
 }

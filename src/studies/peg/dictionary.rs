@@ -4,9 +4,9 @@
 //! that matches).
 
 use super::{partial, seed001, tables};
-use crate::output::datapackage::ResourceDoc;
+use crate::output::schema::Schema;
 
-pub fn resources() -> Vec<ResourceDoc> {
+pub fn resources() -> Vec<&'static Schema> {
     [
         &partial::T9_LEVELS,
         &tables::LEVELS,
@@ -22,7 +22,5 @@ pub fn resources() -> Vec<ResourceDoc> {
         &seed001::EXAMPLE,
         &seed001::JUMPS,
     ]
-    .into_iter()
-    .map(ResourceDoc::from)
-    .collect()
+    .to_vec()
 }

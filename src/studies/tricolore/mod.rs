@@ -2,8 +2,8 @@
 //! full 4x4 board, reachability, an optimal solver and the document's "solve the halves" method.
 
 use crate::engine::progress::{Counters, Reporter};
-use crate::output::datapackage::ResourceDoc;
 use crate::output::export::{Area, Export};
+use crate::output::schema::Schema;
 use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
@@ -25,7 +25,7 @@ pub mod verdicts;
 
 /// The family's data dictionary: every file under `data/tricolore/`, from the schemas declared
 /// beside the code that writes each file.
-pub fn resources() -> Vec<ResourceDoc> {
+pub fn resources() -> Vec<&'static Schema> {
     use evidence::{HALVES_EXAMPLE, NAMED_STARTS};
     use report::*;
     use verdicts::{HALVES_JOINT, HALVES_SUMMARY, MAXIMA, SLOWEST_STARTS};
@@ -52,9 +52,7 @@ pub fn resources() -> Vec<ResourceDoc> {
         &HALVES_JOINT,
         &HALVES_SUMMARY,
     ]
-    .into_iter()
-    .map(ResourceDoc::from)
-    .collect()
+    .to_vec()
 }
 
 /// The dictionary's path before the schemas (`reproduce` and the glossary test use it).

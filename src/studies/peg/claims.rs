@@ -3,7 +3,7 @@
 
 use super::fewest::MinMoves;
 use super::solvability::ProblemRow;
-use super::{PegResults, PegStudy};
+use super::{PegResults, PegStudy, StartRow};
 use crate::output::published::Published;
 use crate::studies::claim::{Claim, Verdict};
 
@@ -84,134 +84,159 @@ fn seed001_claims(r: &PegResults) -> Vec<Claim> {
 
 /// George Bell's and Jaap Scherphuis' figures for the 15-hole triangle.
 fn t5_claims(r: &PegResults) -> Vec<Claim> {
+    let Some(t5) = side(r, 5) else { return Vec::new() };
+    let mut out = vec![t5_winning_claim(t5)];
+    out.extend(t5_total_claims(t5));
+    out.push(t5_catalogue_claim(t5));
+    out.push(t5_reachable_claim(t5));
+    out
+}
+
+/// A per-start column of an oracle beside ours, for side 5's rows: the published and the computed
+/// list, each "hole N: value" joined by "; " (0 for a start we lack).
+fn t5_per_start(oracle: &Published, column: &str, t5: &PegStudy, ours: impl Fn(&StartRow) -> u128) -> (String, String) {
+    let (mut published, mut computed) = (Vec::new(), Vec::new());
+    for row in oracle.rows().filter(|row| row("side") == "5") {
+        let start: usize = row("start").parse().expect("oracle start");
+        published.push(format!("hole {start}: {}", row(column)));
+        let value = t5.starts.iter().find(|s| s.start + 1 == start).map_or(0, &ours);
+        computed.push(format!("hole {start}: {value}"));
+    }
+    (published.join("; "), computed.join("; "))
+}
+
+/// George Bell: winning sequences from each single-vacancy start of T5.
+fn t5_winning_claim(t5: &PegStudy) -> Claim {
+    let wins = oracle(include_str!("../../../tests/data/peg/winning_sequences.csv"));
+    let (published, computed) = t5_per_start(&wins, "winning_sequences", t5, |s| s.winning_sequences);
+    Claim::compare(
+        FAMILY,
+        "peg.bell.t5_winning_sequences_per_start",
+        "George Bell, triangular peg solitaire (15-hole board)",
+        "Winning jump sequences from single-vacancy starts on T5",
+        published,
+        computed,
+        "data/peg/T5/starts.csv, column winning_sequences, rows start = 1, 2, 4, 5",
+    )
+    .quoted("29,760 from hole 1, 14,880 from hole 2, 85,258 from hole 4, 1,550 from hole 5.")
+}
+
+/// George Bell: winning sequences and complete games on T5, summed over the starts.
+fn t5_total_claims(t5: &PegStudy) -> Vec<Claim> {
     let mut out = Vec::new();
-    // George Bell and Jaap Scherphuis, T5.
-    if let Some(t5) = side(r, 5) {
-        let wins = oracle(include_str!("../../../tests/data/peg/winning_sequences.csv"));
-        let (mut published, mut computed) = (Vec::new(), Vec::new());
-        for row in wins.rows().filter(|row| row("side") == "5") {
-            let start: usize = row("start").parse().expect("oracle start");
-            published.push(format!("hole {start}: {}", row("winning_sequences")));
-            let ours = t5
-                .starts
-                .iter()
-                .find(|s| s.start + 1 == start)
-                .map_or(0, |s| s.winning_sequences);
-            computed.push(format!("hole {start}: {ours}"));
-        }
-        out.push(
-            Claim::compare(
-                FAMILY,
-                "peg.bell.t5_winning_sequences_per_start",
-                "George Bell, triangular peg solitaire (15-hole board)",
-                "Winning jump sequences from single-vacancy starts on T5",
-                published.join("; "),
-                computed.join("; "),
-                "data/peg/T5/starts.csv, column winning_sequences, rows start = 1, 2, 4, 5",
-            )
-            .quoted("29,760 from hole 1, 14,880 from hole 2, 85,258 from hole 4, 1,550 from hole 5."),
-        );
-        let totals = oracle(include_str!("../../../tests/data/peg/totals.csv"));
-        for row in totals.rows().filter(|row| row("side") == "5") {
-            let quantity = row("quantity");
-            let ours: u128 = match quantity.as_str() {
-                "winning_sequences" => t5.starts.iter().map(|s| s.winning_sequences).sum(),
-                "complete_games" => t5.starts.iter().map(|s| s.complete_games).sum(),
-                _ => continue,
-            };
-            let published: u128 = row("value").parse().expect("oracle value");
-            let statement = match quantity.as_str() {
-                "winning_sequences" => "Winning jump sequences on T5, summed over the 15 single-vacancy starts",
-                _ => "Complete games on T5 (jump sequences ending where no jump is legal), over all 15 starts",
-            };
-            out.push(
-                Claim::compare(
-                    FAMILY,
-                    &format!("peg.bell.t5_total_{quantity}"),
-                    "George Bell, triangular peg solitaire (15-hole board)",
-                    statement,
-                    thousands(published),
-                    thousands(ours),
-                    &format!("data/peg/T5/starts.csv, column {quantity} (summed)"),
-                )
-                .quoted(&format!("5,{quantity},{published}")),
-            );
-        }
-        let catalogue = oracle(include_str!("../../../tests/data/peg/bell_min_moves.csv"));
-        let mut mismatches = Vec::new();
-        let mut entries = 0;
-        for row in catalogue.rows().filter(|row| row("side") == "5") {
-            entries += 1;
-            let (a, b): (usize, usize) = (
-                row("start").parse().expect("start"),
-                row("finish").parse().expect("finish"),
-            );
-            let ours = t5
-                .finishes
-                .iter()
-                .find(|f| f.start + 1 == a && f.finish + 1 == b)
-                .map(|f| f.min_moves.to_string());
-            let theirs = row("min_moves");
-            let ours = ours.unwrap_or_default();
-            if ours != theirs {
-                mismatches.push(format!("{a}->{b}: Bell {theirs:?}, ours {ours:?}"));
-            }
-        }
-        let computed = if mismatches.is_empty() {
-            format!("all {entries} entries equal")
-        } else {
-            mismatches.join("; ")
+    let totals = oracle(include_str!("../../../tests/data/peg/totals.csv"));
+    for row in totals.rows().filter(|row| row("side") == "5") {
+        let quantity = row("quantity");
+        let ours: u128 = match quantity.as_str() {
+            "winning_sequences" => t5.starts.iter().map(|s| s.winning_sequences).sum(),
+            "complete_games" => t5.starts.iter().map(|s| s.complete_games).sum(),
+            _ => continue,
+        };
+        let published: u128 = row("value").parse().expect("oracle value");
+        let statement = match quantity.as_str() {
+            "winning_sequences" => "Winning jump sequences on T5, summed over the 15 single-vacancy starts",
+            _ => "Complete games on T5 (jump sequences ending where no jump is legal), over all 15 starts",
         };
         out.push(
-            Claim::published(
-                FAMILY,
-                "peg.bell.t5_min_moves_catalogue",
-                "George Bell, Solving triangular peg solitaire, J. Integer Sequences 11 (2008) 08.4.8",
-                "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible \
-                ones",
-                format!("{entries} entries"),
-                computed,
-                Verdict::of(mismatches.is_empty()),
-                "data/peg/T5/finishes.csv, column min_moves (rows with solvable false have no single-peg finish)",
-            )
-            .quoted(
-                "Source: George Bell, \"Solving triangular peg solitaire\" (J. Integer Sequences 11, 2008, \
-                08.4.8), 15-hole catalogue.",
-            ),
-        );
-        let jaap = oracle(include_str!("../../../tests/data/peg/reachable_positions.csv"));
-        let (mut published, mut computed) = (Vec::new(), Vec::new());
-        for row in jaap.rows().filter(|row| row("side") == "5") {
-            let start: usize = row("start").parse().expect("start");
-            published.push(format!("hole {start}: {}", row("reachable_positions")));
-            let ours = t5
-                .starts
-                .iter()
-                .find(|s| s.start + 1 == start)
-                .map_or(0, |s| s.reachable_positions);
-            computed.push(format!("hole {start}: {ours}"));
-        }
-        out.push(
             Claim::compare(
                 FAMILY,
-                "peg.jaap.t5_reachable_positions",
-                "Jaap Scherphuis, Jaap's Puzzle Page, triangular peg solitaire",
-                "Positions reachable from one single-vacancy start of T5 (the start included)",
-                published.join("; "),
-                computed.join("; "),
-                "data/peg/T5/starts.csv, column reachable_positions",
+                &format!("peg.bell.t5_total_{quantity}"),
+                "George Bell, triangular peg solitaire (15-hole board)",
+                statement,
+                thousands(published),
+                thousands(ours),
+                &format!("data/peg/T5/starts.csv, column {quantity} (summed)"),
             )
-            .quoted("Source: Jaap Scherphuis, Jaap's Puzzle Page, \"Triangular peg solitaire\" table for T5."),
+            .quoted(&format!("5,{quantity},{published}")),
         );
     }
     out
 }
 
+/// Bell's 15-hole catalogue beside our minimum moves: the number of entries and the mismatches,
+/// each "a->b: Bell .., ours ..".
+fn t5_catalogue_mismatches(t5: &PegStudy) -> (usize, Vec<String>) {
+    let catalogue = oracle(include_str!("../../../tests/data/peg/bell_min_moves.csv"));
+    let mut mismatches = Vec::new();
+    let mut entries = 0;
+    for row in catalogue.rows().filter(|row| row("side") == "5") {
+        entries += 1;
+        let (a, b): (usize, usize) = (
+            row("start").parse().expect("start"),
+            row("finish").parse().expect("finish"),
+        );
+        let ours = t5
+            .finishes
+            .iter()
+            .find(|f| f.start + 1 == a && f.finish + 1 == b)
+            .map(|f| f.min_moves.to_string());
+        let theirs = row("min_moves");
+        let ours = ours.unwrap_or_default();
+        if ours != theirs {
+            mismatches.push(format!("{a}->{b}: Bell {theirs:?}, ours {ours:?}"));
+        }
+    }
+    (entries, mismatches)
+}
+
+/// George Bell: the minimum moves of every 15-hole problem.
+fn t5_catalogue_claim(t5: &PegStudy) -> Claim {
+    let (entries, mismatches) = t5_catalogue_mismatches(t5);
+    let computed = if mismatches.is_empty() {
+        format!("all {entries} entries equal")
+    } else {
+        mismatches.join("; ")
+    };
+    Claim::published(
+        FAMILY,
+        "peg.bell.t5_min_moves_catalogue",
+        "George Bell, Solving triangular peg solitaire, J. Integer Sequences 11 (2008) 08.4.8",
+        "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible \
+        ones",
+        format!("{entries} entries"),
+        computed,
+        Verdict::of(mismatches.is_empty()),
+        "data/peg/T5/finishes.csv, column min_moves (rows with solvable false have no single-peg finish)",
+    )
+    .quoted(
+        "Source: George Bell, \"Solving triangular peg solitaire\" (J. Integer Sequences 11, 2008, \
+        08.4.8), 15-hole catalogue.",
+    )
+}
+
+/// Jaap Scherphuis: the positions reachable from each single-vacancy start of T5.
+fn t5_reachable_claim(t5: &PegStudy) -> Claim {
+    let jaap = oracle(include_str!("../../../tests/data/peg/reachable_positions.csv"));
+    let (published, computed) = t5_per_start(&jaap, "reachable_positions", t5, |s| s.reachable_positions.into());
+    Claim::compare(
+        FAMILY,
+        "peg.jaap.t5_reachable_positions",
+        "Jaap Scherphuis, Jaap's Puzzle Page, triangular peg solitaire",
+        "Positions reachable from one single-vacancy start of T5 (the start included)",
+        published,
+        computed,
+        "data/peg/T5/starts.csv, column reachable_positions",
+    )
+    .quoted("Source: Jaap Scherphuis, Jaap's Puzzle Page, \"Triangular peg solitaire\" table for T5.")
+}
+
 /// OEIS A127500 (shortest solutions) and A130515 (problems passing the class test).
 fn oeis_claims(r: &PegResults) -> Vec<Claim> {
-    let mut out = Vec::new();
-    // OEIS A127500: the shortest solution over all problems on side n.
     let a127500 = oracle(include_str!("../../../tests/data/peg/A127500.csv"));
+    [
+        a127500_claims(r, &a127500),
+        a127500_bound_claims(r, &a127500),
+        a130515_claims(r),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// OEIS A127500: the shortest solution over all problems on side n, for the sides with a
+/// per-start analysis.
+fn a127500_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
+    let mut out = Vec::new();
     for row in a127500.rows() {
         let n: usize = row("side").parse().expect("side");
         let Some(s) = side(r, n) else { continue };
@@ -237,35 +262,39 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
             .quoted(&format!("{n},{}", row("min_moves"))),
         );
     }
+    out
+}
 
-    // Side 8 has no per-start analysis: its shortest play comes from the problem table (moves
-    // of the plays found: an upper bound), and the proven lower bounds of min_moves::settle
-    // (meeting in the middle) say whether no shorter play exists. Confirmed only when every
-    // solvable problem's lower bound reaches the published value.
-    for row in a127500.rows() {
-        let n: usize = row("side").parse().expect("side");
-        let Some(problems) = r
-            .sides
-            .iter()
-            .find(|s| s.side == n && s.starts.is_empty())
-            .and_then(|s| s.problems.as_ref())
-        else {
-            continue;
-        };
+/// What a problem table says of its side's shortest play.
+struct ShortestPlay {
+    /// The fewest moves of the plays found (an upper bound on the shortest solution).
+    best: Option<u32>,
+    /// The solvable problems solved in `best` moves.
+    at_best: usize,
+    /// The least proven lower bound over all solvable problems (none when any is unsettled).
+    proven: Option<u32>,
+}
+
+impl ShortestPlay {
+    fn of(problems: &[ProblemRow]) -> Self {
         // A problem's shortest known play: its proven minimum's (optimal_play) where the balls
         // met, else the play the problem table holds.
         let shortest = |p: &ProblemRow| p.fewest.as_ref().and_then(|m| m.exact()).or(p.moves());
         let best = problems.iter().filter_map(shortest).min();
-        let published: u32 = row("min_moves").parse().expect("min_moves");
         let at_best = problems.iter().filter(|p| p.solvable() && shortest(p) == best).count();
-        let solvable: Vec<_> = problems.iter().filter(|p| p.solvable()).collect();
-        // The least proven lower bound over all solvable problems (none when any is unsettled).
-        let proven = solvable
+        let proven = problems
             .iter()
+            .filter(|p| p.solvable())
             .map(|p| p.fewest.as_ref().map(|m| m.lower_bound()))
             .collect::<Option<Vec<u32>>>()
             .and_then(|v| v.into_iter().min());
-        let computed = match (best, proven) {
+        ShortestPlay { best, at_best, proven }
+    }
+
+    /// The claim's computed value: the shortest play and how far it is proven.
+    fn computed(&self) -> String {
+        let at_best = self.at_best;
+        match (self.best, self.proven) {
             (Some(b), Some(l)) if l == b => format!(
                 "{b} (proven: every solvable problem takes at least {l} moves by \
                 meeting in the middle, and {at_best} problems are solved in {b})"
@@ -277,8 +306,39 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
                 format!("{b} (the fewest moves of our plays; {at_best} problems solved in {b}); no lower bound proven")
             }
             _ => "no play found".into(),
+        }
+    }
+
+    fn verdict(&self, published: u32) -> Verdict {
+        match (self.best, self.proven) {
+            (Some(b), Some(l)) if b == published && l == published => Verdict::Confirmed,
+            // Attained, but the proven bound stops short (or there is none): a bound that
+            // agrees, not a confirmation.
+            (Some(b), l) if b == published && l.is_none_or(|l| l <= published) => Verdict::ConsistentBound,
+            _ => Verdict::Refuted,
+        }
+    }
+}
+
+/// OEIS A127500 for the sides without a per-start analysis (side 8): the shortest play comes
+/// from the problem table (moves of the plays found: an upper bound), and the proven lower bounds
+/// of min_moves::settle (meeting in the middle) say whether no shorter play exists. Confirmed
+/// only when every solvable problem's lower bound reaches the published value.
+fn a127500_bound_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
+    let mut out = Vec::new();
+    for row in a127500.rows() {
+        let n: usize = row("side").parse().expect("side");
+        let Some(problems) = r
+            .sides
+            .iter()
+            .find(|s| s.side == n && s.starts.is_empty())
+            .and_then(|s| s.problems.as_ref())
+        else {
+            continue;
         };
-        let statement = match proven {
+        let shortest = ShortestPlay::of(problems);
+        let published: u32 = row("min_moves").parse().expect("min_moves");
+        let statement = match shortest.proven {
             Some(_) => format!(
                 "The shortest solution of any single-vacancy to single-survivor problem on side {n} \
                 takes {published} moves (our plays attain it; our lower bounds are proven by meeting in the middle on \
@@ -297,14 +357,8 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
                 "OEIS A127500",
                 &statement,
                 published.to_string(),
-                computed,
-                match (best, proven) {
-                    (Some(b), Some(l)) if b == published && l == published => Verdict::Confirmed,
-                    // Attained, but the proven bound stops short (or there is none): a bound that
-                    // agrees, not a confirmation.
-                    (Some(b), l) if b == published && l.is_none_or(|l| l <= published) => Verdict::ConsistentBound,
-                    _ => Verdict::Refuted,
-                },
+                shortest.computed(),
+                shortest.verdict(published),
                 &format!(
                     "data/peg/T{n}/finishes.csv, columns moves_upper_bound and min_moves_lower_bound (their smallest \
                 values)"
@@ -313,8 +367,12 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
             .quoted(&format!("{n},{published}")),
         );
     }
+    out
+}
 
-    // OEIS A130515: problems passing the position-class test, up to symmetry.
+/// OEIS A130515: problems passing the position-class test, up to symmetry.
+fn a130515_claims(r: &PegResults) -> Vec<Claim> {
+    let mut out = Vec::new();
     let a130515 = oracle(include_str!("../../../tests/data/peg/A130515.csv"));
     for row in a130515.rows() {
         let n: usize = row("side").parse().expect("side");

@@ -604,11 +604,7 @@ fn settle_moves(
 /// Runs the whole study.
 pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     if let Some(dir) = &opts.saved {
-        let mut study = saved::load(opts.side, dir)?;
-        if let (Some(how), Some(problems)) = (opts.min_moves, study.problems.as_mut()) {
-            settle_moves(opts.side, problems, &how, counters)?;
-        }
-        return Ok(study);
+        return run_saved(opts, dir, counters);
     }
     let t = layers::triangle_for(opts.side, opts.levels_only, opts.keep_levels.is_some())?;
     let keep = opts
@@ -631,60 +627,88 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
             unreachable!("side checked by triangle_for")
         };
         drop(union.winnable);
-        let set = crate::engine::layered::LayerSet::load(dir, &layers::search_key(&t), t.holes(), 1..t.holes())?;
-        counters.total.store(
-            counters.expanded.load(std::sync::atomic::Ordering::Relaxed) + (t.hole_orbits().len() * t.holes()) as u64,
-            std::sync::atomic::Ordering::Relaxed,
-        );
-        let mut problems = solvability::problems(&t, &set, counters)?;
-        drop(set);
-        // One way, or side 8's plan (stage after stage, as its committed table was settled).
-        let plan = opts.min_moves.map_or(min_moves::SIDE8_PLAN.to_vec(), |how| vec![how]);
-        for how in &plan {
-            settle_moves(t.side(), &mut problems, how, counters)?;
-        }
+        let problems = problems_by_search(&t, dir, opts.min_moves, counters)?;
         return Ok(bare(levels, Some(problems)));
     }
     let winnable = union.winnable.expect("asked for the flat winnable set");
-    let mut starts = Vec::new();
-    let mut finishes = Vec::new();
-    let mut profile = Vec::new();
-    let mut histogram: Vec<u128> = Vec::new();
-    // Start orbits in parallel as well as inside: each analysis has serial stretches (listing a
-    // level, tracing plays) that another one fills. Results keep the orbit order.
-    let orbits = t.hole_orbits();
-    let symmetries = layers::Symmetries::of(&t)?;
-    let analysed: Vec<StartResult> = orbits
-        .par_iter()
-        .map(|o| analyse_start(&t, &winnable, &symmetries.group, o[0], counters))
-        .collect::<Result<_>>()?;
-    for (orbit, res) in orbits.into_iter().zip(analysed) {
+    let all = analyse_starts(&t, &winnable, opts.move_histogram, counters)?;
+    let positions = opts.positions.then(|| positions(&t, &winnable, counters));
+    let move_histogram = opts.move_histogram.then(|| all.move_histogram());
+    Ok(PegStudy {
+        side: t.side(),
+        holes: t.holes(),
+        levels,
+        symmetry,
+        starts: all.starts,
+        finishes: all.finishes,
+        profile: all.profile,
+        move_histogram,
+        positions,
+        problems: None,
+        saved: None,
+    })
+}
+
+/// A side read back from an earlier run's data directory, its fewest moves settled when asked.
+fn run_saved(opts: &PegOptions, dir: &std::path::Path, counters: &Counters) -> Result<PegStudy> {
+    let mut study = saved::load(opts.side, dir)?;
+    if let (Some(how), Some(problems)) = (opts.min_moves, study.problems.as_mut()) {
+        settle_moves(opts.side, problems, &how, counters)?;
+    }
+    Ok(study)
+}
+
+/// A side beyond the exact analysis: every problem decided by search over the union's level
+/// files in `dir`, then its fewest moves settled.
+fn problems_by_search(
+    t: &Triangle,
+    dir: &std::path::Path,
+    min_moves: Option<min_moves::Settle>,
+    counters: &Counters,
+) -> Result<Vec<solvability::ProblemRow>> {
+    let set = crate::engine::layered::LayerSet::load(dir, &layers::search_key(t), t.holes(), 1..t.holes())?;
+    counters.total.store(
+        counters.expanded.load(std::sync::atomic::Ordering::Relaxed) + (t.hole_orbits().len() * t.holes()) as u64,
+        std::sync::atomic::Ordering::Relaxed,
+    );
+    let mut problems = solvability::problems(t, &set, counters)?;
+    drop(set);
+    // One way, or side 8's plan (stage after stage, as its committed table was settled).
+    let plan = min_moves.map_or(min_moves::SIDE8_PLAN.to_vec(), |how| vec![how]);
+    for how in &plan {
+        settle_moves(t.side(), &mut problems, how, counters)?;
+    }
+    Ok(problems)
+}
+
+/// Every start's analysis, expanded from its orbit's representative to every hole.
+#[derive(Default)]
+struct AllStarts {
+    starts: Vec<StartRow>,
+    finishes: Vec<FinishRow>,
+    profile: Vec<(usize, usize, u64)>,
+    /// Winning jump sequences by moves, over all starts (empty unless asked).
+    histogram: Vec<u128>,
+}
+
+impl AllStarts {
+    /// Adds the representative's result `res` (and its move histogram `hist`) for every hole of
+    /// its orbit, each mapped by the symmetry taking the representative there.
+    fn add_orbit(&mut self, t: &Triangle, orbit: &[usize], res: &StartResult, hist: &[u128]) {
         let rep = orbit[0];
-        let hist = if opts.move_histogram {
-            let h = move_histogram_from(&t, &winnable, rep, counters);
-            ensure!(
-                h.iter().sum::<u128>() == res.row.winning_sequences,
-                "internal error: move histogram of start {} disagrees with the sequence count",
-                rep + 1
-            );
-            h
-        } else {
-            Vec::new()
-        };
-        // Expand the representative to every hole of its orbit.
-        for &hole in &orbit {
+        for &hole in orbit {
             let g = t
                 .symmetries()
                 .iter()
                 .position(|p| p[rep] as usize == hole)
                 .expect("orbit member");
             let perm = &t.symmetries()[g];
-            starts.push(StartRow {
+            self.starts.push(StartRow {
                 start: hole,
                 ..res.row.clone()
             });
             for f in &res.finishes {
-                finishes.push(FinishRow {
+                self.finishes.push(FinishRow {
                     start: hole,
                     finish: perm[f.finish] as usize,
                     optimal_play: f
@@ -699,40 +723,59 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
                     ..f.clone()
                 });
             }
-            profile.extend(res.profile.iter().enumerate().map(|(k, &n)| (hole, k, n)));
+            self.profile
+                .extend(res.profile.iter().enumerate().map(|(k, &n)| (hole, k, n)));
             for (k, &c) in hist.iter().enumerate() {
-                if histogram.len() <= k {
-                    histogram.resize(k + 1, 0);
+                if self.histogram.len() <= k {
+                    self.histogram.resize(k + 1, 0);
                 }
-                histogram[k] += c;
+                self.histogram[k] += c;
             }
         }
     }
-    starts.sort_by_key(|r| r.start);
-    finishes.sort_by_key(|r| (r.start, r.finish));
-    profile.sort();
-    let positions = opts.positions.then(|| positions(&t, &winnable, counters));
-    let move_histogram = opts.move_histogram.then(|| {
-        histogram
+
+    /// (moves, winning sequences) for every number of moves some winning sequence has.
+    fn move_histogram(&self) -> Vec<(u32, u128)> {
+        self.histogram
             .iter()
             .enumerate()
             .filter(|(_, &c)| c > 0)
             .map(|(k, &c)| (k as u32, c))
             .collect()
-    });
-    Ok(PegStudy {
-        side: t.side(),
-        holes: t.holes(),
-        levels,
-        symmetry,
-        starts,
-        finishes,
-        profile,
-        move_histogram,
-        positions,
-        problems: None,
-        saved: None,
-    })
+    }
+}
+
+/// Analyses one start per symmetry orbit and expands each to its orbit, rows sorted by start
+/// (and finish); with `move_histogram`, counts the winning sequences by moves as well.
+fn analyse_starts(t: &Triangle, winnable: &Bitset, move_histogram: bool, counters: &Counters) -> Result<AllStarts> {
+    // Start orbits in parallel as well as inside: each analysis has serial stretches (listing a
+    // level, tracing plays) that another one fills. Results keep the orbit order.
+    let orbits = t.hole_orbits();
+    let symmetries = layers::Symmetries::of(t)?;
+    let analysed: Vec<StartResult> = orbits
+        .par_iter()
+        .map(|o| analyse_start(t, winnable, &symmetries.group, o[0], counters))
+        .collect::<Result<_>>()?;
+    let mut all = AllStarts::default();
+    for (orbit, res) in orbits.into_iter().zip(analysed) {
+        let rep = orbit[0];
+        let hist = if move_histogram {
+            let h = move_histogram_from(t, winnable, rep, counters);
+            ensure!(
+                h.iter().sum::<u128>() == res.row.winning_sequences,
+                "internal error: move histogram of start {} disagrees with the sequence count",
+                rep + 1
+            );
+            h
+        } else {
+            Vec::new()
+        };
+        all.add_orbit(t, &orbit, &res, &hist);
+    }
+    all.starts.sort_by_key(|r| r.start);
+    all.finishes.sort_by_key(|r| (r.start, r.finish));
+    all.profile.sort();
+    Ok(all)
 }
 
 /// The family's options: which sides, and how much of each.

@@ -16,7 +16,7 @@ use super::solvability::{ProblemRow, Verdict};
 use super::tables::{LEVELS, SYMMETRY, T8_FINISHES};
 use super::{LevelRow, PegStudy, SymmetryRow};
 use crate::output::glossary;
-use crate::puzzles::peg::{parse_play, Triangle};
+use crate::puzzles::peg::{parse_play, Jump, Triangle};
 use crate::studies::read_back::{number, read_rows_of};
 use anyhow::{bail, ensure, Context, Result};
 use std::path::Path;
@@ -190,27 +190,47 @@ fn finishes_formats() -> [Vec<&'static str>; 4] {
     [OLD_FINISHES.to_vec(), now[..12].to_vec(), before_exact, now]
 }
 
+/// Where a problem table's columns are, in whichever format the file has.
+struct ProblemColumns<'a> {
+    header: &'a [&'a str],
+    passes: usize,
+    solvable: usize,
+    proof: usize,
+    searched: usize,
+    play: usize,
+    /// The upper bound on the moves: `moves_upper_bound` in the later formats, `moves` in the
+    /// first one.
+    moves_name: &'static str,
+    moves: usize,
+    /// The last two formats have the fewest moves.
+    has_fewest: bool,
+}
+
+impl<'a> ProblemColumns<'a> {
+    /// The columns of format `which` of [`finishes_formats`], whose header is `header`.
+    fn of(which: usize, header: &'a [&'a str]) -> Self {
+        let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
+        let moves_name = if which == 0 { "moves" } else { "moves_upper_bound" };
+        ProblemColumns {
+            header,
+            passes: col("passes_class_test"),
+            solvable: col("solvable"),
+            proof: col("proof"),
+            searched: col("positions_searched"),
+            play: col("play"),
+            moves_name,
+            moves: col(moves_name),
+            has_fewest: which >= 2,
+        }
+    }
+}
+
 fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
     let holes = t.holes();
     let formats = finishes_formats();
     let headers: Vec<&[&str]> = formats.iter().map(Vec::as_slice).collect();
     let (which, rows) = read_rows_of(path, &headers)?;
-    // Columns by name in whichever format the file has; the later formats' upper bound on the
-    // moves is `moves_upper_bound`, the first one's `moves`; the last two have the fewest moves.
-    let header = headers[which];
-    let col = |name: &str| header.iter().position(|h| *h == name).expect("a column of the format");
-    let (c_passes, c_solvable, c_proof, c_searched, c_play) = (
-        col("passes_class_test"),
-        col("solvable"),
-        col("proof"),
-        col("positions_searched"),
-        col("play"),
-    );
-    let (moves_name, c_moves) = if which == 0 {
-        ("moves", col("moves"))
-    } else {
-        ("moves_upper_bound", col("moves_upper_bound"))
-    };
+    let cols = ProblemColumns::of(which, headers[which]);
     ensure!(
         rows.len() == holes * holes,
         "{}: {} rows, expected one per (start, finish): {}",
@@ -231,64 +251,9 @@ fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
             path.display()
         );
         let (s, f) = (start - 1, finish - 1);
-        let passes = t.class_test(s, f);
-        ensure!(
-            r[c_passes] == *if passes { "true" } else { "false" },
-            "{}: row {line}: passes_class_test is {}, the class test says {passes}",
-            path.display(),
-            &r[c_passes]
-        );
-        let verdict = match &r[c_proof] {
-            "play" => {
-                let play = parse_play(t, &r[c_play]).with_context(|| format!("{}: row {line}", path.display()))?;
-                let replayed = super::replay(t, t.start(s), &play);
-                let Some((end, moves)) = replayed else {
-                    bail!(
-                        "{}: row {line}: the play does not replay from start {start} to one peg",
-                        path.display()
-                    )
-                };
-                ensure!(
-                    end == f,
-                    "{}: row {line}: the play ends on hole {}, not {finish}",
-                    path.display(),
-                    end + 1
-                );
-                let listed: u32 = number(path, line, moves_name, &r[c_moves])?;
-                ensure!(
-                    listed == moves,
-                    "{}: row {line}: {moves_name} says {listed}, the play has {moves}",
-                    path.display()
-                );
-                ensure!(
-                    &r[c_solvable] == "true",
-                    "{}: row {line}: a row with a play must be solvable",
-                    path.display()
-                );
-                Verdict::Play(play)
-            }
-            "position class" => {
-                ensure!(
-                    !passes && &r[c_solvable] == "false",
-                    "{}: row {line}: a position-class proof needs start and finish in different classes",
-                    path.display()
-                );
-                Verdict::PositionClass
-            }
-            "exhaustive search" => {
-                ensure!(
-                    passes && &r[c_solvable] == "false",
-                    "{}: row {line}: an exhaustion proof is only for problems passing the class test",
-                    path.display()
-                );
-                Verdict::Exhausted {
-                    positions: number(path, line, "positions_searched", &r[c_searched])?,
-                }
-            }
-            other => bail!("{}: row {line}: unknown proof {other:?}", path.display()),
-        };
-        let fewest = if which >= 2 {
-            load_fewest(t, path, line, r, header, &verdict)?
+        let verdict = load_verdict(t, path, line, r, &cols, (s, f))?;
+        let fewest = if cols.has_fewest {
+            load_fewest(t, path, line, r, cols.header, &verdict)?
         } else {
             None
         };
@@ -300,6 +265,87 @@ fn load_problems(t: &Triangle, path: &Path) -> Result<Vec<ProblemRow>> {
         });
     }
     Ok(out)
+}
+
+/// A row's verdict, re-checked: passes_class_test is what the class test says, and the proof
+/// agrees with it and with `solvable` (a play replays from the start to the finish in its moves).
+fn load_verdict(
+    t: &Triangle,
+    path: &Path,
+    line: usize,
+    r: &csv::StringRecord,
+    cols: &ProblemColumns,
+    (s, f): (usize, usize),
+) -> Result<Verdict> {
+    let passes = t.class_test(s, f);
+    ensure!(
+        r[cols.passes] == *if passes { "true" } else { "false" },
+        "{}: row {line}: passes_class_test is {}, the class test says {passes}",
+        path.display(),
+        &r[cols.passes]
+    );
+    Ok(match &r[cols.proof] {
+        "play" => Verdict::Play(load_play(t, path, line, r, cols, (s, f))?),
+        "position class" => {
+            ensure!(
+                !passes && &r[cols.solvable] == "false",
+                "{}: row {line}: a position-class proof needs start and finish in different classes",
+                path.display()
+            );
+            Verdict::PositionClass
+        }
+        "exhaustive search" => {
+            ensure!(
+                passes && &r[cols.solvable] == "false",
+                "{}: row {line}: an exhaustion proof is only for problems passing the class test",
+                path.display()
+            );
+            Verdict::Exhausted {
+                positions: number(path, line, "positions_searched", &r[cols.searched])?,
+            }
+        }
+        other => bail!("{}: row {line}: unknown proof {other:?}", path.display()),
+    })
+}
+
+/// A row's play, re-checked: it replays from the start to one peg on the finish in the moves the
+/// row lists, and the row says solvable.
+fn load_play(
+    t: &Triangle,
+    path: &Path,
+    line: usize,
+    r: &csv::StringRecord,
+    cols: &ProblemColumns,
+    (s, f): (usize, usize),
+) -> Result<Vec<Jump>> {
+    let (start, finish) = (s + 1, f + 1);
+    let moves_name = cols.moves_name;
+    let play = parse_play(t, &r[cols.play]).with_context(|| format!("{}: row {line}", path.display()))?;
+    let replayed = super::replay(t, t.start(s), &play);
+    let Some((end, moves)) = replayed else {
+        bail!(
+            "{}: row {line}: the play does not replay from start {start} to one peg",
+            path.display()
+        )
+    };
+    ensure!(
+        end == f,
+        "{}: row {line}: the play ends on hole {}, not {finish}",
+        path.display(),
+        end + 1
+    );
+    let listed: u32 = number(path, line, moves_name, &r[cols.moves])?;
+    ensure!(
+        listed == moves,
+        "{}: row {line}: {moves_name} says {listed}, the play has {moves}",
+        path.display()
+    );
+    ensure!(
+        &r[cols.solvable] == "true",
+        "{}: row {line}: a row with a play must be solvable",
+        path.display()
+    );
+    Ok(play)
 }
 
 /// A row's fewest moves, re-checked: the proof cell parses, the lower bound is the one it states

@@ -144,29 +144,6 @@ impl Claim {
         }
     }
 
-    /// [`Claim::stated`] with the four fields of [`About`] passed one by one.
-    // Kept for the callers in src/studies (owned elsewhere in this round of work); new code
-    // calls `Claim::stated`, and this goes once they do.
-    #[allow(clippy::too_many_arguments)]
-    pub fn published(
-        family: &'static str,
-        id: &str,
-        source: &str,
-        statement: &str,
-        published: impl ToString,
-        computed: impl ToString,
-        verdict: Verdict,
-        evidence: &str,
-    ) -> Claim {
-        let about = About {
-            family,
-            id,
-            source,
-            statement,
-        };
-        Claim::stated(about, published, computed, verdict, evidence)
-    }
-
     /// A claim whose verdict is whether the computed value equals the published one.
     pub fn compare(
         family: &'static str,

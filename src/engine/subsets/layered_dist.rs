@@ -996,30 +996,6 @@ pub struct Search<'a, G> {
     pub counters: &'a Counters,
 }
 
-/// [`Search::run`] with the fields as arguments: the form the callers used before [`Search`].
-#[allow(clippy::too_many_arguments)] // kept only until the callers build a `Search`; then delete
-pub fn search<G: SubsetGraph>(
-    g: &G,
-    starts: &[u64],
-    keep: &Keep,
-    key: &str,
-    cluster: &dyn Cluster,
-    batches: Batches,
-    counters: &Counters,
-    on_level: impl FnMut(&LevelStats),
-) -> Result<Vec<LayerCount>> {
-    Search {
-        graph: g,
-        starts,
-        keep,
-        key,
-        cluster,
-        batches,
-        counters,
-    }
-    .run(on_level)
-}
-
 impl<G: SubsetGraph> Search<'_, G> {
     /// The layer counts, top first; `on_level` sees each finished reachable layer on every rank
     /// (the caller prints on the root).

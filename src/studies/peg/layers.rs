@@ -338,27 +338,27 @@ fn distributed(t: &Triangle, keep: &Keep, cluster: &dyn Cluster, counters: &Coun
     };
     let key = search_key(t);
     let counts = if t.side() <= 8 {
-        layered_dist::search(
-            &PackedTriangle::new(t),
-            &starts,
+        layered_dist::Search {
+            graph: &PackedTriangle::new(t),
+            starts: &starts,
             keep,
-            &key,
+            key: &key,
             cluster,
-            layered_dist::BATCHES,
+            batches: layered_dist::BATCHES,
             counters,
-            report,
-        )?
+        }
+        .run(report)?
     } else {
-        layered_dist::search(
-            &JumpList::new(t),
-            &starts,
+        layered_dist::Search {
+            graph: &JumpList::new(t),
+            starts: &starts,
             keep,
-            &key,
+            key: &key,
             cluster,
-            layered_dist::BATCHES,
+            batches: layered_dist::BATCHES,
             counters,
-            report,
-        )?
+        }
+        .run(report)?
     };
     if root {
         eprintln!(

@@ -144,6 +144,30 @@ impl Claim {
         }
     }
 
+    /// [`Claim::stated`] with the four fields of [`About`] passed one by one.
+    // Eight arguments on purpose: the claim tables in src/studies are long runs of these calls,
+    // each argument a long literal on its own line, which rustfmt lays out (an `About { .. }`
+    // literal around such strings defeats it and leaves lines past the width).
+    #[allow(clippy::too_many_arguments)]
+    pub fn published(
+        family: &'static str,
+        id: &str,
+        source: &str,
+        statement: &str,
+        published: impl ToString,
+        computed: impl ToString,
+        verdict: Verdict,
+        evidence: &str,
+    ) -> Claim {
+        let about = About {
+            family,
+            id,
+            source,
+            statement,
+        };
+        Claim::stated(about, published, computed, verdict, evidence)
+    }
+
     /// A claim whose verdict is whether the computed value equals the published one.
     pub fn compare(
         family: &'static str,

@@ -8,7 +8,6 @@ use super::all_ones::AllOnesRow;
 use super::exports::board_string;
 use super::hand::HandRow;
 use super::study::LightsoutResults;
-use crate::output::claim::About;
 use crate::output::published::Published;
 use crate::puzzles::lightsout::{Rule, Topology};
 use crate::studies::claim::{Claim, Verdict};
@@ -248,13 +247,11 @@ fn sutner_claims(s: &LightsoutResults) -> Vec<Claim> {
         .filter(|&k| d[2 * k + 1] != 2 * d[k] + if k % 3 == 2 { 2 } else { 0 })
         .collect();
     out.push(
-        Claim::stated(
-            About {
-                family: FAMILY,
-                id: "lightsout.sutner.doubling_identity",
-                source: SUTNER,
-                statement: "Plus/open nullity of the (2k+1) x (2k+1) board from the k x k one",
-            },
+        Claim::published(
+            FAMILY,
+            "lightsout.sutner.doubling_identity",
+            SUTNER,
+            "Plus/open nullity of the (2k+1) x (2k+1) board from the k x k one",
             "nullity(2k+1) = 2 nullity(k) + 2 [k = 2 mod 3]",
             if bad.is_empty() {
                 format!("holds for every odd n <= {dmax}")
@@ -278,10 +275,19 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
     // Seed 002: Lemma 2 and Theorems 1, 2 and the span dimension, per rule and topology.
     let strip = &s.strip_open;
     let (ok, text) = over_sweep(strip, 1, &|n, k| (k == 0) == (n % 3 != 2));
-    out.push(Claim::stated(About { family: FAMILY, id: "lightsout.seed002.lemma2_strip", source: SEED002, statement: "Lemma 2: the 1D strip of n toggles (a press toggles the cell and its two neighbours) is solvable for every \
-            state iff n != 2 mod 3" }, "determinants 1, 0, 1, 1, 0, 1, ...", text, Verdict::of(ok), "data/lightsout/sweep_block_open.csv, column nullity: the n x n block board's press matrix is the strip's \
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed002.lemma2_strip",
+        SEED002,
+        "Lemma 2: the 1D strip of n toggles (a press toggles the cell and its two neighbours) is solvable for every \
+            state iff n != 2 mod 3",
+        "determinants 1, 0, 1, 1, 0, 1, ...",
+        text,
+        Verdict::of(ok),
+        "data/lightsout/sweep_block_open.csv, column nullity: the n x n block board's press matrix is the strip's \
             tensor square, so its nullity n^2 - rank(strip)^2 is 0 exactly when the strip of n is solvable; the strip \
-            itself by the recurrence f_k(1) (nullity::strip_nullity)")
+            itself by the recurrence f_k(1) (nullity::strip_nullity)",
+    )
     .quoted("A 1D toggle field of size N is solvable for every state if N = 3k or N = 3k+1 and isn’t if N = 3k+2 for \
         some nonnegative integer k."));
     for (r, t, nul) in &s.sweeps {
@@ -302,15 +308,13 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
         let file = format!("data/lightsout/sweep_{key}.csv, columns n_mod_3 and nullity");
         let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 == 2 || k == 0);
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: &format!("lightsout.seed002.theorem2.{key}"),
-                    source: SEED002,
-                    statement: &format!(
+            Claim::published(
+                FAMILY,
+                &format!("lightsout.seed002.theorem2.{key}"),
+                SEED002,
+                &format!(
                     "Theorem 2: 3k x 3k and (3k+1) x (3k+1) boards are solvable for every state (nullity 0); {scope}"
                 ),
-                },
                 "nullity 0 when n != 2 mod 3",
                 text,
                 verdict(ok),
@@ -320,15 +324,11 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
         );
         let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 != 2 || k > 0);
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: &format!("lightsout.seed002.theorem1.{key}"),
-                    source: SEED002,
-                    statement: &format!(
-                        "Theorem 1: (3k+2) x (3k+2) boards are not solvable for every state (nullity > 0); {scope}"
-                    ),
-                },
+            Claim::published(
+                FAMILY,
+                &format!("lightsout.seed002.theorem1.{key}"),
+                SEED002,
+                &format!("Theorem 1: (3k+2) x (3k+2) boards are not solvable for every state (nullity > 0); {scope}"),
                 "nullity > 0 when n = 2 mod 3",
                 text,
                 verdict(ok),
@@ -338,15 +338,13 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
         );
         let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 != 2 || n * n - k == (n - 1) * (n - 1));
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: &format!("lightsout.seed002.span_dimension.{key}"),
-                    source: SEED002,
-                    statement: &format!(
+            Claim::published(
+                FAMILY,
+                &format!("lightsout.seed002.span_dimension.{key}"),
+                SEED002,
+                &format!(
                     "The presses of a (3k+2) x (3k+2) board span a space of dimension (3k+1)^2 (nullity 6k+3); {scope}"
                 ),
-                },
                 "rank (n-1)^2 when n = 2 mod 3",
                 text,
                 verdict(ok),
@@ -405,13 +403,11 @@ fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
                 fails.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
             )
         };
-        Claim::stated(
-            About {
-                family: FAMILY,
-                id,
-                source: SEED002,
-                statement,
-            },
+        Claim::published(
+            FAMILY,
+            id,
+            SEED002,
+            statement,
             "clears every solvable board",
             computed,
             Verdict::of(fails.is_empty()),
@@ -461,13 +457,22 @@ fn seed002_minimal_claims(s: &LightsoutResults) -> Vec<Claim> {
             })
         })
         .collect();
-    out.push(Claim::stated(About { family: FAMILY, id: "lightsout.seed002.one_way_minimal", source: SEED002, statement: "The one-way algorithm for (3k+2) boards is as efficient as it could be (makes the minimum number of presses)" }, "requires the minimal number of presses", if excess.is_empty() {
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed002.one_way_minimal",
+        SEED002,
+        "The one-way algorithm for (3k+2) boards is as efficient as it could be (makes the minimum number of presses)",
+        "requires the minimal number of presses",
+        if excess.is_empty() {
             format!("minimal on every board tested: {}", hand_scope(s, "one-way"))
         } else {
             format!("more presses than the minimum on \
                 {}", excess.iter().take(2).cloned().collect::<Vec<_>>().join(", "))
-        }, Verdict::of(excess.is_empty()), "data/lightsout/hand_algorithms.csv, rows algorithm = one-way, columns optimal_boards, max_excess and \
-            excess_example")
+        },
+        Verdict::of(excess.is_empty()),
+        "data/lightsout/hand_algorithms.csv, rows algorithm = one-way, columns optimal_boards, max_excess and \
+            excess_example",
+    )
     .quoted("I believe the previous section showed that the 1w1w algorithm for clearing (3k+2) boards is as efficient \
         as it could be, i.e. requires the minimal number of presses."));
     let two_way: Vec<&HandRow> = hand("two-way").chain(hand("two-way (3k+1)")).collect();
@@ -483,8 +488,17 @@ fn seed002_minimal_claims(s: &LightsoutResults) -> Vec<Claim> {
             )
         })
         .collect();
-    out.push(Claim::stated(About { family: FAMILY, id: "lightsout.seed002.two_way_not_minimal", source: SEED002, statement: "The two-way algorithm is not the most efficient (it can make more presses than the minimum)" }, "not the most efficient", if not_minimal.is_empty() { "minimal on every board tested".to_string() } else { not_minimal.join("; ") }, Verdict::of(!not_minimal.is_empty()), "data/lightsout/hand_algorithms.csv, rows algorithm = two-way and two-way (3k+1), columns optimal_boards and \
-            cleared")
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed002.two_way_not_minimal",
+        SEED002,
+        "The two-way algorithm is not the most efficient (it can make more presses than the minimum)",
+        "not the most efficient",
+        if not_minimal.is_empty() { "minimal on every board tested".to_string() } else { not_minimal.join("; ") },
+        Verdict::of(!not_minimal.is_empty()),
+        "data/lightsout/hand_algorithms.csv, rows algorithm = two-way and two-way (3k+1), columns optimal_boards and \
+            cleared",
+    )
     .quoted("As for boards of other sizes: the 2w2w algorithm is not the most efficient one in relevance to the number \
         of presses it takes to solve the board."));
     out
@@ -592,10 +606,19 @@ fn seed004_chase_claims(s: &LightsoutResults) -> Vec<Claim> {
             .filter(|r| super::quiet::seed004_first_row(&r.last_row) != r.first_row)
             .map(|r| format!("last row {} needs {}", bits(&r.last_row), bits(&r.first_row)))
             .collect();
-        out.push(Claim::stated(About { family: FAMILY, id: "lightsout.seed004.ultimate_formulas", source: SEED004, statement: "After chasing to the last row p21..p25, press x3, x4, x5 in the first row (buttons 1, 2 untouched) and \
-                chase again" }, "x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22", if wrong.is_empty() { format!("right for all {} clearable last \
-                rows", rows.len()) } else { wrong.join("; ") }, Verdict::of(wrong.is_empty()), "data/lightsout/chase_table_plus_open_5x5.csv, columns last_row and first_row_presses (every last row that \
-                chasing can clear)")
+        out.push(Claim::published(
+            FAMILY,
+            "lightsout.seed004.ultimate_formulas",
+            SEED004,
+            "After chasing to the last row p21..p25, press x3, x4, x5 in the first row (buttons 1, 2 untouched) and \
+                chase again",
+            "x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22",
+            if wrong.is_empty() { format!("right for all {} clearable last \
+                rows", rows.len()) } else { wrong.join("; ") },
+            Verdict::of(wrong.is_empty()),
+            "data/lightsout/chase_table_plus_open_5x5.csv, columns last_row and first_row_presses (every last row that \
+                chasing can clear)",
+        )
         .quoted("Consider performing row reduction first, reducing a pattern to 5x1 pattern in the last row, then the \
             ultimate solution is:"));
     }
@@ -608,13 +631,11 @@ fn seed004_inverse_claims(s: &LightsoutResults) -> Vec<Claim> {
     let mut out = Vec::new();
     if let Some(q) = s.buttons_1_5_equal_3 {
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: "lightsout.seed004.buttons_1_5_equal_3",
-                    source: SEED004,
-                    statement: "Pressing buttons 1 and 5 is equivalent to pressing button 3 after row reduction",
-                },
+            Claim::published(
+                FAMILY,
+                "lightsout.seed004.buttons_1_5_equal_3",
+                SEED004,
+                "Pressing buttons 1 and 5 is equivalent to pressing button 3 after row reduction",
                 "equivalent",
                 if q {
                     "equivalent: first-row presses 1, 3, 5 together chase to a blank last row"
@@ -650,13 +671,11 @@ fn seed004_inverse_claims(s: &LightsoutResults) -> Vec<Claim> {
             ),
         );
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: "lightsout.seed004.inverse_mod_2",
-                    source: SEED004,
-                    statement: "C' = (33 B'^-1) mod 2 solves B' x' = p' over GF(2)",
-                },
+            Claim::published(
+                FAMILY,
+                "lightsout.seed004.inverse_mod_2",
+                SEED004,
+                "C' = (33 B'^-1) mod 2 solves B' x' = p' over GF(2)",
                 "C' x p' mod 2 is the solution",
                 if *ok { "C' B' = I mod 2" } else { "C' B' != I mod 2" },
                 Verdict::of(*ok),
@@ -682,18 +701,27 @@ fn seed000_claims(s: &LightsoutResults) -> Vec<Claim> {
             .parse()
             .expect("seeds.csv value");
         out.push(
-            Claim::stated(About { family: FAMILY, id: "lightsout.seed000.all_ones_4x4_min", source: SEED000, statement: "The all-black 4x4 board can be solved in 4 moves; the first solver returned a 10-move solution (a \
-                solution, not the shortest)" }, format!("{four} (a {ten}-move solution also exists)"), format!(
+            Claim::published(
+                FAMILY,
+                "lightsout.seed000.all_ones_4x4_min",
+                SEED000,
+                "The all-black 4x4 board can be solved in 4 moves; the first solver returned a 10-move solution (a \
+                solution, not the shortest)",
+                format!("{four} (a {ten}-move solution also exists)"),
+                format!(
                     "{} (the {} solutions press {} cells)",
                     r.minimum,
                     w.len(),
                     w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
-                ), Verdict::of(r.minimum == four && w.contains(&ten)), &format!(
+                ),
+                Verdict::of(r.minimum == four && w.contains(&ten)),
+                &format!(
                 "data/lightsout/all_ones_min_presses.csv, row n = 4, column min_presses; every solution = one solution \
                     + a combination of the {} quiet patterns of data/lightsout/quiet_plus_open_4x4.csv (columns \
                     pattern, row, col)",
                 w.len().trailing_zeros()
-            ))
+            ),
+            )
             .quoted(
                 "(Specifically, the all black 4X4 board can be solved in 4 moves, but the program returned a 10 move \
             solution.)",
@@ -843,13 +871,22 @@ fn a079873_claims(s: &LightsoutResults) -> Vec<Claim> {
         } else {
             ""
         };
-        out.push(Claim::stated(About { family: FAMILY, id: "lightsout.oeis_a079873", source: "OEIS A079873 (via mirror: archmageirvine/joeis; the OEIS page is not held)", statement: "Solvable 5x5 Lights Out positions (plus, open) by fewest presses, k = 0..15 (the published terms via the \
-                joeis mirror)" }, format!("{} (sum {published_total})", published_values.join(", ")), format!("{} (sum {total}{all})", computed.join(", ")), verdict, &if differ.is_empty() {
+        out.push(Claim::published(
+            FAMILY,
+            "lightsout.oeis_a079873",
+            "OEIS A079873 (via mirror: archmageirvine/joeis; the OEIS page is not held)",
+            "Solvable 5x5 Lights Out positions (plus, open) by fewest presses, k = 0..15 (the published terms via the \
+                joeis mirror)",
+            format!("{} (sum {published_total})", published_values.join(", ")),
+            format!("{} (sum {total}{all})", computed.join(", ")),
+            verdict,
+            &if differ.is_empty() {
                 "data/lightsout/histogram_plus_open_5x5.csv, columns min_presses and positions".to_string()
             } else {
                 format!("{}; data/lightsout/histogram_plus_open_5x5.csv, columns min_presses and positions (recomputed \
                     by BFS over all 2^25 boards in tests/integration/oracles.rs)", differ.join("; "))
-            })
+            },
+        )
         .quoted("OEIS A079873, \"Number of positions that are exactly n moves from the starting position in the \
             Classic Lights Out puzzle\", as mirrored in archmageirvine/joeis"));
     }

@@ -29,7 +29,6 @@ use super::solve::{self, Outcome};
 use super::sutner;
 use crate::engine::progress::{Counters, Reporter};
 use crate::engine::{covering, deep_hole};
-use crate::output::claim::About;
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
 use crate::output::table::{exact_count, Cell, Table};
@@ -1086,13 +1085,11 @@ pub fn claims(r: &GodsResults) -> Vec<Claim> {
             ),
             // Only bounds proven here: agreeing with them is never a confirmation.
             (Some(&(_, published)), None) => out.push(
-                Claim::stated(
-                    About {
-                        family: "lightsout",
-                        id: &id,
-                        source: "wmboyles/LightsOut-Math",
-                        statement: &statement,
-                    },
+                Claim::published(
+                    "lightsout",
+                    &id,
+                    "wmboyles/LightsOut-Math",
+                    &statement,
                     published,
                     format!("between {} and {}", row.lower, row.upper),
                     if row.lower <= published && published <= row.upper {

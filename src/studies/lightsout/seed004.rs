@@ -15,7 +15,6 @@
 
 use super::quiet::chase_table;
 use crate::engine::gf2::BitMatrix;
-use crate::output::claim::About;
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
 use crate::output::table::{Cell, Table};
@@ -451,8 +450,16 @@ fn pair_claims(s: &Seed004) -> Vec<Claim> {
         .pairs
         .iter()
         .all(|p| p.principal_invertible() == p.keeps_column_space(s.rank));
-    out.push(Claim::stated(About { family: FAMILY, id: "lightsout.seed004.ignore_any_two_buttons", source: SOURCE, statement: "B has rank 23, so any two buttons can be left unpressed (every solvable position stays solvable), and since B \
-            is symmetric the two corresponding p_i can be left out too, leaving an invertible 23 x 23 B'" }, format!("all {total} pairs"), format!("{} of {total} pairs keep rank 23; {invertible} of {total} leave an invertible B'", kept.len()), Verdict::of(kept.len() == total && invertible == total), &format!(
+    out.push(Claim::published(
+        FAMILY,
+        "lightsout.seed004.ignore_any_two_buttons",
+        SOURCE,
+        "B has rank 23, so any two buttons can be left unpressed (every solvable position stays solvable), and since B \
+            is symmetric the two corresponding p_i can be left out too, leaving an invertible 23 x 23 B'",
+        format!("all {total} pairs"),
+        format!("{} of {total} pairs keep rank 23; {invertible} of {total} leave an invertible B'", kept.len()),
+        Verdict::of(kept.len() == total && invertible == total),
+        &format!(
             "data/lightsout/{PAIRS_CSV}, columns keeps_column_space and principal_invertible (one row per pair){}{}",
             match first_bad {
                 Some(p) => format!(
@@ -466,7 +473,8 @@ fn pair_claims(s: &Seed004) -> Vec<Claim> {
                 None => "; every pair keeps rank 23".into(),
             },
             if same_pairs { "; the pairs leaving an invertible B' are exactly those that keep the rank" } else { "" }
-        ))
+        ),
+    )
     .quoted("Base on these two properties, we can solve the equation by ignoring any two buttons, and since it is \
         symmetrical, we can also ignore any two corresponding pi."));
     out.extend(buttons_1_2_claim(s));
@@ -477,13 +485,11 @@ fn pair_claims(s: &Seed004) -> Vec<Claim> {
 fn buttons_1_2_claim(s: &Seed004) -> Option<Claim> {
     let p12 = s.pairs.iter().find(|p| (p.a, p.b) == (1, 2))?;
     Some(
-        Claim::stated(
-            About {
-                family: FAMILY,
-                id: "lightsout.seed004.ignore_buttons_1_2",
-                source: SOURCE,
-                statement: "leaving out buttons 1 and 2 (and p1, p2) gives an invertible B'",
-            },
+        Claim::published(
+            FAMILY,
+            "lightsout.seed004.ignore_buttons_1_2",
+            SOURCE,
+            "leaving out buttons 1 and 2 (and p1, p2) gives an invertible B'",
             "rank 23",
             format!("rank {}", p12.rank_without_buttons_and_cells),
             Verdict::of(p12.principal_invertible() && p12.keeps_column_space(s.rank)),
@@ -506,13 +512,11 @@ fn formula_claims(s: &Seed004) -> Vec<Claim> {
     for f in &s.formulas {
         let cells = f.cells.iter().map(|c| format!("p{c}")).collect::<Vec<_>>().join(" + ");
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: &format!("lightsout.seed004.direct_formula_x{}", f.button),
-                    source: SOURCE,
-                    statement: &format!("with buttons 1 and 2 unpressed, x{} = ({cells}) mod 2", f.button),
-                },
+            Claim::published(
+                FAMILY,
+                &format!("lightsout.seed004.direct_formula_x{}", f.button),
+                SOURCE,
+                &format!("with buttons 1 and 2 unpressed, x{} = ({cells}) mod 2", f.button),
                 format!("x{} = ({cells}) mod 2", f.button),
                 format!("wrong on {} of {} solvable positions", f.wrong, f.solvable),
                 Verdict::of(f.wrong == 0),
@@ -596,15 +600,14 @@ fn last_row_claims(s: &Seed004) -> Vec<Claim> {
     let nonzero_classes = classes.iter().filter(|&&c| c != 0).count();
     let nonzero_clearable = clearable_classes.iter().filter(|&&c| c != 0).count();
     out.push(
-        Claim::stated(
-            About {
-                family: FAMILY,
-                id: "lightsout.seed004.patterns_to_tabulate",
-                source: SOURCE,
-                statement: "20 classes, one of them all yellow: only 19 possible independent solutions to tabulate",
-            },
+        Claim::published(
+            FAMILY,
+            "lightsout.seed004.patterns_to_tabulate",
+            SOURCE,
+            "20 classes, one of them all yellow: only 19 possible independent solutions to tabulate",
             19,
-            nonzero_clearable, // Substantive, not a printed slip: most of the seed's 19 tabulated solutions do not exist.
+            nonzero_clearable,
+            // Substantive, not a printed slip: most of the seed's 19 tabulated solutions do not exist.
             Verdict::of(nonzero_clearable == nonzero_classes),
             &format!(
                 "data/lightsout/{LAST_ROWS_CSV}, columns class, solvable_positions and first_row_presses: \

@@ -4,7 +4,6 @@
 use super::fewest::MinMoves;
 use super::solvability::ProblemRow;
 use super::{PegResults, PegStudy, StartRow};
-use crate::output::claim::About;
 use crate::output::published::Published;
 use crate::studies::claim::{Claim, Verdict};
 
@@ -188,15 +187,12 @@ fn t5_catalogue_claim(t5: &PegStudy) -> Claim {
     } else {
         mismatches.join("; ")
     };
-    Claim::stated(
-        About {
-            family: FAMILY,
-            id: "peg.bell.t5_min_moves_catalogue",
-            source: "George Bell, Solving triangular peg solitaire, J. Integer Sequences 11 (2008) 08.4.8",
-            statement:
-                "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible \
+    Claim::published(
+        FAMILY,
+        "peg.bell.t5_min_moves_catalogue",
+        "George Bell, Solving triangular peg solitaire, J. Integer Sequences 11 (2008) 08.4.8",
+        "Minimum moves for every 15-hole (start, finish) problem up to symmetry, including the impossible \
         ones",
-        },
         format!("{entries} entries"),
         computed,
         Verdict::of(mismatches.is_empty()),
@@ -355,13 +351,11 @@ fn a127500_bound_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
             ),
         };
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: &format!("peg.oeis_a127500.side{n}"),
-                    source: "OEIS A127500",
-                    statement: &statement,
-                },
+            Claim::published(
+                FAMILY,
+                &format!("peg.oeis_a127500.side{n}"),
+                "OEIS A127500",
+                &statement,
                 published.to_string(),
                 shortest.computed(),
                 shortest.verdict(published),

@@ -4,7 +4,6 @@
 //! the numbering is the same, which the seed's move description ("coin 1 can only jump to
 //! either 4 or 6 and only if 2 or 3 are occupied") lets us check against our jumps.
 
-use crate::output::claim::About;
 use crate::output::glossary;
 use crate::output::schema::{col, Kind::Integer, Schema};
 use crate::output::table::Table;
@@ -170,13 +169,11 @@ pub fn claims(s: &Seed001) -> Vec<Claim> {
     let list = |v: &[usize]| v.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(", ");
     let coin_row: String = EXAMPLE_COINS.iter().map(|c| c.to_string()).collect();
     vec![
-        Claim::stated(
-            About {
-                family: FAMILY,
-                id: "peg.seed001.example_encoding",
-                source: SOURCE,
-                statement: &format!("coins in holes {} (hole i worth 2^(i-1)) encode to 662", list(&holes)),
-            },
+        Claim::published(
+            FAMILY,
+            "peg.seed001.example_encoding",
+            SOURCE,
+            &format!("coins in holes {} (hole i worth 2^(i-1)) encode to 662", list(&holes)),
             EXAMPLE_NUMBER,
             s.board,
             Verdict::of(s.board == EXAMPLE_NUMBER && same_numbering && s.seed_decoding == coin_row),

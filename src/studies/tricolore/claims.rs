@@ -7,7 +7,6 @@ use super::document as doc;
 use super::evidence;
 use super::half::HalfStudy;
 use super::{verdicts, TricoloreResults};
-use crate::output::claim::About;
 use crate::puzzles::tricolore::{Regime, BLUE};
 use crate::studies::claim::{Claim, Verdict};
 
@@ -194,16 +193,14 @@ fn average_claims(r: &TricoloreResults, row: (Regime, &str, &str, u32, &str), ou
     let name = regime.name();
     let table = half_file(regime, false, "table.csv");
     out.push(
-        Claim::stated(
-            About {
-                family: FAMILY,
-                id: &seed_id(&format!("{name}_average_table")),
-                source: SEED,
-                statement: &format!(
-                    "Table \"{}\", Average Clicks (one decimal; as captured the cell runs into the next one, Percent)",
-                    capitalised(name)
-                ),
-            },
+        Claim::published(
+            FAMILY,
+            &seed_id(&format!("{name}_average_table")),
+            SEED,
+            &format!(
+                "Table \"{}\", Average Clicks (one decimal; as captured the cell runs into the next one, Percent)",
+                capitalised(name)
+            ),
             average,
             format!("{mean:.4}"),
             Verdict::of(format!("{mean:.1}") == average),
@@ -226,19 +223,17 @@ fn average_claims(r: &TricoloreResults, row: (Regime, &str, &str, u32, &str), ou
         _ => format!("clicks {bold:?}"),
     };
     out.push(
-        Claim::stated(
-            About {
-                family: FAMILY,
-                id: &seed_id(&format!("{name}_bold_share")),
-                source: SEED,
-                statement: &format!(
+        Claim::published(
+            FAMILY,
+            &seed_id(&format!("{name}_bold_share")),
+            SEED,
+            &format!(
                 "Table \"{}\", Percent of the last row: the share of (start, board) pairs in the bold range (\"The \
                     range where most paths fall is shown in bold\"; the capture lost the bold, read here as the \
                     rows holding at least {:.0}% each: {range})",
                 capitalised(name),
                 100.0 * doc::BOLD_ROW_SHARE
             ),
-            },
             format!("{percent}%"),
             format!("{share:.2}% ({in_bold} of {total}, {range})"),
             Verdict::of(contiguous && share.round() as u32 == percent),
@@ -254,13 +249,11 @@ fn average_prose_claim(r: &TricoloreResults) -> Claim {
         .iter()
         .filter_map(|&(regime, _, _, _, prose)| r.king(regime).map(|s| (regime, prose, s.mean_clicks())))
         .collect();
-    Claim::stated(
-        About {
-            family: FAMILY,
-            id: &seed_id("average_prose"),
-            source: SEED,
-            statement: "The prose's mean clicks over all (start, board) pairs, Unrestricted and Hybrid (one decimal)",
-        },
+    Claim::published(
+        FAMILY,
+        &seed_id("average_prose"),
+        SEED,
+        "The prose's mean clicks over all (start, board) pairs, Unrestricted and Hybrid (one decimal)",
         means
             .iter()
             .map(|(g, p, _)| format!("{} {p}", capitalised(g.name())))
@@ -464,17 +457,15 @@ fn within_share_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             }
         };
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: &seed_id(&format!("{}_within_{within}", regime.name())),
-                    source: SEED,
-                    statement: &format!(
-                        "{} 4x2: every (start, board) pair within {most} clicks, and the share within {within} clicks \
+            Claim::published(
+                FAMILY,
+                &seed_id(&format!("{}_within_{within}", regime.name())),
+                SEED,
+                &format!(
+                    "{} 4x2: every (start, board) pair within {most} clicks, and the share within {within} clicks \
                 (whole percent)",
-                        capitalised(regime.name())
-                    ),
-                },
+                    capitalised(regime.name())
+                ),
                 format!("at most {most}; {pct}% within {within}"),
                 format!("at most {}; {share:.2}% within {within}", s.max_clicks()),
                 Verdict::of(s.max_clicks() == usize::from(most) && share.round() as u32 == pct),
@@ -577,16 +568,14 @@ fn named_start_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
             String::new()
         };
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: &seed_id("example_starts"),
-                    source: SEED,
-                    statement: &format!(
-                        "Unrestricted 4x2: from {easy} any other board within {easy_max} clicks; from {hard}, {n8} \
+            Claim::published(
+                FAMILY,
+                &seed_id("example_starts"),
+                SEED,
+                &format!(
+                    "Unrestricted 4x2: from {easy} any other board within {easy_max} clicks; from {hard}, {n8} \
                     boards require 8 clicks and just {n9} others cannot be reached in fewer than 9"
-                    ),
-                },
+                ),
                 format!("{easy}: at most {easy_max}; {hard}: {n8} need 8 clicks, {n9} need 9"),
                 format!(
                     "{easy}: at most {}; {hard}: {} need 8 clicks, {} need 9{more}",
@@ -786,16 +775,14 @@ fn halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     if let Some(e) = &r.example {
         let (_, _, clicks) = doc::HALVES_EXAMPLE;
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: &seed_id("halves_example"),
-                    source: SEED,
-                    statement: &format!(
-                        "Appendix A: the halves method takes {clicks} clicks from {} to {}",
-                        e.from, e.to
-                    ),
-                },
+            Claim::published(
+                FAMILY,
+                &seed_id("halves_example"),
+                SEED,
+                &format!(
+                    "Appendix A: the halves method takes {clicks} clicks from {} to {}",
+                    e.from, e.to
+                ),
                 format!("{clicks} clicks"),
                 format!(
                     "{} clicks ({} top + {} bottom; best choice of top-half solution {}); the optimum is {}",
@@ -841,16 +828,14 @@ fn composed_halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     // "On average, the number would be 12 or 13, and in about 94% of cases, 16 or fewer."
     let average_ok = (12.0..=13.0).contains(&mean);
     out.push(
-        Claim::stated(
-            About {
-                family: FAMILY,
-                id: &seed_id("halves_average_12_or_13"),
-                source: SEED,
-                statement: &format!(
-                    "The halves method (the two half tables composed, as the document does): on average 12 or 13 \
+        Claim::published(
+            FAMILY,
+            &seed_id("halves_average_12_or_13"),
+            SEED,
+            &format!(
+                "The halves method (the two half tables composed, as the document does): on average 12 or 13 \
                 clicks, and about {pct}% of cases within {k16}"
-                ),
-            },
+            ),
             format!("average 12 or 13; about {pct}% within {k16}"),
             format!("average {mean:.4}; {within:.2}% within {k16}"),
             if average_ok && share_ok {
@@ -871,16 +856,14 @@ fn composed_halves_claims(r: &TricoloreResults, out: &mut Vec<Claim>) {
     let exact_average = format!("{mean:.1}") == doc::HALVES_AVERAGE;
     let slip = format!("{prose_sum:.1}") == doc::HALVES_AVERAGE;
     out.push(
-        Claim::stated(
-            About {
-                family: FAMILY,
-                id: &seed_id("halves_average"),
-                source: SEED,
-                statement: &format!(
+        Claim::published(
+            FAMILY,
+            &seed_id("halves_average"),
+            SEED,
+            &format!(
                 "The halves method (the two half tables composed): {pct}% of cases within {k16} clicks, on average {}",
                 doc::HALVES_AVERAGE
             ),
-            },
             format!("{pct}% within {k16}; average {}", doc::HALVES_AVERAGE),
             format!("{within:.2}% within {k16}; average {mean:.4}"),
             if exact_average && share_ok {

@@ -18,7 +18,6 @@ use super::half::{self, HalfOptions, HalfStudy, UNREACHABLE};
 use super::solve::Halves;
 use super::FULL_TARGETS;
 use crate::engine::progress::Counters;
-use crate::output::claim::About;
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Kind::Boolean, Kind::Integer, Kind::Number, Schema};
 use crate::output::table::{Cell, Table};
@@ -660,19 +659,17 @@ fn maxima_claims(v: &Verdicts) -> Vec<Claim> {
             format!(" ({})", v.join(", "))
         }
     };
-    vec![Claim::stated(
-        About {
-            family: FAMILY,
-            id: "tricolore.seed003.scant_minority_at_max",
-            source: SOURCE,
-            statement: &format!(
-                "4x2, each of the {} regimes: a scant minority of starts (under half; the start itself counted at its \
+    vec![Claim::published(
+        FAMILY,
+        "tricolore.seed003.scant_minority_at_max",
+        SOURCE,
+        &format!(
+            "4x2, each of the {} regimes: a scant minority of starts (under half; the start itself counted at its \
                 first return, as in the tables) need the regime's maximum clicks for some board, all red among them \
                 (\"often\" is not quantified by the document: checked is that all red is among them in some regime; \
                 the counts say in how many)",
-                v.maxima.len()
-            ),
-        },
+            v.maxima.len()
+        ),
         "a scant minority, often all red among them",
         format!(
             "{}; all red among them in {} of {} regimes{}",
@@ -731,18 +728,16 @@ fn halves_bound_claims(v: &Verdicts) -> Vec<Claim> {
     if !plain.is_empty() {
         let bound = super::document::HALVES_BOUND;
         out.push(
-            Claim::stated(
-                About {
-                    family: FAMILY,
-                    id: "tricolore.seed003.halves_bound_exhaustive",
-                    source: SOURCE,
-                    statement: &format!(
+            Claim::published(
+                FAMILY,
+                "tricolore.seed003.halves_bound_exhaustive",
+                SOURCE,
+                &format!(
                 "the halves method takes at most 10 + 12 = 22 clicks; tested on every 4x4 board for the {} targets {} \
                     (the document states it for any target; the other targets are not tested)",
                 plain.len(),
                 names(&plain[..])
             ),
-                },
                 bound,
                 format!(
                     "{} (the most over every board, for each of the {} targets)",
@@ -760,12 +755,20 @@ fn halves_bound_claims(v: &Verdicts) -> Vec<Claim> {
     }
     if !border.is_empty() {
         let bound = super::document::HALVES_BOUND_EXTENDED;
-        out.push(Claim::stated(About { family: FAMILY, id: "tricolore.seed003.border_extension", source: SOURCE, statement: &format!(
+        out.push(Claim::published(
+            FAMILY,
+            "tricolore.seed003.border_extension",
+            SOURCE,
+            &format!(
                 "with an all-blue border, halves towards the adjusted target then one click on N' reach the target in \
                     at most 23 clicks; tested on every 4x4 board for the {} all-blue-border targets {}",
                 border.len(),
                 names(&border[..])
-            ) }, format!("at most {bound}"), format!("at most {} (the exact worst case)", worst(&border[..])), bound_verdict(every(&border[..]), worst(&border[..]), bound), &format!(
+            ),
+            format!("at most {bound}"),
+            format!("at most {} (the exact worst case)", worst(&border[..])),
+            bound_verdict(every(&border[..]), worst(&border[..]), bound),
+            &format!(
                 "data/tricolore/full/{HALVES_SUMMARY_CSV}, rows border_extension = true, columns max_halves, \
                     mean_halves and mean_optimal: every board solved and checked against the optimum for {}; {}",
                 names(&border[..]),
@@ -780,7 +783,8 @@ fn halves_bound_claims(v: &Verdicts) -> Vec<Claim> {
                     ))
                     .collect::<Vec<_>>()
                     .join("; ")
-            ))
+            ),
+        )
         .quoted("Then when we click N', we will send it from blue to red or white \"to\" white, change all the x's and \
             W-s, and reach our desired state, using a total of at most 23 clicks."));
     }

@@ -8,7 +8,6 @@ use crate::output::export::{self, Area, OutFile};
 use crate::output::manifest::{find_manifests, read_manifest, sha256_hex, MANIFEST};
 use crate::output::report::{claims_table, render_page, render_summary};
 use crate::output::stamp;
-use crate::output::template::fill;
 use crate::output::OutputDir;
 use crate::studies::lightsout::Lightsout;
 use crate::studies::peg::Peg;
@@ -317,11 +316,9 @@ fn benchmarks(o: &ReproduceOptions, ctx: &Ctx) -> Result<Vec<OutFile>> {
     Ok(pages)
 }
 
-/// A template (`reproduce/*.md`): its lines joined by single spaces, filled, and ended by a blank
-/// line.
+/// A template (`reproduce/*.md`) filled, ended by a blank line.
 fn paragraph(template: &str, values: &[(&str, &str)]) -> String {
-    let text: Vec<&str> = template.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    fill(&text.join(" "), values) + "\n\n"
+    crate::output::template::prose(template, values) + "\n\n"
 }
 
 /// `reports/README.md`: an abstract, the verdicts with their counts and meanings, each family's

@@ -41,9 +41,38 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
+/// A prose template filled: its paragraphs are separated by a blank line and wrapped for reading
+/// in the file; each paragraph's lines are joined by single spaces, and the paragraphs by a blank
+/// line (no newline after the last).
+pub fn prose(template: &str, values: &[(&str, &str)]) -> String {
+    fill(&unwrap(template), values)
+}
+
+/// `text` with the lines of each paragraph joined by single spaces, paragraphs kept apart by a
+/// blank line.
+pub fn unwrap(text: &str) -> String {
+    let paragraphs: Vec<String> = text
+        .split("\n\n")
+        .map(|p| {
+            p.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|p| !p.is_empty())
+        .collect();
+    paragraphs.join("\n\n")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::fill;
+    use super::{fill, prose};
+
+    #[test]
+    fn prose_joins_wrapped_lines_and_keeps_paragraphs() {
+        assert_eq!(prose("a {x}\n  b\n\nc\nd\n", &[("x", "1")]), "a 1 b\n\nc d");
+    }
 
     #[test]
     fn fills_placeholders_and_keeps_escaped_braces() {

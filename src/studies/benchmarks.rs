@@ -9,7 +9,6 @@ use crate::output::chart::{category_bar_chart, format_value, CategoryChart, Cate
 use crate::output::export::{Area, Export};
 use crate::output::glossary::{self, Term};
 use crate::output::schema::{col, Column, Kind, Schema};
-use crate::output::template::fill;
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -438,21 +437,9 @@ fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<O
     Ok(Some(chart))
 }
 
-/// A template (`benchmarks/*.md`) filled: paragraphs are separated by a blank line, and the lines
-/// of one paragraph joined by single spaces; each paragraph ends with a blank line.
+/// A template (`benchmarks/*.md`) filled, each paragraph ended by a blank line.
 fn prose(template: &str, values: &[(&str, &str)]) -> String {
-    let text: Vec<String> = template
-        .split("\n\n")
-        .map(|p| {
-            p.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ")
-                + "\n\n"
-        })
-        .collect();
-    fill(&text.concat(), values)
+    crate::output::template::prose(template, values) + "\n\n"
 }
 
 /// The page's opening: where the figures come from, what the columns mean, and the reference.

@@ -10,7 +10,7 @@ use super::{frontier, gods, million, nullity, sampled, saved, seed004, solve, st
 use crate::output::chart;
 use crate::output::glossary;
 use crate::output::report::{Block, Page, Section};
-use crate::output::template::fill;
+use crate::output::template::prose;
 use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Rule, Topology};
 use crate::studies::claim::Claim;
@@ -324,12 +324,6 @@ fn gods_bounds_table(g: &gods::GodsResults) -> Table {
         t.push(at.iter().map(|&i| row[i].clone()).collect());
     }
     t
-}
-
-/// A prose template (`prose/*.md`), filled: its lines are wrapped for reading and joined by single
-/// spaces into one paragraph.
-fn prose(template: &str, values: &[(&str, &str)]) -> String {
-    fill(&template.trim_end().replace('\n', " "), values)
 }
 
 /// The family page, from the results (the claims are rendered by their ids). Each section's

@@ -12,6 +12,7 @@ use super::PegStudy;
 use crate::output::chart::{self, Heatmap, Mark, Rendered, Scale, XYChart, XYSeries};
 use crate::output::report::{Block, Page, Section};
 use crate::output::study_charts;
+use crate::output::template::prose;
 use crate::output::{Cell, Table};
 use crate::puzzles::peg::{format_play, Triangle};
 use crate::studies::{Area, Claim, Export};
@@ -533,22 +534,6 @@ pub fn side_page(r: &PegResults) -> Page {
     let sides: Vec<String> = r.sides.iter().map(|s| s.side.to_string()).collect();
     page.title = format!("Peg solitaire on the triangle of side {}", sides.join(", "));
     page
-}
-
-/// A template's text with its paragraphs unwrapped: the lines of a paragraph joined by a space,
-/// paragraphs still apart (a blank line between them).
-fn unwrapped(template: &str) -> String {
-    template
-        .trim()
-        .split("\n\n")
-        .map(|p| p.lines().collect::<Vec<_>>().join(" "))
-        .collect::<Vec<_>>()
-        .join("\n\n")
-}
-
-/// A prose template of this family ([`unwrapped`]), filled.
-fn prose(template: &str, values: &[(&str, &str)]) -> String {
-    crate::output::template::fill(&unwrapped(template), values)
 }
 
 pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {

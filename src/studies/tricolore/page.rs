@@ -7,7 +7,7 @@ use super::full::FullStudy;
 use super::half::HalfStudy;
 use super::{verdicts, TricoloreResults};
 use crate::output::report::{Block, Page, Section};
-use crate::output::template::fill;
+use crate::output::template::{prose, unwrap};
 use crate::output::{Cell, Table};
 use crate::puzzles::tricolore::{Adjacency, Regime};
 use crate::studies::Claim;
@@ -379,19 +379,6 @@ fn full_charts(r: &TricoloreResults) -> Section {
     full
 }
 
-/// A template from `prose/`: its lines joined by single spaces into one paragraph, then filled.
-fn prose(template: &str, values: &[(&str, &str)]) -> String {
-    fill(&paragraph(template), values)
-}
-
-fn paragraph(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
     let mut sections = vec![half_tables_section(r)];
     sections.extend(restricted_section(r));
@@ -669,7 +656,7 @@ pub fn definitions() -> Vec<(String, String)> {
         .split("\n\n")
         .map(|entry| {
             let (term, meaning) = entry.split_once('\n').expect("a term, then its meaning");
-            (term.to_string(), paragraph(meaning))
+            (term.to_string(), unwrap(meaning))
         })
         .collect()
 }
@@ -680,7 +667,7 @@ mod tests {
 
     #[test]
     fn a_template_becomes_one_paragraph() {
-        assert_eq!(paragraph("one two\n  three\n\n"), "one two three");
+        assert_eq!(unwrap("one two\n  three\n\n"), "one two three");
         assert_eq!(prose("a {x}\nb\n", &[("x", "1")]), "a 1 b");
     }
 

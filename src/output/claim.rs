@@ -19,14 +19,85 @@ pub enum Verdict {
     /// The source's statement tested beyond what the source claims (another rule, board or size):
     /// a result about another case, whatever it shows, never a refutation of the source.
     Extended,
+    /// The source states it for every case (every k, every n); we computed it exactly on the
+    /// finitely many cases the evidence names, and on each it holds. Not a proof, so never
+    /// counted as confirmed.
+    HoldsWhereChecked,
     /// Nothing was published: a result first computed here.
     New,
 }
 
+/// How much of the statement the computation covers. The verdict rules
+/// ([`VERDICT_RULES`]) say which scopes each verdict may stand on: a claim
+/// "confirmed" on a statement covered only in part is refused by the tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Scope {
+    /// The whole statement, as the source states it, is computed exactly.
+    Whole,
+    /// A statement for every case, computed exactly on finitely many cases (the evidence names them).
+    Cases,
+    /// Computed on a random sample (the evidence names its size and seed).
+    Sample,
+    /// One side of a value only: a lower or an upper bound.
+    Bound,
+}
+
+impl Scope {
+    /// What a verdict stands on unless the study says otherwise: a bound for a bound verdict, the
+    /// whole statement for every other.
+    pub fn default_for(verdict: Verdict) -> Scope {
+        match verdict {
+            Verdict::ConsistentBound => Scope::Bound,
+            Verdict::HoldsWhereChecked => Scope::Cases,
+            _ => Scope::Whole,
+        }
+    }
+
+    pub const ALL: [Scope; 4] = [Scope::Whole, Scope::Cases, Scope::Sample, Scope::Bound];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Whole => "whole",
+            Scope::Cases => "cases",
+            Scope::Sample => "sample",
+            Scope::Bound => "bound",
+        }
+    }
+}
+
+/// The verdict rules as data: for each verdict, its meaning and the scopes it may stand on.
+/// Pages print the meanings from here and the tests read the scopes from here.
+pub const VERDICT_RULES: &str = include_str!("verdict_rules.csv");
+
+/// One row of [`VERDICT_RULES`].
+pub struct VerdictRule {
+    pub verdict: String,
+    /// The scopes this verdict may stand on (`|`-separated in the file).
+    pub scopes: Vec<String>,
+    pub meaning: String,
+}
+
+/// [`VERDICT_RULES`] parsed, in file order (the order pages count verdicts in).
+pub fn verdict_rules() -> Vec<VerdictRule> {
+    let mut reader = csv::Reader::from_reader(VERDICT_RULES.as_bytes());
+    reader
+        .records()
+        .map(|r| {
+            let r = r.expect("verdict_rules.csv is a well-formed CSV (checked by a test)");
+            VerdictRule {
+                verdict: r[0].to_string(),
+                scopes: r[1].split('|').map(str::to_string).collect(),
+                meaning: r[2].to_string(),
+            }
+        })
+        .collect()
+}
+
 impl Verdict {
     /// Every verdict, in the order pages count and define them.
-    pub const ALL: [Verdict; 6] = [
+    pub const ALL: [Verdict; 7] = [
         Verdict::Confirmed,
+        Verdict::HoldsWhereChecked,
         Verdict::ConsistentBound,
         Verdict::Corrected,
         Verdict::Refuted,
@@ -41,34 +112,27 @@ impl Verdict {
             Verdict::Corrected => "corrected",
             Verdict::Refuted => "refuted",
             Verdict::Extended => "extended",
+            Verdict::HoldsWhereChecked => "holds where checked",
             Verdict::New => "new",
         }
     }
 
-    /// What the verdict means, as the pages define it beside the counts.
-    pub fn definition(self) -> &'static str {
-        match self {
-            Verdict::Confirmed => {
-                "the source's statement, read as printed (at its printed precision), is what we compute exactly"
-            }
-            Verdict::ConsistentBound => {
-                "a bound, not an exact value, on one side: the published value and ours agree \
-                (the bound is attained or respected), but the exact value is not established here, so it is not \
-                counted as confirmed"
-            }
-            Verdict::Corrected => {
-                "right in substance, wrong in a printed detail (a rounding, a digit slip); we give the right value"
-            }
-            Verdict::Refuted => {
-                "the published statement, in the case the source states it for, is false; the evidence \
-                names the counterexample"
-            }
-            Verdict::Extended => {
-                "the source's statement tested on a case the source does not claim (another rule, \
-                board or size); the computed column says whether it holds there. A new result, never a refutation"
-            }
-            Verdict::New => "nothing published: a value first computed here",
-        }
+    /// What the verdict means, as the pages define it beside the counts (from [`VERDICT_RULES`]).
+    pub fn definition(self) -> String {
+        verdict_rules()
+            .into_iter()
+            .find(|r| r.verdict == self.as_str())
+            .map(|r| r.meaning)
+            .unwrap_or_default()
+    }
+
+    /// The scopes this verdict may stand on (from [`VERDICT_RULES`]).
+    pub fn allowed_scopes(self) -> Vec<String> {
+        verdict_rules()
+            .into_iter()
+            .find(|r| r.verdict == self.as_str())
+            .map(|r| r.scopes)
+            .unwrap_or_default()
     }
 
     /// `Confirmed` when `ok`, otherwise `Refuted`: for claims whose verdict is a computed test.
@@ -108,6 +172,8 @@ pub struct Claim {
     /// The value this project computes.
     pub computed: String,
     pub verdict: Verdict,
+    /// How much of the statement the computation covers.
+    pub scope: Scope,
     /// Why the verdict holds: a counterexample, the file that holds the data, the method.
     pub evidence: String,
 }
@@ -140,6 +206,7 @@ impl Claim {
             published: published.to_string(),
             computed: computed.to_string(),
             verdict,
+            scope: Scope::default_for(verdict),
             evidence: evidence.to_string(),
         }
     }
@@ -197,7 +264,16 @@ impl Claim {
 
     /// The claim with another verdict (a statement tested beyond the source, a bound).
     pub fn with_verdict(mut self, verdict: Verdict) -> Claim {
+        if self.scope == Scope::default_for(self.verdict) {
+            self.scope = Scope::default_for(verdict);
+        }
         self.verdict = verdict;
+        self
+    }
+
+    /// The claim with the scope its computation covers (cases, a sample, a bound).
+    pub fn scoped(mut self, scope: Scope) -> Claim {
+        self.scope = scope;
         self
     }
 

@@ -135,6 +135,10 @@ fn claims_markdown(claims: &[&Claim]) -> String {
             Verdict::Confirmed => "confirmed".to_string(),
             v => format!("**{v}**"),
         };
+        let verdict = match c.scope {
+            crate::output::claim::Scope::Whole => verdict,
+            scope => format!("{verdict} ({})", scope.as_str()),
+        };
         s += &format!(
             "| {} | {} | {} | {} | {} | {} | {} |\n",
             escape(&c.source),
@@ -247,6 +251,7 @@ pub fn claims_table(claims: &[Claim]) -> Table {
         "published",
         "computed",
         "verdict",
+        "scope",
         "evidence",
     ]);
     for c in sorted {
@@ -259,6 +264,7 @@ pub fn claims_table(claims: &[Claim]) -> Table {
             c.published.clone().into(),
             c.computed.clone().into(),
             c.verdict.as_str().into(),
+            c.scope.as_str().into(),
             c.evidence.clone().into(),
         ]);
     }

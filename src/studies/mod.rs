@@ -13,7 +13,7 @@ use anyhow::Result;
 
 /// Claims live with the renderer in `output`; studies build them.
 pub mod claim {
-    pub use crate::output::claim::{source_files, Claim, Verdict};
+    pub use crate::output::claim::{source_files, verdict_rules, Claim, Scope, Verdict};
 }
 pub mod benchmarks;
 pub mod footprint;
@@ -22,7 +22,7 @@ pub mod peg;
 pub mod read_back;
 pub mod tricolore;
 
-pub use claim::{Claim, Verdict};
+pub use claim::{Claim, Scope, Verdict};
 
 /// Every kind of data file under `data/`, each declared once by its [`Schema`] next to the code
 /// that writes it: the data package's resources and, through their columns, its glossary. Within

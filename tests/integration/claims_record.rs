@@ -133,3 +133,48 @@ fn every_evidence_names_a_described_file_and_its_columns() {
         failures.join("\n")
     );
 }
+
+/// The verdict rules are data (`src/output/verdict_rules.csv`): every verdict has one row, and
+/// every claim's verdict stands on a scope its rule allows, so "confirmed" on a statement the
+/// computation covers only in part (some cases, a sample, a bound) fails here.
+#[test]
+fn every_verdict_stands_on_a_scope_its_rule_allows() {
+    use statespace::studies::{claim::verdict_rules, Scope, Verdict};
+    let rules = verdict_rules();
+    let named: Vec<&str> = rules.iter().map(|r| r.verdict.as_str()).collect();
+    let all: Vec<&str> = Verdict::ALL.iter().map(|v| v.as_str()).collect();
+    assert_eq!(
+        named, all,
+        "verdict_rules.csv names each verdict once, in Verdict::ALL order"
+    );
+    let scopes: Vec<&str> = Scope::ALL.iter().map(|s| s.as_str()).collect();
+    for r in &rules {
+        assert!(!r.meaning.is_empty(), "{}: no meaning", r.verdict);
+        for s in &r.scopes {
+            assert!(scopes.contains(&s.as_str()), "{}: unknown scope {s:?}", r.verdict);
+        }
+    }
+    assert_eq!(
+        rules[0].scopes,
+        ["whole"],
+        "confirmed stands on the whole statement only"
+    );
+    let mut failures = Vec::new();
+    for c in read_csv(&root().join("reports/claims.csv")) {
+        let rule = rules.iter().find(|r| r.verdict == c["verdict"]);
+        match rule {
+            None => failures.push(format!("{}: unknown verdict {:?}", c["id"], c["verdict"])),
+            Some(r) if !r.scopes.contains(&c["scope"]) => failures.push(format!(
+                "{}: verdict {:?} on scope {:?} (allowed: {:?})",
+                c["id"], c["verdict"], c["scope"], r.scopes
+            )),
+            Some(_) => {}
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} claims:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -295,36 +295,69 @@ impl Claim {
     }
 }
 
+/// The one spelling of each seed in a claim's `source` (a source spelled two ways splits one
+/// source in two in every count by source): a test holds every claim whose source starts with a
+/// seed's number (`seed 004`) to the spelling here.
+pub const SEED_SOURCES: [&str; 5] = [
+    "seed 000 (Token Flip, Gary Darby)",
+    "seed 001 (Matt Parker's coin puzzle)",
+    "seed 002 (Toggle Squares, Shlomi Fish)",
+    "seed 003 (A Study of Tricolore XP)",
+    "seed 004 (Dugu chessboard)",
+];
+
+/// Each source (by the prefix its `source` starts with) and the files that hold its words.
+const SOURCES: &[(&str, &[&str])] = &[
+    ("seed 000", &["tests/data/sources/000_80f10c203d3a5fc2.txt"]),
+    ("seed 001", &["tests/data/sources/001_f68fa2a7b0b879cd.txt"]),
+    ("seed 002", &["tests/data/sources/002_0947ca46c00723ff.txt"]),
+    ("seed 003", &["tests/data/sources/003_3e0333806063cc5d.txt"]),
+    ("seed 004", &["tests/data/sources/004_c5c33c8ce0f7efe5.txt"]),
+    ("OEIS A127500", &["tests/data/peg/A127500.csv"]),
+    ("OEIS A130515", &["tests/data/peg/A130515.csv"]),
+    ("OEIS A159257", &["tests/data/lightsout/A159257.csv"]),
+    ("OEIS A075464", &["tests/data/lightsout/A075464.csv"]),
+    ("OEIS A079873", &["tests/data/lightsout/A079873_published.csv"]),
+    (
+        "George Bell, Solving triangular peg solitaire",
+        &["tests/data/peg/bell_min_moves.csv"],
+    ),
+    (
+        "George Bell, triangular peg solitaire",
+        &["tests/data/peg/winning_sequences.csv", "tests/data/peg/totals.csv"],
+    ),
+    ("Jaap Scherphuis", &["tests/data/peg/reachable_positions.csv"]),
+    ("wmboyles/LightsOut-Math", &["tests/data/lightsout/gods_number.csv"]),
+    ("K. Sutner", &["tests/data/lightsout/sutner_doubling.csv"]),
+];
+
 /// Where the words of each source are kept, relative to the repository root: the seeds verbatim in
 /// tests/data/sources, the other sources' values (with their citation in header comments) in the
 /// oracle files. The one map from a claim's `source` (matched by prefix) to the files its quote is
 /// found in; `None` for a source we hold no words of.
 pub fn source_files(source: &str) -> Option<&'static [&'static str]> {
-    const SOURCES: &[(&str, &[&str])] = &[
-        ("seed 000", &["tests/data/sources/000_80f10c203d3a5fc2.txt"]),
-        ("seed 001", &["tests/data/sources/001_f68fa2a7b0b879cd.txt"]),
-        ("seed 002", &["tests/data/sources/002_0947ca46c00723ff.txt"]),
-        ("seed 003", &["tests/data/sources/003_3e0333806063cc5d.txt"]),
-        ("seed 004", &["tests/data/sources/004_c5c33c8ce0f7efe5.txt"]),
-        ("OEIS A127500", &["tests/data/peg/A127500.csv"]),
-        ("OEIS A130515", &["tests/data/peg/A130515.csv"]),
-        ("OEIS A159257", &["tests/data/lightsout/A159257.csv"]),
-        ("OEIS A075464", &["tests/data/lightsout/A075464.csv"]),
-        ("OEIS A079873", &["tests/data/lightsout/A079873_published.csv"]),
-        (
-            "George Bell, Solving triangular peg solitaire",
-            &["tests/data/peg/bell_min_moves.csv"],
-        ),
-        (
-            "George Bell, triangular peg solitaire",
-            &["tests/data/peg/winning_sequences.csv", "tests/data/peg/totals.csv"],
-        ),
-        ("Jaap Scherphuis", &["tests/data/peg/reachable_positions.csv"]),
-        ("wmboyles/LightsOut-Math", &["tests/data/lightsout/gods_number.csv"]),
-        ("K. Sutner", &["tests/data/lightsout/sutner_doubling.csv"]),
-    ];
     SOURCES
         .iter()
         .find(|(prefix, _)| source.starts_with(prefix))
         .map(|(_, files)| *files)
+}
+
+/// The prefix [`source_files`] matches `source` by: one source, however it is spelled.
+pub fn source_key(source: &str) -> Option<&'static str> {
+    SOURCES
+        .iter()
+        .find(|(prefix, _)| source.starts_with(prefix))
+        .map(|(prefix, _)| *prefix)
+}
+
+/// Every file that holds a source's words (each once, in [`source_files`] order): where a
+/// quotation on a page that names no source is looked for.
+pub fn all_source_files() -> Vec<&'static str> {
+    let mut files: Vec<&'static str> = Vec::new();
+    for f in SOURCES.iter().flat_map(|(_, files)| files.iter()) {
+        if !files.contains(f) {
+            files.push(f);
+        }
+    }
+    files
 }

@@ -6,9 +6,10 @@ use crate::engine::progress::{Counters, Reporter};
 use crate::output::datapackage;
 use crate::output::export::{self, Area, OutFile};
 use crate::output::manifest::{find_manifests, read_manifest, sha256_hex, MANIFEST};
-use crate::output::report::{claims_table, render_page, render_summary};
+use crate::output::report::{claims_table, markdown_table, render_page, render_summary};
 use crate::output::stamp;
 use crate::output::OutputDir;
+use crate::output::Table;
 use crate::studies::lightsout::Lightsout;
 use crate::studies::peg::Peg;
 use crate::studies::tricolore::Tricolore;
@@ -321,21 +322,226 @@ fn paragraph(template: &str, values: &[(&str, &str)]) -> String {
     crate::output::template::prose(template, values) + "\n\n"
 }
 
-/// `reports/README.md`: an abstract, the verdicts with their counts and meanings, each family's
-/// summary (headline tables, key charts numbered in order), and links to the family pages.
+/// One row of the combined `claims.csv`, the fields the entry page shows.
+struct ClaimRow {
+    id: String,
+    family: String,
+    statement: String,
+    published: String,
+    computed: String,
+    verdict: String,
+    scope: String,
+}
+
+/// The rows of a claims table, read back (the entry page is built from the file, not from memory).
+fn claim_rows(claims: &[u8]) -> Result<Vec<ClaimRow>> {
+    let mut r = csv::Reader::from_reader(claims);
+    let headers = r.headers()?.clone();
+    let col = |name: &str| -> Result<usize> {
+        headers
+            .iter()
+            .position(|h| h == name)
+            .with_context(|| format!("claims.csv has no {name} column: run `statespace reproduce` without --only once"))
+    };
+    let [id, family, statement, published, computed, verdict, scope] = [
+        col("id")?,
+        col("family")?,
+        col("statement")?,
+        col("published")?,
+        col("computed")?,
+        col("verdict")?,
+        col("scope")?,
+    ];
+    r.records()
+        .map(|rec| {
+            let rec = rec?;
+            let get = |i: usize| rec.get(i).unwrap_or("").to_string();
+            Ok(ClaimRow {
+                id: get(id),
+                family: get(family),
+                statement: get(statement),
+                published: get(published),
+                computed: get(computed),
+                verdict: get(verdict),
+                scope: get(scope),
+            })
+        })
+        .collect()
+}
+
+/// A claim's id linked to its family page.
+fn claim_link(c: &ClaimRow) -> String {
+    format!("[{}]({}/README.md)", c.id, c.family)
+}
+
+/// "Findings": every refuted, corrected and holds-where-checked claim, with what was published
+/// and what we compute.
+fn findings(rows: &[ClaimRow]) -> String {
+    use crate::studies::Verdict;
+    let shown = [Verdict::Refuted, Verdict::Corrected, Verdict::HoldsWhereChecked];
+    let count = |v: Verdict| rows.iter().filter(|c| c.verdict == v.as_str()).count().to_string();
+    let mut md = String::from("## Findings\n\n");
+    md += &paragraph(
+        include_str!("reproduce/findings.md"),
+        &[
+            ("refuted", &count(Verdict::Refuted)),
+            ("corrected", &count(Verdict::Corrected)),
+            ("holds", &count(Verdict::HoldsWhereChecked)),
+        ],
+    );
+    let mut t = Table::new(&["claim", "verdict", "statement", "published", "computed"]);
+    for v in shown {
+        for c in rows.iter().filter(|c| c.verdict == v.as_str()) {
+            t.push(vec![
+                claim_link(c).into(),
+                c.verdict.clone().into(),
+                c.statement.clone().into(),
+                c.published.clone().into(),
+                c.computed.clone().into(),
+            ]);
+        }
+    }
+    if !t.rows.is_empty() {
+        md += &markdown_table(&t);
+        md.push('\n');
+    }
+    md
+}
+
+/// "What is exact and what is not": the claims by scope, every claim not on the whole statement,
+/// and the blank cells of the family tables shown below.
+fn exact_and_not(rows: &[ClaimRow], summaries: &[String]) -> String {
+    use crate::studies::Scope;
+    let count = |s: Scope| rows.iter().filter(|c| c.scope == s.as_str()).count();
+    let whole = count(Scope::Whole);
+    let mut md = String::from("## What is exact and what is not\n\n");
+    md += &paragraph(
+        include_str!("reproduce/exact.md"),
+        &[
+            ("claims", &rows.len().to_string()),
+            ("whole", &whole.to_string()),
+            ("partial", &(rows.len() - whole).to_string()),
+            ("bound", &count(Scope::Bound).to_string()),
+            ("cases", &count(Scope::Cases).to_string()),
+            ("sample", &count(Scope::Sample).to_string()),
+        ],
+    );
+    let mut t = Table::new(&["claim", "scope", "verdict", "statement", "computed"]);
+    for s in [Scope::Bound, Scope::Cases, Scope::Sample] {
+        for c in rows.iter().filter(|c| c.scope == s.as_str()) {
+            t.push(vec![
+                claim_link(c).into(),
+                c.scope.clone().into(),
+                c.verdict.clone().into(),
+                c.statement.clone().into(),
+                c.computed.clone().into(),
+            ]);
+        }
+    }
+    if !t.rows.is_empty() {
+        md += &markdown_table(&t);
+        md.push('\n');
+    }
+    let blanks = blank_cells(summaries);
+    if !blanks.is_empty() {
+        md += &paragraph(include_str!("reproduce/blanks.md"), &[]);
+        for b in blanks {
+            md += &format!("- {b}\n");
+        }
+        md.push('\n');
+    }
+    md
+}
+
+/// The cells of a markdown table row, `\|` unescaped.
+fn row_cells(line: &str) -> Vec<String> {
+    let inner = line.trim().trim_start_matches('|');
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    let mut cells = vec![String::new()];
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'|') => {
+                chars.next();
+                cells.last_mut().expect("one cell").push('|');
+            }
+            '|' => cells.push(String::new()),
+            c => cells.last_mut().expect("one cell").push(c),
+        }
+    }
+    cells.into_iter().map(|c| c.trim().to_string()).collect()
+}
+
+/// Every row of the summaries' tables with a blank cell: the section, the table's caption, the
+/// row's first cell and the headers of its blank cells.
+fn blank_cells(summaries: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in summaries {
+        let text = stamp::unstamp(s);
+        let (mut section, mut caption, mut header) = ("", "", Vec::new());
+        for line in text.lines() {
+            if let Some(title) = line.strip_prefix("## ") {
+                section = title;
+            }
+            if !line.starts_with('|') {
+                if !line.trim().is_empty() {
+                    caption = line.trim().trim_end_matches(':');
+                }
+                header.clear();
+                continue;
+            }
+            let cells = row_cells(line);
+            if header.is_empty() {
+                header = cells;
+                continue;
+            }
+            if cells.iter().all(|c| c.chars().all(|ch| "-: ".contains(ch))) {
+                continue;
+            }
+            let blank: Vec<&str> = cells
+                .iter()
+                .zip(&header)
+                .skip(1)
+                .filter(|(c, _)| c.is_empty())
+                .map(|(_, h)| h.as_str())
+                .collect();
+            if !blank.is_empty() {
+                out.push(format!(
+                    "{section}, *{caption}*, {} {}: {}",
+                    header[0],
+                    cells[0],
+                    blank.join(", ")
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// `reports/README.md`: an abstract, the findings (refuted, corrected, holds where checked), what
+/// is exact and what is not, the verdicts with their counts, scopes and meanings, each family's
+/// summary (headline tables, key charts numbered in order), and links to the family pages. Built
+/// from the combined `claims.csv` as written and the summaries, so it never computes.
 fn entry_page(summaries: &[String], claims: &[u8]) -> Result<String> {
     use crate::studies::Verdict;
-    let verdicts = verdicts(claims)?;
-    let count = |v: Verdict| verdicts.iter().filter(|x| x.as_str() == v.as_str()).count();
+    let rows = claim_rows(claims)?;
+    let count = |v: Verdict| rows.iter().filter(|c| c.verdict == v.as_str()).count();
     let mut md = String::from("# statespace reports\n\n");
     md += "## Abstract\n\n";
     md += &paragraph(
         include_str!("reproduce/abstract.md"),
-        &[("claims", &verdicts.len().to_string())],
+        &[("claims", &rows.len().to_string())],
     );
-    md += "## Verdicts\n\n| verdict | claims | meaning |\n|---|---:|---|\n";
+    md += &findings(&rows);
+    md += &exact_and_not(&rows, summaries);
+    md += "## Verdicts\n\n| verdict | claims | may stand on scope | meaning |\n|---|---:|---|---|\n";
     for v in Verdict::ALL {
-        md += &format!("| {v} | {} | {} |\n", count(v), v.definition());
+        md += &format!(
+            "| {v} | {} | {} | {} |\n",
+            count(v),
+            v.allowed_scopes().join(", "),
+            v.definition()
+        );
     }
     md += "\n";
     let mut figure = 0;

@@ -413,10 +413,12 @@ fn name_list(s: &str) -> (Vec<String>, usize) {
     let mut pos = first.len();
     loop {
         let rest = &s[pos..];
-        let (sep, last) = match () {
-            _ if rest.starts_with(", ") => (2, false),
-            _ if rest.starts_with(" and ") => (5, true),
-            _ => break,
+        let (sep, last) = if rest.starts_with(", ") {
+            (2, false)
+        } else if rest.starts_with(" and ") {
+            (5, true)
+        } else {
+            break;
         };
         let Some(w) = ident(&rest[sep..]) else { break };
         let after = &rest[sep + w.len()..];

@@ -590,3 +590,159 @@ fn every_column_in_the_package_is_in_the_glossary_with_one_meaning() {
     }
     assert!(used > 100);
 }
+
+/// The suffix a column's name ends with when it holds exact counts as text (counts that can
+/// exceed 64 bits: `Kind::BigInteger`, decimal digits grouped by `_`), so a reader knows from the
+/// name alone that `.sum()` would join text; its numeric companion (`log10_...`) sits beside it.
+const TEXT_COUNT_SUFFIX: &str = "_text";
+
+/// Whether a plain loader (pandas, polars, with defaults) takes `v` for a number: what Rust's
+/// `f64` parser accepts (`00111`, `1e5`, `.5`, `nan`, `inf`), not `4_950` or `#..#`.
+fn loads_as_number(v: &str) -> bool {
+    v.trim().parse::<f64>().is_ok()
+}
+
+/// The faults of one CSV column under plain loaders, by its declared Frictionless type; `values`
+/// are the column's cells, empty ones included.
+fn plain_load_faults(rel: &str, name: &str, kind: &str, exact_count: bool, values: &[&str]) -> Vec<String> {
+    let mut faults = Vec::new();
+    let filled: Vec<&str> = values.iter().copied().filter(|v| !v.is_empty()).collect();
+    match kind {
+        "string" => {
+            if !filled.is_empty() && filled.iter().all(|v| loads_as_number(v)) {
+                faults.push(format!(
+                    "{rel}: text column {name} holds only numbers (e.g. {:?}): pandas and polars load it as numbers",
+                    filled[0]
+                ));
+            }
+            if exact_count && !name.ends_with(TEXT_COUNT_SUFFIX) {
+                faults.push(format!(
+                    "{rel}: {name} holds exact counts as text, but its name does not end in {TEXT_COUNT_SUFFIX}"
+                ));
+            }
+        }
+        "integer" | "number" => {
+            if filled.is_empty() && !values.is_empty() {
+                faults.push(format!(
+                    "{rel}: {kind} column {name} is empty on every row (polars loads it as text): fill it or drop it"
+                ));
+            }
+            let parses = |v: &&str| {
+                if kind == "integer" {
+                    v.parse::<i64>().is_ok()
+                } else {
+                    v.parse::<f64>().is_ok()
+                }
+            };
+            if let Some(v) = filled.iter().find(|v| !parses(v)) {
+                let past = kind == "integer" && v.bytes().all(|b| b.is_ascii_digit());
+                faults.push(format!(
+                    "{rel}: {kind} column {name} holds {v:?}{}",
+                    if past {
+                        format!(": past 64 bits, a count that large lives in a text column *{TEXT_COUNT_SUFFIX}")
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+        }
+        "boolean" => {
+            if let Some(v) = filled.iter().find(|v| !["true", "false"].contains(v)) {
+                faults.push(format!("{rel}: boolean column {name} holds {v:?}"));
+            }
+        }
+        _ => {}
+    }
+    faults
+}
+
+/// Plain loaders read every CSV under `data/` as the package declares it (issue 37, item 6),
+/// checked on the values themselves (no loader needed), for every column of every CSV resource:
+/// (a) a `string` column that is not entirely empty has a value that is not a number, so pandas
+/// and polars keep it as text (bit strings keep their leading zeros); (b) an `integer` column's
+/// values parse as 64-bit integers and a `number` column's as floats, and neither is empty on
+/// every row (polars loads an all-empty column as text); (c) a count past 64 bits is never in an
+/// `integer` column: an exact count kept as text has a name ending in [`TEXT_COUNT_SUFFIX`]; (d)
+/// an `integer` column has empty cells in all or none of the files of its kind (files one schema
+/// declares), since pandas loads a column with an empty cell as floats: one dtype per kind.
+#[test]
+fn plain_loaders_read_every_csv_as_the_package_declares() {
+    use statespace::output::datapackage::doc_for;
+    let pkg: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("data/datapackage.json")).unwrap()).unwrap();
+    let docs = statespace::studies::schemas();
+    let mut faults = Vec::new();
+    // (kind pattern, integer column) -> (files with an empty cell, files without)
+    let mut gaps: std::collections::BTreeMap<(String, String), (Vec<String>, Vec<String>)> = Default::default();
+    let mut files = 0;
+    for r in pkg["resources"].as_array().unwrap() {
+        let rel = r["path"].as_str().unwrap();
+        if !rel.ends_with(".csv") {
+            continue;
+        }
+        files += 1;
+        let kind_of_file = doc_for(&docs, rel).map_or(rel.to_string(), |d| d.pattern.to_string());
+        let mut reader = csv::Reader::from_path(root().join("data").join(rel)).unwrap();
+        let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+        let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        for f in r["schema"]["fields"].as_array().unwrap() {
+            let name = f["name"].as_str().unwrap();
+            let kind = f["type"].as_str().unwrap();
+            let Some(i) = header.iter().position(|h| h == name) else {
+                faults.push(format!("data/{rel}: declared column {name} is not in the file"));
+                continue;
+            };
+            let values: Vec<&str> = rows.iter().map(|row| row.get(i).unwrap_or("")).collect();
+            let exact_count = f.get("constraints").is_some();
+            faults.extend(plain_load_faults(
+                &format!("data/{rel}"),
+                name,
+                kind,
+                exact_count,
+                &values,
+            ));
+            if kind == "integer" && !values.is_empty() && values.iter().any(|v| !v.is_empty()) {
+                let entry = gaps.entry((kind_of_file.clone(), name.to_string())).or_default();
+                if values.iter().any(|v| v.is_empty()) {
+                    entry.0.push(rel.to_string());
+                } else {
+                    entry.1.push(rel.to_string());
+                }
+            }
+        }
+    }
+    for ((kind, name), (gappy, full)) in gaps {
+        if !gappy.is_empty() && !full.is_empty() {
+            faults.push(format!(
+                "data/{kind}: integer column {name} has empty cells in {gappy:?} (pandas: float64) but not in \
+                 {full:?} (int64): one dtype per kind"
+            ));
+        }
+    }
+    faults.sort();
+    assert!(
+        faults.is_empty(),
+        "{} columns plain loaders read otherwise than the package declares:\n{}",
+        faults.len(),
+        faults.join("\n")
+    );
+    assert!(files >= 40, "only {files} CSV files");
+}
+
+#[test]
+fn plain_load_faults_name_each_rule() {
+    let f = |kind: &str, exact: bool, values: &[&str]| plain_load_faults("x.csv", "c", kind, exact, values).len();
+    assert_eq!(
+        f("string", false, &["00111", "01000"]),
+        1,
+        "bit strings load as numbers"
+    );
+    assert_eq!(f("string", false, &["..###", "01000"]), 0);
+    assert_eq!(f("string", false, &["", ""]), 0, "an empty text column is text");
+    assert_eq!(f("string", true, &["4_950"]), 1, "an exact count named as a number");
+    assert_eq!(f("integer", false, &["1", ""]), 0);
+    assert_eq!(f("integer", false, &["", ""]), 1, "an all-empty integer column");
+    assert_eq!(f("integer", false, &["18446744073709551616"]), 1, "past 64 bits");
+    assert_eq!(f("number", false, &["1.5", "x"]), 1);
+    assert_eq!(f("boolean", false, &["true", "yes"]), 1);
+}

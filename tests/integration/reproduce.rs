@@ -268,3 +268,64 @@ fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// The entry page shows the findings in a minute and says what is exact (issue 37, item 8): every
+/// refuted, corrected and holds-where-checked claim of `reports/claims.csv` is named on it (linked
+/// to its family page) with its statement, every claim not on scope `whole` (a bound, some cases,
+/// a sample) is named with its scope, the counts by scope add up to the claims, and the verdict
+/// table gives each verdict the scopes its rule allows. No sentence of the old page that was not
+/// true remains.
+#[test]
+fn entry_page_names_every_finding_and_what_is_not_exact() {
+    use statespace::output::claim::verdict_rules;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let entry = std::fs::read_to_string(root.join("reports/README.md")).unwrap();
+    let claims = read_csv(&root.join("reports/claims.csv"));
+    let mut missing = Vec::new();
+    for c in &claims {
+        let link = format!("[{}]({}/README.md)", c["id"], c["family"]);
+        let finding = ["refuted", "corrected", "holds where checked"].contains(&c["verdict"].as_str());
+        let partial = c.get("scope").is_some_and(|s| s != "whole");
+        if (finding || partial) && !entry.lines().any(|l| l.contains(&link)) {
+            missing.push(format!(
+                "{} ({}, scope {:?})",
+                c["id"],
+                c["verdict"],
+                c.get("scope").map_or("(none)", String::as_str)
+            ));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "{} findings or partial claims the entry page does not name:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+    let whole = claims
+        .iter()
+        .filter(|c| c.get("scope").is_some_and(|s| s == "whole"))
+        .count();
+    assert!(
+        entry.contains(&format!(
+            "Of the {} claims, {whole} stand on the whole statement",
+            claims.len()
+        )),
+        "the entry page does not count the claims on the whole statement ({whole} of {})",
+        claims.len()
+    );
+    for r in verdict_rules() {
+        let row = format!("| {} | ", r.verdict);
+        let line = entry
+            .lines()
+            .find(|l| l.starts_with(&row))
+            .unwrap_or_else(|| panic!("no verdict row {row}"));
+        assert!(
+            line.contains(&r.scopes.join(", ")),
+            "{line}: not the scopes {:?}",
+            r.scopes
+        );
+    }
+    for overclaim in ["Every published figure we could find", "each analysed exhaustively"] {
+        assert!(!entry.contains(overclaim), "the entry page still says {overclaim:?}");
+    }
+}

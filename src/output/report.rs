@@ -124,6 +124,17 @@ fn verdict_counts(claims: &[&Claim]) -> Vec<String> {
         .collect()
 }
 
+/// A scope in words, for a verdict cell.
+fn scope_words(scope: crate::output::claim::Scope) -> &'static str {
+    use crate::output::claim::Scope;
+    match scope {
+        Scope::Whole => "the whole statement",
+        Scope::Cases => "the cases named",
+        Scope::Sample => "a sample",
+        Scope::Bound => "a bound",
+    }
+}
+
 /// The claims as a table for a page.
 fn claims_markdown(claims: &[&Claim]) -> String {
     let mut s = String::from(
@@ -135,9 +146,11 @@ fn claims_markdown(claims: &[&Claim]) -> String {
             Verdict::Confirmed => "confirmed".to_string(),
             v => format!("**{v}**"),
         };
-        let verdict = match c.scope {
-            crate::output::claim::Scope::Whole => verdict,
-            scope => format!("{verdict} ({})", scope.as_str()),
+        // The scope is shown where the verdict's name does not already say it.
+        let verdict = if c.scope == crate::output::claim::Scope::default_for(c.verdict) {
+            verdict
+        } else {
+            format!("{verdict} (on {})", scope_words(c.scope))
         };
         s += &format!(
             "| {} | {} | {} | {} | {} | {} | {} |\n",

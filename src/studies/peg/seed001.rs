@@ -270,6 +270,7 @@ pub fn example_table(_s: &Seed001) -> Table {
 pub fn claims(s: &Seed001) -> Vec<Claim> {
     let mut out = example_claims(s);
     out.extend(board_claims(s));
+    out.extend(jump_claims(s));
     out.extend(play_claims(s));
     out
 }
@@ -358,8 +359,6 @@ fn jump_list(jumps: &[(usize, usize, usize)]) -> String {
 
 /// The board, its states, symmetry and jumps, as the seed describes them.
 fn board_claims(s: &Seed001) -> Vec<Claim> {
-    let from =
-        |hole: usize| -> Vec<(usize, usize, usize)> { s.jumps.iter().copied().filter(|j| j.0 == hole).collect() };
     let classes = s
         .hole_classes
         .iter()
@@ -367,14 +366,6 @@ fn board_claims(s: &Seed001) -> Vec<Claim> {
         .collect::<Vec<_>>()
         .join(", ");
     let powers = s.single_coin_boards.iter().all(|b| b.is_power_of_two());
-    let (pairs, agree) = s.formula_checked;
-    let seed_table = seed_jump_table();
-    let triples = |v: &[(usize, usize, usize)]| {
-        v.iter()
-            .map(|(a, b, c)| format!("{a}-{b}-{c}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     vec![
         Claim::compare(
             FAMILY,
@@ -424,6 +415,22 @@ fn board_claims(s: &Seed001) -> Vec<Claim> {
             "The board is very symmetrical so if we look at moving 1 it\u{2019}s like looking at 7 and 10 as well. \
             Likewise, 2 is like looking at 3, 4, 6, 8 and 9. And finally, we have 5 to look at.",
         ),
+    ]
+}
+
+/// The seed's jumps: out of holes 2 and 5, its whole table, and its formula for the new board.
+fn jump_claims(s: &Seed001) -> Vec<Claim> {
+    let from =
+        |hole: usize| -> Vec<(usize, usize, usize)> { s.jumps.iter().copied().filter(|j| j.0 == hole).collect() };
+    let (pairs, agree) = s.formula_checked;
+    let seed_table = seed_jump_table();
+    let triples = |v: &[(usize, usize, usize)]| {
+        v.iter()
+            .map(|(a, b, c)| format!("{a}-{b}-{c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    vec![
         Claim::compare(
             FAMILY,
             "peg.seed001.hole_2_jumps",

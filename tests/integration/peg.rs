@@ -462,3 +462,56 @@ fn a130515_regenerates_from_the_committed_finishes_tables() {
     }
     assert!(checked >= 5, "sides 4 to 8 are committed");
 }
+
+/// The fewest moves of `data/peg` (or of a regenerated copy, `STATESPACE_PEG_DATA`) agree in every
+/// file that writes them: per side, `starts.csv`'s min_moves is the least min_moves of the start's
+/// solvable rows in `finishes.csv`, and `sides.csv`'s the least of the side's, wherever every one
+/// of those rows is exact (side 8 included: its proofs settle all 432); no per-start figure is a
+/// bound above the proven minimum, and no file repeats min_moves under a second name.
+#[test]
+fn min_moves_agree_across_sides_starts_and_finishes() {
+    let data = std::env::var_os("STATESPACE_PEG_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("data/peg"));
+    let sides = read_csv(&data.join("sides.csv"));
+    // The least min_moves of some rows ("" when none is solvable); None while one is only bounded.
+    let least = |rows: &[&HashMap<String, String>]| -> Option<String> {
+        let solvable: Vec<_> = rows.iter().filter(|r| r["solvable"] == "true").collect();
+        let exact: Option<Vec<u32>> = solvable.iter().map(|r| r["min_moves"].parse().ok()).collect();
+        Some(exact?.into_iter().min().map_or(String::new(), |m| m.to_string()))
+    };
+    let mut checked = 0;
+    for side in &sides {
+        let n = &side["side"];
+        let finishes = read_csv(&data.join(format!("T{n}/finishes.csv")));
+        let starts = read_csv(&data.join(format!("T{n}/starts.csv")));
+        for file in [&finishes, &starts] {
+            let header: Vec<&String> = file[0].keys().collect();
+            assert!(
+                header
+                    .iter()
+                    .all(|h| *h != "min_moves_exact" && *h != "min_moves_upper_bound"),
+                "T{n}: {header:?}"
+            );
+        }
+        let all: Vec<&HashMap<String, String>> = finishes.iter().collect();
+        if let Some(want) = least(&all) {
+            assert_eq!(side["min_moves"], want, "T{n}: sides.csv min_moves");
+        }
+        for s in &starts {
+            let rows: Vec<_> = finishes.iter().filter(|r| r["start"] == s["start"]).collect();
+            if let Some(want) = least(&rows) {
+                assert_eq!(
+                    s["min_moves"], want,
+                    "T{n}: starts.csv min_moves of start {}",
+                    s["start"]
+                );
+            }
+        }
+        if !side["min_moves"].is_empty() {
+            checked += 1;
+        }
+    }
+    // Sides 4 to 8: side 8's minima are all proven (data/peg/T8/finishes.csv, min_moves_proof).
+    assert!(checked >= 5, "{checked} sides have their fewest moves in sides.csv");
+}

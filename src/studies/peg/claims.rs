@@ -459,7 +459,7 @@ fn problem_claims(r: &PegResults) -> Vec<Claim> {
             ),
             summary,
             &format!(
-                "data/peg/T{}/finishes.csv, columns min_moves_exact, min_moves_lower_bound, min_moves_proof and \
+                "data/peg/T{}/finishes.csv, columns min_moves, min_moves_lower_bound, min_moves_proof and \
                 moves_upper_bound",
                 s.side
             ),

@@ -2,6 +2,7 @@
 //! ([`super::tables`]) into the files of an export.
 
 use super::claims::moves_summary;
+use super::fewest::MinMoves;
 use super::solvability::{ProblemRow, Verdict};
 use super::tables::{
     finishes_table, levels_table, move_histogram_table, positions_parquet, problem_starts_table, problems_table,
@@ -14,23 +15,54 @@ use crate::output::report::{Block, Page, Section};
 use crate::output::study_charts;
 use crate::output::template::prose;
 use crate::output::{Cell, Table};
-use crate::puzzles::peg::{format_play, Triangle};
+use crate::puzzles::peg::{format_play, Jump, Triangle};
 use crate::studies::{Area, Claim, Export};
 use anyhow::Result;
 
-/// Moves of the play found for every (start, finish); grey = impossible.
+/// Moves of the play found for every (start, finish); grey = impossible. Once every fewest moves
+/// is exact, it shares [`min_moves_bounds_chart`]'s colours ([`shared_moves_scale`]): one colour
+/// per number of moves in both.
 pub fn problems_chart(side: usize, problems: &[ProblemRow]) -> Result<Rendered> {
     let n = side * (side + 1) / 2;
     let mut cells = vec![vec![None; n]; n];
+    let title = format!("T{side}: moves of the play found from start (x) to finish (y)");
+    let Some(scale) = shared_moves_scale(problems) else {
+        for r in problems {
+            cells[r.finish][r.start] = r.moves().map(f64::from);
+        }
+        return start_finish_heatmap(title, cells, "moves (upper bound)", "impossible");
+    };
     for r in problems {
-        cells[r.finish][r.start] = r.moves().map(f64::from);
+        cells[r.finish][r.start] = r
+            .moves()
+            .and_then(|m| scale.iter().position(|&v| v == m))
+            .map(|i| i as f64);
     }
-    start_finish_heatmap(
-        format!("T{side}: moves of the play found from start (x) to finish (y)"),
+    start_finish_heatmap_of(
+        title,
         cells,
-        "moves (upper bound)",
-        "impossible",
+        chart::ColourKey {
+            title: "moves of the play found".into(),
+            none_meaning: "impossible".into(),
+            categories: scale.iter().map(u32::to_string).collect(),
+        },
     )
+}
+
+/// The one colour scale of a searched side's two move charts once every solvable problem's fewest
+/// moves is exact: every number of moves from the least minimum to the longest play found, so a
+/// colour means the same number in [`problems_chart`] and [`min_moves_bounds_chart`]. `None`
+/// while some minimum is open (the bounds chart then colours intervals).
+pub fn shared_moves_scale(problems: &[ProblemRow]) -> Option<Vec<u32>> {
+    if any_open(problems) {
+        return None;
+    }
+    let values = problems
+        .iter()
+        .flat_map(|r| [r.moves(), r.fewest.as_ref().and_then(MinMoves::exact)])
+        .flatten();
+    let (lo, hi) = values.clone().min().zip(values.max())?;
+    Some((lo..=hi).collect())
 }
 
 /// Per (start, finish): the best play's moves (the optimal play where the minimum is exact, which
@@ -66,7 +98,12 @@ pub fn min_moves_bounds_chart(side: usize, problems: &[ProblemRow]) -> Result<Re
         let m = r.fewest.as_ref()?;
         Some((m.lower_bound(), m.exact().or(r.moves())?))
     };
-    let mut kinds: Vec<(u32, u32)> = problems.iter().filter_map(interval).collect();
+    // Every exact: the scale shared with the chart of the plays found (values no minimum takes
+    // keep their colour there).
+    let mut kinds: Vec<(u32, u32)> = match shared_moves_scale(problems) {
+        Some(scale) => scale.into_iter().map(|v| (v, v)).collect(),
+        None => problems.iter().filter_map(interval).collect(),
+    };
     kinds.sort_unstable();
     kinds.dedup();
     let mut cells = vec![vec![None; n]; n];
@@ -487,7 +524,7 @@ pub fn headline_table(r: &PegResults) -> Table {
             },
             opt(s.starts.iter().map(|x| x.winning_sequences).sum()),
             opt(s.starts.iter().map(|x| x.complete_games).sum()),
-            s.finishes.iter().map(|f| f.min_moves).min().into(),
+            side_counts(s).min_moves.into(),
         ]);
     }
     t
@@ -498,19 +535,25 @@ fn shortest_table(r: &PegResults) -> Table {
     let mut t = Table::new(&["side", "start", "finish", "moves", "play"]);
     for s in &r.sides {
         if let (true, Some(p)) = (s.starts.is_empty(), &s.problems) {
-            if let Some(best) = p
+            // Each problem's shortest known play: its optimal play where the minimum is proven,
+            // else the play found.
+            fn shortest(x: &ProblemRow) -> Option<(u32, &Vec<Jump>)> {
+                match (&x.fewest, &x.verdict) {
+                    (Some(MinMoves::Exact { moves, play, .. }), _) => Some((*moves, play)),
+                    (_, Verdict::Play(play)) => x.moves().map(|m| (m, play)),
+                    _ => None,
+                }
+            }
+            if let Some((best, (moves, play))) = p
                 .iter()
-                .filter(|x| x.moves().is_some())
-                .min_by_key(|x| (x.moves(), x.start, x.finish))
+                .filter_map(|x| shortest(x).map(|k| (x, k)))
+                .min_by_key(|(x, (m, _))| (*m, x.start, x.finish))
             {
-                let Verdict::Play(play) = &best.verdict else {
-                    unreachable!("a row with moves has a play")
-                };
                 t.push(vec![
                     s.side.into(),
                     (best.start + 1).into(),
                     (best.finish + 1).into(),
-                    best.moves().into(),
+                    moves.into(),
                     format_play(play).into(),
                 ]);
             }
@@ -548,8 +591,13 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
                 shortest_table(r),
             ),
         published_section(r),
-        Section::new("New results").text(new_results_text(r)).claims("peg.new"),
     ];
+    if r.seed001.is_some() {
+        sections.push(
+            Section::new("Seed statements not judged").text(prose(include_str!("prose/seed001_unjudged.md"), &[])),
+        );
+    }
+    sections.extend([Section::new("New results").text(new_results_text(r)).claims("peg.new")]);
     sections.extend(r.partial.iter().map(partial_section));
     // The cross-side chart exists only where several sides are computed together (`reproduce`).
     if r.sides.len() > 1 {
@@ -557,8 +605,8 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
             Section::new("Charts")
                 .chart("levels_by_pegs", levels_caption(r))
                 .table(
-                    "Per side (`data/peg/sides.csv`; side 8's min_moves is empty unless every problem's fewest \
-                    moves is proven: its lower bounds are in data/peg/T8/finishes.csv):",
+                    "Per side (`data/peg/sides.csv`; min_moves is the least proven fewest moves of the side's \
+                    finishes.csv, empty where that is not proven):",
                     sides_table(r),
                 )
                 .chart("solvability_by_side", sides_caption(r)),
@@ -691,6 +739,8 @@ struct SearchedFigures {
     /// Problems whose fewest moves are exact.
     exact: usize,
     open: bool,
+    /// Solvable problems whose play found is longer than their exact fewest moves.
+    longer: usize,
     summary: String,
 }
 
@@ -708,6 +758,16 @@ impl SearchedFigures {
                 .filter(|x| x.fewest.as_ref().is_some_and(|m| m.exact().is_some()))
                 .count(),
             open: any_open(p),
+            longer: p
+                .iter()
+                .filter(|x| {
+                    x.fewest
+                        .as_ref()
+                        .and_then(MinMoves::exact)
+                        .zip(x.moves())
+                        .is_some_and(|(m, up)| up > m)
+                })
+                .count(),
             summary: moves_summary(p).unwrap_or_default(),
         }
     }
@@ -718,9 +778,11 @@ fn searched_side_charts(section: Section, s: &PegStudy) -> Section {
     let mut section = section.chart(
         format!("T{}_levels", s.side),
         format!(
-            "T{}: the union of every start's reachable positions, by pegs left: reachable, winnable and dead (no \
-            per-start analysis at this side).",
-            s.side
+            "T{}: the union of every start's reachable positions, by pegs left (log scale): reachable, winnable and \
+            dead (`data/peg/T{}/levels.csv`). The union is the only position count at this side: no per-start \
+            positions, sequences or games (the fewest moves per start and per problem are in starts.csv and \
+            finishes.csv).",
+            s.side, s.side
         ),
     );
     let Some(p) = &s.problems else { return section };
@@ -729,16 +791,26 @@ fn searched_side_charts(section: Section, s: &PegStudy) -> Section {
         f.plays.iter().min().copied().unwrap_or(0),
         f.plays.iter().max().copied().unwrap_or(0),
     );
+    let shared = if shared_moves_scale(p).is_some() {
+        format!(
+            " {} of these plays are longer than their problem's proven fewest moves (T{}_min_moves, in the same \
+            colour per number of moves).",
+            f.longer, s.side
+        )
+    } else {
+        String::new()
+    };
     section = section.chart(
         format!("T{}_problems", s.side),
         format!(
-            "T{}: moves of the play found for each (start, finish): {} of the {} problems are solvable, in {lo} to \
-            {hi} moves (upper bounds on the fewest: the plays come from a depth-first and a beam search, not an \
-            exact optimisation); '-' marks impossible problems, each with its proof in data/peg/T{}/finishes.csv.",
+            "T{}: moves of the play found for each (start, finish) (column play of data/peg/T{}/finishes.csv): {} of \
+            the {} problems are solvable, their plays in {lo} to {hi} moves (each an upper bound on the fewest: the \
+            plays come from a depth-first and a beam search, not an exact optimisation).{shared} '-' marks \
+            impossible problems, each with its proof in finishes.csv.",
+            s.side,
             s.side,
             f.plays.len(),
             p.len(),
-            s.side
         ),
     );
     let Some((low, high)) = f.lows else { return section };
@@ -761,7 +833,8 @@ fn searched_side_charts(section: Section, s: &PegStudy) -> Section {
         "exact value ('13, exact') or per interval still open (lower bound proven by meeting in the middle, to the \
         moves of the play found)"
     } else {
-        "value, every one exact (proven by meeting in the middle on the moves graph)"
+        "number of moves, every one exact (proven by meeting in the middle on the moves graph; the colours are \
+        those of the plays found)"
     };
     section.chart(
         format!("T{}_min_moves", s.side),

@@ -177,17 +177,22 @@ const OLD_FINISHES: [&str; 8] = [
     "play",
 ];
 
+/// The column that repeated `min_moves` under a second name (issues 23 to 36), after `play`.
+const MIN_MOVES_EXACT: &str = "min_moves_exact";
+
 /// Side 8's `finishes.csv` headers, oldest first: [`OLD_FINISHES`]; today's first 12 columns
-/// (before the fewest moves were settled, issue 23); today's without `min_moves_exact` (the bounds
-/// of issue 23); today's ([`T8_FINISHES`]).
+/// (before the fewest moves were settled, issue 23); today's ([`T8_FINISHES`], also the bounds of
+/// issue 23); today's with [`MIN_MOVES_EXACT`] after `play` (until issue 37).
 fn finishes_formats() -> [Vec<&'static str>; 4] {
     let now = T8_FINISHES.header();
-    let before_exact = now
+    let mut with_exact = now.clone();
+    let after_play = now
         .iter()
-        .copied()
-        .filter(|&c| c != glossary::min_moves_exact.name)
-        .collect();
-    [OLD_FINISHES.to_vec(), now[..12].to_vec(), before_exact, now]
+        .position(|&c| c == glossary::play.name)
+        .expect("a play column")
+        + 1;
+    with_exact.insert(after_play, MIN_MOVES_EXACT);
+    [OLD_FINISHES.to_vec(), now[..12].to_vec(), now, with_exact]
 }
 
 /// Where a problem table's columns are, in whichever format the file has.
@@ -369,10 +374,7 @@ fn load_fewest(
         &r[col("min_moves_proof")],
     );
     // `min_moves_exact` (the last format) repeats `min_moves` where the minimum is proven.
-    let exact = header
-        .iter()
-        .position(|h| *h == "min_moves_exact")
-        .map_or(min, |c| &r[c]);
+    let exact = header.iter().position(|h| *h == MIN_MOVES_EXACT).map_or(min, |c| &r[c]);
     ensure!(
         exact == min,
         "{}: row {line}: min_moves_exact {exact:?} and min_moves {min:?} differ",
@@ -571,6 +573,39 @@ mod tests {
         String::from_utf8(w.into_inner().unwrap()).unwrap()
     }
 
+    /// `finishes.csv` in the format of issues 23 to 36: [`MIN_MOVES_EXACT`] after `play`, repeating
+    /// `min_moves` (unchanged when the text already has it).
+    fn with_exact_column(text: &str) -> String {
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let header: Vec<String> = rdr.headers().unwrap().iter().map(String::from).collect();
+        if header.iter().any(|h| h == MIN_MOVES_EXACT) {
+            return text.to_string();
+        }
+        let at = header.iter().position(|h| h == "play").unwrap() + 1;
+        let min = header.iter().position(|h| h == "min_moves").unwrap();
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let mut head = header.clone();
+        head.insert(at, MIN_MOVES_EXACT.into());
+        w.write_record(&head).unwrap();
+        for r in rdr.records() {
+            let r = r.unwrap();
+            let mut fields: Vec<String> = r.iter().map(String::from).collect();
+            fields.insert(at, fields[min].clone());
+            w.write_record(&fields).unwrap();
+        }
+        String::from_utf8(w.into_inner().unwrap()).unwrap()
+    }
+
+    /// Tables with `min_moves_exact` (issues 23 to 36, the same values as `min_moves`) still load,
+    /// to the same study; today's tables do not have that column twice under two names.
+    #[test]
+    fn the_format_with_min_moves_exact_still_loads() {
+        let dir = tampered("finishes.csv", with_exact_column);
+        let (a, b) = (load(8, &dir.0).unwrap(), load(8, &committed()).unwrap());
+        assert_eq!((a.levels, a.problems), (b.levels, b.problems));
+        assert!(!T8_FINISHES.header().contains(&MIN_MOVES_EXACT));
+    }
+
     /// `finishes.csv` with one exact row weakened to a true bound only, as a table with open
     /// problems holds them (the committed one has none left): the first row whose play is longer
     /// than its minimum m, and ends in a move of two jumps or more (for [`cut_last_jump`]), keeps
@@ -583,7 +618,7 @@ mod tests {
             .records()
             .map(|r| r.unwrap())
             .find(|r| {
-                let longer = r[col("min_moves_exact")]
+                let longer = r[col("min_moves")]
                     .parse::<u32>()
                     .is_ok_and(|m| r[col("moves_upper_bound")].parse::<u32>().unwrap() > m);
                 longer
@@ -593,7 +628,7 @@ mod tests {
                         .is_some_and(|last| last.matches('-').count() >= 2)
             })
             .expect("an exact row whose play is longer than its minimum");
-        let m: u32 = row[col("min_moves_exact")].parse().unwrap();
+        let m: u32 = row[col("min_moves")].parse().unwrap();
         edit_row(text, &row[0], &row[1], |f| {
             for c in ["min_moves", "optimal_play", "min_moves_exact"] {
                 f.insert(c.into(), String::new());
@@ -635,7 +670,7 @@ mod tests {
         // A problem with a bound only, whose play is one move longer than the bound.
         let open = rows
             .iter()
-            .find(|r| r[col("min_moves_exact")].is_empty() && !r[col("min_moves_lower_bound")].is_empty())
+            .find(|r| r[col("min_moves")].is_empty() && !r[col("min_moves_lower_bound")].is_empty())
             .expect("a problem with a bound only");
         let upper = open[col("moves_upper_bound")].to_string();
         let (radii, _, _) = MinMoves::parse_proof(&open[col("min_moves_proof")]).unwrap();
@@ -662,9 +697,9 @@ mod tests {
             load(8, &dir.0).expect_err("an exact minimum beyond the proven bound was accepted")
         );
         assert!(err.contains("does not give min_moves"), "{err}");
-        // A min_moves_exact that min_moves does not have (one more than it, or a value where it
-        // is empty).
-        let changed = edit_row(&text, &open[0], &open[1], |f| {
+        // In the format that had it, a min_moves_exact that min_moves does not have (one more than
+        // it, or a value where it is empty).
+        let changed = edit_row(&with_exact_column(&text), &open[0], &open[1], |f| {
             let m = f["min_moves"]
                 .parse::<u32>()
                 .map_or(upper.clone(), |m| (m + 1).to_string());

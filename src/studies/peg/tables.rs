@@ -101,8 +101,7 @@ pub static SYMMETRY: Schema = Schema {
     source: SOURCE,
 };
 
-/// The columns of `starts.csv` on every side (side 8 appends its own, [`T8_STARTS_EXTRA`]), so one
-/// reader loads any side.
+/// The columns of `starts.csv` on every side, so one reader loads any side.
 const STARTS_COLUMNS: [Column; 8] = [
     START,
     col(
@@ -137,8 +136,9 @@ const STARTS_COLUMNS: [Column; 8] = [
     col(
         glossary::min_moves,
         Integer,
-        "fewest moves (maximal chains of jumps by one peg) to a single peg; empty when no \
-        single-peg finish exists (side 8: not computed)",
+        "fewest moves (maximal chains of jumps by one peg) to a single peg, the least over the start's \
+        finishes in finishes.csv; empty when no single-peg finish exists (side 8: also empty where that least value \
+        is not proven)",
     ),
     col(
         glossary::solvable_finishes,
@@ -146,15 +146,6 @@ const STARTS_COLUMNS: [Column; 8] = [
         "finish holes this start can end on with a single peg (solvable rows of finishes.csv)",
     ),
 ];
-/// Side 8's own column of `starts.csv`.
-const T8_STARTS_EXTRA: [Column; 1] = [col(
-    glossary::min_moves_upper_bound,
-    Integer,
-    "fewest moves among the plays found from this start \
-        (finishes.csv, moves_upper_bound): an upper bound on min_moves, not proven minimal; empty when no \
-        finish is solvable",
-)];
-
 pub static STARTS: Schema = Schema {
     pattern: "peg/T*/starts.csv",
     description: "Per single-vacancy start: reachable positions, winning jump sequences, complete games, \
@@ -164,16 +155,15 @@ pub static STARTS: Schema = Schema {
     source: SOURCE,
 };
 
-/// Side 8 has no per-start analysis: its tables have the columns of every side, empty where not
-/// computed, then its own (the dictionary lists them before the generic patterns, which they
-/// would otherwise match).
+/// Side 8 has no per-start analysis: its `starts.csv` has the columns of every side, empty where
+/// not computed (the dictionary lists it before the generic pattern, which it also matches).
 pub static T8_STARTS: Schema = Schema {
     pattern: "peg/T8/starts.csv",
     description: "Per single-vacancy start of side 8, in the columns of the other sides: reachable_positions, \
-        winning_sequences, complete_games, log10_complete_games and min_moves are empty (no per-start analysis \
-        at this side, and no exact minimum); solvable_finishes is counted from finishes.csv; \
-        min_moves_upper_bound is the fewest moves among its plays found.",
-    columns: &concat::<8, 1, 9>(STARTS_COLUMNS, T8_STARTS_EXTRA),
+        winning_sequences, complete_games and their logarithms are empty (no per-start analysis at this side); \
+        min_moves is the least of the start's proven fewest moves in finishes.csv (empty unless that least value \
+        is proven); solvable_finishes is counted from finishes.csv.",
+    columns: &STARTS_COLUMNS,
     primary_key: &[glossary::start],
     source: SOURCE,
 };
@@ -222,10 +212,9 @@ const FINISHES_COLUMNS: [Column; 8] = [
     ),
 ];
 /// Side 8's own columns: how each problem was decided, the play found with its moves (an upper
-/// bound on the fewest), the exact fewest moves where proven, and the proven lower bound on the
-/// fewest moves with its proof (`min_moves` and `optimal_play`, the common columns, are filled
-/// where the bounds meet, as `min_moves_exact` is).
-const T8_FINISHES_EXTRA: [Column; 7] = [
+/// bound on the fewest), and the proven lower bound on the fewest moves with its proof (the exact
+/// fewest moves are the common `min_moves` and `optimal_play`, filled where the bounds meet).
+const T8_FINISHES_EXTRA: [Column; 6] = [
     col(
         glossary::proof,
         Kind::String,
@@ -249,13 +238,6 @@ const T8_FINISHES_EXTRA: [Column; 7] = [
         "a play found (depth-first search shortened by a beam search, not proven \
         optimal): moves separated by ' | ', each move the holes its peg visits joined by '-'; empty \
         when not solvable",
-    ),
-    col(
-        glossary::min_moves_exact,
-        Integer,
-        "the exact fewest moves where proven (the balls met, or the \
-        proven lower bound equals the moves of a play), the same value as min_moves; empty where only \
-        bounds are known and when not solvable",
     ),
     col(
         glossary::min_moves_lower_bound,
@@ -290,13 +272,12 @@ pub static T8_FINISHES: Schema = Schema {
         winning_sequences is empty (not computed at this side); min_moves and optimal_play are filled where \
         the fewest moves are proven (lower bound met by a play), empty elsewhere; proof says how each problem \
         was decided (a play, replayed by the tests; the position-class test; an exhaustive search), and play \
-        is the play found, with moves_upper_bound moves; min_moves_exact is the exact fewest moves where \
-        proven (empty elsewhere), min_moves_lower_bound the proven lower bound on the fewest moves and \
-        min_moves_proof its proof, one per problem (meeting in the middle on the moves graph: every board \
-        within F moves of the start, the last level streamed, and every board within B moves of the single \
-        peg; no common board means more than F + B moves, and a common board gives a play of the least sum, \
-        the exact minimum).",
-    columns: &concat::<8, 7, 15>(FINISHES_COLUMNS, T8_FINISHES_EXTRA),
+        is the play found, with moves_upper_bound moves; min_moves_lower_bound is the proven lower bound on the \
+        fewest moves (equal to min_moves where that is filled) and min_moves_proof its proof, one per problem \
+        (meeting in the middle on the moves graph: every board within F moves of the start, the last level \
+        streamed, and every board within B moves of the single peg; no common board means more than F + B moves, \
+        and a common board gives a play of the least sum, the exact minimum).",
+    columns: &concat::<8, 6, 14>(FINISHES_COLUMNS, T8_FINISHES_EXTRA),
     primary_key: &[glossary::start, glossary::finish],
     source: SOURCE,
 };
@@ -304,8 +285,8 @@ pub static T8_FINISHES: Schema = Schema {
 pub static SIDES: Schema = Schema {
     pattern: "peg/sides.csv",
     description: "One row per side computed or read back: how many starts and problems there are, how many \
-        pass the position-class test and how many are solvable, the union's positions and the fewest moves. \
-        Side 8's exact minimum is not computed (min_moves empty; min_moves_upper_bound from its plays).",
+        pass the position-class test and how many are solvable, the union's positions and the fewest moves \
+        (the least min_moves of the side's finishes.csv).",
     columns: &[
         col(glossary::side, Integer, "side n of the triangle"),
         col(glossary::holes, Integer, "holes of the board, n(n+1)/2"),
@@ -344,13 +325,8 @@ pub static SIDES: Schema = Schema {
         col(
             glossary::min_moves,
             Integer,
-            "fewest moves of any solvable problem (OEIS A127500); empty where not computed exactly (side 8)",
-        ),
-        col(
-            glossary::min_moves_upper_bound,
-            Integer,
-            "fewest moves among the plays given in finishes.csv: equal to \
-        min_moves where that is computed, an upper bound on it elsewhere",
+            "fewest moves of any solvable problem (OEIS A127500): the least min_moves of finishes.csv; empty \
+            unless that least value is proven (a side whose problems are only bounded)",
         ),
     ],
     primary_key: &[glossary::side],
@@ -505,8 +481,8 @@ pub fn finishes_table(s: &PegStudy) -> Table {
 }
 
 /// Side 8's `starts.csv`: the columns of the other sides, empty where side 8 has no per-start
-/// analysis (positions, sequences, games, exact minimum), the solvable finishes counted from the
-/// problem table, and the fewest moves among the plays found (an upper bound).
+/// analysis (positions, sequences, games), the fewest moves from the problem table's proofs
+/// ([`proven_fewest`] of the start's problems) and the solvable finishes counted from it.
 pub fn problem_starts_table(holes: usize, problems: &[ProblemRow]) -> Table {
     let mut t = T8_STARTS.table();
     for start in 0..holes {
@@ -518,12 +494,29 @@ pub fn problem_starts_table(holes: usize, problems: &[ProblemRow]) -> Table {
             Cell::Empty,
             Cell::Empty,
             Cell::Empty,
-            Cell::Empty,
+            proven_fewest(rows.iter().copied()).into(),
             rows.iter().filter(|p| p.solvable()).count().into(),
-            rows.iter().filter_map(|p| p.moves()).min().into(),
         ]);
     }
     t
+}
+
+/// The proven fewest moves over some problems (a start's, or a whole side's): the least of their
+/// minima, when the proofs settle it. The shortest known play of each solvable problem (its
+/// optimal play where exact, else the play found) gives an upper bound, the least proven lower
+/// bound a lower one; when they meet, that is the least minimum, whether or not every problem is
+/// exact. `None` when no problem is solvable, when a solvable one has no bound, or when the two
+/// differ.
+pub fn proven_fewest<'a>(problems: impl IntoIterator<Item = &'a ProblemRow>) -> Option<u32> {
+    let mut best: Option<u32> = None;
+    let mut lower: Option<u32> = None;
+    for p in problems.into_iter().filter(|p| p.solvable()) {
+        let m = p.fewest.as_ref()?;
+        let known = m.exact().or(p.moves())?;
+        best = Some(best.map_or(known, |b| b.min(known)));
+        lower = Some(lower.map_or(m.lower_bound(), |l| l.min(m.lower_bound())));
+    }
+    best.filter(|&b| Some(b) == lower)
 }
 
 /// Every (start, finish) problem decided by search, with its proof (sides beyond the exact
@@ -560,7 +553,6 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             searched,
             r.moves().into(),
             play,
-            r.fewest.as_ref().and_then(MinMoves::exact).into(),
             lower,
             why,
         ]);
@@ -620,7 +612,7 @@ pub fn positions_parquet(s: &PegStudy) -> Result<Option<Vec<u8>>> {
 }
 
 /// Per side, what is solvable: one row per side, from the same results as each side's
-/// `starts.csv` and `finishes.csv` (side 8: from its problem table, exact minima unknown).
+/// `starts.csv` and `finishes.csv` (side 8: from its problem table and its proofs).
 pub fn sides_table(r: &PegResults) -> Table {
     let mut t = SIDES.table();
     for s in &r.sides {
@@ -641,8 +633,7 @@ pub fn sides_table(r: &PegResults) -> Table {
             s_row.solvable_problems.into(),
             s.levels.iter().map(|l| l.reachable).sum::<u64>().into(),
             s.levels.iter().map(|l| l.winnable).sum::<u64>().into(),
-            s.finishes.iter().map(|f| f.min_moves).min().into(),
-            s_row.fewest_moves_found.into(),
+            s_row.min_moves.into(),
         ]);
     }
     t
@@ -652,8 +643,9 @@ pub fn sides_table(r: &PegResults) -> Table {
 pub(super) struct SideCounts {
     pub solvable_starts: usize,
     pub solvable_problems: usize,
-    /// The fewest moves among the plays given (exact on sides with the full analysis).
-    pub fewest_moves_found: Option<u32>,
+    /// The fewest moves of any solvable problem: exact on sides with the full analysis; from the
+    /// proofs of the problem table elsewhere ([`proven_fewest`]: none unless proven).
+    pub min_moves: Option<u32>,
 }
 
 pub(super) fn side_counts(s: &PegStudy) -> SideCounts {
@@ -663,12 +655,12 @@ pub(super) fn side_counts(s: &PegStudy) -> SideCounts {
                 .filter(|&h| p.iter().any(|x| x.start == h && x.solvable()))
                 .count(),
             solvable_problems: p.iter().filter(|x| x.solvable()).count(),
-            fewest_moves_found: p.iter().filter_map(|x| x.moves()).min(),
+            min_moves: proven_fewest(p),
         },
         _ => SideCounts {
             solvable_starts: s.starts.iter().filter(|x| x.min_moves.is_some()).count(),
             solvable_problems: s.finishes.len(),
-            fewest_moves_found: s.finishes.iter().map(|f| f.min_moves).min(),
+            min_moves: s.finishes.iter().map(|f| f.min_moves).min(),
         },
     }
 }

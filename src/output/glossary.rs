@@ -127,13 +127,9 @@ glossary! {
     mem_gib: "GiB", "the machine's memory";
     method: "", "how the row's value was obtained, in words";
     min_moves: "moves", "peg: fewest moves (maximal chains of jumps by one peg) to a single peg, proven minimal";
-    min_moves_exact: "moves", "peg: the fewest moves where proven exact (a proven lower bound met by a play), \
-        empty otherwise";
     min_moves_lower_bound: "moves", "peg: a proven lower bound on min_moves (equal to it when exact)";
     min_moves_proof: "", "peg: why min_moves_lower_bound holds: which balls of the moves graph were searched and \
         whether they met";
-    min_moves_upper_bound: "moves", "peg: fewest moves among the plays found: an upper bound on min_moves, not \
-        proven minimal";
     min_presses: "presses", "Lights Out: fewest presses that turn the position off";
     min_presses_lower_bound: "presses", "Lights Out: a proven lower bound on min_presses (equal to it when exact)";
     mirror: "", "the left-right mirror image of a row";

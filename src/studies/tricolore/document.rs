@@ -33,6 +33,43 @@ pub const HYBRID_TABLE: &[(usize, u64)] = &[
     (12, 1326),
 ];
 pub const HYBRID_TOTAL: u64 = 21520080;
+/// The tables' Average and Percent columns as printed, per row: (clicks, average per start at one
+/// decimal, whole percent). The Percent column adds up to 100, its Total row's figure.
+pub const UNRESTRICTED_COLUMNS: &[(usize, &str, u64)] = &[
+    (1, "7.6", 0),
+    (2, "38.0", 1),
+    (3, "183.3", 3),
+    (4, "734.7", 11),
+    (5, "1972.4", 30),
+    (6, "2451.3", 37),
+    (7, "1016.6", 16),
+    (8, "149.2", 2),
+    (9, "6.8", 0),
+    (10, "0.0", 0),
+];
+pub const HYBRID_COLUMNS: &[(usize, &str, u64)] = &[
+    (1, "5.3", 0),
+    (2, "16.8", 0),
+    (3, "54.9", 1),
+    (4, "161.7", 3),
+    (5, "446.8", 7),
+    (6, "1036.0", 16),
+    (7, "1747.8", 27),
+    (8, "1762.6", 27),
+    (9, "961.4", 15),
+    (10, "262.5", 4),
+    (11, "23.8", 0),
+    (12, "0.4", 0),
+];
+
+pub fn columns(regime: Regime) -> Option<&'static [(usize, &'static str, u64)]> {
+    match regime {
+        Regime::Unrestricted => Some(UNRESTRICTED_COLUMNS),
+        Regime::Hybrid => Some(HYBRID_COLUMNS),
+        Regime::Restricted => None,
+    }
+}
+
 /// Boards every start reaches (the table's "Total" average).
 pub const REACHED_PER_START: [(Regime, u64); 2] = [(Regime::Unrestricted, 6560), (Regime::Hybrid, 6480)];
 
@@ -96,3 +133,29 @@ pub const HALVES_BOUND_EXTENDED: usize = 23;
 /// "Overall, in 94% of cases, 16 or fewer clicks are needed, on average, 12.9."
 pub const HALVES_SHARE: (usize, u32) = (16, 94);
 pub const HALVES_AVERAGE: &str = "12.9";
+/// "This method is not quite optimal ... but this result is pretty close."
+pub const PRETTY_CLOSE: &str =
+    "This method is not quite optimal: we could do better by allowing unrestricted clicking \
+    on the whole board. Unfortunately, solving that problem requires more computer (or time) than I have to devote, \
+    but this result is pretty close.";
+/// "(The same figure for the full 4x4 is 3^16 squared, or 1.85x10^15. Even with elimination of 7/8
+/// of these cases because of symmetry, there would still be a very large number.)"
+pub const SYMMETRY_SENTENCE: &str = "(The same figure for the full 4×4 is 316 squared, or 1.85×1015. Even with \
+    elimination of 7/8 of these cases because of symmetry, there would still be a very large number.)";
+/// The printed figure 1.85x10^15 (the capture lost the superscripts: "1.85×1015").
+pub const PAIRS_4X4: &str = "1.85e15";
+/// "Two rows have 3^8 (6561) states, so the total combinations of reaching all states from any
+/// state is 3^16 (43,046,721), a feasible amount."
+pub const PAIRS_SENTENCE: &str = "Two rows have 38 (6561) states, so the total combinations of reaching all states \
+    from any state is 316 (43,046,721), a feasible amount.";
+/// The order of the reversed table's targets, easiest first, and the sentences that state it.
+pub const TARGET_ORDER: [&str; 3] = ["WWWW.WWWW", "WBWB.BWBW", "RRRR.RRRR"];
+pub const TARGET_ORDER_SENTENCE: &str =
+    "We see that All White (WWWW.WWWW) is relatively easy, the Alternating pattern \
+    (WBWB.BWBW) falls in the middle, and All Red (RRRR.RRRR) is the most difficult of the three.";
+pub const TYPICALLY_ALL_RED: &str = "(Typically, All Red is one of the most difficult of all.)";
+/// Our reading of "one of the most difficult of all" (the document gives no measure): among the
+/// hardest tenth of the reachable targets by mean clicks.
+pub const HARDEST_SHARE: f64 = 0.10;
+/// "As might be expected, the effectiveness of this method lies between the other two."
+pub const HYBRID_BETWEEN: &str = "As might be expected, the effectiveness of this method lies between the other two.";

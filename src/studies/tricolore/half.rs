@@ -21,19 +21,39 @@ pub struct StartRow {
     pub mean_clicks: f64,
 }
 
-/// Per-target summary over the representative starts other than the target.
+/// Per-target summary over the representative starts other than the target, and over every
+/// start other than the target (the mirror images too: seed 003's reversed table says "compiled
+/// over all possible starting states", and the two means can round differently).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TargetRow {
     pub target: u32,
-    /// Starts that can reach it.
+    /// Representative starts that can reach it.
     pub starts: u32,
     pub sum_clicks: u64,
     pub max_clicks: Option<u8>,
+    /// Every start (of all 6561) other than the target that can reach it.
+    pub all_starts: u32,
+    pub all_sum_clicks: u64,
+    pub all_max_clicks: Option<u8>,
 }
 
 impl TargetRow {
     pub fn average(&self) -> Option<f64> {
         (self.starts > 0).then(|| self.sum_clicks as f64 / self.starts as f64)
+    }
+    /// The mean over every start other than the target.
+    pub fn all_starts_average(&self) -> Option<f64> {
+        (self.all_starts > 0).then(|| self.all_sum_clicks as f64 / self.all_starts as f64)
+    }
+    fn add(&mut self, d: u8, representative: bool) {
+        if representative {
+            self.starts += 1;
+            self.sum_clicks += u64::from(d);
+            self.max_clicks = Some(self.max_clicks.map_or(d, |m| m.max(d)));
+        }
+        self.all_starts += 1;
+        self.all_sum_clicks += u64::from(d);
+        self.all_max_clicks = Some(self.all_max_clicks.map_or(d, |m| m.max(d)));
     }
 }
 
@@ -125,8 +145,12 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
             starts: 0,
             sum_clicks: 0,
             max_clicks: None,
+            all_starts: 0,
+            all_sum_clicks: 0,
+            all_max_clicks: None,
         })
         .collect();
+    let mirror: Vec<u32> = (0..n as u32).map(|b| grid.mirror(b)).collect();
     for &s in &reps {
         let row = row_of(s);
         let (mut count, mut sum, mut max) = (0u32, 0u64, 0u8);
@@ -142,10 +166,12 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
             sum += u64::from(d);
             max = max.max(d);
             if t as u32 != s {
-                let tr = &mut targets[t];
-                tr.starts += 1;
-                tr.sum_clicks += u64::from(d);
-                tr.max_clicks = Some(tr.max_clicks.map_or(d, |m| m.max(d)));
+                targets[t].add(d, true);
+                // The mirrored start reaches the mirrored target in as many clicks (the rules and
+                // the regimes are left-right symmetric).
+                if mirror[s as usize] != s {
+                    targets[mirror[t] as usize].add(d, false);
+                }
             }
         }
         starts.push(StartRow {

@@ -9,6 +9,7 @@ use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub mod all_starts;
 pub mod border;
 pub mod claims;
 pub mod columns;
@@ -51,6 +52,7 @@ pub fn resources() -> Vec<&'static Schema> {
         &SLOWEST_STARTS,
         &HALVES_JOINT,
         &HALVES_SUMMARY,
+        &all_starts::TARGETS_ALL_STARTS,
     ]
     .to_vec()
 }
@@ -472,6 +474,15 @@ impl crate::studies::Study for Tricolore {
         }
         for s in &r.fulls {
             full_export(s, "tricolore/full", &mut out)?;
+        }
+        if !r.king.is_empty() {
+            let king: Vec<&half::HalfStudy> = r.king.iter().collect();
+            out.table(
+                Area::Data,
+                "tricolore",
+                all_starts::TARGETS_ALL_STARTS_CSV,
+                &all_starts::targets_all_starts_table(&king),
+            );
         }
         if !r.reach.is_empty() {
             out.table(

@@ -24,6 +24,11 @@ const HALF_CLAIMS: &[&str] = &[
     "seed003.unrestricted_bold_share",
     "seed003.hybrid_average",
     "seed003.hybrid_bold_share",
+    "seed003.unrestricted_percent_column",
+    "seed003.hybrid_percent_column",
+    "seed003.half_pairs",
+    "seed003.full_pairs_symmetry",
+    "seed003.hybrid_between",
     "seed003.average_prose",
     "seed003.unrestricted_reachable",
     "seed003.hybrid_reachable",
@@ -38,7 +43,11 @@ const MAX_CLAIMS: &[&str] = &[
     "seed003.hybrid_within",
     "seed003.example_starts",
 ];
-const TARGET_CLAIMS: &[&str] = &["seed003.target_", "seed003.all_red_to_all_white"];
+const TARGET_CLAIMS: &[&str] = &[
+    "seed003.target_",
+    "seed003.all_red_typically_hardest",
+    "seed003.all_red_to_all_white",
+];
 const FULL_CLAIMS: &[&str] = &["new.full_distances", "seed003.only_all_blue", "new.reachability"];
 const LARGE_CLAIMS: &[&str] = &["new.full_5x4_"];
 const HALVES_CLAIMS: &[&str] = &["seed003.halves", "seed003.border_extension", "halves_exhaustive"];
@@ -57,7 +66,9 @@ fn title(regime: Regime) -> String {
 }
 
 /// A half-board table with the document's rounding: mean per start to one decimal, share as a
-/// whole percent, and the totals row.
+/// whole percent rounded so that the column adds up to the totals row's 100% (each share rounded
+/// down, the units left given to the largest remainders, as the document's columns add up), and
+/// the totals row.
 fn document_style(s: &HalfStudy, printed: Option<(&[(usize, u64)], u64)>, orthogonal: Option<&HalfStudy>) -> Table {
     let mut header = vec!["clicks"];
     if printed.is_some() {
@@ -76,6 +87,8 @@ fn document_style(s: &HalfStudy, printed: Option<(&[(usize, u64)], u64)>, orthog
         .max(printed.map_or(0, |p| p.0.len() + 1))
         .max(orthogonal.map_or(0, |o| o.reached.len()));
     let at = |v: &[u64], k: usize| v.get(k).copied().unwrap_or(0);
+    let counts: Vec<u64> = (1..deepest).map(|k| at(&s.reached, k)).collect();
+    let percents = super::all_starts::largest_remainder_percents(&counts);
     for k in 1..deepest {
         let n = at(&s.reached, k);
         let mut row: Vec<Cell> = vec![k.into()];
@@ -89,7 +102,7 @@ fn document_style(s: &HalfStudy, printed: Option<(&[(usize, u64)], u64)>, orthog
         row.extend([
             n.into(),
             Cell::Fixed(n as f64 / starts, 1),
-            Cell::Text(format!("{:.0}%", 100.0 * n as f64 / total as f64)),
+            Cell::Text(format!("{}%", percents[k - 1])),
         ]);
         if let Some(o) = orthogonal {
             row.push(at(&o.reached, k).into());
@@ -100,7 +113,11 @@ fn document_style(s: &HalfStudy, printed: Option<(&[(usize, u64)], u64)>, orthog
     if let Some((_, printed_total)) = printed {
         row.push(printed_total.into());
     }
-    row.extend([total.into(), Cell::Fixed(total as f64 / starts, 1), "100%".into()]);
+    row.extend([
+        total.into(),
+        Cell::Fixed(total as f64 / starts, 1),
+        format!("{}%", percents.iter().sum::<u64>()).into(),
+    ]);
     if let Some(o) = orthogonal {
         row.push(o.total().into());
     }
@@ -150,9 +167,10 @@ fn targets_table(r: &TricoloreResults) -> Table {
         "regime",
         "final state",
         "document average",
-        "average",
+        "average over every start",
+        "average over the representatives",
         "document maximum",
-        "maximum",
+        "maximum over every start",
     ]);
     for (regime, target, avg, max) in doc::TARGETS {
         let Some(s) = r.king(regime) else { continue };
@@ -162,9 +180,10 @@ fn targets_table(r: &TricoloreResults) -> Table {
             regime.name().into(),
             target.into(),
             avg.into(),
+            row.all_starts_average().map_or(Cell::Empty, |a| Cell::Fixed(a, 1)),
             row.average().map_or(Cell::Empty, |a| Cell::Fixed(a, 1)),
             max.into(),
-            row.max_clicks.into(),
+            row.all_max_clicks.into(),
         ]);
     }
     t
@@ -388,6 +407,7 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
     sections.extend(large_section(r));
     sections.extend(halves_section(r));
     sections.extend(other_claims_section(claims));
+    sections.push(Section::new("Statements not judged").text(prose(include_str!("prose/unjudged.md"), &[])));
     sections.extend(charts(r));
     Page {
         summary: summary(r),

@@ -3,7 +3,7 @@
 use super::columns::{orthogonal, schema, BOARD, START_BOARD};
 use super::full::{FullStudy, ReachRow};
 use super::half::{HalfStudy, UNREACHABLE};
-use crate::output::chart::{self, BarChart, Rendered, Series};
+use crate::output::chart::{self, Mark, Rendered, Scale, XYChart, XYSeries};
 use crate::output::dataset::to_parquet;
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Kind::Integer, Kind::Number, Schema};
@@ -436,46 +436,76 @@ pub fn matrix_parquet(s: &HalfStudy) -> Result<Option<Vec<u8>>> {
     Ok(Some(to_parquet(&mut df, &provenance)?))
 }
 
+/// Counts over a number of clicks as points (a line joins each series' points) on a log axis:
+/// the counts span several powers of ten, and a point, unlike a bar on a log axis, has no
+/// baseline whose length would mean nothing.
+fn points_chart(
+    title: String,
+    x_label: &str,
+    y_label: String,
+    series: Vec<(String, Vec<(f64, f64)>)>,
+) -> Result<Rendered> {
+    chart::xy_chart(&XYChart {
+        title,
+        x_label: x_label.into(),
+        y_label,
+        series: series
+            .into_iter()
+            .map(|(name, points)| XYSeries {
+                name,
+                // Zero counts cannot sit on a log axis: they are left out (the tables list them).
+                points: points.into_iter().filter(|p| p.1 > 0.0).collect(),
+                mark: Mark::LinePoints,
+                colour: None,
+            })
+            .collect(),
+        x_scale: Scale::Linear,
+        y_scale: Scale::Log10,
+        markers: Vec::new(),
+    })
+}
+
 /// Boards first reached after k clicks, one series per study (regime or adjacency).
 pub fn clicks_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result<Rendered> {
     let series = studies
         .iter()
-        .map(|(name, s)| Series {
-            name: name.to_string(),
-            points: s
+        .map(|(name, s)| {
+            let points = s
                 .reached
                 .iter()
                 .enumerate()
                 .skip(1)
                 .map(|(k, &n)| (k as f64, n as f64))
-                .collect(),
+                .collect();
+            (name.to_string(), points)
         })
         .collect();
-    chart::bar_chart(&BarChart {
-        title: title.into(),
-        x_label: "clicks".into(),
-        y_label: "(start, board) pairs first reached".into(),
+    points_chart(
+        title.into(),
+        "clicks",
+        "(start, board) pairs first reached (log scale)".into(),
         series,
-        log_y: true,
-    })
+    )
 }
 
 /// Starts per maximum clicks needed (eccentricity), one series per study.
 pub fn eccentricity_chart(title: &str, studies: &[(&str, &HalfStudy)]) -> Result<Rendered> {
     let series = studies
         .iter()
-        .map(|(name, s)| Series {
-            name: name.to_string(),
-            points: s.eccentricity().iter().map(|&(m, n)| (m as f64, n as f64)).collect(),
+        .map(|(name, s)| {
+            let points = s.eccentricity().iter().map(|&(m, n)| (m as f64, n as f64)).collect();
+            (name.to_string(), points)
         })
         .collect();
-    chart::bar_chart(&BarChart {
-        title: title.into(),
-        x_label: "maximum clicks from the start (eccentricity)".into(),
-        y_label: format!("starts (of {})", studies.first().map_or(0, |(_, s)| s.starts.len())),
+    points_chart(
+        title.into(),
+        "maximum clicks from the start (eccentricity)",
+        format!(
+            "starts (of {}, log scale)",
+            studies.first().map_or(0, |(_, s)| s.starts.len())
+        ),
         series,
-        log_y: true,
-    })
+    )
 }
 
 /// Boards and (board, last click) states by fewest clicks to the target, as `schema` describes
@@ -495,36 +525,30 @@ pub fn full_chart(studies: &[&FullStudy]) -> Result<Rendered> {
     let first = studies.first().expect("at least one study");
     let series = studies
         .iter()
-        .map(|s| Series {
-            name: format!("to {}", s.grid.format(s.target)),
-            points: s
+        .map(|s| {
+            let points = s
                 .boards
                 .iter()
                 .enumerate()
                 .map(|(k, &n)| (k as f64, n as f64))
-                .collect(),
+                .collect();
+            (format!("to {}", s.grid.format(s.target)), points)
         })
         .collect();
-    chart::bar_chart(&BarChart {
-        // A bar chart with one series draws no legend: then the target goes in the title.
-        title: match studies {
-            [one] => format!(
-                "{}x{} board: fewest clicks to {}",
-                one.grid.width(),
-                one.grid.height(),
-                one.grid.format(one.target)
-            ),
-            _ => format!(
-                "{}x{} board: fewest clicks to the target",
-                first.grid.width(),
-                first.grid.height()
-            ),
-        },
-        x_label: "clicks".into(),
-        y_label: "boards".into(),
-        series,
-        log_y: true,
-    })
+    let title = match studies {
+        [one] => format!(
+            "{}x{} board: fewest clicks to {}",
+            one.grid.width(),
+            one.grid.height(),
+            one.grid.format(one.target)
+        ),
+        _ => format!(
+            "{}x{} board: fewest clicks to the target",
+            first.grid.width(),
+            first.grid.height()
+        ),
+    };
+    points_chart(title, "clicks", "boards (log scale)".into(), series)
 }
 
 /// One row per 5x4 target (`data/tricolore/full_5x4/summary.csv`): the symmetries its search

@@ -28,9 +28,20 @@ pub fn nullity_by_residue_chart(title: &str, nullity: &[usize]) -> Result<Render
             all_zero.push(res);
             continue;
         }
+        // A panel with a point or two reads as empty: name those sizes in its title.
+        let rare: Vec<String> = ns
+            .iter()
+            .filter(|&&n| nullity[n] > 0)
+            .map(|&n| format!("n = {n}: {}", nullity[n]))
+            .collect();
+        let rare = if rare.len() <= 3 {
+            format!("; nullity > 0 only at {}", rare.join(", "))
+        } else {
+            String::new()
+        };
         series.push(XYSeries {
             name: format!(
-                "{}: {} of {} sizes have nullity 0 (not drawn)",
+                "{}: {} of {} sizes have nullity 0 (not drawn){rare}",
                 residue_name(res),
                 format_value(zero as f64),
                 format_value(ns.len() as f64)

@@ -86,8 +86,8 @@ fn rect_bin_name(b: usize) -> String {
 /// Where the m x n boards have nullity > 0, for m, n <= [`RECT_CHART_SIDE`]: one cell per board
 /// size, grey where every board is solvable, coloured by the nullity's bin elsewhere. The whole
 /// dataset drawn one pixel per size was a texture (a million pixels, most bins a pixel wide);
-/// the corner shows the structure (the diagonal, and the rays where m + 1 and n + 1 share a
-/// factor) that repeats across the whole table.
+/// in the corner each size is a cell a reader can find, and the rows and columns of nullity
+/// show as lines.
 pub fn rect_chart(r: &RectDataset) -> Result<Rendered> {
     let side = RECT_CHART_SIDE.min(r.max);
     let at = |m: usize, n: usize| r.table[(m - 1) * r.max + n - 1];

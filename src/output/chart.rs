@@ -881,6 +881,92 @@ fn draw_marker<DB: DrawingBackend>(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Intervals over categories
+
+/// One value per category, exact or bounded: a filled point where `lower == upper`, an error bar
+/// with caps from `lower` to `upper` where only bounds are known. Each category has its own slot
+/// on the x axis, labelled with its name, so values that sit close together never overlap.
+#[derive(Clone, Debug)]
+pub struct IntervalChart {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub categories: Vec<String>,
+    /// `(lower, upper)` per category.
+    pub values: Vec<(f64, f64)>,
+    /// Legend text of the points (exact values) and of the bars (bounds).
+    pub exact_name: String,
+    pub bounds_name: String,
+}
+
+/// Renders an [`IntervalChart`] on a linear y axis.
+pub fn interval_chart(c: &IntervalChart) -> Result<Rendered> {
+    let ys: Vec<f64> = c.values.iter().flat_map(|&(lo, hi)| [lo, hi]).collect();
+    let ya = Axis::new(Scale::Linear, &ys, false, 0.06);
+    both_backends!(root => draw_intervals(&root, c, ya))
+}
+
+fn draw_intervals<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &IntervalChart, ya: Axis) -> Result<()> {
+    let (exact_ink, bounds_ink) = (PALETTE[0], PALETTE[1]);
+    let mut legend = Vec::new();
+    if c.values.iter().any(|&(lo, hi)| lo == hi) {
+        legend.push((c.exact_name.clone(), Swatch::Mark(exact_ink, Mark::Points)));
+    }
+    if c.values.iter().any(|&(lo, hi)| lo != hi) {
+        legend.push((c.bounds_name.clone(), Swatch::Mark(bounds_ink, Mark::ErrorBars)));
+    }
+    let plot = frame(root, &c.title, &legend)?;
+    let n = c.categories.len().max(1);
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(16)
+        .margin_top(8)
+        .x_label_area_size(48)
+        .y_label_area_size(ya.label_width() + 34)
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, ya.lo..ya.hi)
+        .map_err(err)?;
+    let xf = |v: &f64| {
+        let k = v.round();
+        if (v - k).abs() > 1e-6 || k < 0.0 {
+            String::new()
+        } else {
+            c.categories.get(k as usize).cloned().unwrap_or_default()
+        }
+    };
+    let yf = |v: &f64| ya.label(*v);
+    chart
+        .configure_mesh()
+        .x_desc(&c.x_label)
+        .y_desc(&c.y_label)
+        .x_labels(n.min(60))
+        .y_labels(12)
+        .x_label_formatter(&xf)
+        .y_label_formatter(&yf)
+        .label_style((FAMILY, if n > 24 { 11 } else { 14 }))
+        .axis_desc_style((FAMILY, 16))
+        .light_line_style(RGBColor(240, 240, 240))
+        .draw()
+        .map_err(err)?;
+    for (x, &(lo, hi)) in c.values.iter().enumerate() {
+        let x = x as f64;
+        if lo == hi {
+            chart
+                .draw_series(std::iter::once(Circle::new((x, lo), 4, exact_ink.filled())))
+                .map_err(err)?;
+            continue;
+        }
+        let mut bar = vec![PathElement::new(vec![(x, lo), (x, hi)], bounds_ink.stroke_width(2))];
+        for y in [lo, hi] {
+            bar.push(PathElement::new(
+                vec![(x - 0.25, y), (x + 0.25, y)],
+                bounds_ink.stroke_width(2),
+            ));
+        }
+        chart.draw_series(bar).map_err(err)?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
 // Category bar charts
 
 /// Renders bars over named categories.
@@ -1662,6 +1748,39 @@ mod tests {
         let dec = png::Decoder::new(png);
         let r = dec.read_info().expect("valid PNG");
         (r.info().width, r.info().height)
+    }
+
+    #[test]
+    fn intervals_draw_exact_points_and_bound_bars_per_category() {
+        let c = IntervalChart {
+            title: "sides".into(),
+            x_label: "n (side)".into(),
+            y_label: "share".into(),
+            categories: vec!["4".into(), "5".into(), "23".into()],
+            values: vec![(0.4, 0.4), (0.6, 0.6), (0.45, 0.5)],
+            exact_name: "exact".into(),
+            bounds_name: "bounds".into(),
+        };
+        let r = interval_chart(&c).unwrap();
+        assert_eq!(png_size(&r.png), SIZE);
+        probe::assert_texts(
+            &r.svg,
+            &["sides", "n (side)", "share", "exact", "bounds", "4", "5", "23"],
+        );
+        // Two exact points and the legend's swatch; one bar with two caps and the legend's.
+        assert_eq!(probe::filled(&r.svg, "circle", &probe::hex(PALETTE[0])).len(), 3);
+        let bars = probe::elements(&r.svg, "polyline")
+            .into_iter()
+            .filter(|e| e.attr("stroke") == Some(probe::hex(PALETTE[1]).as_str()))
+            .count();
+        assert_eq!(bars, 6);
+        // Without bounds there is no bounds entry in the legend.
+        let exact_only = IntervalChart {
+            values: vec![(0.4, 0.4), (0.6, 0.6), (0.5, 0.5)],
+            ..c
+        };
+        let r = interval_chart(&exact_only).unwrap();
+        assert_eq!(probe::count_text(&r.svg, "bounds"), 0);
     }
 
     #[test]

@@ -12,33 +12,55 @@ fn residue_name(res: usize) -> String {
 }
 
 /// Nullity of the n x n press matrix against n, one panel (and colour) per n mod 3 on shared
-/// axes, over the whole range given (`nullity[n]`, index 0 ignored): in one plot the residue
-/// drawn last hid the others. y is logarithmic when the nullities span more than a factor of
-/// 100; sizes with nullity 0 (every board solvable) are never drawn (they could not sit on a log
-/// axis, and would crowd the baseline of a linear one) and are counted in each panel's title.
+/// linear axes, over the whole range given (`nullity[n]`, index 0 ignored): in one plot the
+/// residue drawn last hid the others, and a log axis bent the linear laws the nullity follows
+/// into curves. Sizes with nullity 0 (every board solvable) are not drawn (they would crowd the
+/// baseline) and are counted in each panel's title; a residue whose every size has nullity 0
+/// gets no panel (an empty panel reads as missing data) and is named in the chart's title.
 pub fn nullity_by_residue_chart(title: &str, nullity: &[usize]) -> Result<Rendered> {
     let max_n = nullity.len().saturating_sub(1);
-    let series = (0..3)
-        .map(|res| {
-            let ns: Vec<usize> = (1..=max_n).filter(|n| n % 3 == res).collect();
-            let zero = ns.iter().filter(|&&n| nullity[n] == 0).count();
-            XYSeries {
-                name: format!(
-                    "{} ({} of {} sizes have nullity 0, not drawn)",
-                    residue_name(res),
-                    format_value(zero as f64),
-                    format_value(ns.len() as f64)
-                ),
-                points: ns
-                    .iter()
-                    .filter(|&&n| nullity[n] > 0)
-                    .map(|&n| (n as f64, nullity[n] as f64))
-                    .collect(),
-                mark: Mark::Points,
-                colour: None,
-            }
-        })
-        .collect();
+    let mut all_zero = Vec::new();
+    let mut series = Vec::new();
+    for res in 0..3 {
+        let ns: Vec<usize> = (1..=max_n).filter(|n| n % 3 == res).collect();
+        let zero = ns.iter().filter(|&&n| nullity[n] == 0).count();
+        if zero == ns.len() {
+            all_zero.push(res);
+            continue;
+        }
+        // A panel with a point or two reads as empty: name those sizes in its title.
+        let rare: Vec<String> = ns
+            .iter()
+            .filter(|&&n| nullity[n] > 0)
+            .map(|&n| format!("n = {n}: {}", nullity[n]))
+            .collect();
+        let rare = if rare.len() <= 3 {
+            format!("; nullity > 0 only at {}", rare.join(", "))
+        } else {
+            String::new()
+        };
+        series.push(XYSeries {
+            name: format!(
+                "{}: {} of {} sizes have nullity 0 (not drawn){rare}",
+                residue_name(res),
+                format_value(zero as f64),
+                format_value(ns.len() as f64)
+            ),
+            points: ns
+                .iter()
+                .filter(|&&n| nullity[n] > 0)
+                .map(|&n| (n as f64, nullity[n] as f64))
+                .collect(),
+            mark: Mark::Points,
+            colour: Some(res),
+        });
+    }
+    // The residues left out are named on the first panel, where the reader looks for them.
+    if let (Some(first), false) = (series.first_mut(), all_zero.is_empty()) {
+        let rs: Vec<String> = all_zero.iter().map(|r| r.to_string()).collect();
+        first.name += &format!("; every n ≡ {} (mod 3) has nullity 0 (no panel)", rs.join(" or "));
+    }
+    let panels = series.len().max(1) as u32;
     xy_panels(
         &XYChart {
             title: format!("{title} (n = 1..{})", format_value(max_n as f64)),
@@ -46,10 +68,10 @@ pub fn nullity_by_residue_chart(title: &str, nullity: &[usize]) -> Result<Render
             y_label: "nullity".into(),
             series,
             x_scale: Scale::Linear,
-            y_scale: Scale::Auto,
+            y_scale: Scale::Linear,
             markers: Vec::new(),
         },
-        (960, 960),
+        (960, 120 + 300 * panels),
     )
 }
 
@@ -301,6 +323,44 @@ mod tests {
     /// Filled rectangles in palette colour `i` (bars and legend swatches).
     fn bars(svg: &str, i: usize) -> Vec<probe::Element<'_>> {
         probe::filled(svg, "rect", &probe::hex(PALETTE[i]))
+    }
+
+    #[test]
+    fn nullity_panels_leave_out_residues_without_nullity_on_a_linear_axis() {
+        // Only n = 2 mod 3 has nullity, growing linearly: one panel, linear ticks.
+        let nul: Vec<usize> = (0..300).map(|n| if n % 3 == 2 { 2 * n } else { 0 }).collect();
+        let r = nullity_by_residue_chart("block rule, open board", &nul).unwrap();
+        assert_eq!(png_size(&r.png), (960, 420));
+        probe::assert_texts(
+            &r.svg,
+            &[
+                "block rule, open board (n = 1..299)",
+                "n (board side)",
+                "nullity",
+                "n ≡ 2 (mod 3): 0 of 100 sizes have nullity 0 (not drawn); every n ≡ 0 or 1 (mod 3) has nullity 0 \
+                (no panel)",
+            ],
+        );
+        let drawn = probe::strings(&r.svg);
+        assert!(
+            !drawn.iter().any(|t| t.starts_with("n ≡ 0") || t.starts_with("n ≡ 1")),
+            "{drawn:?}"
+        );
+        let superscript = |t: &String| t.chars().any(|c| "⁰¹²³⁴⁵⁶⁷⁸⁹".contains(c));
+        assert!(
+            !drawn.iter().any(|t| t.contains("log scale") || superscript(t)),
+            "{drawn:?}"
+        );
+        assert_eq!(circles(&r.svg, 2, false), 100);
+        // All three residues with nullity: three panels, each named.
+        let nul: Vec<usize> = (0..30).map(|n| n % 4).collect();
+        let r = nullity_by_residue_chart("plus rule, torus board", &nul).unwrap();
+        assert_eq!(png_size(&r.png), (960, 1020));
+        for res in 0..3 {
+            assert!(probe::strings(&r.svg)
+                .iter()
+                .any(|t| t.starts_with(&format!("n ≡ {res} (mod 3): "))));
+        }
     }
 
     #[test]

@@ -858,3 +858,94 @@ fn the_million_sweep_agrees_with_chasing_doubling_and_one_board() {
         "n = {widest}: {out}"
     );
 }
+
+/// What a plain loader (`pandas.read_csv`, `pl.read_csv` with defaults) infers from a column's
+/// unquoted values: a number when every non-empty value is one (quoting does not stop it), so
+/// "00111" loses its zeros and a count column mixes ints and text across files.
+fn looks_numeric(v: &str) -> bool {
+    let t = v.strip_prefix(['+', '-']).unwrap_or(v);
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (mantissa, exponent) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], Some(&t[i + 1..])),
+        None => (t, None),
+    };
+    let mantissa_ok = match mantissa.split_once('.') {
+        Some((a, b)) => (digits(a) || a.is_empty()) && (digits(b) || b.is_empty()) && !(a.is_empty() && b.is_empty()),
+        None => digits(mantissa),
+    };
+    let exponent_ok = exponent.is_none_or(|e| digits(e.strip_prefix(['+', '-']).unwrap_or(e)));
+    mantissa_ok && exponent_ok || ["nan", "inf", "-inf"].contains(&v.to_ascii_lowercase().as_str())
+}
+
+/// Issue 37 item 6, for every CSV under data/lightsout against the data dictionary: a column
+/// declared text has a value no loader takes for a number (bit strings such as "00111" lost
+/// their leading zeros), an integer column's values all parse as integers, and an exact count
+/// (`Kind::BigInteger`) is written as one.
+#[test]
+fn lightsout_csv_columns_load_with_their_declared_types() {
+    use statespace::output::datapackage::doc_for;
+    use statespace::output::schema::Kind;
+    use statespace::output::table::parse_exact_count;
+    use statespace::studies::lightsout::dictionary;
+    let docs = dictionary::resources();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/lightsout");
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    let mut stack = vec![dir.clone()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "csv") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 40, "{} CSV files under {}", files.len(), dir.display());
+    let mut faults = Vec::new();
+    for path in &files {
+        let rel = format!("lightsout/{}", path.strip_prefix(&dir).unwrap().display());
+        let doc = doc_for(&docs, &rel).unwrap_or_else(|| panic!("{rel} has no entry in the data dictionary"));
+        let mut r = csv::Reader::from_path(path).unwrap();
+        let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+        let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+        for (i, name) in header.iter().enumerate() {
+            let col = doc
+                .column(name)
+                .unwrap_or_else(|| panic!("{rel}: column {name} is not declared"));
+            let values: Vec<&str> = rows.iter().map(|row| &row[i]).collect();
+            match col.kind {
+                Kind::String if !values.iter().any(|v| !v.is_empty() && !looks_numeric(v)) => {
+                    faults.push(format!("{rel}: text column {name} would load as numbers"));
+                }
+                // Exact counts as text (digits grouped by `_`). Where every count of a file is
+                // below 1000 a loader still reads them as integers: the shared format's open point.
+                Kind::BigInteger => {
+                    if let Some(v) = values.iter().find(|v| !v.is_empty() && parse_exact_count(v).is_none()) {
+                        faults.push(format!("{rel}: exact count column {name} holds {v:?}"));
+                    }
+                }
+                // Empty where a value is unknown (gods_number where only bounds are proven):
+                // pandas reads the column as floats, still numbers.
+                Kind::Integer => {
+                    if let Some(v) = values.iter().find(|v| !v.is_empty() && v.parse::<i64>().is_err()) {
+                        faults.push(format!("{rel}: integer column {name} holds {v:?}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+#[test]
+fn looks_numeric_is_what_a_loader_infers() {
+    for v in ["0", "00111", "-3", "1.5", ".5", "2e10", "1.0E-3", "nan", "+7"] {
+        assert!(looks_numeric(v), "{v}");
+    }
+    for v in ["..###", "#", "4_950", "", "p4 p6", "1 2", "true", "none", "1e", "."] {
+        assert!(!looks_numeric(v), "{v}");
+    }
+}

@@ -159,22 +159,35 @@ pub static CHASE_TABLE: Schema = Schema {
     pattern: "lightsout/chase_table_*.csv",
     description: "Light chasing on the open n x n plus board (side in the file name): every last row that \
                 chasing leaves on a solvable board, with the first-row presses that clear it when pressed before \
-                chasing again (the leftmost free buttons never pressed).",
+                chasing again (the leftmost free buttons never pressed). Rows of cells are pictures, columns 1..n \
+                left to right, `#` on (or pressed) and `.` off, as in every Lights Out file: a loader never takes \
+                them for numbers (0/1 digits lost their leading zeros).",
     columns: &[
         col(
             glossary::last_row,
             Kind::String,
-            "lights left on the last row after chasing, columns 1..n as 0/1 digits",
+            "lights left on the last row after chasing, columns 1..n: # on, . off",
         ),
         col(
             glossary::first_row_presses,
             Kind::String,
-            "first-row presses that clear it, columns 1..n as 0/1 digits",
+            "first-row presses that clear it, columns 1..n: # pressed, . not",
         ),
     ],
     primary_key: &[glossary::last_row],
     source: SOURCE,
 };
+
+/// A row of cells as a picture, column 1 first: `#` on (or pressed), `.` off. Every row of cells
+/// in the family's files is written this way, so no loader reads one as a number.
+pub fn row_picture(cells: &[bool]) -> String {
+    cells.iter().map(|&b| if b { '#' } else { '.' }).collect()
+}
+
+/// The `n` low bits of `mask` (bit 0 = column 1) as a [`row_picture`].
+pub fn mask_picture(mask: u128, n: usize) -> String {
+    (0..n).map(|c| if mask >> c & 1 == 1 { '#' } else { '.' }).collect()
+}
 
 /// Quiet patterns as CSV (pattern, row, col of each pressed cell), one image with every basis
 /// pattern side by side, and the chase table.
@@ -195,10 +208,9 @@ pub fn quiet_export(q: &Quiet, out: &mut Export) -> Result<()> {
         out.chart(Area::Reports, "lightsout", &format!("quiet_{stem}"), &quiet_chart(q)?);
     }
     if let Some(rows) = &q.chase {
-        let bits = |v: &[bool]| v.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
         let mut t = CHASE_TABLE.table();
         for r in rows {
-            t.push(vec![bits(&r.last_row).into(), bits(&r.first_row).into()]);
+            t.push(vec![row_picture(&r.last_row).into(), row_picture(&r.first_row).into()]);
         }
         out.table(
             Area::Data,
@@ -298,12 +310,13 @@ pub static HAND_ALGORITHMS: Schema = Schema {
             glossary::failure_example,
             Kind::String,
             "the smallest board (as a bitmask) the algorithm fails on: rows of . \
-                    (off) and # (on) joined by /; empty when none",
+                    (off) and # (on) joined by /; `none` when it fails on none (an empty column would load as \
+                    numbers)",
         ),
         col(
             glossary::excess_example,
             Kind::String,
-            "the smallest board where it presses more than the minimum, same format; empty when none",
+            "the smallest board where it presses more than the minimum, same format; `none` when none",
         ),
     ],
     primary_key: &[glossary::n],
@@ -329,21 +342,22 @@ pub fn hand_table(rows: &[HandRow]) -> Table {
                 .map_or(Cell::Empty, |e| Cell::Fixed(e, 3)),
             r.optimal_boards.into(),
             r.max_excess.into(),
-            r.failure_example.map(|b| board_string(b, r.n)).into(),
-            r.excess_example.map(|b| board_string(b, r.n)).into(),
+            example_cell(r.failure_example, r.n),
+            example_cell(r.excess_example, r.n),
         ]);
     }
     t
 }
 
+/// An example board, or `none`: the word keeps an example column text when no row has one.
+fn example_cell(board: Option<u128>, n: usize) -> Cell {
+    board.map_or_else(|| "none".into(), |b| board_string(b, n).into())
+}
+
 /// A small board as rows of ./# joined by '/'.
 pub fn board_string(bits: u128, n: usize) -> String {
     (0..n)
-        .map(|r| {
-            (0..n)
-                .map(|c| if bits >> (r * n + c) & 1 == 1 { '#' } else { '.' })
-                .collect::<String>()
-        })
+        .map(|r| mask_picture(bits >> (r * n), n))
         .collect::<Vec<_>>()
         .join("/")
 }

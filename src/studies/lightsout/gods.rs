@@ -977,54 +977,29 @@ pub fn files(r: &GodsResults) -> [(&'static str, Table); 2] {
     [(GODS_CSV, table(r)), (GODS_WITNESSES, witnesses_table(r))]
 }
 
-/// Chart: God's number (or its bounds) against n, as a fraction of the n^2 cells. Exact values
-/// are filled points; where only bounds are proven, the lower and upper bound are open circles
-/// joined by a grey line (the interval the value lies in).
+/// Chart: God's number (or its bounds) per side n, as a fraction of the n^2 cells. Exact values
+/// are filled points; where only bounds are proven, an error bar runs from the lower to the
+/// upper bound (the interval the value lies in).
 pub fn chart(r: &GodsResults) -> Result<crate::output::chart::Rendered> {
-    use crate::output::chart::{xy_chart, Mark, Scale, XYChart, XYSeries};
+    use crate::output::chart::{interval_chart, IntervalChart};
+    // One slot per side, labelled n: the small sides crowd together on a numeric axis, and a
+    // lower bound close to its upper bound hid it there. As a share of n^2 the sides compare.
     let share = |x: &GodsRow, v: usize| v as f64 / (x.n * x.n) as f64;
-    let exact: Vec<(f64, f64)> = r
-        .rows
-        .iter()
-        .filter_map(|x| x.exact().map(|g| (x.n as f64, share(x, g))))
-        .collect();
-    let open: Vec<&GodsRow> = r.rows.iter().filter(|x| x.exact().is_none()).collect();
-    let mut series = vec![XYSeries {
-        name: "God's number / n² (exact)".into(),
-        points: exact,
-        mark: Mark::Points,
-        colour: Some(0),
-    }];
-    for x in &open {
-        series.push(XYSeries {
-            name: String::new(),
-            points: vec![(x.n as f64, share(x, x.lower)), (x.n as f64, share(x, x.upper))],
-            mark: Mark::Line,
-            colour: Some(7),
-        });
-    }
-    if !open.is_empty() {
-        series.push(XYSeries {
-            name: "lower bound / n² (not exact)".into(),
-            points: open.iter().map(|x| (x.n as f64, share(x, x.lower))).collect(),
-            mark: Mark::HollowPoints,
-            colour: Some(1),
-        });
-        series.push(XYSeries {
-            name: "upper bound / n² (not exact)".into(),
-            points: open.iter().map(|x| (x.n as f64, share(x, x.upper))).collect(),
-            mark: Mark::HollowPoints,
-            colour: Some(2),
-        });
-    }
-    xy_chart(&XYChart {
-        title: "Lights Out (plus, open): God's number against n, sides with nullity > 0".into(),
-        x_label: "n (board side)".into(),
-        y_label: "fewest presses of the hardest position / n²".into(),
-        series,
-        x_scale: Scale::Linear,
-        y_scale: Scale::Linear,
-        markers: Vec::new(),
+    interval_chart(&IntervalChart {
+        title: "Lights Out (plus, open): God's number of each n x n board with nullity > 0, over n²".into(),
+        x_label: "n (board side; one slot per side computed)".into(),
+        y_label: "God's number / n² (share of the cells)".into(),
+        categories: r.rows.iter().map(|x| x.n.to_string()).collect(),
+        values: r
+            .rows
+            .iter()
+            .map(|x| match x.exact() {
+                Some(g) => (share(x, g), share(x, g)),
+                None => (share(x, x.lower), share(x, x.upper)),
+            })
+            .collect(),
+        exact_name: "exact God's number / n²".into(),
+        bounds_name: "only bounds proven: from lower to upper bound / n²".into(),
     })
 }
 

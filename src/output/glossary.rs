@@ -73,14 +73,14 @@ glossary! {
     dead_positions: "", "count of reachable peg positions from which a single peg can no longer be reached";
     exact: "", "flag: the value in the row is proven exact (else an upper bound)";
     examined: "", "count of states or boards a search examined";
-    excess_example: "", "the smallest board where an algorithm presses more than the minimum; empty when none";
+    excess_example: "", "the smallest board where an algorithm presses more than the minimum; `none` when none";
     exhaustive: "", "flag: every case was tested (else a fixed-seed sample)";
     failed: "", "count of boards an algorithm did not turn off";
-    failure_example: "", "the smallest board an algorithm fails on; empty when none";
+    failure_example: "", "the smallest board an algorithm fails on; `none` when none";
     farthest_boards: "", "Tricolore: count of boards that need max_clicks clicks to reach the target";
     finish: "", "peg: the hole meant to hold the last peg (1-based, row by row from the apex)";
     first_found_presses: "presses", "presses in the first solution found, before minimising";
-    first_row_presses: "", "first-row presses of a Lights Out board, columns 1..n as 0/1 digits";
+    first_row_presses: "", "first-row presses of a Lights Out board as a picture: # pressed, . not, column 1 first";
     fixed_by_reflection: "", "count of positions one reflection of the triangle maps to themselves";
     fixed_by_rotation: "", "count of positions a 120-degree rotation of the triangle maps to themselves";
     from: "", "peg: the hole the jumping peg leaves (1-based, row by row from the apex)";
@@ -96,7 +96,7 @@ glossary! {
     holes: "", "count of holes of a peg triangle, n(n+1)/2";
     jumps: "jumps", "peg: jumps made";
     keeps_column_space: "", "flag: every solvable position stays solvable without the two buttons";
-    last_row: "", "lights left on the last row after chasing, columns 1..n as 0/1 digits";
+    last_row: "", "lights left on the last row after chasing as a picture: # on, . off, column 1 first";
     lights: "", "a board row's lights: # = on, . = off";
     log10_complete_games: "log10", "log10 of complete_games, for plotting";
     log10_estimated_positions: "log10", "log10 of an estimated number of positions (from a sample)";

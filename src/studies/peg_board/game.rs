@@ -60,8 +60,9 @@ impl Game {
 }
 
 /// Bytes the search holds besides its positions: the largest level's bit array over colex ranks
-/// (twice: the array and the list drawn from it) and 64 MiB; each position reached adds about 40
-/// bytes (its word, two flags, its count of 16 bytes, the lookup's share).
+/// (twice: the array and the list drawn from it) and 64 MiB; each position reached adds about 96
+/// bytes (its word, two flags, its count of 16 bytes twice over, the lookups' shares, the lists'
+/// growth): the English central game measured 2.3 GB at its peak for 23.5 million positions.
 pub fn fixed_bytes(board: &Board) -> u128 {
     let n = board.holes();
     let largest = (0..=n)
@@ -71,7 +72,7 @@ pub fn fixed_bytes(board: &Board) -> u128 {
     2 * largest as u128 + (64 << 20)
 }
 
-pub const BYTES_PER_POSITION: u128 = 40;
+pub const BYTES_PER_POSITION: u128 = 96;
 
 /// The game from the vacancy `start` (0-based).
 pub fn analyse(board: &Board, group: &Group, start: usize, counters: &Counters) -> Result<Game> {

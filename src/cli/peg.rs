@@ -11,7 +11,12 @@ use std::path::PathBuf;
 pub struct PegArgs {
     /// Side of the triangle (4 to 7; 8 with --levels-only or --keep-levels; 9 with --levels-only
     /// --min-pegs; side 4 is the 10-coin puzzle).
-    #[arg(long, value_name = "N", required_unless_present_any = ["board", "board_file"], conflicts_with_all = ["board", "board_file"])]
+    #[arg(
+        long,
+        value_name = "N",
+        required_unless_present_any = ["board", "board_file"],
+        conflicts_with_all = ["board", "board_file"]
+    )]
     pub side: Option<usize>,
     /// A built-in board: triangle-N (the same as --side N), english, european, wiegleb,
     /// diamond-N, hexagon-N. Other than triangles: the game from --start, or the union with

@@ -200,7 +200,7 @@ fn check_game(dir: &Path, file: &str, jumps: &[(usize, usize, usize)], n: usize,
 
 #[test]
 fn random_boards_of_every_lattice_agree_with_plain_sets() {
-    let mut rng = Rng::new(0xb0a2d_38);
+    let mut rng = Rng::new(0xb0a2_d038);
     let dir = scratch("boards-reference");
     for round in 0..8 {
         for lattice in LATTICES {
@@ -267,7 +267,7 @@ fn mutated_picture(rng: &mut Rng) -> String {
 
 #[test]
 fn the_board_file_parser_never_panics_and_errs_in_one_line() {
-    let mut rng = Rng::new(0x38_f022);
+    let mut rng = Rng::new(0x0038_f022);
     let (mut tried, mut accepted) = (0, 0);
     for i in 0..20_000 {
         let text = if i % 4 == 0 {

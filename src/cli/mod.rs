@@ -52,8 +52,11 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Peg solitaire on the triangle of side N: reachability, winning plays, minimum moves.
-    #[command(after_help = "Example:\n  statespace peg --side 5 --out /tmp/T5 --charts /tmp/T5-charts")]
+    /// Peg solitaire on the triangle of side N, or on any board: reachability, winning plays, minimum moves.
+    #[command(
+        after_help = "Examples:\n  statespace peg --side 5 --out /tmp/T5 --charts /tmp/T5-charts\n  statespace peg \
+        --board english --out /tmp/english\n  statespace peg --board-file my.board --levels-only --out /tmp/mine"
+    )]
     Peg(peg::PegArgs),
     /// Tricolore (3 colours, no double clicks): 4x2 half-board tables, the full 4x4 board, solver.
     #[command(
@@ -144,7 +147,30 @@ fn refuse_unshared_under_mpi(cli: &Cli, command: &str) -> Result<()> {
     Ok(())
 }
 
+/// The exit status an error asks for: 2 for bad input the user must fix (a malformed board
+/// file), 1 for everything else. `main` maps every error to 1; [`run`] ends the process with 2 itself
+/// after printing the line as `main` would.
+pub fn exit_status(e: &anyhow::Error) -> u8 {
+    if e.downcast_ref::<crate::puzzles::board::BoardFileError>().is_some() {
+        2
+    } else {
+        1
+    }
+}
+
 pub fn run(args: Vec<OsString>) -> Result<()> {
+    let result = run_command(args);
+    if let Err(e) = &result {
+        if exit_status(e) == 2 {
+            use std::io::Write;
+            let _ = std::io::stderr().write_all(format!("statespace: error: {e:#}\n").as_bytes());
+            std::process::exit(2);
+        }
+    }
+    result
+}
+
+fn run_command(args: Vec<OsString>) -> Result<()> {
     let Some(cli) = parse(&args)? else {
         return Ok(());
     };

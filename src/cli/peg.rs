@@ -3,16 +3,35 @@
 use crate::output::export::{self, OutDirs};
 use crate::studies::peg::{Options, PegOptions};
 use crate::studies::{footprint, Task};
-use anyhow::{ensure, Result};
+use anyhow::{ensure, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct PegArgs {
     /// Side of the triangle (4 to 7; 8 with --levels-only or --keep-levels; 9 with --levels-only
     /// --min-pegs; side 4 is the 10-coin puzzle).
-    #[arg(long, value_name = "N")]
-    pub side: usize,
+    #[arg(
+        long,
+        value_name = "N",
+        required_unless_present_any = ["board", "board_file"],
+        conflicts_with_all = ["board", "board_file"]
+    )]
+    pub side: Option<usize>,
+    /// A built-in board: triangle-N (the same as --side N), english, european, wiegleb,
+    /// diamond-N, hexagon-N. Other than triangles: the game from --start, or the union with
+    /// --levels-only.
+    #[arg(long, value_name = "NAME", conflicts_with = "board_file")]
+    pub board: Option<String>,
+    /// A board from a file: a first line `lattice: square`, `lattice: square-diagonal` or
+    /// `lattice: triangular`, then a picture, one character per cell (`o` a hole, `.` or a space
+    /// none; the triangular lattice in skewed rows, side 4 is `o`, `oo`, `ooo`, `oooo`).
+    #[arg(long, value_name = "FILE")]
+    pub board_file: Option<PathBuf>,
+    /// The empty hole of the game analysed on a --board or --board-file (1-based, in reading
+    /// order) [default: a hole every symmetry fixes, else the first of the smallest orbit].
+    #[arg(long, value_name = "HOLE", conflicts_with = "side")]
+    pub start: Option<usize>,
     /// Directory for the tables and dataset [default: data/peg/T{N}].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -92,9 +111,10 @@ fn parse_radii(text: &str) -> std::result::Result<crate::studies::peg::min_moves
 impl TryFrom<&PegArgs> for Options {
     type Error = anyhow::Error;
     fn try_from(a: &PegArgs) -> Result<Options> {
+        let side = a.side.context("one of --side, --board or --board-file is needed")?;
         if let Some(dir) = &a.min_moves_from {
             ensure!(
-                a.side > *crate::puzzles::peg::SIDES.end() && crate::studies::peg::saved::present(dir),
+                side > *crate::puzzles::peg::SIDES.end() && crate::studies::peg::saved::present(dir),
                 "--min-moves-from needs a side decided by search (8) and its levels.csv and finishes.csv in {}",
                 dir.display()
             );
@@ -108,7 +128,7 @@ impl TryFrom<&PegArgs> for Options {
                     open_only: a.open_only,
                 }),
                 symmetry: false,
-                ..PegOptions::for_side(a.side)
+                ..PegOptions::for_side(side)
             };
             return Ok(Options {
                 sides: vec![o],
@@ -117,13 +137,13 @@ impl TryFrom<&PegArgs> for Options {
         }
         if let Some(min) = a.min_pegs {
             use crate::studies::peg::partial;
-            let t = partial::triangle(a.side, min, a.levels_only)?;
+            let t = partial::triangle(side, min, a.levels_only)?;
             let keep = a
                 .keep_levels
                 .clone()
                 .map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
             footprint::check(
-                &format!("peg --side {} --min-pegs {min}", a.side),
+                &format!("peg --side {} --min-pegs {min}", side),
                 partial::memory(t.holes(), min, &keep),
             )?;
             let o = PegOptions {
@@ -131,7 +151,7 @@ impl TryFrom<&PegArgs> for Options {
                 keep_levels: a.keep_levels.clone(),
                 symmetry: false,
                 min_pegs: Some(min),
-                ..PegOptions::for_side(a.side)
+                ..PegOptions::for_side(side)
             };
             return Ok(Options {
                 sides: vec![o],
@@ -139,16 +159,16 @@ impl TryFrom<&PegArgs> for Options {
             });
         }
         ensure!(
-            a.side <= crate::studies::peg::layers::MAX_LEVELS_SIDE || a.side > crate::studies::peg::partial::MAX_SIDE,
+            side <= crate::studies::peg::layers::MAX_LEVELS_SIDE || side > crate::studies::peg::partial::MAX_SIDE,
             "side {} is supported only in part: --levels-only --min-pegs K stops its union at K pegs",
-            a.side
+            side
         );
-        crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
+        crate::studies::peg::layers::triangle_for(side, a.levels_only, a.keep_levels.is_some())?;
         footprint::check(
-            &format!("peg --side {}", a.side),
-            footprint::peg(a.side, a.levels_only, a.keep_levels.is_some()),
+            &format!("peg --side {}", side),
+            footprint::peg(side, a.levels_only, a.keep_levels.is_some()),
         )?;
-        let o = PegOptions::for_side(a.side);
+        let o = PegOptions::for_side(side);
         let symmetry = (o.symmetry && !a.levels_only) || a.symmetry;
         Ok(Options {
             sides: vec![PegOptions {
@@ -165,12 +185,16 @@ impl TryFrom<&PegArgs> for Options {
 /// Like every command ([`super::run_task`]), but the summary goes to stderr. Under MPI (the
 /// union alone) the ranks other than the root compute their share and write nothing.
 pub fn run(a: &PegArgs, command: &str) -> Result<()> {
+    if a.board.is_some() || a.board_file.is_some() {
+        return run_board(a, command);
+    }
+    let side = a.side.context("one of --side, --board or --board-file is needed")?;
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", a.side)));
+        .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", side)));
     if a.plan {
-        let plan = crate::studies::peg::plan::Plan::new(a.side, a.ranks.unwrap_or(1), a.memory.unwrap_or(0.0))?;
+        let plan = crate::studies::peg::plan::Plan::new(side, a.ranks.unwrap_or(1), a.memory.unwrap_or(0.0))?;
         return super::run_task(
             &plan,
             Some(OutDirs::one(&a.out.clone().unwrap_or_else(|| PathBuf::from("plans")))),
@@ -184,8 +208,8 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
             a.min_pegs.is_none(),
             "--min-pegs is not distributed yet: run the partial union as one process"
         );
-        crate::studies::peg::layers::triangle_for(a.side, a.levels_only, a.keep_levels.is_some())?;
-        let o = PegOptions::for_side(a.side);
+        crate::studies::peg::layers::triangle_for(side, a.levels_only, a.keep_levels.is_some())?;
+        let o = PegOptions::for_side(side);
         Options {
             sides: vec![PegOptions {
                 levels_only: true,
@@ -208,4 +232,72 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
     let results = export::drive(&options, Some(&dirs), command, Options::compute, Options::export)?;
     eprint!("{}", options.summary(&results, Some(&dirs)));
     Ok(())
+}
+
+/// `--board NAME` or `--board-file FILE`: a triangle by name runs as `--side N`; any other board
+/// the union (`--levels-only`) or one game ([`crate::studies::peg_board`]). What the run will do
+/// and the memory it needs are printed, and checked, before it starts.
+fn run_board(a: &PegArgs, command: &str) -> Result<()> {
+    use crate::puzzles::board::Board;
+    use crate::studies::peg_board::{self, Analysis, BoardTask};
+    let board = match (&a.board, &a.board_file) {
+        (Some(name), _) => {
+            if let Some(side) = name.strip_prefix("triangle-").and_then(|n| n.parse::<usize>().ok()) {
+                if a.start.is_none() && side <= crate::studies::peg::partial::MAX_SIDE {
+                    let as_side = PegArgs {
+                        side: Some(side),
+                        board: None,
+                        ..a.clone()
+                    };
+                    return run(&as_side, command);
+                }
+            }
+            Board::named(name)?
+        }
+        (None, Some(path)) => Board::from_file(path)?,
+        (None, None) => unreachable!("run_board is called with a board"),
+    };
+    let triangle_only = [
+        (a.keep_levels.is_some(), "--keep-levels"),
+        (a.symmetry, "--symmetry"),
+        (a.min_pegs.is_some(), "--min-pegs"),
+        (a.plan, "--plan"),
+        (a.min_moves_from.is_some(), "--min-moves-from"),
+    ];
+    if let Some((_, flag)) = triangle_only.iter().find(|f| f.0) {
+        anyhow::bail!("{flag} works on the triangles only (--side N) so far");
+    }
+    let analysis = if a.levels_only {
+        ensure!(
+            a.start.is_none(),
+            "--start names the game's start: without --levels-only"
+        );
+        Analysis::Levels
+    } else {
+        let start = a.start.map_or(Ok(peg_board::central_start(&board)), |s| {
+            ensure!(
+                (1..=board.holes()).contains(&s),
+                "--start {s}: board {} has holes 1 to {}",
+                board.name(),
+                board.holes()
+            );
+            Ok(s - 1)
+        })?;
+        Analysis::Game { start }
+    };
+    let stem = a.board.clone().unwrap_or_else(|| {
+        let path = a.board_file.as_deref().unwrap_or(std::path::Path::new("board"));
+        path.file_stem()
+            .map_or("board".into(), |s| s.to_string_lossy().into_owned())
+    });
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("data/peg/{stem}")));
+    let task = BoardTask { board, analysis };
+    let (what, need) = task.plan();
+    eprintln!("{}", peg_board::describe(&task.board));
+    eprintln!("peg {}: {what}", task.board.name());
+    footprint::check(&format!("peg --board {}", task.board.name()), need)?;
+    super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop)
 }

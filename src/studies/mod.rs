@@ -19,6 +19,7 @@ pub mod benchmarks;
 pub mod footprint;
 pub mod lightsout;
 pub mod peg;
+pub mod peg_board;
 pub mod read_back;
 pub mod tricolore;
 

@@ -1,6 +1,7 @@
 //! The one integration-test binary (cf. ripgrep): every family's end-to-end tests, run against
 //! the real `statespace` executable and the oracle files in tests/data.
 
+mod boards;
 mod claims_record;
 mod common;
 mod determinism;

@@ -1,0 +1,192 @@
+//! One single-vacancy game on any board, searched up to the start's stabiliser (the symmetries
+//! that fix the start; each position is its orbit's smallest member, counted with its orbit's
+//! size): positions reachable per level, those that can still reach one peg and those that can
+//! still reach one peg in the start's hole (by duality: their complement is reachable), the
+//! complete games and winning games (jump sequences, exact past 64 bits) and the shortest game
+//! that ends with no jump left.
+
+use crate::engine::closure::Group;
+use crate::engine::dag;
+use crate::engine::layered::{push_layers, Colex, DenseIndex, SubsetGraph};
+use crate::engine::progress::Counters;
+use crate::engine::quotient::Quotient;
+use crate::puzzles::board::graph::BoardGraph;
+use crate::puzzles::board::Board;
+use anyhow::Result;
+use rayon::prelude::*;
+
+/// One level of a game: the positions after `jumps` jumps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLevel {
+    pub jumps: usize,
+    pub pegs: usize,
+    pub reachable: u64,
+    /// Orbits under the start's stabiliser.
+    pub reachable_orbits: u64,
+    /// Reachable positions from which some single peg can be reached.
+    pub winnable: u64,
+    pub winnable_orbits: u64,
+    /// Reachable positions from which a single peg in the start's hole can be reached.
+    pub winnable_to_start: u64,
+    pub winnable_to_start_orbits: u64,
+    /// Reachable positions with no jump left.
+    pub dead_ends: u64,
+}
+
+/// A game from one single vacancy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The empty cell at the start (0-based).
+    pub start: usize,
+    /// The order of the start's stabiliser (the group the search runs under).
+    pub stabiliser: usize,
+    pub levels: Vec<GameLevel>,
+    /// Jump sequences from the start to a position with no jump left.
+    pub complete_games: u128,
+    /// Jump sequences ending with one peg, per finishing cell (0-based, only those reached).
+    pub winning_games: Vec<(usize, u128)>,
+    /// The fewest jumps of a game that ends with no jump left and more than one peg.
+    pub shortest_dead_end: Option<usize>,
+}
+
+impl Game {
+    pub fn winning_total(&self) -> u128 {
+        self.winning_games.iter().map(|w| w.1).sum()
+    }
+    /// Winning games that end in the start's hole.
+    pub fn winning_to_start(&self) -> u128 {
+        self.winning_games.iter().find(|w| w.0 == self.start).map_or(0, |w| w.1)
+    }
+}
+
+/// Bytes the search holds besides its positions: the largest level's bit array over colex ranks
+/// (twice: the array and the list drawn from it) and 64 MiB; each position reached adds about 96
+/// bytes (its word, two flags, its count of 16 bytes twice over, the lookups' shares, the lists'
+/// growth): the English central game measured 2.3 GB at its peak for 23.5 million positions.
+pub fn fixed_bytes(board: &Board) -> u128 {
+    let n = board.holes();
+    let largest = (0..=n)
+        .map(|k| crate::engine::layered::binomial(n, k).div_ceil(8))
+        .max()
+        .unwrap_or(0);
+    2 * largest as u128 + (64 << 20)
+}
+
+pub const BYTES_PER_POSITION: u128 = 96;
+
+/// The game from the vacancy `start` (0-based).
+pub fn analyse(board: &Board, group: &Group, start: usize, counters: &Counters) -> Result<Game> {
+    let graph = BoardGraph::new(board);
+    let first = board.start(start);
+    let stabiliser = group.stabiliser(first);
+    let q = Quotient::new(&graph, &stabiliser);
+    let colex = Colex::new(board.holes());
+    let levels = push_layers(&q, &colex, first, counters);
+    let indices: Vec<DenseIndex> = levels.iter().map(|l| DenseIndex::new(&colex, l)).collect();
+    let orbit = |s: u64| q.orbit_size(s);
+    let weigh = |states: &[u64], keep: &[bool]| -> (u64, u64) {
+        let picked = states.par_iter().zip(keep).filter(|p| *p.1);
+        (picked.clone().map(|(&s, _)| orbit(s)).sum(), picked.count() as u64)
+    };
+    let win = winnable(&q, &levels, &indices);
+    let mut rows = Vec::with_capacity(levels.len());
+    for (d, states) in levels.iter().enumerate() {
+        // By duality, s reaches the single peg in the start's hole iff its complement is
+        // reachable from the start (complementing reverses every jump).
+        let pegs = board.holes() - 1 - d;
+        let back = pegs - 1;
+        let to_start: Vec<bool> = states
+            .par_iter()
+            .map(|&s| {
+                let c = q.canonical(board.full() & !s);
+                back < levels.len() && indices[back].find(c).is_some()
+            })
+            .collect();
+        let dead: Vec<bool> = states.par_iter().map(|&s| !board.has_jump(s)).collect();
+        let all = vec![true; states.len()];
+        let ((reachable, reachable_orbits), (winnable, winnable_orbits)) =
+            (weigh(states, &all), weigh(states, &win[d]));
+        let (winnable_to_start, winnable_to_start_orbits) = weigh(states, &to_start);
+        rows.push(GameLevel {
+            jumps: d,
+            pegs,
+            reachable,
+            reachable_orbits,
+            winnable,
+            winnable_orbits,
+            winnable_to_start,
+            winnable_to_start_orbits,
+            dead_ends: weigh(states, &dead).0,
+        });
+    }
+    drop(indices);
+    let (complete_games, winning_games) = count_games(board, &q, &colex, &levels);
+    let shortest_dead_end = rows.iter().find(|r| r.dead_ends > 0 && r.pegs > 1).map(|r| r.jumps);
+    Ok(Game {
+        start,
+        stabiliser: stabiliser.order(),
+        levels: rows,
+        complete_games,
+        winning_games,
+        shortest_dead_end,
+    })
+}
+
+/// Per level, whether each position can reach a single peg: pulled from the level below.
+fn winnable<G: SubsetGraph>(q: &G, levels: &[Vec<u64>], indices: &[DenseIndex]) -> Vec<Vec<bool>> {
+    let mut win: Vec<Vec<bool>> = vec![Vec::new(); levels.len()];
+    for d in (0..levels.len()).rev() {
+        let here: Vec<bool> = match levels.get(d + 1) {
+            _ if levels[d].first().is_some_and(|s| s.count_ones() == 1) => vec![true; levels[d].len()],
+            None => vec![false; levels[d].len()],
+            Some(_) => {
+                let below = &win[d + 1];
+                levels[d]
+                    .par_iter()
+                    .map(|&s| q.any_successor(s, |c| indices[d + 1].find(c).is_some_and(|i| below[i])))
+                    .collect()
+            }
+        };
+        win[d] = here;
+    }
+    win
+}
+
+/// Complete games and winning games per finish, by counting jump sequences forward over the
+/// quotient's levels (each orbit's count times its size).
+fn count_games(
+    board: &Board,
+    q: &Quotient<'_, BoardGraph>,
+    colex: &Colex,
+    levels: &[Vec<u64>],
+) -> (u128, Vec<(usize, u128)>) {
+    let mut complete = 0u128;
+    let mut winning = Vec::new();
+    dag::forward_with(
+        q,
+        levels,
+        |level| DenseIndex::new(colex, level),
+        |_| 1u128,
+        |&n, _, _| n,
+        |a, b| a + b,
+        |_| unreachable!("every position of a level beyond the first has a predecessor"),
+        |_, states, counts| {
+            complete += states
+                .par_iter()
+                .zip(counts)
+                .filter(|(&s, _)| !board.has_jump(s))
+                .map(|(&s, &n)| n * q.orbit_size(s) as u128)
+                .sum::<u128>();
+            for (&s, &n) in states.iter().zip(counts).filter(|(&s, _)| s.count_ones() == 1) {
+                // Each member of the orbit is reached by as many sequences as its representative.
+                for member in 0..board.holes() {
+                    if q.canonical(1 << member) == s {
+                        winning.push((member, n));
+                    }
+                }
+            }
+        },
+    );
+    winning.sort_unstable();
+    (complete, winning)
+}

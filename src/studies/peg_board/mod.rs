@@ -1,0 +1,219 @@
+//! Peg solitaire on any board ([`crate::puzzles::board`]) beside the triangle study: the union
+//! over every single-vacancy start (`levels.csv`, the triangle's columns) and one single-vacancy
+//! game in full ([`game`]), as the `statespace peg --board` / `--board-file` command.
+
+use crate::engine::progress::{Counters, Reporter};
+use crate::output::export::{Area, Export, OutDirs};
+use crate::output::table::{exact_count, Cell, Table};
+use crate::puzzles::board::{Board, Kind};
+use crate::studies::peg::LevelRow;
+use crate::studies::Task;
+use anyhow::Result;
+use std::sync::Arc;
+
+pub mod game;
+pub mod union;
+
+/// What to compute on a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Analysis {
+    /// The union over every single-vacancy start (`levels.csv`).
+    Levels,
+    /// The game from one single vacancy (0-based).
+    Game { start: usize },
+}
+
+/// A validated run: the board and what to compute on it.
+#[derive(Clone, Debug)]
+pub struct BoardTask {
+    pub board: Board,
+    pub analysis: Analysis,
+}
+
+/// What a run found.
+#[derive(Clone, Debug)]
+pub enum BoardResults {
+    Levels(Vec<LevelRow>),
+    Game(game::Game),
+}
+
+/// The default start of a game: a cell every symmetry fixes (the centre), else the first cell of
+/// the smallest orbit.
+pub fn central_start(board: &Board) -> usize {
+    let orbits = board.hole_orbits();
+    orbits.iter().min_by_key(|o| o.len()).map_or(0, |o| o[0])
+}
+
+/// The board in one line: lattice, holes, jumps, group and classes.
+pub fn describe(board: &Board) -> String {
+    let count = |f: &dyn Fn(&Kind) -> bool| board.symmetries().iter().filter(|s| f(&s.kind)).count();
+    format!(
+        "board {}: {} lattice, {} holes, {} jumps, symmetry group of order {} ({} rotations, {} reflections), {} \
+         position classes",
+        board.name(),
+        board.lattice().name(),
+        board.holes(),
+        board.jumps().len(),
+        board.group_order(),
+        count(&|k| matches!(k, Kind::Rotation(_))),
+        count(&|k| *k == Kind::Reflection),
+        board.class_count()
+    )
+}
+
+impl BoardTask {
+    /// What the run will do and the memory it needs, for the line printed before it starts.
+    pub fn plan(&self) -> (String, u128) {
+        use crate::engine::memory::human;
+        match self.analysis {
+            Analysis::Levels => {
+                let need = union::bytes(&self.board, &crate::engine::layered::Keep::Memory);
+                let what = format!(
+                    "the union over all {} single-vacancy starts (levels.csv): about {} of bit arrays",
+                    self.board.holes(),
+                    human(need)
+                );
+                (what, need)
+            }
+            Analysis::Game { start } => {
+                let need = game::fixed_bytes(&self.board);
+                let what = format!(
+                    "the game from the vacancy at hole {} (game.csv, finishes.csv): {} of bit arrays, plus about \
+                     {} bytes per position up to symmetry",
+                    start + 1,
+                    human(need),
+                    game::BYTES_PER_POSITION
+                );
+                (what, need)
+            }
+        }
+    }
+
+    fn run(&self, counters: &Counters) -> Result<BoardResults> {
+        Ok(match self.analysis {
+            Analysis::Levels => BoardResults::Levels(union::union(
+                &self.board,
+                &crate::engine::layered::Keep::Memory,
+                counters,
+            )?),
+            Analysis::Game { start } => {
+                let group = self.board.group()?;
+                BoardResults::Game(game::analyse(&self.board, &group, start, counters)?)
+            }
+        })
+    }
+}
+
+/// `levels.csv` with the triangle's columns.
+pub fn levels_table(levels: &[LevelRow]) -> Table {
+    let mut t = crate::studies::peg::tables::LEVELS.table();
+    let mut rows = levels.to_vec();
+    rows.sort_by_key(|r| r.pegs);
+    for r in rows {
+        t.push(vec![
+            r.pegs.into(),
+            r.reachable.into(),
+            r.winnable.into(),
+            (r.reachable - r.winnable).into(),
+        ]);
+    }
+    t
+}
+
+/// `game.csv`: one row per number of jumps played.
+pub fn game_table(g: &game::Game) -> Table {
+    let mut t = Table::new(&[
+        "jumps",
+        "pegs",
+        "reachable_positions",
+        "reachable_orbits",
+        "winnable_positions",
+        "winnable_orbits",
+        "winnable_to_start_hole",
+        "winnable_to_start_hole_orbits",
+        "dead_positions_no_jump",
+    ]);
+    for l in &g.levels {
+        t.push(vec![
+            l.jumps.into(),
+            l.pegs.into(),
+            l.reachable.into(),
+            l.reachable_orbits.into(),
+            l.winnable.into(),
+            l.winnable_orbits.into(),
+            l.winnable_to_start.into(),
+            l.winnable_to_start_orbits.into(),
+            l.dead_ends.into(),
+        ]);
+    }
+    t
+}
+
+/// `finishes.csv`: winning jump sequences per finishing hole, and the game's totals.
+pub fn summary_table(g: &game::Game) -> Table {
+    let mut t = Table::new(&["quantity", "hole", "value"]);
+    t.push(vec!["start".into(), Cell::Empty, (g.start + 1).into()]);
+    t.push(vec!["stabiliser_order".into(), Cell::Empty, g.stabiliser.into()]);
+    t.push(vec![
+        "complete_games".into(),
+        Cell::Empty,
+        exact_count(g.complete_games),
+    ]);
+    t.push(vec![
+        "winning_games".into(),
+        Cell::Empty,
+        exact_count(g.winning_total()),
+    ]);
+    for &(f, n) in &g.winning_games {
+        t.push(vec!["winning_games_to_hole".into(), (f + 1).into(), exact_count(n)]);
+    }
+    t.push(vec![
+        "shortest_dead_end_jumps".into(),
+        Cell::Empty,
+        g.shortest_dead_end.into(),
+    ]);
+    t
+}
+
+impl Task for BoardTask {
+    type Results = BoardResults;
+
+    fn compute(&self) -> Result<BoardResults> {
+        let counters = Arc::new(Counters::default());
+        let _progress = Reporter::start(format!("peg {}", self.board.name()), counters.clone());
+        self.run(&counters)
+    }
+
+    fn export(&self, results: &BoardResults) -> Result<Export> {
+        let mut files = Export::default();
+        files.bytes(Area::Data, "", "board.txt", self.board.picture().into_bytes(), None);
+        match results {
+            BoardResults::Levels(levels) => files.table(Area::Data, "", "levels.csv", &levels_table(levels)),
+            BoardResults::Game(g) => {
+                files.table(Area::Data, "", "game.csv", &game_table(g));
+                files.table(Area::Data, "", "finishes.csv", &summary_table(g));
+            }
+        }
+        Ok(files)
+    }
+
+    fn summary(&self, results: &BoardResults, dirs: Option<&OutDirs>) -> String {
+        let what = match results {
+            BoardResults::Levels(l) => format!(
+                "{} positions reachable from some single vacancy",
+                l.iter().map(|r| r.reachable).sum::<u64>()
+            ),
+            BoardResults::Game(g) => format!(
+                "from hole {}: {} positions, {} complete games, {} winning games ({} ending in hole {})",
+                g.start + 1,
+                g.levels.iter().map(|l| l.reachable).sum::<u64>(),
+                g.complete_games,
+                g.winning_total(),
+                g.winning_to_start(),
+                g.start + 1
+            ),
+        };
+        let wrote = dirs.map_or(String::new(), |d| format!("; wrote {}", d.data.display()));
+        format!("peg {}: {what}{wrote}\n", self.board.name())
+    }
+}

@@ -26,7 +26,7 @@ fn main() -> ExitCode {
                 c.abort(1);
             }
             say(&format!("statespace: error: {e:#}"));
-            ExitCode::FAILURE
+            ExitCode::from(statespace::cli::exit_status(&e))
         }
     }
 }

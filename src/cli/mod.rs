@@ -148,8 +148,7 @@ fn refuse_unshared_under_mpi(cli: &Cli, command: &str) -> Result<()> {
 }
 
 /// The exit status an error asks for: 2 for bad input the user must fix (a malformed board
-/// file), 1 for everything else. `main` maps every error to 1; [`run`] ends the process with 2 itself
-/// after printing the line as `main` would.
+/// file), 1 for everything else.
 pub fn exit_status(e: &anyhow::Error) -> u8 {
     if e.downcast_ref::<crate::puzzles::board::BoardFileError>().is_some() {
         2
@@ -159,15 +158,7 @@ pub fn exit_status(e: &anyhow::Error) -> u8 {
 }
 
 pub fn run(args: Vec<OsString>) -> Result<()> {
-    let result = run_command(args);
-    if let Err(e) = &result {
-        if exit_status(e) == 2 {
-            use std::io::Write;
-            let _ = std::io::stderr().write_all(format!("statespace: error: {e:#}\n").as_bytes());
-            std::process::exit(2);
-        }
-    }
-    result
+    run_command(args)
 }
 
 fn run_command(args: Vec<OsString>) -> Result<()> {

@@ -724,7 +724,7 @@ fn expected_lightsout_verdicts() -> Vec<(String, String)> {
         ("lightsout.seed002.strip_determinants", "confirmed"),
         ("lightsout.seed004.b_symmetric", "confirmed"),
         ("lightsout.seed004.button_1_flips", "confirmed"),
-        ("lightsout.seed004.inverse_fractions", "confirmed"),
+        ("lightsout.seed004.inverse_fractions", "refuted"),
         ("lightsout.seed004.independent_of_p24_p25", "confirmed"),
         ("lightsout.seed004.unsolvable_majority", "confirmed"),
         ("lightsout.seed004.complexity_reduction", "confirmed"),

@@ -962,29 +962,45 @@ fn seed004_fraction_claims() -> Vec<Claim> {
     let Ok(Some((_, inv))) = super::quiet::seed004_b_prime_inverse() else {
         return Vec::new();
     };
-    let entries: Vec<&super::quiet::Rational> = inv.iter().flatten().collect();
     let one = num_bigint::BigInt::from(1);
-    let proper = entries.iter().filter(|q| q.0.magnitude() < q.1.magnitude()).count();
-    let integers = entries.iter().filter(|q| q.1 == one).count();
-    let zeros = entries.iter().filter(|q| q.0 == num_bigint::BigInt::from(0)).count();
+    let zero = num_bigint::BigInt::from(0);
+    // Row i of B'^-1 is button i + 3 (x'), column j is cell j + 3 (p'): B' drops buttons 1 and 2.
+    let entries: Vec<(usize, usize, &super::quiet::Rational)> = inv
+        .iter()
+        .enumerate()
+        .flat_map(|(i, row)| row.iter().enumerate().map(move |(j, q)| (i + 3, j + 3, q)))
+        .collect();
+    let proper = entries
+        .iter()
+        .filter(|e| e.2 .0.magnitude() < e.2 .1.magnitude())
+        .count();
+    let integers = entries.iter().filter(|e| e.2 .1 == one && e.2 .0 != zero).count();
+    let zeros = entries.iter().filter(|e| e.2 .0 == zero).count();
     let largest = entries
         .iter()
-        .max_by(|a, b| (a.0.magnitude() * b.1.magnitude()).cmp(&(b.0.magnitude() * a.1.magnitude())))
-        .map_or("-".to_string(), |q| format!("{}/{}", q.0.magnitude(), q.1));
+        .max_by(|a, b| (a.2 .0.magnitude() * b.2 .1.magnitude()).cmp(&(b.2 .0.magnitude() * a.2 .1.magnitude())))
+        .map_or("-".to_string(), |(i, j, q)| {
+            format!("{}/{} (button {i}, cell {j})", q.0, q.1)
+        });
     vec![Claim::published(
         FAMILY,
         "lightsout.seed004.inverse_fractions",
         SEED004,
-        "Every entry of B'^-1 (over the rationals) is a fraction of absolute value less than 1",
+        "B'^-1 (over the rationals) has its elements in fraction less than 1. Read as printed, of its elements: \
+            every entry is a fraction of absolute value less than 1 (the weaker reading, that some entries are \
+            proper fractions, is what the computed value's first count gives)",
         "elements in fraction less than 1",
         format!(
-            "{proper} of {} entries have |x| < 1 ({zeros} of them 0, {} non-zero integers); largest |x| = {largest}",
-            entries.len(),
-            integers - zeros
+            "{proper} of {} entries have |x| < 1 ({zeros} of them 0); {integers} are non-zero integers; the largest is \
+            {largest}",
+            entries.len()
         ),
         Verdict::of(proper == entries.len()),
-        "data/lightsout/seed004_pairs.csv, row button_a = 1, button_b = 2 (rank_without_buttons_and_cells 23: B' is \
-            invertible); every entry of the inverse by exact rational Gauss-Jordan (quiet::seed004_b_prime_inverse)",
+        &format!(
+            "data/lightsout/seed004_pairs.csv, row button_a = 1, button_b = 2 (rank_without_buttons_and_cells 23: B' \
+            is invertible); every entry of the inverse by exact rational Gauss-Jordan \
+            (quiet::seed004_b_prime_inverse, checked B' B'^-1 = I exactly); counterexample: the entry {largest}"
+        ),
     )
     .quoted("It will have its elements in fraction less than 1.")]
 }

@@ -256,6 +256,34 @@ mod tests {
 
     /// Seed 004: the rational inverse of B' has common denominator 33 (oracle: the seed's text;
     /// tests/data/lightsout/seeds.csv), and works mod 2.
+    /// B'^-1 of seed 004 is the inverse: B' B'^-1 = I, exactly over the rationals.
+    #[test]
+    fn seed004_b_prime_inverse_is_exact() {
+        use num_bigint::BigInt;
+        let (_, inv) = seed004_b_prime_inverse().unwrap().unwrap();
+        let a = Game::new(Rule::Plus, Topology::Open, 5, 5)
+            .unwrap()
+            .press_matrix()
+            .unwrap();
+        for i in 0..23 {
+            for j in 0..23 {
+                // sum_t B'[i][t] inv[t][j], with B' the cells and buttons 3..25.
+                let (mut num, mut den) = (BigInt::from(0), BigInt::from(1));
+                for (t, row) in inv.iter().enumerate() {
+                    if a.get(i + 2, t + 2) {
+                        let q = &row[j];
+                        num = &num * &q.1 + &q.0 * &den;
+                        den = &den * &q.1;
+                    }
+                }
+                assert_eq!(num == BigInt::from(0), i != j, "({i}, {j})");
+                if i == j {
+                    assert_eq!(num, den, "({i}, {i})");
+                }
+            }
+        }
+    }
+
     #[test]
     fn seed004_denominator_is_33() {
         let (det, lcd, ok) = seed004_rational_inverse().unwrap();

@@ -929,7 +929,8 @@ fn seed004_reading_claims(s: &LightsoutResults) -> Vec<Claim> {
                 "Pressing button 1 (a corner) flips buttons 1, 2 and 6 (buttons numbered 1..25 row by row)",
                 "1, 2, 6",
                 flips.join(", "),
-                "column 1 of the press matrix of puzzles::lightsout::Game (plus rule, open 5x5)",
+                "column 1 of the press matrix of puzzles::lightsout::Game (plus rule, open 5x5), the matrix whose rank is \
+                data/lightsout/sweep_plus_open.csv, row n = 5, column rank",
             )
             .quoted("For example, pressing button 1 will flip the value of button 1, 2 and 6."),
         );

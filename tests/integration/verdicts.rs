@@ -177,6 +177,23 @@ fn assert_seed004_last_rows(s: &Seed004, claims: &[Claim], b: &[u32], solvable: 
     assert_eq!(c.computed, nonzero.to_string());
     // 19 published against 5 that exist is substantive: refuted, not a printed slip.
     assert_eq!(c.verdict, Verdict::of(nonzero == 19));
+    // The statement says which reading the verdict rests on, and the evidence names a last row
+    // with no solution (here the first of the 32, by brute force, that chasing never clears).
+    assert!(c.statement.contains("Read as printed"), "{}", c.statement);
+    let first_unclearable = (0u32..32).find(|l| !clearable.contains(l)).unwrap();
+    let name: String = (0..5)
+        .map(|i| if first_unclearable >> i & 1 == 1 { '1' } else { '0' })
+        .collect();
+    assert!(
+        c.evidence.contains(&format!("counterexample: last row {name}")),
+        "{}",
+        c.evidence
+    );
+    // Every board is chased to one of the 32 last rows: 2^25 boards, 2^5 last rows.
+    assert_eq!(
+        claim(claims, "lightsout.seed004.complexity_reduction").computed,
+        format!("{} to 32", 1u64 << 25)
+    );
 }
 
 #[test]

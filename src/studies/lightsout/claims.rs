@@ -10,7 +10,7 @@ use super::hand::HandRow;
 use super::study::LightsoutResults;
 use crate::output::published::Published;
 use crate::puzzles::lightsout::{Rule, Topology};
-use crate::studies::claim::{Claim, Verdict};
+use crate::studies::claim::{Claim, Scope, Verdict};
 use std::collections::HashMap;
 
 const FAMILY: &str = "lightsout";
@@ -55,6 +55,16 @@ fn over_sweep(nul: &[usize], from: usize, pred: &dyn Fn(usize, usize) -> bool) -
     }
 }
 
+/// The verdict of a statement for every n (every k) computed on finitely many cases: it holds
+/// where checked, or a counterexample refutes it. Never confirmed: the cases are not a proof.
+fn universal(ok: bool) -> Verdict {
+    if ok {
+        Verdict::HoldsWhereChecked
+    } else {
+        Verdict::Refuted
+    }
+}
+
 fn combo_key(r: Rule, t: Topology) -> String {
     format!("{}_{}", r.name(), t.name())
 }
@@ -76,6 +86,9 @@ pub fn claims(s: &LightsoutResults) -> Vec<Claim> {
         seed004_claims(s),
         seed004_chase_claims(s),
         seed000_claims(s),
+        seed000_reading_claims(),
+        seed002_strip_claims(),
+        seed004_reading_claims(s),
         new_claims(s),
         a079873_claims(s),
         module_claims(s),
@@ -258,10 +271,10 @@ fn sutner_claims(s: &LightsoutResults) -> Vec<Claim> {
             } else {
                 format!("fails for k = {}", list(&bad, 10))
             },
-            Verdict::of(bad.is_empty()),
+            universal(bad.is_empty()),
             &format!(
-                "data/lightsout/sweep_plus_open.csv, column nullity at n = k and n = 2k + 1, recomputed for n <= \
-            {dmax} by the plain gcd deg gcd(f_n(x), f_n(x+1)) (no halving, no 2-adic formula)"
+                "cases: every k with 2k + 1 <= {dmax}; data/lightsout/sweep_plus_open.csv, columns n and nullity at n = \
+            k and n = 2k + 1, recomputed for n <= {dmax} by the plain gcd deg gcd(f_n(x), f_n(x+1)) (no halving, no 2-adic formula)"
             ),
         )
         .quoted("2k+1,2 nullity(k) + 2 [k = 2 mod 3]"),
@@ -283,8 +296,8 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
             state iff n != 2 mod 3",
         "determinants 1, 0, 1, 1, 0, 1, ...",
         text,
-        Verdict::of(ok),
-        "data/lightsout/sweep_block_open.csv, column nullity: the n x n block board's press matrix is the strip's \
+        universal(ok),
+        "cases: every n the evidence names; data/lightsout/sweep_block_open.csv, columns n and nullity: the n x n block board's press matrix is the strip's \
             tensor square, so its nullity n^2 - rank(strip)^2 is 0 exactly when the strip of n is solvable; the strip \
             itself by the recurrence f_k(1) (nullity::strip_nullity)",
     )
@@ -304,8 +317,12 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
                 t.name()
             )
         };
-        let verdict = |ok: bool| if as_stated { Verdict::of(ok) } else { Verdict::Extended };
-        let file = format!("data/lightsout/sweep_{key}.csv, columns n_mod_3 and nullity");
+        // A statement for every k, computed for every n of the sweep (the computed value names them).
+        let verdict = |ok: bool| if as_stated { universal(ok) } else { Verdict::Extended };
+        let file = format!(
+            "cases: n = 1..{}; data/lightsout/sweep_{key}.csv, columns n, n_mod_3 and nullity",
+            nul.len() - 1
+        );
         let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 == 2 || k == 0);
         out.push(
             Claim::published(
@@ -320,7 +337,8 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
                 verdict(ok),
                 &file,
             )
-            .quoted("2D boards of size 3k * 3k or (3k+1) * (3k+1) are solvable for every state."),
+            .quoted("2D boards of size 3k * 3k or (3k+1) * (3k+1) are solvable for every state.")
+            .scoped(Scope::Cases),
         );
         let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 != 2 || k > 0);
         out.push(
@@ -334,7 +352,8 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
                 verdict(ok),
                 &file,
             )
-            .quoted("2D (3k+2) * (3k+2) boards are not solvable for every state."),
+            .quoted("2D (3k+2) * (3k+2) boards are not solvable for every state.")
+            .scoped(Scope::Cases),
         );
         let (ok, text) = over_sweep(nul, 1, &|n, k| n % 3 != 2 || n * n - k == (n - 1) * (n - 1));
         out.push(
@@ -353,7 +372,8 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
             .quoted(
                 "I believe it _is_ (3k+1)^2 and I think I can prove it by showing that the presses of a corner \
             (3k+1)*(3k+1) are linearly independent.",
-            ),
+            )
+            .scoped(Scope::Cases),
         );
     }
     out
@@ -403,20 +423,27 @@ fn seed002_hand_claims(s: &LightsoutResults) -> Vec<Claim> {
                 fails.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
             )
         };
-        Claim::published(
+        let claim = Claim::published(
             FAMILY,
             id,
             SEED002,
             statement,
             "clears every solvable board",
             computed,
-            Verdict::of(fails.is_empty()),
+            universal(fails.is_empty()),
             &format!(
-                "data/lightsout/hand_algorithms.csv, rows \
-            algorithm = {alg}, columns exhaustive, boards, failed and failure_example"
+                "cases: {}; data/lightsout/hand_algorithms.csv, rows algorithm = {alg}, columns n, exhaustive, \
+                boards, failed and failure_example",
+                scope(alg)
             ),
         )
-        .quoted(quote)
+        .quoted(quote);
+        // A theorem for every k, run on the sides the evidence names: a random sample on some.
+        if hand(alg).any(|r| !r.exhaustive) {
+            claim.scoped(Scope::Sample)
+        } else {
+            claim.scoped(Scope::Cases)
+        }
     };
     out.push(clears(
         "lightsout.seed002.theorem3_one_way",
@@ -449,7 +476,7 @@ fn seed002_minimal_claims(s: &LightsoutResults) -> Vec<Claim> {
         .filter_map(|r| {
             r.excess_example.map(|b| {
                 format!(
-                    "{n}x{n} `{}` (up to {} presses over the minimum)",
+                    "{n}x{n} `{}` ({} presses over the minimum, the most of any board tested at this side)",
                     board_string(b, r.n),
                     r.max_excess,
                     n = r.n
@@ -729,6 +756,296 @@ fn seed000_claims(s: &LightsoutResults) -> Vec<Claim> {
         );
     }
     out
+}
+
+/// Sides on which seed 000's "three to five tokens" per move is checked.
+const TOKEN_SIDES: std::ops::RangeInclusive<usize> = 2..=12;
+
+/// Seed 000 read again: how many tokens one move flips.
+fn seed000_reading_claims() -> Vec<Claim> {
+    let mut sizes = std::collections::BTreeSet::new();
+    let mut per_side = Vec::new();
+    for n in TOKEN_SIDES {
+        let Ok(a) =
+            crate::puzzles::lightsout::Game::new(Rule::Plus, Topology::Open, n, n).and_then(|g| g.press_matrix())
+        else {
+            continue;
+        };
+        let side: std::collections::BTreeSet<usize> = (0..n * n)
+            .map(|j| (0..n * n).filter(|&i| a.get(i, j)).count())
+            .collect();
+        per_side.push(format!(
+            "{n}x{n}: {}",
+            side.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")
+        ));
+        sizes.extend(side);
+    }
+    let ok = sizes.first() == Some(&3) && sizes.last() == Some(&5);
+    vec![Claim::published(
+        FAMILY,
+        "lightsout.seed000.three_to_five_tokens",
+        SEED000,
+        "Each move flips three to five tokens (the clicked token and its orthogonal neighbours on the board: 3 in a \
+            corner, 4 on an edge, 5 inside), on every square board of side 2 or more",
+        "3 to 5",
+        format!("tokens flipped per move, by side: {}", per_side.join("; ")),
+        universal(ok),
+        &format!(
+            "cases: n = {}..{}; the column weights of the n x n press matrix (plus rule, open board; \
+            puzzles::lightsout::Game::press_matrix), whose ranks are data/lightsout/sweep_plus_open.csv, columns n and \
+            rank",
+            TOKEN_SIDES.start(),
+            TOKEN_SIDES.end()
+        ),
+    )
+    .quoted("Thus each move may result in three to five tokens being reversed.")]
+}
+
+/// Seed 002's 1D strip read again: Lemma 1, the determinants, the span of 3k+1, the two ways of
+/// forming 11...1. Each strip's presses are built and eliminated directly (nullity::span_rank).
+fn seed002_strip_claims() -> Vec<Claim> {
+    use super::nullity::{span_rank, strip_all_ones_two_ways, strip_presses, STRIP_CASES};
+    let ranks: Vec<(usize, bool)> = (1..=STRIP_CASES).map(|n| span_rank(&strip_presses(n), 1)).collect();
+    let cases = format!("cases: strips of n = 1..{STRIP_CASES} cells, each press matrix eliminated directly");
+    let lemma1_bad: Vec<usize> = (1..=STRIP_CASES)
+        .filter(|&n| (ranks[n - 1].0 == n) != ranks[n - 1].1)
+        .collect();
+    let mut out = vec![Claim::published(
+        FAMILY,
+        "lightsout.seed002.lemma1_first_vector",
+        SEED002,
+        "Lemma 1: a 1D strip is solvable for every state iff 100...0 is a sum of presses",
+        "solvable for every state iff 100...0 is formed",
+        if lemma1_bad.is_empty() {
+            format!("holds for every n = 1..{STRIP_CASES}")
+        } else {
+            format!("fails for n = {}", list(&lemma1_bad, 10))
+        },
+        universal(lemma1_bad.is_empty()),
+        &format!(
+            "{cases} (rank n against 100...0 in the span); data/lightsout/sweep_block_open.csv, columns n and \
+            nullity (0 exactly when the strip of n has full rank)"
+        ),
+    )
+    .quoted(
+        "A 1D toggle field is solvable for every state if (and only if) the vector 100...000 can be formed as \
+        combination of the presses.",
+    )];
+    let det: Vec<String> = (1..=9).map(|n| u8::from(ranks[n - 1].0 == n).to_string()).collect();
+    out.push(
+        Claim::compare(
+            FAMILY,
+            "lightsout.seed002.strip_determinants",
+            SEED002,
+            "The determinants of the strips' press matrices over GF(2), N = 1..9 (1 = full rank)",
+            "1 0 1 1 0 1 1 0 1",
+            det.join(" "),
+            "data/lightsout/sweep_block_open.csv, rows n = 1..9, columns n and nullity (the block board's nullity is 0 \
+            exactly when the strip's determinant is 1); each strip's press matrix eliminated directly",
+        )
+        .quoted("N  1 2 3 4 5 6 7 8 9 ... det  1 0 1 1 0 1 1 0 1"),
+    );
+    let span_bad: Vec<usize> = (1..=STRIP_CASES)
+        .filter(|&n| n % 3 == 2 && ranks[n - 1].0 != n - 1)
+        .collect();
+    let ks = (STRIP_CASES - 2) / 3;
+    out.push(
+        Claim::published(
+            FAMILY,
+            "lightsout.seed002.strip_span_3k1",
+            SEED002,
+            "The presses of a 1D strip of 3k+2 cells span a space of dimension 3k+1",
+            "dimension 3k+1",
+            if span_bad.is_empty() {
+                format!("rank 3k+1 for every k = 0..{ks}")
+            } else {
+                format!("other rank at n = {}", list(&span_bad, 10))
+            },
+            universal(span_bad.is_empty()),
+            &format!(
+                "{cases}; data/lightsout/sweep_block_open.csv, columns n and rank: the block board's rank is the \
+                strip's squared, (3k+1)^2 at n = 3k+2"
+            ),
+        )
+        .quoted("First in 1D: the presses of {0,1}*(3k+2) span a field of size 3k+1"),
+    );
+    let two_bad: Vec<usize> = (1..=STRIP_CASES)
+        .filter(|&n| n % 3 == 2 && !strip_all_ones_two_ways(n))
+        .collect();
+    out.push(
+        Claim::published(
+            FAMILY,
+            "lightsout.seed002.all_ones_two_ways",
+            SEED002,
+            "On a strip of 3k+2 cells, 11...1 is the sum of the presses at cells 1, 4, ..., 3k+1 and also of those at \
+                cells 2, 5, ..., 3k+2 (two different ways, so the presses are dependent)",
+            "two different ways",
+            if two_bad.is_empty() {
+                format!("both sums are 11...1 for every k = 0..{ks}")
+            } else {
+                format!("fails at n = {}", list(&two_bad, 10))
+            },
+            universal(two_bad.is_empty()),
+            &format!(
+                "{cases} (nullity::strip_all_ones_two_ways); data/lightsout/sweep_block_open.csv, columns n, \
+                n_mod_3 and nullity (> 0 at every n = 3k+2)"
+            ),
+        )
+        .quoted("For 3k+2, we can show that the vector 11111...111 can be formed in two different ways:"),
+    );
+    out
+}
+
+/// Seed 004 read again: the matrix B, button 1, the fractions of B'^-1, and p24, p25.
+fn seed004_reading_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    if let Ok(b) = crate::puzzles::lightsout::Game::new(Rule::Plus, Topology::Open, 5, 5).and_then(|g| g.press_matrix())
+    {
+        let symmetric = (0..25).all(|i| (0..25).all(|j| b.get(i, j) == b.get(j, i)));
+        out.push(
+            Claim::published(
+                FAMILY,
+                "lightsout.seed004.b_symmetric",
+                SEED004,
+                "The 25 x 25 press matrix B of the 5x5 board is symmetric",
+                "symmetrical",
+                if symmetric {
+                    "B = B^T (all 625 entries)"
+                } else {
+                    "B != B^T"
+                },
+                Verdict::of(symmetric),
+                "the press matrix of puzzles::lightsout::Game (plus rule, open 5x5), entry by entry; its rank is \
+                data/lightsout/sweep_plus_open.csv, row n = 5, column rank",
+            )
+            .quoted("1) the matrix  B is symmetrical"),
+        );
+        let flips: Vec<String> = (0..25).filter(|&i| b.get(i, 0)).map(|i| (i + 1).to_string()).collect();
+        out.push(
+            Claim::compare(
+                FAMILY,
+                "lightsout.seed004.button_1_flips",
+                SEED004,
+                "Pressing button 1 (a corner) flips buttons 1, 2 and 6 (buttons numbered 1..25 row by row)",
+                "1, 2, 6",
+                flips.join(", "),
+                "column 1 of the press matrix of puzzles::lightsout::Game (plus rule, open 5x5), the matrix whose rank is \
+                data/lightsout/sweep_plus_open.csv, row n = 5, column rank",
+            )
+            .quoted("For example, pressing button 1 will flip the value of button 1, 2 and 6."),
+        );
+    }
+    let po = s.sweep(Rule::Plus, Topology::Open);
+    if let Some(&k) = po.get(5) {
+        // 1 - 2^-nullity of the patterns are unsolvable.
+        let unsolvable = 100.0 * (1.0 - 1.0 / f64::powi(2.0, k as i32));
+        out.push(
+            Claim::published(
+                FAMILY,
+                "lightsout.seed004.unsolvable_majority",
+                SEED004,
+                "Unsolvable 5x5 patterns exist and are the majority",
+                "the majority",
+                format!("{unsolvable}% of the 2^25 patterns are unsolvable"),
+                Verdict::of(unsolvable > 50.0),
+                "data/lightsout/sweep_plus_open.csv, row n = 5, columns nullity and log2_solvable_fraction",
+            )
+            .quoted("3) there exist unsolvable patterns, and they are the majority."),
+        );
+    }
+    out.extend(seed004_fraction_claims());
+    out.extend(seed004_p24_p25_claims(s));
+    out
+}
+
+/// Seed 004: "B'^-1 will have its elements in fraction less than 1".
+fn seed004_fraction_claims() -> Vec<Claim> {
+    let Ok(Some((_, inv))) = super::quiet::seed004_b_prime_inverse() else {
+        return Vec::new();
+    };
+    let one = num_bigint::BigInt::from(1);
+    let zero = num_bigint::BigInt::from(0);
+    // Row i of B'^-1 is button i + 3 (x'), column j is cell j + 3 (p'): B' drops buttons 1 and 2.
+    let entries: Vec<(usize, usize, &super::quiet::Rational)> = inv
+        .iter()
+        .enumerate()
+        .flat_map(|(i, row)| row.iter().enumerate().map(move |(j, q)| (i + 3, j + 3, q)))
+        .collect();
+    let proper = entries
+        .iter()
+        .filter(|e| e.2 .0.magnitude() < e.2 .1.magnitude())
+        .count();
+    let integers = entries.iter().filter(|e| e.2 .1 == one && e.2 .0 != zero).count();
+    let zeros = entries.iter().filter(|e| e.2 .0 == zero).count();
+    let largest = entries
+        .iter()
+        .max_by(|a, b| (a.2 .0.magnitude() * b.2 .1.magnitude()).cmp(&(b.2 .0.magnitude() * a.2 .1.magnitude())))
+        .map_or("-".to_string(), |(i, j, q)| {
+            format!("{}/{} (button {i}, cell {j})", q.0, q.1)
+        });
+    vec![Claim::published(
+        FAMILY,
+        "lightsout.seed004.inverse_fractions",
+        SEED004,
+        "B'^-1 (over the rationals) has its elements in fraction less than 1. Read as printed, of its elements: \
+            every entry is a fraction of absolute value less than 1 (the weaker reading, that some entries are \
+            proper fractions, is what the computed value's first count gives)",
+        "elements in fraction less than 1",
+        format!(
+            "{proper} of {} entries have |x| < 1 ({zeros} of them 0); {integers} are non-zero integers; the largest is \
+            {largest}",
+            entries.len()
+        ),
+        Verdict::of(proper == entries.len()),
+        &format!(
+            "data/lightsout/seed004_pairs.csv, row button_a = 1, button_b = 2 (rank_without_buttons_and_cells 23: B' \
+            is invertible); every entry of the inverse by exact rational Gauss-Jordan \
+            (quiet::seed004_b_prime_inverse, checked B' B'^-1 = I exactly); counterexample: the entry {largest}"
+        ),
+    )
+    .quoted("It will have its elements in fraction less than 1.")]
+}
+
+/// Seed 004: the ultimate solution does not depend on p24 and p25.
+fn seed004_p24_p25_claims(s: &LightsoutResults) -> Vec<Claim> {
+    let Some(rows) = s
+        .quiet
+        .iter()
+        .find(|q| (q.rule, q.topology, q.n) == (Rule::Plus, Topology::Open, 5))
+        .and_then(|q| q.chase.as_ref())
+    else {
+        return Vec::new();
+    };
+    // Two clearable last rows that agree on p21..p23 must need the same first-row presses.
+    let clash = rows.iter().any(|a| {
+        rows.iter()
+            .any(|b| a.last_row[..3] == b.last_row[..3] && a.first_row != b.first_row)
+    });
+    let prefixes: std::collections::BTreeSet<&[bool]> = rows.iter().map(|r| &r.last_row[..3]).collect();
+    vec![Claim::published(
+        FAMILY,
+        "lightsout.seed004.independent_of_p24_p25",
+        SEED004,
+        "The first-row presses after row reduction depend on p21..p23 only, not on p24 and p25",
+        "not dependent on p24 and p25",
+        format!(
+            "{} clearable last rows, {} distinct p21..p23; {}",
+            rows.len(),
+            prefixes.len(),
+            if clash {
+                "two agree on p21..p23 but need different presses"
+            } else {
+                "the presses are a function of p21..p23"
+            }
+        ),
+        Verdict::of(!clash),
+        "data/lightsout/chase_table_plus_open_5x5.csv, columns last_row and first_row_presses (every last row that \
+            chasing can clear)",
+    )
+    .quoted(
+        "Note that the two degrees of ignored freedom are conserved during row reductions, such that the final \
+        solution is not dependent on p24 and p25.",
+    )]
 }
 
 /// New results: the long sweep, the block torus, the 2-adic formula.

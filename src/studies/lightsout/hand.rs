@@ -155,7 +155,8 @@ pub struct HandRow {
     pub max_excess: u32,
     /// A board the algorithm failed on, if any (bitmask, cell r * n + c).
     pub failure_example: Option<u128>,
-    /// A cleared board where it pressed more than the minimum, if any.
+    /// The smallest board (as a bitmask) where it pressed `max_excess` more than the minimum, if
+    /// it ever pressed more.
     pub excess_example: Option<u128>,
 }
 
@@ -289,10 +290,15 @@ pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
                 row.squares_minimum += u64::from(m) * u64::from(m);
                 if p == m {
                     row.optimal_boards += 1;
-                } else if row.excess_example.is_none_or(|f| board < f) {
+                }
+                // The example shown beside max_excess attains it: the smallest board (as a
+                // bitmask) of the largest excess, so the figure and its board agree.
+                let e = p - m;
+                if e > row.max_excess || (e > 0 && e == row.max_excess && row.excess_example.is_none_or(|f| board < f))
+                {
                     row.excess_example = Some(board);
                 }
-                row.max_excess = row.max_excess.max(p - m);
+                row.max_excess = row.max_excess.max(e);
             }
         }
     };
@@ -325,6 +331,32 @@ pub fn side(n: usize, alg: Algorithm) -> Result<HandRow> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The board shown beside `max_excess` presses exactly that many more than the fewest that
+    /// clear it (it once showed the smallest board with any excess: 2 beside a maximum of 12).
+    /// The minimum here by brute force over every press pattern (Gray code), not the kernel.
+    #[test]
+    fn excess_example_attains_max_excess() {
+        for n in [3, 4, 5] {
+            let alg = Algorithm::for_side(n);
+            let row = side(n, alg).unwrap();
+            let board = row.excess_example.expect("an excess");
+            let masks = block_masks(n);
+            let presses = run(alg, n, board, &masks).unwrap();
+            let (mut cur, mut x, mut best) = (0u128, 0u128, u32::MAX);
+            for i in 0u64..1 << (n * n) {
+                if i > 0 {
+                    let j = i.trailing_zeros() as usize;
+                    cur ^= masks[j];
+                    x ^= 1 << j;
+                }
+                if cur == board {
+                    best = best.min(x.count_ones());
+                }
+            }
+            assert_eq!(presses - best, row.max_excess, "{n}x{n}");
+        }
+    }
 
     /// A sampled mean's standard error is the sample standard deviation over sqrt(n); an
     /// exhaustive mean has none.

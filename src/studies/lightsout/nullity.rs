@@ -190,6 +190,47 @@ pub fn dense(game: &Game) -> Result<usize> {
 /// rank >= len - 1); torus (len >= 3), the circulant 1 + y + y^{len-1} has nullity
 /// deg gcd(y^2 + y + 1, y^len + 1). Sides 1 and 2 of the torus follow the set convention
 /// (side 1: [1], side 2: all ones, nullity 1).
+/// Strips of this many cells at most are checked directly, press by press ([`strip_presses`]).
+pub const STRIP_CASES: usize = 128;
+
+/// The presses of the open strip of `n` cells (n <= [`STRIP_CASES`]; seed 002's 1D board): press i
+/// toggles cells i - 1, i and i + 1 (bit j = cell j).
+pub fn strip_presses(n: usize) -> Vec<u128> {
+    assert!(n <= STRIP_CASES, "strip of {n} cells");
+    (0..n)
+        .map(|i| (i.saturating_sub(1)..(i + 2).min(n)).fold(0u128, |m, j| m | 1 << j))
+        .collect()
+}
+
+/// The rank of `vs` over GF(2), and whether `target` is a sum of some of them: a basis kept with
+/// distinct leading bits, in descending order (independent of the recurrence of [`strip_nullity`]).
+pub fn span_rank(vs: &[u128], target: u128) -> (usize, bool) {
+    let mut basis: Vec<u128> = Vec::new();
+    let reduce = |basis: &[u128], mut v: u128| {
+        for &b in basis {
+            v = v.min(v ^ b);
+        }
+        v
+    };
+    for &v in vs {
+        let r = reduce(&basis, v);
+        if r != 0 {
+            basis.push(r);
+            basis.sort_unstable_by(|a, b| b.cmp(a));
+        }
+    }
+    (basis.len(), reduce(&basis, target) == 0)
+}
+
+/// Seed 002's two ways of forming 11...1 on a strip of n = 3k + 2: the presses at cells 0, 3, ...,
+/// n - 2 and those at 1, 4, ..., n - 1 each sum to all ones (two distinct sets, so a nonzero kernel).
+pub fn strip_all_ones_two_ways(n: usize) -> bool {
+    let p = strip_presses(n);
+    let ones = u128::MAX >> (128 - n);
+    let sum = |from: usize| (from..n).step_by(3).fold(0u128, |m, i| m ^ p[i]);
+    n % 3 == 2 && sum(0) == ones && sum(1) == ones
+}
+
 pub fn strip_nullity(topology: Topology, len: usize) -> usize {
     match topology {
         Topology::Open => {
@@ -330,6 +371,19 @@ pub fn rect(rule: Rule, topology: Topology, max: usize) -> Result<Vec<(usize, us
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The direct strip ranks agree with the recurrence, and the two-ways test is false where the
+    /// seed does not claim it (n != 2 mod 3).
+    #[test]
+    fn strip_presses_rank_and_two_ways() {
+        for n in 1..=STRIP_CASES {
+            let (rank, first) = span_rank(&strip_presses(n), 1);
+            assert_eq!(n - rank, strip_nullity(Topology::Open, n), "n = {n}");
+            assert_eq!(first, rank == n, "n = {n}");
+            assert_eq!(strip_all_ones_two_ways(n), n % 3 == 2, "n = {n}");
+        }
+        assert_eq!(span_rank(&[0b11, 0b110, 0b101], 0b1), (2, false));
+    }
 
     const A159257: [usize; 30] = [
         0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0, 0, 0, 14, 4, 0, 0, 0, 0, 10, 20,

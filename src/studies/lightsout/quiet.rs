@@ -138,10 +138,23 @@ pub fn seed004_first_row(last: &[bool]) -> Vec<bool> {
     vec![false, false, p(22), p(21) ^ p(22) ^ p(23), p(21) ^ p(22)]
 }
 
-/// Seed 004's "Solution 2": B' = the 5x5 plus press matrix without buttons/cells 1 and 2 (23 x 23),
-/// inverted over the rationals. Returns (det B', the least common denominator of B'^-1's entries,
-/// whether B'^-1 times that denominator, reduced mod 2, is the inverse of B' over GF(2)).
-pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::BigInt, bool)> {
+/// A rational number (numerator, denominator), the denominator positive, reduced.
+pub type Rational = (num_bigint::BigInt, num_bigint::BigInt);
+
+fn big_gcd(a: &num_bigint::BigInt, b: &num_bigint::BigInt) -> num_bigint::BigInt {
+    use num_bigint::Sign;
+    let (mut x, mut y) = (a.magnitude().clone(), b.magnitude().clone());
+    while y != num_bigint::BigUint::from(0u8) {
+        let r = &x % &y;
+        x = y;
+        y = r;
+    }
+    num_bigint::BigInt::from_biguint(Sign::Plus, x)
+}
+
+/// Seed 004's B' (the 5x5 plus press matrix without buttons/cells 1 and 2, 23 x 23) inverted over
+/// the rationals by exact Gauss-Jordan: (det B', B'^-1), or `None` when B' is singular.
+pub fn seed004_b_prime_inverse() -> Result<Option<(num_bigint::BigInt, Vec<Vec<Rational>>)>> {
     use num_bigint::BigInt;
     let game = Game::new(Rule::Plus, Topology::Open, 5, 5)?;
     let a = game.press_matrix()?;
@@ -149,22 +162,8 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
     let k = keep.len();
     let zero = BigInt::from(0);
     let one = BigInt::from(1);
-    let gcd = |a: &BigInt, b: &BigInt| -> BigInt {
-        let (mut x, mut y) = (
-            if a < &zero { -a } else { a.clone() },
-            if b < &zero { -b } else { b.clone() },
-        );
-        while y != zero {
-            let r = &x % &y;
-            x = y;
-            y = r;
-        }
-        x
-    };
-    // Fractions (num, den) with den > 0, reduced.
-    type Q = (BigInt, BigInt);
-    let norm = |(n, d): Q| -> Q {
-        let g = gcd(&n, &d);
+    let norm = |(n, d): Rational| -> Rational {
+        let g = big_gcd(&n, &d);
         let g = if g == zero { one.clone() } else { g };
         let (n, d) = (n / &g, d / &g);
         if d < zero {
@@ -173,10 +172,10 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
             (n, d)
         }
     };
-    let sub = |x: &Q, y: &Q| -> Q { norm((&x.0 * &y.1 - &y.0 * &x.1, &x.1 * &y.1)) };
-    let mul = |x: &Q, y: &Q| -> Q { norm((&x.0 * &y.0, &x.1 * &y.1)) };
-    let div = |x: &Q, y: &Q| -> Q { norm((&x.0 * &y.1, &x.1 * &y.0)) };
-    let mut m: Vec<Vec<Q>> = (0..k)
+    let sub = |x: &Rational, y: &Rational| norm((&x.0 * &y.1 - &y.0 * &x.1, &x.1 * &y.1));
+    let mul = |x: &Rational, y: &Rational| norm((&x.0 * &y.0, &x.1 * &y.1));
+    let div = |x: &Rational, y: &Rational| norm((&x.0 * &y.1, &x.1 * &y.0));
+    let mut m: Vec<Vec<Rational>> = (0..k)
         .map(|i| {
             (0..2 * k)
                 .map(|j| {
@@ -186,10 +185,10 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
                 .collect()
         })
         .collect();
-    let mut det: Q = (one.clone(), one.clone());
+    let mut det: Rational = (one.clone(), one.clone());
     for c in 0..k {
         let Some(p) = (c..k).find(|&r| m[r][c].0 != zero) else {
-            return Ok((zero.clone(), zero, false));
+            return Ok(None);
         };
         if p != c {
             m.swap(p, c);
@@ -210,21 +209,33 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
             }
         }
     }
+    Ok(Some((det.0, m.into_iter().map(|row| row[k..].to_vec()).collect())))
+}
+
+/// Seed 004's "Solution 2": B'^-1 of [`seed004_b_prime_inverse`]. Returns (det B', the least
+/// common denominator of B'^-1's entries, whether B'^-1 times that denominator, reduced mod 2, is
+/// the inverse of B' over GF(2)).
+pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::BigInt, bool)> {
+    use num_bigint::BigInt;
+    let zero = BigInt::from(0);
+    let Some((det, inv)) = seed004_b_prime_inverse()? else {
+        return Ok((zero.clone(), zero, false));
+    };
+    let a = Game::new(Rule::Plus, Topology::Open, 5, 5)?.press_matrix()?;
+    let keep: Vec<usize> = (2..25).collect();
+    let k = keep.len();
     // Least common denominator of the inverse's entries.
-    let mut lcd = one.clone();
-    for row in &m {
-        for q in &row[k..] {
-            let g = gcd(&lcd, &q.1);
-            lcd = &lcd / &g * &q.1;
-        }
+    let mut lcd = BigInt::from(1);
+    for q in inv.iter().flatten() {
+        let g = big_gcd(&lcd, &q.1);
+        lcd = &lcd / &g * &q.1;
     }
     // C' = (lcd * B'^-1) mod 2 must be B'^-1 over GF(2): C' B' = I (mod 2).
     let two = BigInt::from(2);
-    let c: Vec<Vec<u8>> = m
+    let c: Vec<Vec<u8>> = inv
         .iter()
         .map(|row| {
-            row[k..]
-                .iter()
+            row.iter()
                 .map(|q| ((&lcd / &q.1 * &q.0) % &two != zero) as u8)
                 .collect()
         })
@@ -235,7 +246,7 @@ pub fn seed004_rational_inverse() -> Result<(num_bigint::BigInt, num_bigint::Big
             (s % 2 == 1) == (i == j)
         })
     });
-    Ok((det.0, lcd, ok))
+    Ok((det, lcd, ok))
 }
 
 #[cfg(test)]
@@ -245,6 +256,34 @@ mod tests {
 
     /// Seed 004: the rational inverse of B' has common denominator 33 (oracle: the seed's text;
     /// tests/data/lightsout/seeds.csv), and works mod 2.
+    /// B'^-1 of seed 004 is the inverse: B' B'^-1 = I, exactly over the rationals.
+    #[test]
+    fn seed004_b_prime_inverse_is_exact() {
+        use num_bigint::BigInt;
+        let (_, inv) = seed004_b_prime_inverse().unwrap().unwrap();
+        let a = Game::new(Rule::Plus, Topology::Open, 5, 5)
+            .unwrap()
+            .press_matrix()
+            .unwrap();
+        for i in 0..23 {
+            for j in 0..23 {
+                // sum_t B'[i][t] inv[t][j], with B' the cells and buttons 3..25.
+                let (mut num, mut den) = (BigInt::from(0), BigInt::from(1));
+                for (t, row) in inv.iter().enumerate() {
+                    if a.get(i + 2, t + 2) {
+                        let q = &row[j];
+                        num = &num * &q.1 + &q.0 * &den;
+                        den = &den * &q.1;
+                    }
+                }
+                assert_eq!(num == BigInt::from(0), i != j, "({i}, {j})");
+                if i == j {
+                    assert_eq!(num, den, "({i}, {i})");
+                }
+            }
+        }
+    }
+
     #[test]
     fn seed004_denominator_is_33() {
         let (det, lcd, ok) = seed004_rational_inverse().unwrap();

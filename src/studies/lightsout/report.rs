@@ -342,6 +342,7 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
     sections.push(seed000_section(s));
     sections.push(seed002_section(s));
     sections.push(seed004_section(s));
+    sections.push(unjudged_section());
     sections.push(gods_section(s));
     if !s.sampled.is_empty() {
         sections.push(sampled::section(&s.sampled));
@@ -489,6 +490,106 @@ fn seed000_section(s: &LightsoutResults) -> Section {
         Some(caption) => section.chart("quiet_plus_open_4x4", caption),
         None => section,
     }
+}
+
+/// A seed statement read and left without a claim: (source, the source's exact words, why).
+pub struct Unjudged {
+    pub source: &'static str,
+    pub quote: &'static str,
+    pub reason: &'static str,
+}
+
+/// The statements of seeds 000, 002 and 004 that read as checkable but are left unjudged, each
+/// with its reason (every other checkable sentence of the three is a claim). The page lists them;
+/// a test finds each quote in its seed.
+pub const UNJUDGED: &[Unjudged] = &[
+    Unjudged {
+        source: "seed 000 (Token Flip, Gary Darby)",
+        quote: "Here's a sample from the original version can be solved 3 moves -by clicking the tokens in (Col 3, \
+            Row 1), (Col 2, Row 3), (Col 3, Row 4)",
+        reason: "the sample board is an image the capture does not hold",
+    },
+    Unjudged {
+        source: "seed 000 (Token Flip, Gary Darby)",
+        quote: "(The one shown here left requires clicking on 54 of the 100 tokens!)",
+        reason: "the 10x10 board is an image the capture does not hold, so its presses cannot be counted",
+    },
+    Unjudged {
+        source: "seed 000 (Token Flip, Gary Darby)",
+        quote: "he says 1000X1000 does take a few seconds though!",
+        reason: "a running time of Bernd Hellema's program on his 2003 machine, which we cannot rerun; our own \
+            1000 x 1000 solve is another program on other hardware (scripts/bench_lightsout.sh, goal \
+            lightsout-allones-1000, times it), so it neither confirms nor refutes the sentence",
+    },
+    Unjudged {
+        source: "seed 000 (Token Flip, Gary Darby)",
+        quote: "solving in sizes above 5X5 is quite difficult",
+        reason: "a judgement of difficulty, not a figure",
+    },
+    Unjudged {
+        source: "seed 000 (Token Flip, Gary Darby)",
+        quote: "so any solvable puzzle can be solved  no click or only a single click on each token",
+        reason: "true by the rule itself (presses commute and a second press undoes the first); every computation \
+            here rests on it, none tests it",
+    },
+    Unjudged {
+        source: "seed 002 (Toggle Squares, Shlomi Fish)",
+        quote: "I will prove that clearing it by pressing the cells in the row above it, will make the two rows above \
+            it a duplicate of its original state.",
+        reason: "a step of the proof of Theorem 4; the theorem's conclusion is judged \
+            (lightsout.seed002.theorem4_two_way)",
+    },
+    Unjudged {
+        source: "seed 002 (Toggle Squares, Shlomi Fish)",
+        quote: "In a 1D board where N=3k+1 the twoway method as is, will ping the possible remaining 1 back and forth \
+            between the two edges.",
+        reason: "a step of the proofs of Theorems 4 and 5, whose conclusions are judged",
+    },
+    Unjudged {
+        source: "seed 002 (Toggle Squares, Shlomi Fish)",
+        quote: "uses only a (3k+1)*(3k+1) square of presses to solve the entire board.",
+        reason: "true by the one-way algorithm's definition (each press is below and left of a lit cell); the \
+            dimension it bounds is judged (lightsout.seed002.span_dimension.block_open)",
+    },
+    Unjudged {
+        source: "seed 002 (Toggle Squares, Shlomi Fish)",
+        quote: "I believe it is agreeable that it is the simplest algorithm (yet) regarding “CPU” requirement and \
+            growing complexity",
+        reason: "an opinion about simplicity, with no measure stated",
+    },
+    Unjudged {
+        source: "seed 004 (Dugu chessboard)",
+        quote: "It would require 225 trials, which would take days for a PC at that time.",
+        reason: "a running time on a PC of the late 1990s; the count 2^25 is judged \
+            (lightsout.seed004.complexity_reduction)",
+    },
+    Unjudged {
+        source: "seed 004 (Dugu chessboard)",
+        quote: "we can always clear them by mirroring the pressing pattern on the second row (as shown in red)",
+        reason: "the example board (Dugu board Example A1) is an image the capture does not hold; the method itself \
+            is light chasing, which every seed 004 claim uses",
+    },
+];
+
+/// The seed statements read and left without a claim, each with its reason.
+fn unjudged_section() -> Section {
+    let mut t = Table::new(&["source", "statement (the source's words)", "why not judged"]);
+    for u in UNJUDGED {
+        t.push(vec![
+            u.source.into(),
+            format!("\"{}\"", u.quote).into(),
+            u.reason.into(),
+        ]);
+    }
+    let seeds: std::collections::BTreeSet<&str> = UNJUDGED.iter().map(|u| u.source).collect();
+    let seeds = seeds.into_iter().collect::<Vec<_>>().join(", ");
+    Section::new("Seed statements left unjudged").table(
+        prose(
+            include_str!("prose/unjudged.md"),
+            &[("count", &UNJUDGED.len().to_string()), ("seeds", &seeds)],
+        ),
+        t,
+    )
 }
 
 fn seed002_section(s: &LightsoutResults) -> Section {
@@ -893,7 +994,7 @@ const DEFINITIONS: &[(&str, &str)] = &[
     ),
     (
         "failure_example, excess_example",
-        "a board the algorithm fails on, and one where it presses more than the \
+        "a board the algorithm fails on, and one where it presses the largest excess (max_excess) over the \
         minimum: rows of `.` (off) and `#` (on) joined by `/`",
     ),
 ];

@@ -330,7 +330,7 @@ pub fn claims(all: &[Sampled], exact: &[Histogram]) -> Vec<Claim> {
                 s.mean_standard_error(),
                 s.largest_seen()
             );
-            let mut evidence = format!("data/lightsout/{}, columns clicks and samples", file_name(s));
+            let mut evidence = format!("data/lightsout/{}, columns min_presses and samples", file_name(s));
             if let Some(h) = exact
                 .iter()
                 .find(|h| (h.rule, h.topology, h.n) == (Rule::Plus, Topology::Open, s.n))

@@ -25,7 +25,7 @@ use anyhow::{ensure, Result};
 const N: usize = 5;
 const CELLS: usize = N * N;
 const FAMILY: &str = "lightsout";
-const SOURCE: &str = "seed 004";
+const SOURCE: &str = "seed 004 (Dugu chessboard)";
 
 /// File names the claims' evidence refers to, for [`pairs_table`], [`formulas_table`] and
 /// [`last_rows_table`].
@@ -545,6 +545,31 @@ fn formula_claims(s: &Seed004) -> Vec<Claim> {
     out
 }
 
+/// Row reduction's search: from every board to every last row.
+fn complexity_claims(s: &Seed004) -> Vec<Claim> {
+    let mut out = Vec::new();
+    // The search shrinks from every board (2^25, its count printed in full) to every last row.
+    let boards: u64 = s.last_rows.iter().map(|l| l.positions).sum();
+    out.push(
+        Claim::compare(
+            FAMILY,
+            "lightsout.seed004.complexity_reduction",
+            SOURCE,
+            "Row reduction shrinks the search from every 5x5 pattern, 2^25 = 33554432 (the capture flattens the \
+                superscripts: \"225\", \"25\"), to every last row, 2^5 = 32",
+            "33554432 to 32",
+            format!("{boards} to {}", s.last_rows.len()),
+            &format!(
+                "data/lightsout/{LAST_ROWS_CSV}: {} rows (one per last row), column positions sums to {boards} (every \
+                pattern chased)",
+                s.last_rows.len()
+            ),
+        )
+        .quoted("thus reduced the complexity from 225 (33554432) to 25 (32)."),
+    );
+    out
+}
+
 /// The last rows after chasing: how many, how many symmetric, their classes, and which can be
 /// cleared.
 fn last_row_claims(s: &Seed004) -> Vec<Claim> {
@@ -562,6 +587,7 @@ fn last_row_claims(s: &Seed004) -> Vec<Claim> {
         )
         .quoted("Since there is only 32 possible patterns, we can solve it with the brute force method with ease ."),
     );
+    out.extend(complexity_claims(s));
     let symmetric = s.last_rows.iter().filter(|l| l.symmetric()).count();
     out.push(
         Claim::compare(
@@ -604,16 +630,21 @@ fn last_row_claims(s: &Seed004) -> Vec<Claim> {
             FAMILY,
             "lightsout.seed004.patterns_to_tabulate",
             SOURCE,
-            "20 classes, one of them all yellow: only 19 possible independent solutions to tabulate",
+            "20 classes, one of them all yellow: only 19 possible independent solutions to tabulate. Read as \
+                printed: each of the 19 non-blank mirror classes of last rows has a first-row solution to tabulate \
+                (the count of classes, 19, is right; the verdict rests on 'solutions', the number of non-blank \
+                classes that have one)",
             19,
             nonzero_clearable,
-            // Substantive, not a printed slip: most of the seed's 19 tabulated solutions do not exist.
+            // Substantive, not a printed slip (not "corrected"): most of the 19 solutions the seed
+            // would tabulate do not exist; the evidence names a last row that has none.
             Verdict::of(nonzero_clearable == nonzero_classes),
             &format!(
-                "data/lightsout/{LAST_ROWS_CSV}, columns class, solvable_positions and first_row_presses: \
+                "data/lightsout/{LAST_ROWS_CSV}, columns last_row, class, solvable_positions and first_row_presses: \
                 {nonzero_classes} non-blank classes of last rows exist, but only {} last rows ({}) are left by \
                 solvable positions, forming {} classes, {nonzero_clearable} non-blank; the other {} last rows come \
-                only from unsolvable positions and have no solution to tabulate",
+                only from unsolvable positions and have no solution to tabulate (counterexample: last row {}, \
+                solvable_positions 0, first_row_presses empty)",
                 clearable.len(),
                 clearable
                     .iter()
@@ -621,7 +652,11 @@ fn last_row_claims(s: &Seed004) -> Vec<Claim> {
                     .collect::<Vec<_>>()
                     .join(", "),
                 clearable_classes.len(),
-                s.last_rows.len() - clearable.len()
+                s.last_rows.len() - clearable.len(),
+                s.last_rows
+                    .iter()
+                    .find(|l| l.first_row.is_none())
+                    .map_or("none".to_string(), |l| bits(l.pattern, N))
             ),
         )
         .quoted("So, there are only 19 possible independent solutions, which we can tabulate very easily."),

@@ -73,7 +73,8 @@ glossary! {
     dead_positions: "", "count of reachable peg positions from which a single peg can no longer be reached";
     exact: "", "flag: the value in the row is proven exact (else an upper bound)";
     examined: "", "count of states or boards a search examined";
-    excess_example: "", "the smallest board where an algorithm presses more than the minimum; `none` when none";
+    excess_example: "", "the smallest board where an algorithm presses the most over the minimum (max_excess); \
+        `none` when none";
     exhaustive: "", "flag: every case was tested (else a fixed-seed sample)";
     failed: "", "count of boards an algorithm did not turn off";
     failure_example: "", "the smallest board an algorithm fails on; `none` when none";

@@ -229,7 +229,7 @@ const QUOTE_WORDS: usize = 4;
 fn quotations(text: &str) -> Result<Vec<String>, String> {
     let text = text.replace(['“', '”'], "\"");
     let parts: Vec<&str> = text.split('"').collect();
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         return Err(format!("an unpaired quotation mark in {text:?}"));
     }
     Ok(parts

@@ -460,8 +460,14 @@ fn quiet_patterns_and_seed_004_chase_table() {
     let t = read_csv(&dir.join("chase_table_plus_open_5x5.csv"));
     assert_eq!(t.len(), 8, "2^3 last-row patterns are clearable");
     for r in &t {
-        let p: Vec<bool> = r["last_row"].chars().map(|c| c == '1').collect();
-        let x: Vec<bool> = r["first_row_presses"].chars().map(|c| c == '1').collect();
+        let picture = |s: &str| -> Vec<bool> {
+            assert!(
+                s.len() == 5 && s.chars().all(|c| c == '#' || c == '.'),
+                "{s:?} is not a row picture"
+            );
+            s.chars().map(|c| c == '#').collect()
+        };
+        let (p, x) = (picture(&r["last_row"]), picture(&r["first_row_presses"]));
         assert_eq!(x, vec![false, false, p[1], p[0] ^ p[1] ^ p[2], p[0] ^ p[1]], "{r:?}");
     }
 }

@@ -627,7 +627,7 @@ fn seed004_chase_claims(s: &LightsoutResults) -> Vec<Claim> {
         )
         .quoted("2) which implies that there are only 23 = 8 possible solutions when we consider the row reduction \
             method."));
-        let bits = |v: &[bool]| v.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
+        let bits = |v: &[bool]| super::exports::row_picture(v);
         let wrong: Vec<String> = rows
             .iter()
             .filter(|r| super::quiet::seed004_first_row(&r.last_row) != r.first_row)

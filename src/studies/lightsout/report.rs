@@ -35,15 +35,15 @@ fn summary(s: &LightsoutResults) -> Vec<Block> {
     let frontier = frontier_table(s);
     if !frontier.rows.is_empty() {
         out.push(Block::Table {
-            caption: FRONTIER_CAPTION.into(),
+            caption: frontier_caption(),
             table: frontier,
         });
     }
     if s.gods.is_some() {
         out.push(Block::Chart {
             stem: "gods_numbers".into(),
-            caption: "God's number (the most presses any solvable \
-            position needs) as a share of the n^2 cells: filled points where exact, open circles joined by a grey line \
+            caption: "God's number (the most presses any solvable position needs) as a share of the n^2 cells, one \
+            slot per side n with nullity > 0: a filled point where it is exact, a bar from the lower to the upper bound \
             where only bounds are proven."
                 .into(),
         });
@@ -51,9 +51,21 @@ fn summary(s: &LightsoutResults) -> Vec<Block> {
     out
 }
 
-const FRONTIER_CAPTION: &str =
-    "The frontier: the costliest all-ones minima and God's numbers past n = 8 (new unless the family page names a \
-        source):";
+/// The frontier table's rows: all-ones boards whose nullity is past this (the minima that take the most
+/// work, or are only bounded) ...
+const FRONTIER_ALL_ONES_NULLITY: usize = 24;
+/// ... and God's numbers past this side with a kernel past this nullity.
+const FRONTIER_GODS_SIDE: usize = 8;
+const FRONTIER_GODS_NULLITY: usize = 2;
+
+fn frontier_caption() -> String {
+    format!(
+        "The frontier, its rows chosen as every all-ones board with nullity > {FRONTIER_ALL_ONES_NULLITY} and every \
+        God's number with n > {FRONTIER_GODS_SIDE} and nullity > {FRONTIER_GODS_NULLITY} (the sizes whose values take \
+        the most work or are only bounded), each with its value (exact, or proven bounds) and its proof; new unless \
+        the family page names a source:"
+    )
+}
 
 /// How a God's number's upper bound is proven, in a few words.
 fn upper_proof(r: &gods::GodsRow) -> String {
@@ -71,7 +83,7 @@ fn upper_proof(r: &gods::GodsRow) -> String {
 /// value (exact, or its proven bounds) and how it is proven.
 fn frontier_table(s: &LightsoutResults) -> Table {
     let mut t = Table::new(&["quantity", "n", "nullity", "value", "proof"]);
-    for r in s.all_ones.iter().filter(|r| r.nullity > 24) {
+    for r in s.all_ones.iter().filter(|r| r.nullity > FRONTIER_ALL_ONES_NULLITY) {
         let (value, proof) = if r.exact {
             (
                 r.minimum.to_string(),
@@ -95,7 +107,11 @@ fn frontier_table(s: &LightsoutResults) -> Table {
         ]);
     }
     if let Some(g) = &s.gods {
-        for r in g.rows.iter().filter(|r| r.nullity > 2 && r.n > 8) {
+        for r in g
+            .rows
+            .iter()
+            .filter(|r| r.nullity > FRONTIER_GODS_NULLITY && r.n > FRONTIER_GODS_SIDE)
+        {
             let (value, proof) = match r.exact() {
                 Some(x) => (
                     x.to_string(),
@@ -354,7 +370,7 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
     let frontier = frontier_table(s);
     if !frontier.rows.is_empty() {
         // The entry page shows this table too (summary): the page holds it beside its evidence.
-        sections.push(Section::new("The frontier").table(FRONTIER_CAPTION, frontier));
+        sections.push(Section::new("The frontier").table(frontier_caption(), frontier));
     }
     sections.push(
         Section::new("New results")
@@ -412,8 +428,10 @@ fn mod3_section(s: &LightsoutResults) -> Section {
             (
                 format!("nullity_{}_{}", r.name(), t.name()),
                 format!(
-                    "{} rule, {} board, n = 1..{}: nullity by n, one colour per n mod 3; the {} fully solvable \
-                    sizes (nullity 0) are counted in the legend, and the largest nullity is {} at n = {}.",
+                    "{} rule, {} board, n = 1..{}: nullity by n on a linear axis, one panel per residue n mod 3 (a \
+                    residue whose every size has nullity 0 has no panel; the first panel's title names it); the {} \
+                    fully solvable sizes (nullity 0) are not drawn and are counted in each panel's title, and the \
+                    largest nullity is {} at n = {}.",
                     r.name(),
                     t.name(),
                     f.max_n,
@@ -816,8 +834,9 @@ fn gods_bounds(section: Section, g: &gods::GodsResults) -> Section {
         .chart(
             "gods_numbers",
             format!(
-                "God's number as a share of the n^2 cells: where it is exact the hardest position needs {:.1}% to \
-                {:.1}% of the cells; where only bounds are known both are drawn.",
+                "God's number as a share of the n^2 cells, one slot per side n: where it is exact (points) the \
+                hardest position needs {:.1}% to {:.1}% of the cells; where only bounds are known, a bar runs from the \
+                lower to the upper bound.",
                 100.0 * lo,
                 100.0 * hi
             ),
@@ -840,8 +859,12 @@ fn rect_section(r: &frontier::RectDataset) -> Section {
         .chart(
             name,
             format!(
-                "Nullity of every m x n board size, one pixel each, in bins that double (the key gives each bin's \
-                share); {:.1}% of the {} sizes have nullity 0 (every board solvable).",
+                "Where m x n boards have nullity > 0 in the corner m, n <= {} of the {} x {} table: one cell per \
+                board size, grey where every board is solvable (nullity 0), coloured by nullity in bins that double. \
+                Over the whole table {:.1}% of the {} sizes have nullity 0.",
+                frontier::RECT_CHART_SIDE.min(r.max),
+                r.max,
+                r.max,
                 100.0 * zero as f64 / r.table.len() as f64,
                 r.table.len()
             ),

@@ -253,9 +253,10 @@ pub fn compute() -> Result<Seed004> {
     })
 }
 
-/// A row of cells as 0/1 text, first cell first (`p21..p25` for a last row).
+/// The `len` low bits of `v` as a picture (`#` on, `.` off, cell 1 first): text no CSV loader
+/// takes for a number, so leading cells survive.
 fn bits(v: u32, len: usize) -> String {
-    (0..len).map(|j| if v >> j & 1 == 1 { '1' } else { '0' }).collect()
+    super::exports::mask_picture(v as u128, len)
 }
 
 fn yes(b: bool) -> Cell {
@@ -347,7 +348,7 @@ pub static FORMULAS: Schema = Schema {
         col(
             glossary::counterexample,
             Kind::String,
-            "the first such position as 25 digits 0/1 (cells 1..25); empty when none",
+            "the first such position, cells 1..25 as a picture (# on, . off); `none` when none",
         ),
     ],
     primary_key: &[glossary::button],
@@ -364,7 +365,9 @@ pub fn formulas_table(s: &Seed004) -> Table {
             cells.into(),
             f.solvable.into(),
             f.wrong.into(),
-            f.counterexample.map(|p| bits(p, CELLS)).into(),
+            f.counterexample
+                .map_or_else(|| "none".to_string(), |p| bits(p, CELLS))
+                .into(),
         ]);
     }
     t
@@ -375,8 +378,16 @@ pub static LAST_ROWS: Schema = Schema {
     description: "The 32 last rows that chasing lights down a 5x5 plus board can leave (cells 21..25), with \
                 their mirror classes, how many positions end in each, and the first-row presses that clear it.",
     columns: &[
-        col(glossary::last_row, Kind::String, "cells 21..25 as five digits 0/1"),
-        col(glossary::mirror, Kind::String, "its left-right mirror image"),
+        col(
+            glossary::last_row,
+            Kind::String,
+            "cells 21..25 as a picture: # on, . off",
+        ),
+        col(
+            glossary::mirror,
+            Kind::String,
+            "its left-right mirror image, as a picture",
+        ),
         col(
             glossary::symmetric,
             Kind::Boolean,
@@ -385,7 +396,7 @@ pub static LAST_ROWS: Schema = Schema {
         col(
             glossary::class,
             Kind::String,
-            "the class representative under the mirror (the smaller bitmask), five digits",
+            "the class representative under the mirror (the smaller bitmask), as a picture",
         ),
         col(
             glossary::positions,
@@ -400,15 +411,15 @@ pub static LAST_ROWS: Schema = Schema {
         col(
             glossary::first_row_presses,
             Kind::String,
-            "first-row presses (five digits) that clear the row on a second \
-                    chase; empty when it cannot be cleared",
+            "first-row presses (a picture: # pressed, . not) that clear the row on a \
+                    second chase; empty when it cannot be cleared",
         ),
     ],
     primary_key: &[glossary::last_row],
     source: "Seed 004 (Dugu chessboard); computed by statespace",
 };
 
-/// One row per last row (p21..p25 as 0/1 text).
+/// One row per last row (p21..p25 as a picture).
 pub fn last_rows_table(s: &Seed004) -> Table {
     let mut t = LAST_ROWS.table();
     for l in &s.last_rows {
@@ -523,7 +534,7 @@ fn formula_claims(s: &Seed004) -> Vec<Claim> {
                 &match f.counterexample {
                     Some(p) => format!(
                         "data/lightsout/{FORMULAS_CSV}, row button = {}, column counterexample (cells 1..25 \
-                    as 0/1): {}",
+                    as a picture, # on): {}",
                         f.button,
                         bits(p, CELLS)
                     ),

@@ -225,25 +225,28 @@ fn beyond_oeis_claims(s: &LightsoutResults, terms: usize) -> Vec<Claim> {
             ),
         ));
         for r in beyond.iter().filter(|r| !r.exact) {
-            out.push(Claim::new_result(
-                FAMILY,
-                &format!("lightsout.new.all_ones_bounds.{}", r.n),
-                &format!(
+            out.push(
+                Claim::new_result(
+                    FAMILY,
+                    &format!("lightsout.new.all_ones_bounds.{}", r.n),
+                    &format!(
                     "Fewest presses for the all-ones {n} x {n} board (plus rule, open; nullity {}, 2^{} solutions, too \
                         many to enumerate): proven bounds",
                     r.nullity,
                     r.nullity,
                     n = r.n
                 ),
-                format!("{} <= a({}) <= {}", r.lower, r.n, r.minimum),
-                &format!(
+                    format!("{} <= a({}) <= {}", r.lower, r.n, r.minimum),
+                    &format!(
                     "data/lightsout/all_ones_min_presses.csv, row n = {}, columns min_presses (a solution found by \
                         neighbourhood search, its press pattern in data/lightsout/all_ones_presses.csv, replayed by \
                         every reproduce), min_presses_lower_bound and lower_bound_method (recomputed by every \
                         reproduce: {})",
                     r.n, r.lower_method
                 ),
-            ));
+                )
+                .scoped(Scope::Bound),
+            );
         }
     }
     out
@@ -791,7 +794,7 @@ fn seed000_reading_claims() -> Vec<Claim> {
         format!("tokens flipped per move, by side: {}", per_side.join("; ")),
         universal(ok),
         &format!(
-            "cases: n = {}..{}; the column weights of the n x n press matrix (plus rule, open board; \
+            "cases: n = {}..{}; the number of ones in each column of the n x n press matrix (plus rule, open board; \
             puzzles::lightsout::Game::press_matrix), whose ranks are data/lightsout/sweep_plus_open.csv, columns n and \
             rank",
             TOKEN_SIDES.start(),
@@ -1124,7 +1127,8 @@ fn new_claims(s: &LightsoutResults) -> Vec<Claim> {
             seed 002's open-board theorem; the 1D factor 1 + y + y^(n-1) is singular exactly when 3 | n)",
         if ok { text } else { format!("the rule {text}") },
         "data/lightsout/sweep_block_torus.csv, columns n_mod_3 and nullity",
-    ));
+    )
+    .scoped(Scope::Cases));
     let differ: Vec<usize> = (1..=dmax)
         .filter(|&n| s.direct[n] != po.get(n).copied().unwrap_or(usize::MAX))
         .collect();

@@ -33,7 +33,7 @@ use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
 use crate::output::table::{exact_count, Cell, Table};
 use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
-use crate::studies::claim::{Claim, Verdict};
+use crate::studies::claim::{Claim, Scope, Verdict};
 use anyhow::{bail, ensure, Result};
 use num_bigint::BigUint;
 use std::sync::Arc;
@@ -1074,17 +1074,21 @@ pub fn claims(r: &GodsResults) -> Vec<Claim> {
                     },
                     &evidence,
                 )
+                .scoped(Scope::Bound)
                 .quoted(&format!("{},{published}", row.n)),
             ),
             (None, Some(g)) => out.push(Claim::new_result("lightsout", &id, &statement, g, &evidence)),
             // "?" in the published table and only bounds here: the proven interval is the result.
-            (None, None) => out.push(Claim::new_result(
-                "lightsout",
-                &id,
-                &statement,
-                format!("between {} and {}", row.lower, row.upper),
-                &evidence,
-            )),
+            (None, None) => out.push(
+                Claim::new_result(
+                    "lightsout",
+                    &id,
+                    &statement,
+                    format!("between {} and {}", row.lower, row.upper),
+                    &evidence,
+                )
+                .scoped(Scope::Bound),
+            ),
         }
     }
     out

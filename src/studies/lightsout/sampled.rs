@@ -17,7 +17,7 @@ use crate::output::report::Section;
 use crate::output::schema::{col, Kind, Schema};
 use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Rule, Topology};
-use crate::studies::claim::Claim;
+use crate::studies::claim::{Claim, Scope};
 use anyhow::{bail, Result};
 use num_bigint::BigUint;
 use rayon::prelude::*;
@@ -357,6 +357,7 @@ pub fn claims(all: &[Sampled], exact: &[Histogram]) -> Vec<Claim> {
                 computed,
                 &evidence,
             )
+            .scoped(Scope::Sample)
         })
         .collect()
 }

@@ -202,7 +202,7 @@ fn column_claims(r: &TricoloreResults, regime: Regime, out: &mut Vec<Claim>) {
         .chain(
             rows.iter()
                 .zip(cols)
-                .map(|(&(k, n), &(_, avg, pct))| format!("{k} {n}{avg}{pct}%")),
+                .map(|(&(k, n), &(_, avg, pct))| format!("{k} {n} {avg}{pct}%")),
         )
         .collect::<Vec<_>>()
         .join(" ");
@@ -255,7 +255,7 @@ fn column_claims(r: &TricoloreResults, regime: Regime, out: &mut Vec<Claim>) {
             cell_list(&pct(&printed_pct)),
             cell_list(&pct(&percents)),
             &format!(
-                "{table}, columns clicks and share; the column adds up to {}% (rounded each to the nearest, it would \
+                "{table}, columns clicks and share, whose percents add up to {}% (rounded each to the nearest, it would \
                     add up to {}%: {})",
                 percents.iter().sum::<u64>(),
                 plain.iter().sum::<u64>(),

@@ -51,9 +51,20 @@ pub fn scratch(name: &str) -> PathBuf {
 }
 
 /// Reads a CSV (with `#` comment lines) into rows of header -> value.
+/// A data file's rows as a plain loader reads them: no comment lines (a row may start with `#`,
+/// as the `./#` pictures do).
 pub fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
+    read_csv_with(path, None)
+}
+
+/// An oracle file's rows: `#` starts its citation lines.
+pub fn read_commented_csv(path: &Path) -> Vec<HashMap<String, String>> {
+    read_csv_with(path, Some(b'#'))
+}
+
+fn read_csv_with(path: &Path, comment: Option<u8>) -> Vec<HashMap<String, String>> {
     let mut r = csv::ReaderBuilder::new()
-        .comment(Some(b'#'))
+        .comment(comment)
         .from_path(path)
         .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
@@ -66,7 +77,7 @@ pub fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
 }
 
 pub fn oracle(rel: &str) -> Vec<HashMap<String, String>> {
-    read_csv(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(rel))
+    read_commented_csv(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(rel))
 }
 
 /// Files in a directory (sorted) with their bytes.

@@ -182,7 +182,7 @@ fn assert_seed004_last_rows(s: &Seed004, claims: &[Claim], b: &[u32], solvable: 
     assert!(c.statement.contains("Read as printed"), "{}", c.statement);
     let first_unclearable = (0u32..32).find(|l| !clearable.contains(l)).unwrap();
     let name: String = (0..5)
-        .map(|i| if first_unclearable >> i & 1 == 1 { '1' } else { '0' })
+        .map(|i| if first_unclearable >> i & 1 == 1 { '#' } else { '.' })
         .collect();
     assert!(
         c.evidence.contains(&format!("counterexample: last row {name}")),

@@ -276,8 +276,9 @@ fn sutner_claims(s: &LightsoutResults) -> Vec<Claim> {
             },
             universal(bad.is_empty()),
             &format!(
-                "cases: every k with 2k + 1 <= {dmax}; data/lightsout/sweep_plus_open.csv, columns n and nullity at n = \
-            k and n = 2k + 1, recomputed for n <= {dmax} by the plain gcd deg gcd(f_n(x), f_n(x+1)) (no halving, no 2-adic formula)"
+                "cases: every k with 2k + 1 <= {dmax}; data/lightsout/sweep_plus_open.csv, columns n and nullity at \
+                n = k and n = 2k + 1, recomputed for n <= {dmax} by the plain gcd deg gcd(f_n(x), f_n(x+1)) (no \
+                halving, no 2-adic formula)"
             ),
         )
         .quoted("2k+1,2 nullity(k) + 2 [k = 2 mod 3]"),
@@ -300,7 +301,8 @@ fn seed002_theorem_claims(s: &LightsoutResults) -> Vec<Claim> {
         "determinants 1, 0, 1, 1, 0, 1, ...",
         text,
         universal(ok),
-        "cases: every n the evidence names; data/lightsout/sweep_block_open.csv, columns n and nullity: the n x n block board's press matrix is the strip's \
+        "cases: every n the evidence names; data/lightsout/sweep_block_open.csv, columns n and nullity: the n x \
+            n block board's press matrix is the strip's \
             tensor square, so its nullity n^2 - rank(strip)^2 is 0 exactly when the strip of n is solvable; the strip \
             itself by the recurrence f_k(1) (nullity::strip_nullity)",
     )
@@ -630,7 +632,7 @@ fn seed004_chase_claims(s: &LightsoutResults) -> Vec<Claim> {
         )
         .quoted("2) which implies that there are only 23 = 8 possible solutions when we consider the row reduction \
             method."));
-        let bits = |v: &[bool]| super::exports::row_picture(v);
+        let bits = |v: &[bool]| super::columns::row_picture(v);
         let wrong: Vec<String> = rows
             .iter()
             .filter(|r| super::quiet::seed004_first_row(&r.last_row) != r.first_row)
@@ -794,7 +796,7 @@ fn seed000_reading_claims() -> Vec<Claim> {
         format!("tokens flipped per move, by side: {}", per_side.join("; ")),
         universal(ok),
         &format!(
-            "cases: n = {}..{}; the number of ones in each column of the n x n press matrix (plus rule, open board; \
+            "cases: n = {}..{}; the cells each press flips in the n x n press matrix (plus rule, open board; \
             puzzles::lightsout::Game::press_matrix), whose ranks are data/lightsout/sweep_plus_open.csv, columns n and \
             rank",
             TOKEN_SIDES.start(),
@@ -932,7 +934,8 @@ fn seed004_reading_claims(s: &LightsoutResults) -> Vec<Claim> {
                 "Pressing button 1 (a corner) flips buttons 1, 2 and 6 (buttons numbered 1..25 row by row)",
                 "1, 2, 6",
                 flips.join(", "),
-                "column 1 of the press matrix of puzzles::lightsout::Game (plus rule, open 5x5), the matrix whose rank is \
+                "column 1 of the press matrix of puzzles::lightsout::Game (plus rule, open 5x5), the matrix \
+                    whose rank is \
                 data/lightsout/sweep_plus_open.csv, row n = 5, column rank",
             )
             .quoted("For example, pressing button 1 will flip the value of button 1, 2 and 6."),

@@ -1,5 +1,5 @@
-//! What several of the family's data files share: the columns of a nullity sweep and the source
-//! line of the files computed from the rules.
+//! What several of the family's data files share: the columns of a nullity sweep, the source
+//! line of the files computed from the rules, and the row pictures bit strings are written as.
 
 use crate::output::glossary;
 use crate::output::schema::{col, Column, Kind};
@@ -27,3 +27,14 @@ pub const SWEEP_COLUMNS: &[Column] = &[
         "log2 of the share of all boards that are solvable (= -nullity, exact)",
     ),
 ];
+
+/// A row of cells as a picture, column 1 first: `#` on (or pressed), `.` off. Every row of cells
+/// in the family's files is written this way, so no loader reads one as a number.
+pub fn row_picture(cells: &[bool]) -> String {
+    cells.iter().map(|&b| if b { '#' } else { '.' }).collect()
+}
+
+/// The `n` low bits of `mask` (bit 0 = column 1) as a [`row_picture`].
+pub fn mask_picture(mask: u128, n: usize) -> String {
+    (0..n).map(|c| if mask >> c & 1 == 1 { '#' } else { '.' }).collect()
+}

@@ -3,6 +3,7 @@
 //! [`super::report`]'s.
 
 use super::all_ones::{self, ALL_ONES_CSV, ALL_ONES_PRESSES_CSV};
+use super::columns::{mask_picture, row_picture};
 use super::columns::{SOURCE, SWEEP_COLUMNS};
 use super::hand::HandRow;
 use super::histogram::{big_log10, Histogram};
@@ -177,17 +178,6 @@ pub static CHASE_TABLE: Schema = Schema {
     primary_key: &[glossary::last_row],
     source: SOURCE,
 };
-
-/// A row of cells as a picture, column 1 first: `#` on (or pressed), `.` off. Every row of cells
-/// in the family's files is written this way, so no loader reads one as a number.
-pub fn row_picture(cells: &[bool]) -> String {
-    cells.iter().map(|&b| if b { '#' } else { '.' }).collect()
-}
-
-/// The `n` low bits of `mask` (bit 0 = column 1) as a [`row_picture`].
-pub fn mask_picture(mask: u128, n: usize) -> String {
-    (0..n).map(|c| if mask >> c & 1 == 1 { '#' } else { '.' }).collect()
-}
 
 /// Quiet patterns as CSV (pattern, row, col of each pressed cell), one image with every basis
 /// pattern side by side, and the chase table.

@@ -43,7 +43,8 @@ fn summary(s: &LightsoutResults) -> Vec<Block> {
         out.push(Block::Chart {
             stem: "gods_numbers".into(),
             caption: "God's number (the most presses any solvable position needs) as a share of the n^2 cells, one \
-            slot per side n with nullity > 0: a filled point where it is exact, a bar from the lower to the upper bound \
+            slot per side n with nullity > 0: a filled point where it is exact, a bar from the lower to the \
+            upper bound \
             where only bounds are proven."
                 .into(),
         });

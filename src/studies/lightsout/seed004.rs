@@ -256,7 +256,7 @@ pub fn compute() -> Result<Seed004> {
 /// The `len` low bits of `v` as a picture (`#` on, `.` off, cell 1 first): text no CSV loader
 /// takes for a number, so leading cells survive.
 fn bits(v: u32, len: usize) -> String {
-    super::exports::mask_picture(v as u128, len)
+    super::columns::mask_picture(v as u128, len)
 }
 
 fn yes(b: bool) -> Cell {

@@ -255,7 +255,8 @@ fn column_claims(r: &TricoloreResults, regime: Regime, out: &mut Vec<Claim>) {
             cell_list(&pct(&printed_pct)),
             cell_list(&pct(&percents)),
             &format!(
-                "{table}, columns clicks and share, whose percents add up to {}% (rounded each to the nearest, it would \
+                "{table}, columns clicks and share, whose percents add up to {}% (rounded each to the nearest, \
+                    it would \
                     add up to {}%: {})",
                 percents.iter().sum::<u64>(),
                 plain.iter().sum::<u64>(),

@@ -12,6 +12,7 @@ use anyhow::Result;
 use std::sync::Arc;
 
 pub mod game;
+pub mod problems;
 pub mod union;
 
 /// What to compute on a board.

@@ -389,23 +389,33 @@ fn findings(rows: &[ClaimRow]) -> String {
             ("holds", &count(Verdict::HoldsWhereChecked)),
         ],
     );
-    let mut t = Table::new(&["claim", "verdict", "statement", "published", "computed"]);
-    for v in shown {
-        for c in rows.iter().filter(|c| c.verdict == v.as_str()) {
-            t.push(vec![
-                claim_link(c).into(),
-                c.verdict.clone().into(),
-                c.statement.clone().into(),
-                c.published.clone().into(),
-                c.computed.clone().into(),
-            ]);
-        }
-    }
-    if !t.rows.is_empty() {
-        md += &markdown_table(&t);
-        md.push('\n');
-    }
+    let listed = shown
+        .iter()
+        .flat_map(|v| rows.iter().filter(move |c| c.verdict == v.as_str()));
+    md += &claims_markdown(&["claim", "verdict", "statement", "published", "computed"], listed);
     md
+}
+
+/// A markdown table of claims with the named columns (`claim` is the claim's link), and a blank
+/// line after it; nothing when there are no claims.
+fn claims_markdown<'a>(columns: &[&str], claims: impl Iterator<Item = &'a ClaimRow>) -> String {
+    let mut t = Table::new(columns);
+    for c in claims {
+        let cell = |column: &str| match column {
+            "claim" => claim_link(c),
+            "verdict" => c.verdict.clone(),
+            "scope" => c.scope.clone(),
+            "statement" => c.statement.clone(),
+            "published" => c.published.clone(),
+            "computed" => c.computed.clone(),
+            other => unreachable!("no claim column {other}"),
+        };
+        t.push(columns.iter().map(|&k| cell(k).into()).collect());
+    }
+    if t.rows.is_empty() {
+        return String::new();
+    }
+    markdown_table(&t) + "\n"
 }
 
 /// "What is exact and what is not": the claims by scope, every claim not on the whole statement,
@@ -426,22 +436,11 @@ fn exact_and_not(rows: &[ClaimRow], summaries: &[String]) -> String {
             ("sample", &count(Scope::Sample).to_string()),
         ],
     );
-    let mut t = Table::new(&["claim", "scope", "verdict", "statement", "computed"]);
-    for s in [Scope::Bound, Scope::Cases, Scope::Sample] {
-        for c in rows.iter().filter(|c| c.scope == s.as_str()) {
-            t.push(vec![
-                claim_link(c).into(),
-                c.scope.clone().into(),
-                c.verdict.clone().into(),
-                c.statement.clone().into(),
-                c.computed.clone().into(),
-            ]);
-        }
-    }
-    if !t.rows.is_empty() {
-        md += &markdown_table(&t);
-        md.push('\n');
-    }
+    let partial = [Scope::Bound, Scope::Cases, Scope::Sample];
+    let listed = partial
+        .iter()
+        .flat_map(|s| rows.iter().filter(move |c| c.scope == s.as_str()));
+    md += &claims_markdown(&["claim", "scope", "verdict", "statement", "computed"], listed);
     let blanks = blank_cells(summaries);
     if !blanks.is_empty() {
         md += &paragraph(include_str!("reproduce/blanks.md"), &[]);

@@ -899,6 +899,31 @@ pub struct IntervalChart {
     pub bounds_name: String,
 }
 
+/// The axes of a chart over `n` named categories: one unit per category, centred on 0..n-1.
+fn category_axes<'a, DB: DrawingBackend>(
+    plot: &DrawingArea<DB, Shift>,
+    n: usize,
+    ya: &Axis,
+) -> Result<XYContext<'a, DB>> {
+    ChartBuilder::on(plot)
+        .margin(16)
+        .margin_top(8)
+        .x_label_area_size(48)
+        .y_label_area_size(ya.label_width() + 34)
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, ya.lo..ya.hi)
+        .map_err(err)
+}
+
+/// The category named at x (whole numbers only: the ticks between categories stay blank).
+fn category_at(categories: &[String], x: f64) -> String {
+    let k = x.round();
+    if (x - k).abs() > 1e-6 || k < 0.0 {
+        String::new()
+    } else {
+        categories.get(k as usize).cloned().unwrap_or_default()
+    }
+}
+
 /// Renders an [`IntervalChart`] on a linear y axis.
 pub fn interval_chart(c: &IntervalChart) -> Result<Rendered> {
     let ys: Vec<f64> = c.values.iter().flat_map(|&(lo, hi)| [lo, hi]).collect();
@@ -917,21 +942,8 @@ fn draw_intervals<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &Interva
     }
     let plot = frame(root, &c.title, &legend)?;
     let n = c.categories.len().max(1);
-    let mut chart = ChartBuilder::on(&plot)
-        .margin(16)
-        .margin_top(8)
-        .x_label_area_size(48)
-        .y_label_area_size(ya.label_width() + 34)
-        .build_cartesian_2d(-0.5..n as f64 - 0.5, ya.lo..ya.hi)
-        .map_err(err)?;
-    let xf = |v: &f64| {
-        let k = v.round();
-        if (v - k).abs() > 1e-6 || k < 0.0 {
-            String::new()
-        } else {
-            c.categories.get(k as usize).cloned().unwrap_or_default()
-        }
-    };
+    let mut chart = category_axes(&plot, n, &ya)?;
+    let xf = |v: &f64| category_at(&c.categories, *v);
     let yf = |v: &f64| ya.label(*v);
     chart
         .configure_mesh()
@@ -992,21 +1004,8 @@ pub fn category_bar_chart(c: &CategoryChart) -> Result<Rendered> {
 fn draw_categories<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, c: &CategoryChart, ya: Axis) -> Result<()> {
     let plot = frame(root, &c.title, &category_legend(c))?;
     let n = c.categories.len().max(1);
-    let mut chart = ChartBuilder::on(&plot)
-        .margin(16)
-        .margin_top(8)
-        .x_label_area_size(48)
-        .y_label_area_size(ya.label_width() + 34)
-        .build_cartesian_2d(-0.5..n as f64 - 0.5, ya.lo..ya.hi)
-        .map_err(err)?;
-    let xf = |v: &f64| {
-        let k = v.round();
-        if (v - k).abs() > 1e-6 || k < 0.0 {
-            String::new()
-        } else {
-            c.categories.get(k as usize).cloned().unwrap_or_default()
-        }
-    };
+    let mut chart = category_axes(&plot, n, &ya)?;
+    let xf = |v: &f64| category_at(&c.categories, *v);
     let yf = |v: &f64| ya.label(*v);
     let mut mesh = chart.configure_mesh();
     mesh.disable_x_mesh()

@@ -60,12 +60,7 @@ fn every_sourced_claim_quotes_its_source_verbatim() {
             failures.push(format!("{id}: quote {quote:?} is not in {files:?}"));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} claims without their source's words:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none(&failures, "claims without their source's words");
     assert!(sourced >= 80, "only {sourced} sourced claims");
 }
 
@@ -139,12 +134,7 @@ fn every_evidence_names_a_described_file_and_its_columns() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} claims with evidence a reader cannot follow:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none(&failures, "claims with evidence a reader cannot follow");
 }
 
 /// The verdict rules are data (`src/output/verdict_rules.csv`): every verdict has one row, and
@@ -184,12 +174,7 @@ fn every_verdict_stands_on_a_scope_its_rule_allows() {
             Some(_) => {}
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} claims:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none(&failures, "claims");
 }
 
 /// Every page under `reports/` (`.md`), sorted.
@@ -330,12 +315,7 @@ fn every_quotation_on_every_page_is_in_its_source() {
     }
     failures.sort();
     failures.dedup();
-    assert!(
-        failures.is_empty(),
-        "{} quotations on the pages that are not their source's words:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none(&failures, "quotations on the pages that are not their source's words");
     assert!(checked >= 80, "only {checked} quotations found on the pages");
 }
 
@@ -376,12 +356,7 @@ fn each_source_is_spelled_one_way() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} sources spelled more than one way:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none(&failures, "sources spelled more than one way");
     assert!(spellings.len() >= 10, "only {} sources", spellings.len());
 }
 
@@ -621,12 +596,7 @@ fn every_column_an_evidence_names_is_in_the_file_it_names() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} columns named in evidence that their file lacks:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none(&failures, "columns named in evidence that their file lacks");
     assert!(checked >= 200, "only {checked} named columns found in the evidence");
 }
 
@@ -688,11 +658,9 @@ fn a_claim_checked_on_some_cases_or_a_sample_does_not_stand_on_the_whole() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} claims stand on the whole statement though they cover part of it:\n{}",
-        failures.len(),
-        failures.join("\n")
+    assert_none(
+        &failures,
+        "claims stand on the whole statement though they cover part of it",
     );
 }
 
@@ -728,9 +696,14 @@ fn a_computed_range_stands_on_scope_bound() {
             )
         })
         .collect();
+    assert_none(&failures, "claims compute a range but do not stand on scope bound");
+}
+
+/// Fails with every failure listed, counted and named by `what`.
+fn assert_none(failures: &[String], what: &str) {
     assert!(
         failures.is_empty(),
-        "{} claims compute a range but do not stand on scope bound:\n{}",
+        "{} {what}:\n{}",
         failures.len(),
         failures.join("\n")
     );

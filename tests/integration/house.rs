@@ -341,3 +341,31 @@ fn the_cycle_rule_finds_a_planted_cycle() {
     .into();
     assert_eq!(find_cycle(&edges), Some(["a", "b", "a"].map(String::from).to_vec()));
 }
+
+/// ARCHITECTURE.md names every source file: by its path, or as `name.rs` in the paragraph that
+/// names its folder (`src/puzzles/board/`: `mod.rs` (...), `lattice.rs` (...)), so a file added
+/// without a line in the tour fails here.
+#[test]
+fn architecture_names_every_source_file() {
+    let tour = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let paragraphs: Vec<&str> = tour.split("\n- ").collect();
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    let missing: Vec<String> = files
+        .iter()
+        .map(|f| f.strip_prefix(root()).expect("under the root").to_string_lossy().replace('\\', "/"))
+        .filter(|path| {
+            let (folder, name) = path.rsplit_once('/').expect("a file in src/");
+            let by_folder = paragraphs
+                .iter()
+                .any(|p| p.contains(&format!("`{folder}/`")) && p.contains(&format!("`{name}`")));
+            !tour.contains(path.as_str()) && !by_folder
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{} source files ARCHITECTURE.md does not name:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+}

@@ -3,9 +3,12 @@
 use super::run_task;
 use crate::output::export::OutDirs;
 use crate::puzzles::lightsout::{Game, Rule, Topology};
+use crate::puzzles::named_graphs;
+use crate::puzzles::press_graph::{GraphRule, PressGraph};
 use crate::studies::footprint;
 use crate::studies::lightsout::commands::*;
 use crate::studies::lightsout::gods::{self, GodsOptions};
+use crate::studies::lightsout::graphs::{rank_bytes as graph_rank_bytes, GraphRankOptions};
 use crate::studies::lightsout::{frontier, histogram, quiet, sutner};
 use crate::studies::lightsout::{MAX_RECT, MAX_SWEEP_BLOCK, MAX_SWEEP_PLUS_OPEN, MAX_SWEEP_TORUS};
 use anyhow::{bail, Context, Result};
@@ -29,6 +32,16 @@ super::value_enum!(
         Open,
         /// Opposite edges are joined.
         Torus,
+    }
+);
+
+super::value_enum!(
+    /// Sutner's two games on a graph.
+    GraphRuleArg => GraphRule {
+        /// A press toggles the vertex and its neighbours.
+        SigmaPlus,
+        /// A press toggles the neighbours only.
+        Sigma,
     }
 );
 
@@ -96,6 +109,16 @@ pub enum Command {
             /tmp/lo/gods_numbers.csv, gods_witnesses.txt, gods_numbers.png/.svg"
     )]
     Gods(GodsArgs),
+    /// Rank and nullity of any graph's press matrix (Sutner's sigma or sigma-plus game).
+    #[command(
+        after_help = "Examples:\n  statespace lightsout rank --named petersen\n  statespace lightsout rank --graph \
+            my.edges --rule sigma\n  statespace lightsout rank --board-file hex.board\n\nAn edge list has one pair of \
+            0-based vertex numbers per line (`#` starts a comment; `vertices N` names the count, so isolated vertices \
+            exist). A board file's first line is `lattice: square` or `lattice: hexagonal`, then a picture, `o` a \
+            cell, `.` or a space none (hexagonal cells in skewed rows: (r, c) touches (r, c+-1), (r+-1, c), \
+            (r+1, c+1), (r-1, c-1))."
+    )]
+    Rank(RankArgs),
 }
 
 #[derive(Args, Debug)]
@@ -107,6 +130,30 @@ pub struct NullityArgs {
     pub rule: RuleArg,
     #[arg(long, value_enum, default_value = "open")]
     pub topology: TopologyArg,
+}
+
+/// Where a graph comes from: exactly one of a file of edges, a board picture or a name.
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+pub struct GraphSource {
+    /// An edge-list file.
+    #[arg(long, value_name = "FILE")]
+    pub graph: Option<PathBuf>,
+    /// A board picture on the square or hexagonal lattice.
+    #[arg(long, value_name = "FILE")]
+    pub board_file: Option<PathBuf>,
+    /// A named graph: tetrahedron, cube, octahedron, dodecahedron, icosahedron, petersen, hypercube-K, cycle-N,
+    /// path-N, complete-N, grid-MxN, hex-N, hexagon-N.
+    #[arg(long, value_name = "NAME")]
+    pub named: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct RankArgs {
+    #[command(flatten)]
+    pub source: GraphSource,
+    #[arg(long, value_enum, default_value = "sigma-plus")]
+    pub rule: GraphRuleArg,
 }
 
 #[derive(Args, Debug)]
@@ -480,6 +527,42 @@ impl TryFrom<&GodsArgs> for GodsOptions {
     }
 }
 
+impl GraphSource {
+    /// The graph and how the command line named it; a malformed file is a `BoardFileError` (exit
+    /// status 2).
+    pub fn load(&self) -> Result<(PressGraph, String)> {
+        let read = |p: &Path| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()));
+        match (&self.graph, &self.board_file, &self.named) {
+            (Some(p), _, _) => Ok((
+                PressGraph::parse_edge_list(&read(p)?, &p.display().to_string())?,
+                p.display().to_string(),
+            )),
+            (_, Some(p), _) => Ok((
+                PressGraph::parse_picture(&read(p)?, &p.display().to_string())?,
+                p.display().to_string(),
+            )),
+            (_, _, Some(name)) => Ok((named_graphs::named(name)?, name.clone())),
+            _ => bail!("give --graph FILE, --board-file FILE or --named NAME"),
+        }
+    }
+}
+
+impl TryFrom<&RankArgs> for GraphRankOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &RankArgs) -> Result<GraphRankOptions> {
+        let (graph, source) = a.source.load()?;
+        footprint::check(
+            &format!("the press matrix of {source}"),
+            graph_rank_bytes(graph.vertices()),
+        )?;
+        Ok(GraphRankOptions {
+            graph,
+            rule: a.rule.into(),
+            source,
+        })
+    }
+}
+
 pub fn run(cmd: Command, command: &str) -> Result<()> {
     let out = |dir: &Path| Some(OutDirs::one(dir));
     match cmd {
@@ -499,5 +582,6 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
         Command::Nullity(a) => run_task(&NullityOptions::try_from(&a)?, None, command).map(drop),
         Command::RectDataset(a) => run_task(&RectDatasetOptions::try_from(&a)?, out(&a.out), command).map(drop),
         Command::Gods(a) => run_task(&GodsOptions::try_from(&a)?, out(&a.out), command).map(drop),
+        Command::Rank(a) => run_task(&GraphRankOptions::try_from(&a)?, None, command).map(drop),
     }
 }

@@ -2,6 +2,8 @@
 
 pub mod board;
 pub mod lightsout;
+pub mod named_graphs;
 pub mod peg;
 pub mod peg_bits;
+pub mod press_graph;
 pub mod tricolore;

@@ -353,7 +353,12 @@ fn architecture_names_every_source_file() {
     rust_files(&root().join("src"), &mut files);
     let missing: Vec<String> = files
         .iter()
-        .map(|f| f.strip_prefix(root()).expect("under the root").to_string_lossy().replace('\\', "/"))
+        .map(|f| {
+            f.strip_prefix(root())
+                .expect("under the root")
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
         .filter(|path| {
             let (folder, name) = path.rsplit_once('/').expect("a file in src/");
             let by_folder = paragraphs

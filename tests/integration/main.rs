@@ -6,6 +6,7 @@ mod claims_record;
 mod common;
 mod determinism;
 mod faults;
+mod graphs;
 mod house;
 mod lightsout;
 mod lightsout_frontier;

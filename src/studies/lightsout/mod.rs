@@ -13,6 +13,7 @@ pub mod exports;
 pub mod fold;
 pub mod frontier;
 pub mod gods;
+pub mod graphs;
 pub mod hand;
 pub mod histogram;
 pub mod million;

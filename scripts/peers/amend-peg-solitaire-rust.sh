@@ -11,10 +11,11 @@
 # it with cargo (the toolchain this project needs anyway; no network: `cargo build --offline`),
 # and runs it on the English board, printing `jumps,positions_up_to_symmetry` rows.
 #
-# Usage: scripts/peers/amend-peg-solitaire-rust.sh [build|run|check] [THREADS]
+# Usage: scripts/peers/amend-peg-solitaire-rust.sh [build|run [THREADS]|check [OUTPUT]]
 #   build   obtain and build only; prints the binary's path
 #   run     (default) build, then run with THREADS threads (default: nproc) and print the counts
-#   check   build, run, and compare each level with OEIS A112737 as committed in
+#   check [OUTPUT]  build, run (or read OUTPUT, what the binary printed in a run timed elsewhere,
+#           as scripts/bench.sh does), and compare each level with OEIS A112737 as committed in
 #           tests/data/peg_boards/english_central_levels.csv, and the total with
 #           english_central_totals.csv; exits 1 on any difference
 # Environment: PEER_DIR (where the source and build go; default target/peers), PEER_GIT_URL (a
@@ -26,7 +27,6 @@ NAME=amend-peg-solitaire-rust
 URL=https://github.com/BerndAmend/peg-solitaire-rust
 COMMIT=0bab638813bc29deda42e794ae8a2da962927158
 DIR=${PEER_DIR:-target/peers}/$NAME
-THREADS=${2:-$(nproc)}
 
 obtain() {
   if [ ! -d "$DIR/.git" ]; then
@@ -54,18 +54,17 @@ build() {
 counts() {
   echo "jumps,positions_up_to_symmetry"
   echo "0,1"
-  "$1" english "$THREADS" |
-    sed -n 's/^search fields with \([0-9]*\) removed pegs, found \([0-9]*\) fields.*/\1 \2/p' |
+  sed -n 's/^search fields with \([0-9]*\) removed pegs, found \([0-9]*\) fields.*/\1 \2/p' |
     awk '{ printf "%d,%s\n", $1 - 1, $2 }'
 }
 
 mode=${1:-run}
 case $mode in
   build) build ;;
-  run) counts "$(build)" ;;
+  run) "$(build)" english "${2:-$(nproc)}" | counts ;;
   check)
-    bin=$(build)
-    counts "$bin" >"$DIR/counts.csv"
+    mkdir -p "$DIR"
+    if [ -n "${2:-}" ]; then counts <"$2"; else "$(build)" english "$(nproc)" | counts; fi >"$DIR/counts.csv"
     awk -F, '/^#/ || /^jumps/ { next }
       NR == FNR { oeis[$1] = $2; next }
       { n++; total += $2; want = ($1 in oeis) ? oeis[$1] : 0
@@ -77,5 +76,5 @@ case $mode in
     sum=$(awk -F, 'NR > 1 { s += $2 } END { print s }' "$DIR/counts.csv")
     [ "$sum" = "$total" ] || { echo "$NAME: total $sum, expected $total" >&2; exit 1; }
     ;;
-  *) echo "usage: $0 [build|run|check] [THREADS]" >&2; exit 2 ;;
+  *) echo "usage: $0 [build|run [THREADS]|check [OUTPUT]]" >&2; exit 2 ;;
 esac

@@ -7,6 +7,11 @@
 # Obtains that commit (a git clone of the public URL; the commit id checks the whole tree), builds
 # `seq` with the system C compiler (gcc and make: `apt-get install gcc make git` on a fresh Debian)
 # and runs it, printing the counts as `jumps,reachable_positions` rows.
+# Not timed by scripts/bench.sh: a trie node per bit of every board, allocated one by one, is slow
+# and large (on 2026-11-27, stopped unfinished after 5.4 CPU minutes and 9 GB resident, where ours
+# finishes the whole game in 2.3 CPU minutes and 2.3 GB); the faster peer is in
+# scripts/peers/amend-peg-solitaire-rust.sh. Kept because it counts exactly what our game.csv's
+# reachable_positions column holds, every position rather than orbits.
 #
 # Usage: scripts/peers/robinhouston-solitaire.sh [build|run|check GAME_CSV]
 #   build           obtain and build only; prints the binary's path

@@ -3,10 +3,12 @@
 # goal's command on this machine, with the ratio to the goal (< 1 meets it) and to a reference
 # timed in the same run. Each measurement is appended as a row to data/bench/measurements.csv;
 # `cargo run --release -- reproduce` renders them into reports/benchmarks.md.
-# Usage: scripts/bench.sh [peg|tricolore|lightsout|reproduce]...   (default: peg tricolore lightsout)
+# Usage: scripts/bench.sh [peg|peg-peer|tricolore|lightsout|reproduce]...   (default: peg tricolore lightsout)
 #   BENCH_PEG8=1       also the side-8 union and problem table (about 25 min each, 8 GiB of levels
 #                      under BENCH_PEG8_DIR, default target/)
 #   BENCH_REPRODUCE=1  also the default `reproduce` (into a scratch copy of data/ and reports/)
+#   BENCH_PEG_PEER=1   also peg-peer: the English central game against the fastest public solver
+#                      found (scripts/peers/; about 5 min; obtains and builds the peer first)
 #   BENCH_RECORD=0     print only; BENCH_NOTE=... adds a note to every row (see scripts/bench_lib.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +21,7 @@ bench_reference
 families=("$@")
 if [ ${#families[@]} -eq 0 ]; then
   families=(peg tricolore lightsout)
+  [ "${BENCH_PEG_PEER:-0}" = 1 ] && families+=(peg-peer)
   [ "${BENCH_REPRODUCE:-0}" = 1 ] && families+=(reproduce)
 fi
 for f in "${families[@]}"; do
@@ -88,6 +91,34 @@ for f in "${families[@]}"; do
       bench_measure peg-t6-full "peg T6 full (with dataset and move histogram)" - - \
         "$BIN" peg --side 6 --out "$BENCH_TMP/T6" --charts "$BENCH_TMP/c"
       ;;
+    peg-peer)
+      # Issue 38: the central game of the English board against a public solver, in the same run.
+      # The peer (Bernd Amend's peg-solitaire rust edition, pinned in its script) counts the
+      # positions after each jump up to symmetry, forward only; ours computes more from the same
+      # start (every position and orbit per level, the winnable ones, the game counts), and has
+      # no narrower mode for one start. The row is ours, with the peer as its reference and goal.
+      PEER=scripts/peers/amend-peg-solitaire-rust.sh
+      PEER_BIN=$("$PEER" build)
+      PEER_LABEL="peg-solitaire rust edition (Bernd Amend) at 0bab638, $BENCH_CORES threads"
+      BENCH_RECORD=0 bench_measure peg-english-peer-run "peer: $PEER_LABEL" - - "$PEER_BIN" english "$BENCH_CORES"
+      "$PEER" check "$BENCH_TMP/stdout" | sed 's/^/  /'
+      PEER_WALL=$LAST_WALL PEER_CPU=$LAST_CPU PEER_MIB=$LAST_MIB
+      SAVED_NOTE=$BENCH_NOTE
+      BENCH_NOTE="peer CPU $PEER_CPU s, peak $PEER_MIB MiB; machine reference ($REF_LABEL) $REF_WALL s${SAVED_NOTE:+; $SAVED_NOTE}"
+      REF_LABEL="$PEER_LABEL" REF_WALL=$PEER_WALL \
+        bench_measure peg-english-peer "peg English central game (game.csv, finishes.csv) against the peer" "$PEER_WALL" - \
+        "$BIN" peg --board english --out "$BENCH_TMP/english" --charts "$BENCH_TMP/c"
+      BENCH_NOTE=$SAVED_NOTE
+      # Both counted the same positions: our orbits per level against the peer's counts.
+      awk -F, 'NR == FNR { if (FNR > 1) peer[$1] = $2; next }
+        FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        { n++; if (peer[$1] != $col["reachable_orbits"]) bad++ }
+        END { if (bad || n == 0) { print "  ours and the peer differ on " bad " levels"; exit 1 }
+              print "  ours and the peer agree on the orbits of all " n " levels" }' \
+        "${PEER_DIR:-target/peers}/amend-peg-solitaire-rust/counts.csv" "$BENCH_TMP/english/game.csv"
+      awk -v o="$LAST_WALL" -v p="$PEER_WALL" -v oc="$LAST_CPU" -v pc="$PEER_CPU" -v om="$LAST_MIB" -v pm="$PEER_MIB" 'BEGIN {
+        printf "  ours / peer: wall %.2f (%.1f / %.1f s), CPU %.2f, peak memory %.2f\n", o / p, o, p, oc / pc, om / pm }'
+      ;;
     tricolore|lightsout)
       bash "scripts/bench_$f.sh"
       ;;
@@ -97,7 +128,7 @@ for f in "${families[@]}"; do
       bench_measure reproduce "reproduce (default)" 240 - \
         "$BIN" reproduce --data "$BENCH_TMP/data" --reports "$BENCH_TMP/reports" --peg-levels "$BENCH_TMP/levels"
       ;;
-    *) echo "unknown family $f (expected peg, tricolore, lightsout, reproduce)"; exit 2 ;;
+    *) echo "unknown family $f (expected peg, peg-peer, tricolore, lightsout, reproduce)"; exit 2 ;;
   esac
 done
 if [ "${BENCH_RECORD:-1}" != 0 ]; then

@@ -59,7 +59,7 @@ fn field_json(doc: &Schema, rel: &str, c: &str) -> Result<serde_json::Value> {
         v["unit"] = json!(f.unit());
     }
     if f.kind == Kind::BigInteger {
-        v["constraints"] = json!({"pattern": "[0-9]{1,3}(_[0-9]{3})*"});
+        v["constraints"] = json!({"pattern": "[0-9]{1,3}(_[0-9]{3})+"});
         v["format"] = json!("default");
     }
     Ok(v)

@@ -124,8 +124,15 @@ fn check_counts(rel: &str, df: &DataFrame, fields: &[Value]) {
     }
     for f in fields.iter().filter(|f| f.get("constraints").is_some()) {
         let name = f["name"].as_str().unwrap();
-        assert_eq!(f["constraints"]["pattern"], "[0-9]{1,3}(_[0-9]{3})*", "{rel}: {name}");
-        let log_name = format!("log10_{name}");
+        assert_eq!(f["constraints"]["pattern"], "[0-9]{1,3}(_[0-9]{3})+", "{rel}: {name}");
+        let count = name
+            .strip_suffix(TEXT_COUNT_SUFFIX)
+            .unwrap_or_else(|| panic!("{rel}: exact count {name} is not named *{TEXT_COUNT_SUFFIX}"));
+        assert!(
+            fields.iter().any(|g| g["name"] == count && g["type"] == "number"),
+            "{rel}: exact count {name} has no number column {count} beside it"
+        );
+        let log_name = format!("log10_{count}");
         assert!(
             fields.iter().any(|g| g["name"] == log_name.as_str()),
             "{rel}: exact count {name} has no {log_name} beside it"

@@ -180,19 +180,37 @@ const OLD_FINISHES: [&str; 8] = [
 /// The column that repeated `min_moves` under a second name (issues 23 to 36), after `play`.
 const MIN_MOVES_EXACT: &str = "min_moves_exact";
 
-/// Side 8's `finishes.csv` headers, oldest first: [`OLD_FINISHES`]; today's first 12 columns
-/// (before the fewest moves were settled, issue 23); today's ([`T8_FINISHES`], also the bounds of
-/// issue 23); today's with [`MIN_MOVES_EXACT`] after `play` (until issue 37).
-fn finishes_formats() -> [Vec<&'static str>; 4] {
+/// The columns side 8's `finishes.csv` had after `solvable` until issue 37 item 6, empty on every
+/// row (side 8's sequences are not counted): today's file leaves them out.
+const EMPTY_COUNTS: [&str; 2] = ["winning_sequences", "log10_winning_sequences"];
+
+/// Side 8's `finishes.csv` headers, oldest first: [`OLD_FINISHES`]; the first 12 columns of the
+/// next one (before the fewest moves were settled, issue 23); today's with [`EMPTY_COUNTS`] after
+/// `solvable` (also the bounds of issue 23); that with [`MIN_MOVES_EXACT`] after `play` (until
+/// issue 37); today's ([`T8_FINISHES`]).
+fn finishes_formats() -> [Vec<&'static str>; 5] {
     let now = T8_FINISHES.header();
-    let mut with_exact = now.clone();
-    let after_play = now
+    let mut with_counts = now.clone();
+    let after_solvable = now
+        .iter()
+        .position(|&c| c == glossary::solvable.name)
+        .expect("a solvable column")
+        + 1;
+    with_counts.splice(after_solvable..after_solvable, EMPTY_COUNTS);
+    let mut with_exact = with_counts.clone();
+    let after_play = with_counts
         .iter()
         .position(|&c| c == glossary::play.name)
         .expect("a play column")
         + 1;
     with_exact.insert(after_play, MIN_MOVES_EXACT);
-    [OLD_FINISHES.to_vec(), now[..12].to_vec(), now, with_exact]
+    [
+        OLD_FINISHES.to_vec(),
+        with_counts[..12].to_vec(),
+        with_counts,
+        with_exact,
+        now,
+    ]
 }
 
 /// Where a problem table's columns are, in whichever format the file has.

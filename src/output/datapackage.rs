@@ -74,7 +74,7 @@ fn schema_json(doc: &Schema, rel: &str, columns: &[String]) -> Result<serde_json
         .map(|c| field_json(doc, rel, c))
         .collect::<Result<Vec<_>>>()?;
     for f in doc.columns {
-        if !columns.iter().any(|c| c == f.name()) && !doc.pattern.ends_with(".parquet") {
+        if !columns.iter().any(|c| c == f.name()) && !doc.pattern.ends_with(".parquet") && !f.optional {
             bail!(
                 "data/{rel}: the data dictionary describes a column {} the file lacks",
                 f.name()

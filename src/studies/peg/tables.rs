@@ -252,8 +252,10 @@ const T8_FINISHES_EXTRA: [Column; 6] = [
     col(
         glossary::positions_searched,
         Integer,
-        "positions expanded by the exhaustive search; empty unless proof is 'exhaustive search'",
-    ),
+        "positions expanded by the exhaustive search; empty unless proof is 'exhaustive search' (the column \
+        is left out when no problem has that proof)",
+    )
+    .optional(),
     col(
         glossary::moves_upper_bound,
         Integer,
@@ -591,7 +593,7 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             why,
         ]);
     }
-    t
+    T8_FINISHES.drop_empty_optional(t)
 }
 
 pub fn profile_table(s: &PegStudy) -> Table {

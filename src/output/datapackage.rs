@@ -59,7 +59,7 @@ fn field_json(doc: &Schema, rel: &str, c: &str) -> Result<serde_json::Value> {
         v["unit"] = json!(f.unit());
     }
     if f.kind == Kind::BigInteger {
-        v["constraints"] = json!({"pattern": "[0-9]{1,3}(_[0-9]{3})*"});
+        v["constraints"] = json!({"pattern": "[0-9]{1,3}(_[0-9]{3})+"});
         v["format"] = json!("default");
     }
     Ok(v)
@@ -74,7 +74,7 @@ fn schema_json(doc: &Schema, rel: &str, columns: &[String]) -> Result<serde_json
         .map(|c| field_json(doc, rel, c))
         .collect::<Result<Vec<_>>>()?;
     for f in doc.columns {
-        if !columns.iter().any(|c| c == f.name()) && !doc.pattern.ends_with(".parquet") {
+        if !columns.iter().any(|c| c == f.name()) && !doc.pattern.ends_with(".parquet") && !f.optional {
             bail!(
                 "data/{rel}: the data dictionary describes a column {} the file lacks",
                 f.name()

@@ -9,6 +9,13 @@
 //! columns are fractions in [0, 1]; a `log10_`/`log2_` column is the logarithm of the count it
 //! names; Lights Out counts presses (unit `presses`), Tricolore counts clicks (unit `clicks`),
 //! peg solitaire counts moves and jumps.
+//!
+//! Counts that can exceed 64 bits (an exact count, `Kind::BigInteger`) take two columns: `X_text`,
+//! the exact count as text, digits grouped by `_` with at least one `_` in every value (`0_048`,
+//! `1_234`, `15_329_604_581_324_902_942`: `output::table::exact_count`), so pandas and polars keep
+//! it as text in every file and Python's `int()` reads it exactly; and `X`, the same count as a
+//! float (`48.0`, `1.5329604581324903e19`: `output::table::count_number`), whose `.sum()` adds
+//! numbers. The name says which is which: a `_text` column is never summed.
 
 /// One column name: its unit (empty for a count, a label or a flag) and its meaning.
 #[derive(Clone, Copy, Debug)]
@@ -64,7 +71,8 @@ glossary! {
     coin: "", "1 when a hole holds a coin (peg), else 0";
     col: "", "board column, 1-based from the left";
     command: "", "the command line measured";
-    complete_games: "", "count of peg jump sequences from a start that end where no jump is legal (winning or not)";
+complete_games: "", "count of peg jump sequences from a start that end where no jump is legal (winning or not)";
+    complete_games_text: "", "complete_games exactly, as text: digits grouped by `_`, at least one (0_048, 1_234)";
     cores: "", "count of logical cores of the machine";
     counterexample: "", "the first position where a formula fails, as 0/1 digits; empty when none";
     cpu_model: "", "the CPU's model name";
@@ -158,7 +166,9 @@ glossary! {
     play: "", "peg: a play found, not proven optimal ('|' between moves, '-' between the holes a peg visits)";
     positions: "", "count of positions (boards) in the row's class";
     positions_at_max: "", "count of solvable positions needing exactly God's number of presses";
+    positions_at_max_text: "", "positions_at_max exactly, as text: digits grouped by `_`, at least one (0_048, 1_234)";
     positions_searched: "", "count of positions an exhaustive search expanded";
+    positions_text: "", "positions exactly, as text: digits grouped by `_`, at least one (0_048, 1_234)";
     presses: "", "a board row's press pattern: # = pressed, . = not pressed";
     principal_invertible: "", "flag: the matrix without the two buttons' rows and columns is invertible";
     problems: "", "count of peg problems: (start, finish) pairs, holes^2";
@@ -219,6 +229,7 @@ glossary! {
     winnable: "", "flag: a single peg can still be reached from the position";
     winnable_positions: "", "count of reachable peg positions from which a single peg can still be reached";
     winning_sequences: "", "count of peg jump sequences ending with one peg";
+    winning_sequences_text: "", "winning_sequences exactly, as text: digits grouped by `_`, at least one (0_048)";
     wrong_positions: "", "count of positions where a formula gives a wrong press";
 }
 

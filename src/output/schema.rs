@@ -5,7 +5,7 @@
 //! ([`super::datapackage::package`]), and the glossary is the set of terms the schemas use.
 
 use super::glossary::Term;
-use super::table::Table;
+use super::table::{Cell, Table};
 
 /// The type a field is declared with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,9 +14,10 @@ pub enum Kind {
     Number,
     String,
     Boolean,
-    /// An exact count whose values or column sum may exceed 64 bits: a string field of decimal
-    /// digits grouped by `_` (`table::exact_count`), so no reader infers an integer that fails or
-    /// wraps; a `log10_...` number column sits beside it for plotting.
+    /// An exact count whose values or column sum may exceed 64 bits: a string field named
+    /// `*_text` of decimal digits grouped by `_`, at least one `_` in every value
+    /// (`table::exact_count`), so no reader infers an integer that fails or wraps; a number column
+    /// under the count's own name (`table::count_number`) sits beside it, and a `log10_...` one.
     BigInteger,
 }
 
@@ -37,6 +38,9 @@ pub struct Column {
     pub term: Term,
     pub kind: Kind,
     pub description: &'static str,
+    /// Left out of a file in which it would be empty on every row ([`Schema::drop_empty_optional`]):
+    /// a column empty on every row loads as text in polars and as floats in pandas.
+    pub optional: bool,
 }
 
 impl Column {
@@ -47,6 +51,11 @@ impl Column {
     pub const fn unit(&self) -> &'static str {
         self.term.unit
     }
+
+    /// This column, left out of a file where it is empty on every row.
+    pub const fn optional(self) -> Column {
+        Column { optional: true, ..self }
+    }
 }
 
 /// Shorthand for a column.
@@ -55,6 +64,7 @@ pub const fn col(term: Term, kind: Kind, description: &'static str) -> Column {
         term,
         kind,
         description,
+        optional: false,
     }
 }
 
@@ -84,6 +94,35 @@ impl Schema {
     pub fn column(&self, name: &str) -> Option<&'static Column> {
         self.columns.iter().find(|c| c.name() == name)
     }
+
+    /// `table` without its optional columns that are empty on every row (a table with no rows
+    /// keeps them all: its header is all a reader has).
+    pub fn drop_empty_optional(&self, mut table: Table) -> Table {
+        let drop: Vec<usize> = (0..table.header.len())
+            .filter(|&i| {
+                self.column(&table.header[i]).is_some_and(|c| c.optional)
+                    && !table.rows.is_empty()
+                    && table.rows.iter().all(|r| r[i] == Cell::Empty)
+            })
+            .collect();
+        let keep = |i: &usize| !drop.contains(i);
+        table.header = table
+            .header
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| keep(i))
+            .map(|(_, h)| h)
+            .collect();
+        for row in &mut table.rows {
+            *row = std::mem::take(row)
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| keep(i))
+                .map(|(_, c)| c)
+                .collect();
+        }
+        table
+    }
 }
 
 #[cfg(test)]
@@ -102,6 +141,28 @@ mod tests {
         primary_key: &[glossary::pegs],
         source: "test",
     };
+
+    #[test]
+    fn only_optional_columns_empty_on_every_row_are_dropped() {
+        static OPT: Schema = Schema {
+            pattern: "x/*.csv",
+            description: "an example",
+            columns: &[
+                col(glossary::pegs, Integer, "pegs"),
+                col(glossary::wall_s, Number, "time").optional(),
+                col(glossary::moves, Integer, "moves").optional(),
+            ],
+            primary_key: &[glossary::pegs],
+            source: "test",
+        };
+        let mut t = OPT.table();
+        t.push(vec![Cell::Empty, Cell::Empty, 3u32.into()]);
+        t.push(vec![1u32.into(), Cell::Empty, Cell::Empty]);
+        let t = OPT.drop_empty_optional(t);
+        assert_eq!(t.header, ["pegs", "moves"], "pegs is not optional; moves has a value");
+        assert_eq!(t.rows[0], [Cell::Empty, 3u32.into()]);
+        assert_eq!(OPT.drop_empty_optional(OPT.table()).header.len(), 3);
+    }
 
     #[test]
     fn header_and_units_come_from_the_declaration() {

@@ -61,17 +61,26 @@ impl<T: Into<Cell>> From<Option<T>> for Cell {
 }
 
 /// An exact count that may pass 64 bits, as decimal text with `_` between groups of three digits
-/// (`15_329_604_581_324_902_942`, the digit grouping of Python and Rust literals). Plain digits
-/// would not do: a reader's type inference takes them for an integer, and polars then fails past
-/// 39 digits or sums an Int64 column that silently wraps; grouped text stays text, Python's
-/// `int(text)` reads it exactly, and [`parse_exact_count`] is the inverse. A `log10_` column
-/// beside it is for plotting.
+/// (`15_329_604_581_324_902_942`, the digit grouping of Python and Rust literals), and always at
+/// least one `_`: a count below 1000 is written `0_ddd` (`0_048`, `0_000`). Plain digits would not
+/// do: a reader's type inference takes them for an integer, and polars then fails past 39 digits
+/// or sums an Int64 column that silently wraps; and a column whose values were all below 1000
+/// would load as integers in one file and as text in the next. Grouped text with a `_` in every
+/// value stays text in every file, Python's `int(text)` reads it exactly (`int("0_048")` is 48),
+/// and [`parse_exact_count`] is the inverse. The column holding it is named `*_text`, beside its
+/// numeric companion ([`count_number`]) under the count's own name.
 pub fn exact_count(value: impl std::fmt::Display) -> Cell {
     let digits = value.to_string();
     debug_assert!(
         !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()),
         "{digits} is not a count"
     );
+    // Below 1000, `0_` and three digits: a `_` in every value.
+    let digits = if digits.len() < 4 {
+        format!("{digits:0>4}")
+    } else {
+        digits
+    };
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -82,17 +91,45 @@ pub fn exact_count(value: impl std::fmt::Display) -> Cell {
     Cell::Text(out)
 }
 
-/// The plain digits of an [`exact_count`] text, or `None` when `text` is not one (groups of three
-/// after the first, no sign, no leading zero but for 0 itself).
+/// The numeric companion of an [`exact_count`]: the count as the nearest `f64`, written the way
+/// Rust's `{:?}` writes it (`48.0`, `1.5329604581324903e19`), so pandas and polars both infer a
+/// float column in every file and `.sum()` adds numbers (rounded past 2^53; the `*_text` column
+/// beside it is exact).
+pub fn count_number(value: impl std::fmt::Display) -> Cell {
+    let digits = value.to_string();
+    let x: f64 = digits.parse().expect("a count's digits parse as a float");
+    Cell::Text(format!("{x:?}"))
+}
+
+/// The two cells of a count that may pass 64 bits: its exact text (`*_text`) and its numeric
+/// companion, in that order (the order the schemas declare them).
+pub fn exact_count_cells(value: impl std::fmt::Display) -> [Cell; 2] {
+    let digits = value.to_string();
+    [exact_count(&digits), count_number(&digits)]
+}
+
+/// The plain digits of an [`exact_count`] text, or `None` when `text` is not one (at least two
+/// groups, groups of three after the first, no sign; the first group has no leading zero, but for
+/// the `0_ddd` of a count below 1000).
 pub fn parse_exact_count(text: &str) -> Option<String> {
     let groups: Vec<&str> = text.split('_').collect();
     let (first, rest) = groups.split_first()?;
-    let ok = (1..=3).contains(&first.len())
-        && !(first.len() > 1 && first.starts_with('0'))
-        && !(groups.len() > 1 && *first == "0")
+    let below_1000 = *first == "0" && groups.len() == 2;
+    let ok = !rest.is_empty()
+        && (1..=3).contains(&first.len())
+        && (below_1000 || !first.starts_with('0'))
         && rest.iter().all(|g| g.len() == 3)
         && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
-    ok.then(|| groups.concat())
+    if !ok {
+        return None;
+    }
+    let digits = groups.concat();
+    let trimmed = digits.trim_start_matches('0');
+    Some(if trimmed.is_empty() {
+        "0".to_string()
+    } else {
+        trimmed.to_string()
+    })
 }
 
 /// A header and rows. Producers push rows in their final (sorted) order.
@@ -170,9 +207,10 @@ mod tests {
     #[test]
     fn exact_counts_group_digits_and_parse_back() {
         for (v, text) in [
-            (0u128, "0"),
-            (7, "7"),
-            (999, "999"),
+            (0u128, "0_000"),
+            (7, "0_007"),
+            (48, "0_048"),
+            (999, "0_999"),
             (1000, "1_000"),
             (123456, "123_456"),
             (1234567, "1_234_567"),
@@ -185,8 +223,25 @@ mod tests {
             unreachable!()
         };
         assert_eq!(parse_exact_count(&t), Some(max));
-        for bad in ["", "_1", "1_", "1_00", "1234", "01", "0_000", "-1", "1_2a4", "1__000"] {
+        for bad in [
+            "", "_1", "1_", "1_00", "1234", "01", "0", "7", "999", "0_0_000", "01_000", "-1", "1_2a4", "1__000",
+        ] {
             assert_eq!(parse_exact_count(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn count_companions_are_floats_every_loader_infers() {
+        assert_eq!(count_number(0u8), Cell::Text("0.0".into()));
+        assert_eq!(count_number(48u8), Cell::Text("48.0".into()));
+        assert_eq!(
+            count_number("15329604581324902942"),
+            Cell::Text("1.5329604581324903e19".into())
+        );
+        let [text, number] = exact_count_cells(1234u32);
+        assert_eq!(
+            (text, number),
+            (Cell::Text("1_234".into()), Cell::Text("1234.0".into()))
+        );
     }
 }

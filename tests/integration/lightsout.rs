@@ -385,7 +385,7 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     ok(&["lightsout", "histogram", "--n", "3", "--out", d]);
     let h3 = read_csv(&dir.join("histogram_plus_open_3x3.csv"));
     let binom = [1u64, 9, 36, 84, 126, 126, 84, 36, 9, 1];
-    assert_eq!(h3.iter().map(|r| num(r, "positions")).collect::<Vec<_>>(), binom);
+    assert_eq!(h3.iter().map(|r| num(r, "positions_text")).collect::<Vec<_>>(), binom);
     // 4x4 against brute force over all 2^16 press patterns.
     ok(&["lightsout", "histogram", "--n", "4", "--out", d]);
     let h4 = read_csv(&dir.join("histogram_plus_open_4x4.csv"));
@@ -410,11 +410,11 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     while want.last() == Some(&0) {
         want.pop();
     }
-    assert_eq!(h4.iter().map(|r| num(r, "positions")).collect::<Vec<_>>(), want);
+    assert_eq!(h4.iter().map(|r| num(r, "positions_text")).collect::<Vec<_>>(), want);
     // 5x5: seed 004's 2^23 solvable positions; God's number and every term from the oracle file.
     let out = ok(&["lightsout", "histogram", "--n", "5", "--out", d]);
     let h5 = read_csv(&dir.join("histogram_plus_open_5x5.csv"));
-    let total: u64 = h5.iter().map(|r| num(r, "positions")).sum();
+    let total: u64 = h5.iter().map(|r| num(r, "positions_text")).sum();
     let seeds: HashMap<String, u64> = oracle("lightsout/seeds.csv")
         .iter()
         .map(|r| (r["claim"].clone(), num(r, "value")))
@@ -426,7 +426,7 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     assert_eq!(h5.len(), a079873.len());
     for (r, o) in h5.iter().zip(&a079873) {
         assert_eq!(num(r, "min_presses"), num(o, "clicks"));
-        assert_eq!(num(r, "positions"), num(o, "positions"));
+        assert_eq!(num(r, "positions_text"), num(o, "positions"));
     }
     // 7x7 (nullity 0, 49 cells): binomials C(49, k), as big integers through the signature method.
     ok(&["lightsout", "histogram", "--n", "7", "--out", d]);
@@ -434,7 +434,7 @@ fn histograms_match_binomials_seed_004_and_brute_force() {
     assert_eq!(h7.len(), 50);
     let mut c = 1u128;
     for (k, r) in h7.iter().enumerate() {
-        assert_eq!(digits(&r["positions"]), c.to_string(), "C(49, {k})");
+        assert_eq!(digits(&r["positions_text"]), c.to_string(), "C(49, {k})");
         c = c * (49 - k as u128) / (k as u128 + 1);
     }
 }

@@ -37,7 +37,7 @@ fn solved(n: usize) -> Vec<HashMap<String, String>> {
     assert_eq!(all.len(), holes * holes, "T{n}: finishes.csv lists every problem");
     for r in all.iter().filter(|r| r["solvable"] != "true") {
         assert!(
-            r["min_moves"].is_empty() && r["optimal_play"].is_empty() && r["winning_sequences"] == "0",
+            r["min_moves"].is_empty() && r["optimal_play"].is_empty() && r["winning_sequences_text"] == "0_000",
             "T{n}: unsolvable row {r:?}"
         );
     }
@@ -153,8 +153,12 @@ fn fast_engine_matches_recursive_enumeration_on_t4_and_t5() {
             enumerate(&t, board, None, 0, &mut e);
             let row = &starts[s - 1];
             assert_eq!(num(row, "start"), s as u128);
-            assert_eq!(num(row, "winning_sequences"), e.winning, "T{n} start {s} winning");
-            assert_eq!(num(row, "complete_games"), e.complete, "T{n} start {s} complete games");
+            assert_eq!(num(row, "winning_sequences_text"), e.winning, "T{n} start {s} winning");
+            assert_eq!(
+                num(row, "complete_games_text"),
+                e.complete,
+                "T{n} start {s} complete games"
+            );
             assert_eq!(
                 num(row, "reachable_positions"),
                 e.reachable.len() as u128,
@@ -168,7 +172,7 @@ fn fast_engine_matches_recursive_enumeration_on_t4_and_t5() {
                 .map(|r| {
                     (
                         num(r, "finish") as usize - 1,
-                        (num(r, "winning_sequences"), num(r, "min_moves") as u32),
+                        (num(r, "winning_sequences_text"), num(r, "min_moves") as u32),
                     )
                 })
                 .collect();
@@ -203,7 +207,7 @@ fn winning_sequences_match_seed_and_bell() {
         let s = num(&o, "start") as usize;
         let row = &table(n, "starts.csv")[s - 1];
         assert_eq!(
-            num(row, "winning_sequences"),
+            num(row, "winning_sequences_text"),
             num(&o, "winning_sequences"),
             "T{n} start {s}"
         );
@@ -259,9 +263,15 @@ fn shortest_solutions_match_oeis_a127500() {
 #[test]
 fn move_histogram_sums_to_winning_sequences() {
     for n in [4, 5] {
-        let total: u128 = table(n, "starts.csv").iter().map(|r| num(r, "winning_sequences")).sum();
+        let total: u128 = table(n, "starts.csv")
+            .iter()
+            .map(|r| num(r, "winning_sequences_text"))
+            .sum();
         let hist = table(n, "move_histogram.csv");
-        assert_eq!(hist.iter().map(|r| num(r, "winning_sequences")).sum::<u128>(), total);
+        assert_eq!(
+            hist.iter().map(|r| num(r, "winning_sequences_text")).sum::<u128>(),
+            total
+        );
         let min: u128 = solved(n).iter().map(|r| num(r, "min_moves")).min().unwrap();
         assert_eq!(num(&hist[0], "moves"), min, "T{n}: fewest moves in the histogram");
     }

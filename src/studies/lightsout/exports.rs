@@ -15,7 +15,7 @@ use crate::output::export::{Area, Export};
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
 use crate::output::study_charts;
-use crate::output::table::exact_count;
+use crate::output::table::exact_count_cells;
 use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Rule, Topology};
 use anyhow::Result;
@@ -94,11 +94,16 @@ pub static HISTOGRAM: Schema = Schema {
             "fewest presses that turn the position off",
         ),
         col(
-            glossary::positions,
+            glossary::positions_text,
             Kind::BigInteger,
             "solvable positions needing exactly that many presses; exact count as \
-                    text, digits grouped by `_` in every histogram (the column's sum passes 64 bits from 8x8 on, \
-                    single counts from 10x10 on)",
+                    text, digits grouped by `_`, at least one `_`, in every histogram (the column's sum passes 64 \
+                    bits from 8x8 on, single counts from 10x10 on)",
+        ),
+        col(
+            glossary::positions,
+            Kind::Number,
+            "positions_text as a float (exact below 2^53), so the column sums as numbers",
         ),
         col(
             glossary::log10_positions,
@@ -126,7 +131,8 @@ pub fn histogram_table(h: &Histogram) -> Table {
         } else {
             Cell::Fixed(big_log10(c), 6)
         };
-        t.push(vec![k.into(), exact_count(c), log]);
+        let [text, number] = exact_count_cells(c);
+        t.push(vec![k.into(), text, number, log]);
     }
     t
 }

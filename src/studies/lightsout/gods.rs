@@ -31,7 +31,7 @@ use crate::engine::progress::{Counters, Reporter};
 use crate::engine::{covering, deep_hole};
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
-use crate::output::table::{exact_count, Cell, Table};
+use crate::output::table::{exact_count_cells, Cell, Table};
 use crate::puzzles::lightsout::{apply_presses, Game, Grid, Rule, Topology};
 use crate::studies::claim::{Claim, Scope, Verdict};
 use anyhow::{bail, ensure, Result};
@@ -884,11 +884,17 @@ pub static GODS_NUMBERS: Schema = Schema {
                     `method` says which)",
         ),
         col(
-            glossary::positions_at_max,
+            glossary::positions_at_max_text,
             Kind::BigInteger,
             "solvable positions needing exactly God's number of presses, \
                     where computed (nullity <= 2 by closed form, small cases by enumeration); empty otherwise. Exact \
-                    count as text, digits grouped by `_` (up to 51 digits)",
+                    count as text, digits grouped by `_`, at least one `_` (up to 51 digits)",
+        ),
+        col(
+            glossary::positions_at_max,
+            Kind::Number,
+            "positions_at_max_text as a float (exact below 2^53), so the column sums as numbers; empty where \
+                    positions_at_max_text is",
         ),
         col(
             glossary::log10_positions_at_max,
@@ -936,6 +942,10 @@ pub fn table(r: &GodsResults) -> Table {
     let mut t = GODS_NUMBERS.table();
     for row in &r.rows {
         let sizes: Vec<String> = row.class_sizes.iter().map(|c| c.to_string()).collect();
+        let [at_max_text, at_max] = row
+            .positions_at_max
+            .as_ref()
+            .map_or([Cell::Empty, Cell::Empty], exact_count_cells);
         t.push(vec![
             "plus".into(),
             "open".into(),
@@ -944,7 +954,8 @@ pub fn table(r: &GodsResults) -> Table {
             row.exact().into(),
             row.lower.into(),
             row.upper.into(),
-            row.positions_at_max.as_ref().map_or(Cell::Empty, exact_count),
+            at_max_text,
+            at_max,
             match &row.positions_at_max {
                 Some(p) if p.bits() > 0 => Cell::Fixed(big_log10(p), 6),
                 _ => Cell::Empty,

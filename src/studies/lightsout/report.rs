@@ -965,10 +965,14 @@ const DEFINITIONS: &[(&str, &str)] = &[
         "fewest presses that turn a position off (its click distance)",
     ),
     (
-        "positions",
+        "positions_text",
         "solvable positions needing exactly `min_presses` presses at minimum; an exact count as text, \
-        digits grouped by `_` (`1_234_567`; Python's `int()` reads it), since the counts pass 2^127 and their sums \
-        2^63 from 8x8 on",
+        digits grouped by `_`, at least one `_` (`0_048`, `1_234_567`; Python's `int()` reads it), since the counts \
+        pass 2^127 and their sums 2^63 from 8x8 on",
+    ),
+    (
+        "positions",
+        "positions_text as a float (exact below 2^53), so the column sums as numbers",
     ),
     ("log10_positions", "log10 of positions, for plotting"),
     (

@@ -208,7 +208,22 @@ impl SavedGods {
     pub fn load(dir: &Path) -> Result<SavedGods> {
         let path = dir.join(GODS_CSV);
         let mut rows = BTreeMap::new();
-        for (i, r) in read_rows(&path, &GODS_NUMBERS.header())?.iter().enumerate() {
+        // Until issue 37 item 6 the exact count was `positions_at_max`, with no float beside it;
+        // in both formats it is the eighth column and `method` the last.
+        let now = GODS_NUMBERS.header();
+        let before: Vec<&str> = now
+            .iter()
+            .filter(|&&c| c != glossary::positions_at_max.name)
+            .map(|&c| {
+                if c == glossary::positions_at_max_text.name {
+                    glossary::positions_at_max.name
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let (_, saved) = read_rows_of(&path, &[&before, &now])?;
+        for (i, r) in saved.iter().enumerate() {
             let line = i + 2;
             ensure!(
                 &r[0] == "plus" && &r[1] == "open",
@@ -223,7 +238,7 @@ impl SavedGods {
                 lower: number(&path, line, glossary::lower_bound.name, &r[5])?,
                 upper: number(&path, line, glossary::upper_bound.name, &r[6])?,
                 positions_at_max: r[7].to_string(),
-                method: r[10].to_string(),
+                method: r[r.len() - 1].to_string(),
                 witness: None,
             };
             let exact = if row.lower == row.upper {

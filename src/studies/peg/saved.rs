@@ -180,19 +180,41 @@ const OLD_FINISHES: [&str; 8] = [
 /// The column that repeated `min_moves` under a second name (issues 23 to 36), after `play`.
 const MIN_MOVES_EXACT: &str = "min_moves_exact";
 
-/// Side 8's `finishes.csv` headers, oldest first: [`OLD_FINISHES`]; today's first 12 columns
-/// (before the fewest moves were settled, issue 23); today's ([`T8_FINISHES`], also the bounds of
-/// issue 23); today's with [`MIN_MOVES_EXACT`] after `play` (until issue 37).
-fn finishes_formats() -> [Vec<&'static str>; 4] {
+/// The columns side 8's `finishes.csv` had after `solvable` until issue 37 item 6, empty on every
+/// row (side 8's sequences are not counted): today's file leaves them out.
+const EMPTY_COUNTS: [&str; 2] = ["winning_sequences", "log10_winning_sequences"];
+
+/// Side 8's `finishes.csv` headers, oldest first: [`OLD_FINISHES`]; the first 12 columns of the
+/// next one (before the fewest moves were settled, issue 23); today's with [`EMPTY_COUNTS`] after
+/// `solvable` (also the bounds of issue 23); that with [`MIN_MOVES_EXACT`] after `play` (until
+/// issue 37); today's ([`T8_FINISHES`]); today's without `positions_searched` (left out when no
+/// problem has an exhaustive-search proof).
+fn finishes_formats() -> [Vec<&'static str>; 6] {
     let now = T8_FINISHES.header();
-    let mut with_exact = now.clone();
-    let after_play = now
+    let mut with_counts = now.clone();
+    let after_solvable = now
+        .iter()
+        .position(|&c| c == glossary::solvable.name)
+        .expect("a solvable column")
+        + 1;
+    with_counts.splice(after_solvable..after_solvable, EMPTY_COUNTS);
+    let mut with_exact = with_counts.clone();
+    let after_play = with_counts
         .iter()
         .position(|&c| c == glossary::play.name)
         .expect("a play column")
         + 1;
     with_exact.insert(after_play, MIN_MOVES_EXACT);
-    [OLD_FINISHES.to_vec(), now[..12].to_vec(), now, with_exact]
+    [
+        OLD_FINISHES.to_vec(),
+        with_counts[..12].to_vec(),
+        with_counts,
+        with_exact,
+        now.clone(),
+        now.into_iter()
+            .filter(|&c| c != glossary::positions_searched.name)
+            .collect(),
+    ]
 }
 
 /// Where a problem table's columns are, in whichever format the file has.
@@ -201,7 +223,8 @@ struct ProblemColumns<'a> {
     passes: usize,
     solvable: usize,
     proof: usize,
-    searched: usize,
+    /// Absent when no problem has an exhaustive-search proof.
+    searched: Option<usize>,
     play: usize,
     /// The upper bound on the moves: `moves_upper_bound` in the later formats, `moves` in the
     /// first one.
@@ -221,7 +244,7 @@ impl<'a> ProblemColumns<'a> {
             passes: col("passes_class_test"),
             solvable: col("solvable"),
             proof: col("proof"),
-            searched: col("positions_searched"),
+            searched: header.iter().position(|h| *h == "positions_searched"),
             play: col("play"),
             moves_name,
             moves: col(moves_name),
@@ -306,7 +329,7 @@ fn load_verdict(
                 path.display()
             );
             Verdict::Exhausted {
-                positions: number(path, line, "positions_searched", &r[cols.searched])?,
+                positions: number(path, line, "positions_searched", cols.searched.map_or("", |i| &r[i]))?,
             }
         }
         other => bail!("{}: row {line}: unknown proof {other:?}", path.display()),
@@ -518,14 +541,18 @@ mod tests {
         let read = |f: &str| std::fs::read_to_string(committed().join(f)).unwrap();
         let text = read("finishes.csv");
         let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let header: Vec<String> = rdr.headers().unwrap().iter().map(String::from).collect();
+        // The old columns under today's names (`moves` is today's `moves_upper_bound`).
+        let kept = OLD_FINISHES.map(|c| match c {
+            "moves" => "moves_upper_bound",
+            c => c,
+        });
+        // positions_searched is left out when empty on every row.
+        let at = kept.map(|c| header.iter().position(|h| h == c));
         let mut old = OLD_FINISHES.join(",") + "\n";
         for r in rdr.records() {
             let r = r.unwrap();
-            // New columns: start, finish, passes, solvable, 4 empty, proof, searched, moves_upper_bound, play.
-            old += &format!(
-                "{},{},{},{},{},{},{},{}\n",
-                &r[0], &r[1], &r[2], &r[3], &r[8], &r[9], &r[10], &r[11]
-            );
+            old += &(at.iter().map(|i| i.map_or("", |i| &r[i])).collect::<Vec<_>>().join(",") + "\n");
         }
         std::fs::write(dir.0.join("finishes.csv"), old).unwrap();
         std::fs::write(

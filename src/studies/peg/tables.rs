@@ -8,7 +8,7 @@ use crate::output::dataset::to_parquet;
 use crate::output::glossary;
 use crate::output::schema::Kind::{BigInteger, Boolean, Integer, Number};
 use crate::output::schema::{col, Column, Kind, Schema};
-use crate::output::table::exact_count;
+use crate::output::table::exact_count_cells;
 use crate::output::{Cell, Table};
 use crate::puzzles::peg::{format_play, Triangle};
 use anyhow::Result;
@@ -101,38 +101,50 @@ pub static SYMMETRY: Schema = Schema {
     source: SOURCE,
 };
 
-/// The columns of `starts.csv` on every side, so one reader loads any side.
-const STARTS_COLUMNS: [Column; 8] = [
-    START,
+/// The per-start counts of `starts.csv` on the sides with the exact analysis (side 8 has none:
+/// [`T8_STARTS`] leaves them out rather than write columns empty on every row).
+const STARTS_COUNTS: [Column; 7] = [
     col(
         glossary::reachable_positions,
         Integer,
         "positions reachable from this start, the start included",
     ),
     col(
-        glossary::winning_sequences,
+        glossary::winning_sequences_text,
         BigInteger,
         "jump sequences from this start that end with one peg; exact count as \
-        text, digits grouped by `_` on every side (the column's sum passes 64 bits on side 7; side 8: not \
-        computed, empty)",
+        text, digits grouped by `_`, at least one `_` (the column's sum passes 64 bits on side 7)",
+    ),
+    col(
+        glossary::winning_sequences,
+        Number,
+        "winning_sequences_text as a float (exact below 2^53), so the column sums as numbers",
     ),
     col(
         glossary::log10_winning_sequences,
         Number,
-        "log10 of winning_sequences, for plotting; empty when it is 0 or not computed",
+        "log10 of winning_sequences, for plotting; empty when it is 0",
+    ),
+    col(
+        glossary::complete_games_text,
+        BigInteger,
+        "jump sequences from this start that end where no jump is legal; exact \
+        count as text, digits grouped by `_`, at least one `_` (exceeds 64 bits on side 7)",
     ),
     col(
         glossary::complete_games,
-        BigInteger,
-        "jump sequences from this start that end where no jump is legal; exact \
-        count as text, digits grouped by `_` on every side (exceeds 64 bits on side 7; side 8: not computed, \
-        empty)",
+        Number,
+        "complete_games_text as a float (exact below 2^53), so the column sums as numbers",
     ),
     col(
         glossary::log10_complete_games,
         Number,
         "log10 of complete_games, for plotting",
     ),
+];
+
+/// The columns of `starts.csv` that every side has.
+const STARTS_COMMON: [Column; 2] = [
     col(
         glossary::min_moves,
         Integer,
@@ -146,6 +158,10 @@ const STARTS_COLUMNS: [Column; 8] = [
         "finish holes this start can end on with a single peg (solvable rows of finishes.csv)",
     ),
 ];
+/// The columns of `starts.csv` on the sides with the exact analysis, so one reader loads any of them.
+const STARTS_COLUMNS: [Column; 10] = concat::<8, 2, 10>(concat::<1, 7, 8>([START], STARTS_COUNTS), STARTS_COMMON);
+/// Side 8's `starts.csv`: the start and the columns every side has.
+const T8_STARTS_COLUMNS: [Column; 3] = concat::<1, 2, 3>([START], STARTS_COMMON);
 pub static STARTS: Schema = Schema {
     pattern: "peg/T*/starts.csv",
     description: "Per single-vacancy start: reachable positions, winning jump sequences, complete games, \
@@ -155,21 +171,22 @@ pub static STARTS: Schema = Schema {
     source: SOURCE,
 };
 
-/// Side 8 has no per-start analysis: its `starts.csv` has the columns of every side, empty where
-/// not computed (the dictionary lists it before the generic pattern, which it also matches).
+/// Side 8 has no per-start analysis: its `starts.csv` has the columns every side has, not the
+/// counts (a column empty on every row loads as text in polars and as floats in pandas; the
+/// dictionary lists it before the generic pattern, which it also matches).
 pub static T8_STARTS: Schema = Schema {
     pattern: "peg/T8/starts.csv",
-    description: "Per single-vacancy start of side 8, in the columns of the other sides: reachable_positions, \
-        winning_sequences, complete_games and their logarithms are empty (no per-start analysis at this side); \
-        min_moves is the least of the start's proven fewest moves in finishes.csv (empty unless that least value \
-        is proven); solvable_finishes is counted from finishes.csv.",
-    columns: &STARTS_COLUMNS,
+    description: "Per single-vacancy start of side 8, in the columns every side has: reachable_positions, \
+        winning_sequences, complete_games and their logarithms are not there (no per-start analysis at this \
+        side); min_moves is the least of the start's proven fewest moves in finishes.csv (empty unless that least \
+        value is proven); solvable_finishes is counted from finishes.csv.",
+    columns: &T8_STARTS_COLUMNS,
     primary_key: &[glossary::start],
     source: SOURCE,
 };
 
-/// The columns of `finishes.csv` on every side (side 8 appends its own, [`T8_FINISHES_EXTRA`]).
-const FINISHES_COLUMNS: [Column; 8] = [
+/// The first columns of `finishes.csv` on every side.
+const FINISHES_HEAD: [Column; 4] = [
     START,
     col(
         glossary::finish,
@@ -186,18 +203,29 @@ const FINISHES_COLUMNS: [Column; 8] = [
         Boolean,
         "a play from start ending with one peg in finish exists",
     ),
+];
+/// The counts of `finishes.csv` on the sides with the exact analysis (not on side 8).
+const FINISHES_COUNTS: [Column; 3] = [
     col(
-        glossary::winning_sequences,
+        glossary::winning_sequences_text,
         BigInteger,
         "jump sequences from start ending with one peg in finish (0 when not \
-        solvable; side 8: not computed, empty); exact count as text, digits grouped by `_` on every side (the \
-        column's sum passes 64 bits on side 7)",
+        solvable); exact count as text, digits grouped by `_`, at least one `_` (the column's sum passes 64 bits \
+        on side 7)",
+    ),
+    col(
+        glossary::winning_sequences,
+        Number,
+        "winning_sequences_text as a float (exact below 2^53), so the column sums as numbers",
     ),
     col(
         glossary::log10_winning_sequences,
         Number,
-        "log10 of winning_sequences, for plotting; empty when it is 0 or not computed",
+        "log10 of winning_sequences, for plotting; empty when it is 0",
     ),
+];
+/// The last common columns of `finishes.csv` (side 8 appends its own, [`T8_FINISHES_EXTRA`]).
+const FINISHES_TAIL: [Column; 2] = [
     col(
         glossary::min_moves,
         Integer,
@@ -224,8 +252,10 @@ const T8_FINISHES_EXTRA: [Column; 6] = [
     col(
         glossary::positions_searched,
         Integer,
-        "positions expanded by the exhaustive search; empty unless proof is 'exhaustive search'",
-    ),
+        "positions expanded by the exhaustive search; empty unless proof is 'exhaustive search' (the column \
+        is left out when no problem has that proof)",
+    )
+    .optional(),
     col(
         glossary::moves_upper_bound,
         Integer,
@@ -261,7 +291,7 @@ pub static FINISHES: Schema = Schema {
         position-class test, whether it is solvable, its winning sequences, fewest moves and one optimal play. \
         The A130515 count is the number of rows with passes_class_test, up to the 6 symmetries of the \
         triangle.",
-    columns: &FINISHES_COLUMNS,
+    columns: &concat::<7, 2, 9>(concat::<4, 3, 7>(FINISHES_HEAD, FINISHES_COUNTS), FINISHES_TAIL),
     primary_key: &[glossary::start, glossary::finish],
     source: SOURCE,
 };
@@ -269,7 +299,7 @@ pub static FINISHES: Schema = Schema {
 pub static T8_FINISHES: Schema = Schema {
     pattern: "peg/T8/finishes.csv",
     description: "Every (start, finish) problem of side 8, in the columns of the other sides, then its own: \
-        winning_sequences is empty (not computed at this side); min_moves and optimal_play are filled where \
+        winning_sequences is not there (not computed at this side); min_moves and optimal_play are filled where \
         the fewest moves are proven (lower bound met by a play), empty elsewhere; proof says how each problem \
         was decided (a play, replayed by the tests; the position-class test; an exhaustive search), and play \
         is the play found, with moves_upper_bound moves; min_moves_lower_bound is the proven lower bound on the \
@@ -277,7 +307,7 @@ pub static T8_FINISHES: Schema = Schema {
         (meeting in the middle on the moves graph: every board within F moves of the start, the last level \
         streamed, and every board within B moves of the single peg; no common board means more than F + B moves, \
         and a common board gives a play of the least sum, the exact minimum).",
-    columns: &concat::<8, 6, 14>(FINISHES_COLUMNS, T8_FINISHES_EXTRA),
+    columns: &concat::<6, 6, 12>(concat::<4, 2, 6>(FINISHES_HEAD, FINISHES_TAIL), T8_FINISHES_EXTRA),
     primary_key: &[glossary::start, glossary::finish],
     source: SOURCE,
 };
@@ -359,10 +389,15 @@ pub static MOVE_HISTOGRAM: Schema = Schema {
             "moves in the sequence (maximal chains of jumps by one peg)",
         ),
         col(
-            glossary::winning_sequences,
+            glossary::winning_sequences_text,
             BigInteger,
             "winning jump sequences, over all single-vacancy starts, with \
         that many moves; exact count as text, digits grouped by `_`, as in starts.csv",
+        ),
+        col(
+            glossary::winning_sequences,
+            Number,
+            "winning_sequences_text as a float (exact below 2^53), so the column sums as numbers",
         ),
         col(
             glossary::log10_winning_sequences,
@@ -443,12 +478,16 @@ pub fn starts_table(s: &PegStudy) -> Table {
     let mut t = STARTS.table();
     for r in &s.starts {
         let solvable_finishes = s.finishes.iter().filter(|f| f.start == r.start).count();
+        let [wins_text, wins] = exact_count_cells(r.winning_sequences);
+        let [games_text, games] = exact_count_cells(r.complete_games);
         t.push(vec![
             (r.start + 1).into(),
             r.reachable_positions.into(),
-            exact_count(r.winning_sequences),
+            wins_text,
+            wins,
             log10_cell(r.winning_sequences),
-            exact_count(r.complete_games),
+            games_text,
+            games,
             log10_cell(r.complete_games),
             r.min_moves.into(),
             solvable_finishes.into(),
@@ -465,13 +504,16 @@ pub fn finishes_table(s: &PegStudy) -> Table {
     for start in 0..s.holes {
         for finish in 0..s.holes {
             let found = s.finishes.iter().find(|f| f.start == start && f.finish == finish);
+            let wins = found.map_or(0, |f| f.winning_sequences);
+            let [wins_text, wins_number] = exact_count_cells(wins);
             t.push(vec![
                 (start + 1).into(),
                 (finish + 1).into(),
                 tri.class_test(start, finish).into(),
                 found.is_some().into(),
-                exact_count(found.map_or(0, |f| f.winning_sequences)),
-                log10_cell(found.map_or(0, |f| f.winning_sequences)),
+                wins_text,
+                wins_number,
+                log10_cell(wins),
                 found.map(|f| f.min_moves).into(),
                 found.map_or(Cell::Empty, |f| format_play(&f.optimal_play).into()),
             ]);
@@ -480,8 +522,8 @@ pub fn finishes_table(s: &PegStudy) -> Table {
     t
 }
 
-/// Side 8's `starts.csv`: the columns of the other sides, empty where side 8 has no per-start
-/// analysis (positions, sequences, games), the fewest moves from the problem table's proofs
+/// Side 8's `starts.csv`: the columns every side has (side 8 has no per-start analysis of
+/// positions, sequences, games), the fewest moves from the problem table's proofs
 /// ([`proven_fewest`] of the start's problems) and the solvable finishes counted from it.
 pub fn problem_starts_table(holes: usize, problems: &[ProblemRow]) -> Table {
     let mut t = T8_STARTS.table();
@@ -489,11 +531,6 @@ pub fn problem_starts_table(holes: usize, problems: &[ProblemRow]) -> Table {
         let rows: Vec<&ProblemRow> = problems.iter().filter(|p| p.start == start).collect();
         t.push(vec![
             (start + 1).into(),
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
             proven_fewest(rows.iter().copied()).into(),
             rows.iter().filter(|p| p.solvable()).count().into(),
         ]);
@@ -520,7 +557,8 @@ pub fn proven_fewest<'a>(problems: impl IntoIterator<Item = &'a ProblemRow>) -> 
 }
 
 /// Every (start, finish) problem decided by search, with its proof (sides beyond the exact
-/// analysis): the common columns (sequence counts and exact minima empty: not computed), then
+/// analysis): the common columns but the sequence counts (not computed; exact minima empty where
+/// not proven), then
 /// the proof and the play found, whose moves are an upper bound on the fewest.
 pub fn problems_table(problems: &[ProblemRow]) -> Table {
     let mut t = T8_FINISHES.table();
@@ -545,8 +583,6 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             (r.finish + 1).into(),
             (!matches!(r.verdict, Verdict::PositionClass)).into(),
             r.solvable().into(),
-            Cell::Empty,
-            Cell::Empty,
             min,
             optimal,
             proof.into(),
@@ -557,7 +593,7 @@ pub fn problems_table(problems: &[ProblemRow]) -> Table {
             why,
         ]);
     }
-    t
+    T8_FINISHES.drop_empty_optional(t)
 }
 
 pub fn profile_table(s: &PegStudy) -> Table {
@@ -571,7 +607,8 @@ pub fn profile_table(s: &PegStudy) -> Table {
 pub fn move_histogram_table(hist: &[(u32, u128)]) -> Table {
     let mut t = MOVE_HISTOGRAM.table();
     for &(m, c) in hist {
-        t.push(vec![m.into(), exact_count(c), log10_cell(c)]);
+        let [text, number] = exact_count_cells(c);
+        t.push(vec![m.into(), text, number, log10_cell(c)]);
     }
     t
 }

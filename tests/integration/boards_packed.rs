@@ -181,7 +181,11 @@ fn check_triangle<W: Lanes>(side: usize, rng: &mut Rng) {
                 "side {side} {s:b}"
             );
         }
-        // Both invariants decide the same classes (the basis may differ, the partition not).
+        // Both invariants decide the same classes (the basis may differ, the partition not)
+        // from side 4 on; side 3's three lines leave more classes than the triangle's colouring.
+        if side < 4 {
+            continue;
+        }
         let same = |x: u64| ours.invariant(x) == ours.invariant(s);
         let theirs_same = |x: u64| theirs.invariant(x) == theirs.invariant(s);
         let other = rng.next() & t.full();

@@ -10,8 +10,11 @@ use crate::engine::dag;
 use crate::engine::layered::{push_layers, Colex, DenseIndex, SubsetGraph};
 use crate::engine::progress::Counters;
 use crate::engine::quotient::Quotient;
+use crate::engine::Reversible;
 use crate::puzzles::board::graph::BoardGraph;
+use crate::puzzles::board::packed::PackedBoard;
 use crate::puzzles::board::Board;
+use crate::puzzles::peg::Jump;
 use anyhow::Result;
 use rayon::prelude::*;
 
@@ -74,12 +77,35 @@ pub fn fixed_bytes(board: &Board) -> u128 {
 
 pub const BYTES_PER_POSITION: u128 = 96;
 
-/// The game from the vacancy `start` (0-based).
+/// What the game needs of a board's graph: the subset moves for the layered passes, the jumps
+/// with their actions for the counts.
+pub trait GameGraph: SubsetGraph + Reversible<State = u64, Action = Jump> {}
+impl<G: SubsetGraph + Reversible<State = u64, Action = Jump>> GameGraph for G {}
+
+/// The game from the vacancy `start` (0-based), on the board's packed graph where its padded
+/// grid fits a word (every built-in board), else on its jump list.
 pub fn analyse(board: &Board, group: &Group, start: usize, counters: &Counters) -> Result<Game> {
-    let graph = BoardGraph::new(board);
+    if let Some(g) = PackedBoard::<u64>::new(board) {
+        analyse_on(&g, board, group, start, counters)
+    } else if let Some(g) = PackedBoard::<u128>::new(board) {
+        analyse_on(&g, board, group, start, counters)
+    } else {
+        analyse_on(&BoardGraph::new(board), board, group, start, counters)
+    }
+}
+
+/// [`analyse`] on a given graph of the board.
+pub fn analyse_on<G: GameGraph>(
+    graph: &G,
+    board: &Board,
+    group: &Group,
+    start: usize,
+    counters: &Counters,
+) -> Result<Game> {
+    let has_jump = |s: u64| graph.any_successor(s, |_| true);
     let first = board.start(start);
     let stabiliser = group.stabiliser(first);
-    let q = Quotient::new(&graph, &stabiliser);
+    let q = Quotient::new(graph, &stabiliser);
     let colex = Colex::new(board.holes());
     let levels = push_layers(&q, &colex, first, counters);
     let indices: Vec<DenseIndex> = levels.iter().map(|l| DenseIndex::new(&colex, l)).collect();
@@ -102,7 +128,7 @@ pub fn analyse(board: &Board, group: &Group, start: usize, counters: &Counters) 
                 back < levels.len() && indices[back].find(c).is_some()
             })
             .collect();
-        let dead: Vec<bool> = states.par_iter().map(|&s| !board.has_jump(s)).collect();
+        let dead: Vec<bool> = states.par_iter().map(|&s| !has_jump(s)).collect();
         let all = vec![true; states.len()];
         let ((reachable, reachable_orbits), (winnable, winnable_orbits)) =
             (weigh(states, &all), weigh(states, &win[d]));
@@ -154,9 +180,9 @@ fn winnable<G: SubsetGraph>(q: &G, levels: &[Vec<u64>], indices: &[DenseIndex]) 
 
 /// Complete games and winning games per finish, by counting jump sequences forward over the
 /// quotient's levels (each orbit's count times its size).
-fn count_games(
+fn count_games<G: GameGraph>(
     board: &Board,
-    q: &Quotient<'_, BoardGraph>,
+    q: &Quotient<'_, G>,
     colex: &Colex,
     levels: &[Vec<u64>],
 ) -> (u128, Vec<(usize, u128)>) {
@@ -174,7 +200,7 @@ fn count_games(
             complete += states
                 .par_iter()
                 .zip(counts)
-                .filter(|(&s, _)| !board.has_jump(s))
+                .filter(|(&s, _)| !q.any_successor(s, |_| true))
                 .map(|(&s, &n)| n * q.orbit_size(s) as u128)
                 .sum::<u128>();
             for (&s, &n) in states.iter().zip(counts).filter(|(&s, _)| s.count_ones() == 1) {

@@ -74,8 +74,9 @@ pub struct PegArgs {
     /// Radii of the balls for --min-moves-from, as F+B: moves out of each start, moves into each
     /// finish (side 8: 10+3 needs about 16 GiB; 9+3 about 9 GiB and proves one move less; 11+3
     /// fits with --open-only when the open problems start in the orbits of holes 1 and 5, whose
-    /// kept forward balls of 10 moves are the smallest, 3.0e8 boards in an 8 GiB table).
-    #[arg(long, value_name = "F+B", requires = "min_moves_from", value_parser = parse_radii)]
+    /// kept forward balls of 10 moves are the smallest, 3.0e8 boards in an 8 GiB table). With
+    /// --board (no --start, no --levels-only): the radii for every problem of the board.
+    #[arg(long, value_name = "F+B", value_parser = parse_radii)]
     pub radii: Option<crate::studies::peg::min_moves::Radii>,
     /// With --min-moves-from: one backward move more, through a sieve, for the problems whose
     /// play is longer than F+B+1 (they are met at F+B+1 or proven to need F+B+2; side 8 at 10+3:
@@ -112,6 +113,10 @@ impl TryFrom<&PegArgs> for Options {
     type Error = anyhow::Error;
     fn try_from(a: &PegArgs) -> Result<Options> {
         let side = a.side.context("one of --side, --board or --board-file is needed")?;
+        ensure!(
+            a.radii.is_none() || a.min_moves_from.is_some(),
+            "--radii needs --min-moves-from (or --board)"
+        );
         if let Some(dir) = &a.min_moves_from {
             ensure!(
                 side > *crate::puzzles::peg::SIDES.end() && crate::studies::peg::saved::present(dir),
@@ -235,7 +240,8 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
 }
 
 /// `--board NAME` or `--board-file FILE`: a triangle by name runs as `--side N`; any other board
-/// the union (`--levels-only`) or one game ([`crate::studies::peg_board`]). What the run will do
+/// the union (`--levels-only`), one game (`--start`) or, by default, everything: the union, the
+/// central game and every problem's fewest moves (`--radii` or [`peg_board::default_radii`]). What the run will do
 /// and the memory it needs are printed, and checked, before it starts.
 fn run_board(a: &PegArgs, command: &str) -> Result<()> {
     use crate::puzzles::board::Board;
@@ -273,6 +279,11 @@ fn run_board(a: &PegArgs, command: &str) -> Result<()> {
             "--start names the game's start: without --levels-only"
         );
         Analysis::Levels
+    } else if a.start.is_none() {
+        Analysis::Full {
+            start: peg_board::central_start(&board),
+            radii: a.radii.unwrap_or_else(|| peg_board::default_radii(&board)),
+        }
     } else {
         let start = a.start.map_or(Ok(peg_board::central_start(&board)), |s| {
             ensure!(

@@ -322,6 +322,36 @@ impl Triangle {
     }
 }
 
+impl crate::studies::peg::min_moves::MoveBoard for Triangle {
+    fn holes(&self) -> usize {
+        Triangle::holes(self)
+    }
+    fn start(&self, hole: usize) -> Board {
+        Triangle::start(self, hole)
+    }
+    fn symmetry_maps(&self) -> Vec<Vec<u8>> {
+        self.symmetries.clone()
+    }
+    fn label(&self) -> String {
+        format!("T{}", self.side)
+    }
+    fn move_results(&self, board: Board, out: &mut Vec<Board>) {
+        Triangle::move_results(self, board, out)
+    }
+    fn unmove_results(&self, board: Board, out: &mut Vec<Board>) {
+        Triangle::unmove_results(self, board, out)
+    }
+    fn moves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)> {
+        Triangle::moves_from(self, board)
+    }
+    fn unmoves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)> {
+        Triangle::unmoves_from(self, board)
+    }
+    fn is_legal(&self, board: Board, jump: Jump) -> bool {
+        Triangle::is_legal(self, board, jump)
+    }
+}
+
 impl Model for Triangle {
     type State = Board;
     type Action = Jump;

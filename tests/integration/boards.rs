@@ -198,6 +198,85 @@ fn check_game(dir: &Path, file: &str, jumps: &[(usize, usize, usize)], n: usize,
     );
 }
 
+/// The positions one move (a chain of one or more jumps by one peg) from `s`, by plain sets.
+fn move_successors(jumps: &[(usize, usize, usize)], s: u64) -> HashSet<u64> {
+    let mut out = HashSet::new();
+    for peg in (0..64).filter(|p| s >> p & 1 == 1) {
+        // (position, where the moving peg stands), grown one jump at a time.
+        let mut todo = vec![(s, peg)];
+        while let Some((b, at)) = todo.pop() {
+            for &(a, o, c) in jumps.iter().filter(|j| j.0 == at) {
+                if b >> o & 1 == 1 && b >> c & 1 == 0 {
+                    let next = b & !(1 << a) & !(1 << o) | 1 << c;
+                    if out.insert(next) {
+                        todo.push((next, c));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Fewest moves from `start` to each position, by a plain breadth-first search over moves.
+fn fewest_moves(jumps: &[(usize, usize, usize)], start: u64) -> HashMap<u64, u32> {
+    let mut dist = HashMap::from([(start, 0)]);
+    let mut level = vec![start];
+    let mut d = 0;
+    while !level.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for s in &level {
+            for c in move_successors(jumps, *s) {
+                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(c) {
+                    e.insert(d);
+                    next.push(c);
+                }
+            }
+        }
+        level = next;
+    }
+    dist
+}
+
+/// problems.csv of the full run against a plain BFS over moves from every single vacancy: the
+/// solvable problems and their fewest moves (every one proven: the default radii reach every
+/// play on a board of up to 16 holes).
+fn check_problems(dir: &Path, file: &str, jumps: &[(usize, usize, usize)], n: usize) {
+    let out = dir.join("full");
+    ok(&["peg", "--board-file", file, "--out", out.to_str().unwrap()]);
+    let rows = read_csv(&out.join("problems.csv"));
+    let row = |s: usize, f: usize| {
+        rows.iter()
+            .find(|r| r["start"] == (s + 1).to_string() && r["finish"] == (f + 1).to_string())
+    };
+    let full = (1u64 << n) - 1;
+    let mut solvable = 0;
+    for s in 0..n {
+        let dist = fewest_moves(jumps, full & !(1 << s));
+        for f in 0..n {
+            let want = dist.get(&(1 << f));
+            let r = row(s, f);
+            match (want, r) {
+                (Some(m), Some(r)) => {
+                    assert_eq!(r["solvable"], "true", "{file}: {} -> {}", s + 1, f + 1);
+                    assert_eq!(r["min_moves"], m.to_string(), "{file}: {} -> {}", s + 1, f + 1);
+                    assert_eq!(r["passes_class_test"], "true", "{file}: {} -> {}", s + 1, f + 1);
+                    solvable += 1;
+                }
+                (Some(_), None) => panic!("{file}: {} -> {} solvable, no row", s + 1, f + 1),
+                (None, Some(r)) => assert_eq!(r["solvable"], "false", "{file}: {} -> {}", s + 1, f + 1),
+                (None, None) => {}
+            }
+        }
+    }
+    assert_eq!(
+        rows.iter().filter(|r| r["solvable"] == "true").count(),
+        solvable,
+        "{file}"
+    );
+}
+
 #[test]
 fn random_boards_of_every_lattice_agree_with_plain_sets() {
     let mut rng = Rng::new(0xb0a2_d038);
@@ -211,6 +290,7 @@ fn random_boards_of_every_lattice_agree_with_plain_sets() {
             let f = file.to_str().unwrap();
             check_union(&dir, f, &jumps, cells.len());
             check_game(&dir, f, &jumps, cells.len(), rng.below(cells.len() as u64) as usize);
+            check_problems(&dir, f, &jumps, cells.len());
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

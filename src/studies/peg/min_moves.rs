@@ -17,10 +17,62 @@ pub use super::fewest::{MinMoves, Radii};
 use super::solvability::{ProblemRow, Verdict};
 use crate::engine::ball::{self, Ball, Sieve};
 use crate::engine::progress::Counters;
-use crate::puzzles::peg::{moves_of, Board, Jump, Triangle};
+use crate::puzzles::peg::{moves_of, Board, Jump};
 use anyhow::{ensure, Result};
 use rayon::prelude::*;
 use std::collections::BTreeSet;
+
+/// A board's moves as the fewest-moves search needs them, provided by the triangle
+/// ([`crate::puzzles::peg::Triangle`]) and by any board
+/// ([`crate::studies::peg_board::moves::BoardMoves`]): one search for both.
+pub trait MoveBoard: Sync {
+    fn holes(&self) -> usize;
+    /// The full board with `hole` (0-based) empty.
+    fn start(&self, hole: usize) -> Board;
+    /// The symmetries as permutations of holes, the identity first.
+    fn symmetry_maps(&self) -> Vec<Vec<u8>>;
+    /// The board's name in progress lines and errors (`T8`, `english`).
+    fn label(&self) -> String;
+    /// Appends the board after every move (a chain of one or more jumps by one peg; a board may
+    /// appear more than once).
+    fn move_results(&self, board: Board, out: &mut Vec<Board>);
+    /// Appends every board from which one move leads to `board` (repeats allowed).
+    fn unmove_results(&self, board: Board, out: &mut Vec<Board>);
+    /// Every move from `board` as (its jumps, the result), in a fixed order.
+    fn moves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)>;
+    /// Every move into `board` as (its jumps in playing order, the board before), in a fixed order.
+    fn unmoves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)>;
+    fn is_legal(&self, board: Board, jump: Jump) -> bool;
+}
+
+/// The single peg left by playing `jumps` from `start` and the play's moves, or None when a jump
+/// is illegal or more than one peg is left.
+pub fn replay(t: &dyn MoveBoard, start: Board, jumps: &[Jump]) -> Option<(usize, u32)> {
+    let mut b = start;
+    for &j in jumps {
+        if !t.is_legal(b, j) {
+            return None;
+        }
+        b ^= 1 << j.from | 1 << j.over | 1 << j.to;
+    }
+    (b.count_ones() == 1).then(|| (b.trailing_zeros() as usize, moves_of(jumps).len() as u32))
+}
+
+/// Orbits of holes under `symmetries`, each sorted, listed by smallest member.
+pub fn hole_orbits(holes: usize, symmetries: &[Vec<u8>]) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; holes];
+    let mut orbits = Vec::new();
+    for h in 0..holes {
+        if !seen[h] {
+            let mut orbit: Vec<usize> = symmetries.iter().map(|p| p[h] as usize).collect();
+            orbit.sort_unstable();
+            orbit.dedup();
+            orbit.iter().for_each(|&o| seen[o] = true);
+            orbits.push(orbit);
+        }
+    }
+    orbits
+}
 
 /// Boards mapped by a permutation of holes.
 fn permute(b: Board, perm: &[u8]) -> Board {
@@ -35,12 +87,12 @@ fn permute(b: Board, perm: &[u8]) -> Board {
 }
 
 /// The ball of radius `radius` around the start vacating `hole`.
-pub fn ball_of(t: &Triangle, hole: usize, radius: u32) -> Ball {
+pub fn ball_of(t: &dyn MoveBoard, hole: usize, radius: u32) -> Ball {
     Ball::grow(t.start(hole), radius, |b, out| t.move_results(b, out))
 }
 
 /// The boards from which the single peg at `hole` is reached in at most `radius` moves.
-pub fn ball_into(t: &Triangle, hole: usize, radius: u32) -> Ball {
+pub fn ball_into(t: &dyn MoveBoard, hole: usize, radius: u32) -> Ball {
     Ball::grow(1 << hole, radius, |b, out| t.unmove_results(b, out))
 }
 
@@ -87,7 +139,7 @@ pub const SIDE8_PLAN: [Settle; 2] = [
 /// every finish representative's backward ball, and one forward ball at a time (for side 8 the
 /// forward ball dominates).
 pub fn settle(
-    t: &Triangle,
+    t: &dyn MoveBoard,
     problems: &[ProblemRow],
     radii: Radii,
     counters: &Counters,
@@ -127,7 +179,7 @@ impl Settle {
 /// [`settle`] as `how` says: every finish's backward ball, then one start orbit at a time its
 /// forward ball and the meetings, then every start's answers from its representative's.
 pub fn settle_with(
-    t: &Triangle,
+    t: &dyn MoveBoard,
     problems: &[ProblemRow],
     how: &Settle,
     counters: &Counters,
@@ -163,13 +215,13 @@ struct Frame {
 }
 
 impl Frame {
-    fn new(t: &Triangle, orbits: &[Vec<usize>]) -> Frame {
-        let rep_of: Vec<usize> = (0..t.holes())
+    fn new(holes: usize, symmetries: &[Vec<u8>], orbits: &[Vec<usize>]) -> Frame {
+        let rep_of: Vec<usize> = (0..holes)
             .map(|h| orbits.iter().find(|o| o.contains(&h)).expect("every hole in an orbit")[0])
             .collect();
-        let to_hole: Vec<Vec<u8>> = (0..t.holes())
+        let to_hole: Vec<Vec<u8>> = (0..holes)
             .map(|h| {
-                t.symmetries()
+                symmetries
                     .iter()
                     .find(|p| p[rep_of[h]] as usize == h)
                     .expect("orbit member")
@@ -202,9 +254,10 @@ fn inverse(p: &[u8]) -> Vec<u8> {
 
 /// One call of [`settle_with`]: the side, its problems, how, and which problems are open.
 struct Job<'a> {
-    t: &'a Triangle,
+    t: &'a dyn MoveBoard,
     problems: &'a [ProblemRow],
     how: Settle,
+    symmetries: Vec<Vec<u8>>,
     orbits: Vec<Vec<usize>>,
     frame: Frame,
     /// The open problems as their representatives' ([`Frame::key`]).
@@ -213,9 +266,10 @@ struct Job<'a> {
 }
 
 impl<'a> Job<'a> {
-    fn new(t: &'a Triangle, problems: &'a [ProblemRow], how: Settle, counters: &'a Counters) -> Job<'a> {
-        let orbits = t.hole_orbits();
-        let frame = Frame::new(t, &orbits);
+    fn new(t: &'a dyn MoveBoard, problems: &'a [ProblemRow], how: Settle, counters: &'a Counters) -> Job<'a> {
+        let symmetries = t.symmetry_maps();
+        let orbits = hole_orbits(t.holes(), &symmetries);
+        let frame = Frame::new(t.holes(), &symmetries, &orbits);
         let open = problems
             .iter()
             .filter(|p| p.solvable() && !(how.open_only && matches!(p.fewest, Some(MinMoves::Exact { .. }))))
@@ -225,6 +279,7 @@ impl<'a> Job<'a> {
             t,
             problems,
             how,
+            symmetries,
             orbits,
             frame,
             open,
@@ -256,7 +311,7 @@ impl<'a> Job<'a> {
     fn stage(&self, what: String, i: usize, total: u64) {
         let of = self.orbits.len();
         self.counters
-            .set_stage(format!("peg T{}: {what} ({} of {of})", self.t.side(), i + 1), total);
+            .set_stage(format!("peg {}: {what} ({} of {of})", self.t.label(), i + 1), total);
     }
 }
 
@@ -279,11 +334,11 @@ fn backward_balls(job: &Job) -> Vec<Option<Ball>> {
 /// Every finish's backward ball in one sieve (each representative's through the symmetries), the
 /// first test for the boards of the streamed level.
 fn finish_sieve(job: &Job, backward: &[Option<Ball>]) -> Sieve {
-    let symmetries = job.t.symmetries();
+    let symmetries = &job.symmetries;
     let room: u64 = backward.iter().flatten().map(|b| b.len()).sum::<u64>() * symmetries.len() as u64;
     let sieve = Sieve::with_room(room);
     job.counters.set_stage(
-        format!("peg T{}: sieve of the balls into every finish", job.t.side()),
+        format!("peg {}: sieve of the balls into every finish", job.t.label()),
         0,
     );
     for b in backward.iter().flatten() {
@@ -512,9 +567,9 @@ fn decide(job: &Job, fwd: &Ball, a: usize, f: &Finish, met: Meeting, far: Option
         (Some((moves, s)), _) => {
             let play = spell(t, fwd, f.back, &into_rep, a, s, moves);
             ensure!(
-                super::replay(t, t.start(a), &play) == Some((f.hole, moves)),
-                "T{}: the meeting play from {} to {} does not replay in {moves} moves",
-                t.side(),
+                replay(t, t.start(a), &play) == Some((f.hole, moves)),
+                "{}: the meeting play from {} to {} does not replay in {moves} moves",
+                t.label(),
                 a + 1,
                 f.hole + 1
             );
@@ -528,9 +583,9 @@ fn decide(job: &Job, fwd: &Ball, a: usize, f: &Finish, met: Meeting, far: Option
         (None, Some((moves, n))) => {
             let play = spell_past(t, fwd, f.back, &into_rep, a, n, moves);
             ensure!(
-                super::replay(t, t.start(a), &play) == Some((f.hole, moves)),
-                "T{}: the play from {} to {} met one move past the balls does not replay in {moves} moves",
-                t.side(),
+                replay(t, t.start(a), &play) == Some((f.hole, moves)),
+                "{}: the play from {} to {} met one move past the balls does not replay in {moves} moves",
+                t.label(),
                 a + 1,
                 f.hole + 1
             );
@@ -575,9 +630,9 @@ fn every_start(job: &Job, by_rep: &[Answer]) -> Vec<Option<MinMoves>> {
 /// `forward` (a board one move nearer the start), then on from `s` to the finish inside
 /// `backward` (a move whose result maps one move nearer). A board of the streamed level, one move
 /// past `forward`'s radius, is first taken back one move into its last level. Fixed orders: the
-/// first such move of [`Triangle::unmoves_from`] and [`Triangle::moves_from`].
+/// first such move of [`MoveBoard::unmoves_from`] and [`MoveBoard::moves_from`].
 fn spell(
-    t: &Triangle,
+    t: &dyn MoveBoard,
     forward: &Ball,
     backward: &Ball,
     map: &impl Fn(Board) -> Board,
@@ -594,10 +649,10 @@ fn spell(
 }
 
 /// The play of `moves` moves through a board `n` of the forward stream that is one move outside
-/// the backward ball: to `n` as in [`spell`], then the first move of [`Triangle::moves_from`]
+/// the backward ball: to `n` as in [`spell`], then the first move of [`MoveBoard::moves_from`]
 /// whose result is in the backward ball at the remaining distance, then on inside it.
 fn spell_past(
-    t: &Triangle,
+    t: &dyn MoveBoard,
     forward: &Ball,
     backward: &Ball,
     map: &impl Fn(Board) -> Board,
@@ -618,7 +673,7 @@ fn spell_past(
 }
 
 /// From the start to `s`, `d` moves from it (the ball's radius plus one for a streamed board).
-fn spell_head(t: &Triangle, forward: &Ball, a: usize, s: Board, d: u32) -> Vec<Jump> {
+fn spell_head(t: &dyn MoveBoard, forward: &Ball, a: usize, s: Board, d: u32) -> Vec<Jump> {
     let mut head: Vec<Vec<Jump>> = Vec::new();
     let mut cur = s;
     let mut d = d;
@@ -648,7 +703,7 @@ fn spell_head(t: &Triangle, forward: &Ball, a: usize, s: Board, d: u32) -> Vec<J
 }
 
 /// From `s`, `e` moves from the finish inside `backward`, to the finish.
-fn spell_tail(t: &Triangle, backward: &Ball, map: &impl Fn(Board) -> Board, s: Board, e: u32) -> Vec<Jump> {
+fn spell_tail(t: &dyn MoveBoard, backward: &Ball, map: &impl Fn(Board) -> Board, s: Board, e: u32) -> Vec<Jump> {
     let mut play = Vec::new();
     let mut cur = s;
     let mut e = e;
@@ -668,6 +723,7 @@ fn spell_tail(t: &Triangle, backward: &Ball, map: &impl Fn(Board) -> Board, s: B
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::peg::Triangle;
     use std::collections::{HashMap, VecDeque};
 
     /// The oracle: a plain breadth-first search on the moves graph from one start, each board's

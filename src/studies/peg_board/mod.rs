@@ -6,13 +6,16 @@ use crate::engine::progress::{Counters, Reporter};
 use crate::output::export::{Area, Export, OutDirs};
 use crate::output::table::{exact_count, Cell, Table};
 use crate::puzzles::board::{Board, Kind};
+use crate::studies::peg::fewest::Radii;
 use crate::studies::peg::LevelRow;
 use crate::studies::Task;
 use anyhow::Result;
 use std::sync::Arc;
 
 pub mod game;
+pub mod moves;
 pub mod problems;
+pub mod tables;
 pub mod union;
 
 /// What to compute on a board.
@@ -22,6 +25,9 @@ pub enum Analysis {
     Levels,
     /// The game from one single vacancy (0-based).
     Game { start: usize },
+    /// Everything: the union, the game from `start` and every (start, finish) problem with its
+    /// fewest moves proven by balls of `radii`.
+    Full { start: usize, radii: Radii },
 }
 
 /// A validated run: the board and what to compute on it.
@@ -36,6 +42,22 @@ pub struct BoardTask {
 pub enum BoardResults {
     Levels(Vec<LevelRow>),
     Game(game::Game),
+    Full {
+        levels: Vec<LevelRow>,
+        game: game::Game,
+        problems: problems::Problems,
+    },
+}
+
+/// The balls' radii when `--radii` gives none: a reach of every play's moves (at most holes - 2,
+/// one jump each) up to 18, split with the forward ball one move larger (backward balls grow
+/// faster and all of them are kept at once).
+pub fn default_radii(board: &Board) -> Radii {
+    let reach = (board.holes().saturating_sub(2) as u32).clamp(2, 18);
+    Radii {
+        forward: reach - reach / 2,
+        backward: reach / 2,
+    }
 }
 
 /// The default start of a game: a cell every symmetry fixes (the centre), else the first cell of
@@ -87,6 +109,22 @@ impl BoardTask {
                 );
                 (what, need)
             }
+            Analysis::Full { start, radii } => {
+                let union = union::bytes(&self.board, &crate::engine::layered::Keep::Memory);
+                let need = union.max(game::fixed_bytes(&self.board));
+                let what = format!(
+                    "the union over all {} single-vacancy starts (levels.csv, about {} of bit arrays), the game from \
+                     the vacancy at hole {} (game.csv, finishes.csv) and every (start, finish) problem (problems.csv): \
+                     one search per start orbit, fewest moves by balls of {} moves out of each start and {} into \
+                     each finish",
+                    self.board.holes(),
+                    human(union),
+                    start + 1,
+                    radii.forward,
+                    radii.backward
+                );
+                (what, need)
+            }
         }
     }
 
@@ -100,6 +138,13 @@ impl BoardTask {
             Analysis::Game { start } => {
                 let group = self.board.group()?;
                 BoardResults::Game(game::analyse(&self.board, &group, start, counters)?)
+            }
+            Analysis::Full { start, radii } => {
+                let keep = crate::engine::layered::Keep::Memory;
+                let levels = union::union(&self.board, &keep, counters)?;
+                let game = game::analyse(&self.board, &self.board.group()?, start, counters)?;
+                let problems = problems::problems(&self.board, radii, counters)?;
+                BoardResults::Full { levels, game, problems }
             }
         })
     }
@@ -194,6 +239,12 @@ impl Task for BoardTask {
                 files.table(Area::Data, "", "game.csv", &game_table(g));
                 files.table(Area::Data, "", "finishes.csv", &summary_table(g));
             }
+            BoardResults::Full { levels, game, problems } => {
+                files.table(Area::Data, "", "levels.csv", &levels_table(levels));
+                files.table(Area::Data, "", "game.csv", &game_table(game));
+                files.table(Area::Data, "", "finishes.csv", &summary_table(game));
+                files.table(Area::Data, "", "problems.csv", &tables::problems_table(problems));
+            }
         }
         Ok(files)
     }
@@ -213,6 +264,24 @@ impl Task for BoardTask {
                 g.winning_to_start(),
                 g.start + 1
             ),
+            BoardResults::Full { game, problems, .. } => {
+                let solvable: Vec<_> = problems.rows.iter().filter(|r| r.solvable).collect();
+                let proven = solvable.iter().filter(|r| r.min_moves.is_some()).count();
+                format!(
+                    "{} solvable problems of {} passing the class test, fewest moves proven for {proven}; from hole {}: \
+                     fewest moves to hole {} {}",
+                    solvable.len(),
+                    problems.rows.iter().filter(|r| r.class_allows).count(),
+                    game.start + 1,
+                    game.start + 1,
+                    problems
+                        .rows
+                        .iter()
+                        .find(|r| (r.start, r.finish) == (game.start, game.start))
+                        .and_then(|r| r.min_moves)
+                        .map_or("not proven".into(), |m| m.to_string())
+                )
+            }
         };
         let wrote = dirs.map_or(String::new(), |d| format!("; wrote {}", d.data.display()));
         format!("peg {}: {what}{wrote}\n", self.board.name())

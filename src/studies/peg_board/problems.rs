@@ -2,7 +2,17 @@
 //! hole, the position-class test beside the search's answer, and the fewest moves of each solvable
 //! problem (a move is a chain of jumps by one peg), proven or bounded.
 
+use super::moves::BoardMoves;
+use crate::engine::layered::{push_layers, Colex};
+use crate::engine::progress::Counters;
+use crate::engine::quotient::Quotient;
+use crate::puzzles::board::graph::BoardGraph;
+use crate::puzzles::board::Board;
 use crate::puzzles::peg::Jump;
+use crate::studies::peg::fewest::{MinMoves, Radii};
+use crate::studies::peg::min_moves;
+use crate::studies::peg::solvability::{ProblemRow, Verdict};
+use anyhow::Result;
 
 /// One (start, finish) problem: the single vacancy at `start`, the single peg left at `finish`
 /// (both 0-based cells of the board, in reading order).
@@ -23,4 +33,94 @@ pub struct BoardProblem {
     /// A play of `min_moves` moves (or of `min_moves_upper_bound`), jumps in order; empty when
     /// unsolvable.
     pub play: Vec<Jump>,
+}
+
+/// A board's problems and how their fewest moves were proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problems {
+    /// Sorted by (start, finish): those passing the class test or solvable.
+    pub rows: Vec<BoardProblem>,
+    /// Per row, the proof of its fewest moves ([`MinMoves::proof`]); None when not solvable.
+    pub proofs: Vec<Option<String>>,
+    pub radii: Radii,
+}
+
+/// Every problem of `board` that passes the class test or is solvable, sorted by (start, finish):
+/// solvability by a forward reach from one start per orbit of the computed group (its single pegs,
+/// expanded to every start by the symmetries), fewest moves by the balls of `radii`
+/// ([`min_moves::settle`]).
+pub fn problems(board: &Board, radii: Radii, counters: &Counters) -> Result<Problems> {
+    let n = board.holes();
+    let solvable = solvable_pairs(board, counters)?;
+    let rows: Vec<ProblemRow> = (0..n)
+        .flat_map(|s| (0..n).map(move |f| (s, f)))
+        .map(|(s, f)| ProblemRow {
+            start: s,
+            finish: f,
+            // An empty play: solvable, no play held before the balls spell one.
+            verdict: if solvable[s][f] {
+                Verdict::Play(Vec::new())
+            } else if board.class_test(s, f) {
+                Verdict::Exhausted { positions: 0 }
+            } else {
+                Verdict::PositionClass
+            },
+            fewest: None,
+        })
+        .collect();
+    let moves = BoardMoves::new(board);
+    let settled = min_moves::settle(&moves, &rows, radii, counters)?;
+    let kept: Vec<(&ProblemRow, Option<MinMoves>)> = rows
+        .iter()
+        .zip(settled)
+        .filter(|(r, _)| r.solvable() || board.class_test(r.start, r.finish))
+        .collect();
+    let proofs = kept.iter().map(|(_, m)| m.as_ref().map(MinMoves::proof)).collect();
+    let rows = kept
+        .into_iter()
+        .map(|(r, m)| BoardProblem {
+            start: r.start,
+            finish: r.finish,
+            class_allows: board.class_test(r.start, r.finish),
+            solvable: r.solvable(),
+            min_moves: m.as_ref().and_then(MinMoves::exact),
+            min_moves_lower_bound: m.as_ref().map(MinMoves::lower_bound),
+            min_moves_upper_bound: None,
+            play: match m {
+                Some(MinMoves::Exact { play, .. }) => play,
+                _ => Vec::new(),
+            },
+        })
+        .collect();
+    Ok(Problems { rows, proofs, radii })
+}
+
+/// `solvable[s][f]`: some jump sequence from the vacancy `s` leaves one peg in `f`. Each start
+/// orbit's representative is searched up to its stabiliser; a symmetry carrying it to another
+/// start carries its finishes along.
+pub fn solvable_pairs(board: &Board, counters: &Counters) -> Result<Vec<Vec<bool>>> {
+    let n = board.holes();
+    let group = board.group()?;
+    let graph = BoardGraph::new(board);
+    let colex = Colex::new(n);
+    let mut out = vec![vec![false; n]; n];
+    for orbit in board.hole_orbits() {
+        let a = orbit[0];
+        let first = board.start(a);
+        let stabiliser = group.stabiliser(first);
+        let q = Quotient::new(&graph, &stabiliser);
+        let levels = push_layers(&q, &colex, first, counters);
+        let singles: Vec<u64> = levels
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|s| s.count_ones() == 1)
+            .collect();
+        for f in (0..n).filter(|&f| singles.contains(&q.canonical(1 << f))) {
+            for sym in board.symmetries() {
+                out[sym.map[a] as usize][sym.map[f] as usize] = true;
+            }
+        }
+    }
+    Ok(out)
 }

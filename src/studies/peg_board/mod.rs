@@ -11,6 +11,7 @@ use crate::studies::Task;
 use anyhow::Result;
 use std::sync::Arc;
 
+pub mod claims;
 pub mod game;
 pub mod problems;
 pub mod union;

@@ -14,6 +14,9 @@ use std::sync::Arc;
 pub mod claims;
 pub mod game;
 pub mod problems;
+pub mod report;
+pub mod saved;
+pub mod study;
 pub mod union;
 
 /// What to compute on a board.

@@ -43,7 +43,11 @@ fn published_game() -> Game {
         })
         .collect();
     let totals = crate::common::oracle("peg_boards/english_central_totals.csv");
-    let total = |q: &str| totals.iter().find(|r| r["quantity"] == q).unwrap()["value"].parse::<u128>().unwrap();
+    let total = |q: &str| {
+        totals.iter().find(|r| r["quantity"] == q).unwrap()["value"]
+            .parse::<u128>()
+            .unwrap()
+    };
     Game {
         start: 16,
         stabiliser: 8,
@@ -100,7 +104,10 @@ fn every_board_claim_quotes_its_source_verbatim() {
     assert!(sourced.len() >= 8, "only {} sourced board claims", sourced.len());
     for c in &sourced {
         let Some(files) = source_files(&c.source) else {
-            failures.push(format!("{}: source {:?} has no files (src/output/claim.rs)", c.id, c.source));
+            failures.push(format!(
+                "{}: source {:?} has no files (src/output/claim.rs)",
+                c.id, c.source
+            ));
             continue;
         };
         let found = files.iter().any(|f| {
@@ -117,7 +124,14 @@ fn every_board_claim_quotes_its_source_verbatim() {
 #[test]
 fn the_published_figures_confirm_every_board_claim() {
     for c in all_claims().iter().filter(|c| c.source != "new") {
-        assert_eq!(c.verdict, Verdict::Confirmed, "{}: {} vs {}", c.id, c.published, c.computed);
+        assert_eq!(
+            c.verdict,
+            Verdict::Confirmed,
+            "{}: {} vs {}",
+            c.id,
+            c.published,
+            c.computed
+        );
     }
 }
 
@@ -171,7 +185,11 @@ fn board_evidence_names_columns_the_study_writes() {
     for c in all_claims() {
         let words = c.evidence.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'));
         for word in words.filter(|w| w.contains('_')) {
-            assert!(known.iter().any(|k| k == word), "{}: {word:?} is not a column the board study writes", c.id);
+            assert!(
+                known.iter().any(|k| k == word),
+                "{}: {word:?} is not a column the board study writes",
+                c.id
+            );
         }
     }
 }

@@ -329,6 +329,32 @@ const SOURCES: &[(&str, &[&str])] = &[
     ("Jaap Scherphuis", &["tests/data/peg/reachable_positions.csv"]),
     ("wmboyles/LightsOut-Math", &["tests/data/lightsout/gods_number.csv"]),
     ("K. Sutner", &["tests/data/lightsout/sutner_doubling.csv"]),
+    (
+        "OEIS A112737",
+        &[
+            "tests/data/peg_boards/english_central_levels.csv",
+            "tests/data/peg_boards/english_central_totals.csv",
+        ],
+    ),
+    ("OEIS A112738", &["tests/data/peg_boards/english_central_levels.csv"]),
+    (
+        "Durango Bill, 33 Hole Peg Solitaire",
+        &[
+            "tests/data/sources/durangobill_peg33.txt",
+            "tests/data/peg_boards/english_central_totals.csv",
+        ],
+    ),
+    (
+        "David Darling, Encyclopedia of Science, peg solitaire",
+        &[
+            "tests/data/sources/darling_peg_solitaire.txt",
+            "tests/data/peg_boards/bergholt_18.csv",
+        ],
+    ),
+    (
+        "George Bell, French 37-hole Board Example",
+        &["tests/data/sources/bell_french.txt"],
+    ),
 ];
 
 /// Where the words of each source are kept, relative to the repository root: the seeds verbatim in

@@ -1,7 +1,9 @@
 //! The one integration-test binary (cf. ripgrep): every family's end-to-end tests, run against
 //! the real `statespace` executable and the oracle files in tests/data.
 
+mod board_claims;
 mod boards;
+mod boards_packed;
 mod claims_record;
 mod common;
 mod determinism;

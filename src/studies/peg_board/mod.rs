@@ -12,9 +12,13 @@ use crate::studies::Task;
 use anyhow::Result;
 use std::sync::Arc;
 
+pub mod claims;
 pub mod game;
 pub mod moves;
 pub mod problems;
+pub mod report;
+pub mod saved;
+pub mod study;
 pub mod tables;
 pub mod union;
 

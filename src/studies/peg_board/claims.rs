@@ -1,0 +1,691 @@
+//! The published record of the English 33-hole and French 37-hole boards as claims: OEIS A112737
+//! and A112738 (the central game's positions per jump), Durango Bill's counts of complete and
+//! winning games and his shortest dead end, Bergholt's 18-move solution (minimal by Beasley's
+//! proof; here proven by search), George Bell's statement that the French board's central game
+//! cannot end with one peg, and what nobody published (the problems table, fewest moves, the
+//! union) as new results. Every claim is a function of the study's values (`game::Game`, the
+//! union's levels, the problems table): nothing here is typed in but the sources' words, read
+//! from `tests/data`.
+
+use super::game::Game;
+use super::problems::BoardProblem;
+use crate::output::published::Published;
+use crate::puzzles::board::Board;
+use crate::studies::claim::{Claim, Verdict};
+use crate::studies::peg::LevelRow;
+
+const FAMILY: &str = "peg";
+
+/// The spelling of each source (one per source: `src/output/claim.rs` maps each prefix to the
+/// files that hold its words).
+pub const OEIS_A112737: &str = "OEIS A112737";
+pub const OEIS_A112738: &str = "OEIS A112738";
+pub const DURANGO_BILL: &str = "Durango Bill, 33 Hole Peg Solitaire";
+pub const BERGHOLT: &str = "David Darling, Encyclopedia of Science, peg solitaire (Bergholt 1912, Beasley 1964)";
+pub const BELL_FRENCH: &str = "George Bell, French 37-hole Board Example";
+
+const LEVELS: &str = include_str!("../../../tests/data/peg_boards/english_central_levels.csv");
+const TOTALS: &str = include_str!("../../../tests/data/peg_boards/english_central_totals.csv");
+const BERGHOLT_MOVES: &str = include_str!("../../../tests/data/peg_boards/bergholt_18.csv");
+
+/// What a board study found: the board, the central game (when it was played), the union's levels
+/// and the (start, finish) problems (either may be empty when not computed).
+#[derive(Clone, Copy)]
+pub struct BoardValues<'a> {
+    pub board: &'a Board,
+    pub game: Option<&'a Game>,
+    pub levels: &'a [LevelRow],
+    pub problems: &'a [BoardProblem],
+}
+
+/// Every claim about the board: the published figures for the English and French boards, and the
+/// new results for any board.
+pub fn claims(v: BoardValues<'_>) -> Vec<Claim> {
+    let mut out = match v.board.name() {
+        "english" => english_claims(v),
+        "european" => european_claims(v),
+        _ => Vec::new(),
+    };
+    out.extend(new_claims(v));
+    out
+}
+
+fn thousands(v: u128) -> String {
+    let s = v.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The cell every symmetry fixes (the centre), if there is one.
+fn centre(board: &Board) -> Option<usize> {
+    board.hole_orbits().into_iter().find(|o| o.len() == 1).map(|o| o[0])
+}
+
+/// The central game, when the game played is the one from the centre.
+fn central_game<'a>(v: &BoardValues<'a>) -> Option<&'a Game> {
+    v.game.filter(|g| Some(g.start) == centre(v.board))
+}
+
+fn english_claims(v: BoardValues<'_>) -> Vec<Claim> {
+    let mut out = Vec::new();
+    if let Some(g) = central_game(&v) {
+        out.extend(oeis_claims(v.board, g));
+        out.extend(durango_claims(v.board, g));
+    }
+    out.extend(bergholt_claim(v));
+    out
+}
+
+/// A column of the game table (per jumps) as OEIS prints a sequence, "a(0), a(1), ...", over the
+/// published terms' offsets (a level the search never reached is 0).
+fn per_jump(g: &Game, jumps: &[usize], column: impl Fn(&super::game::GameLevel) -> u64) -> String {
+    jumps
+        .iter()
+        .map(|&j| g.levels.iter().find(|l| l.jumps == j).map_or(0, &column).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// OEIS A112737 and A112738 (positions per jump up to symmetry, and those that can still finish
+/// in the centre) and A112737's sum, beside the central game's levels.
+fn oeis_claims(board: &Board, g: &Game) -> Vec<Claim> {
+    let oracle = Published::parse(LEVELS);
+    let rows: Vec<_> = oracle.rows().collect();
+    let jumps: Vec<usize> = rows.iter().map(|r| r("jumps").parse().expect("jumps")).collect();
+    let published = |c: &str| rows.iter().map(|r| r(c)).collect::<Vec<_>>().join(", ");
+    let game_csv = format!("data/peg/{}/game.csv", board.name());
+    let ours_total: u64 = g.levels.iter().map(|l| l.reachable_orbits).sum();
+    let published_total: u64 = total("positions_up_to_symmetry").parse().expect("total");
+    vec![
+        Claim::compare(
+            FAMILY,
+            "peg.english.oeis_a112737",
+            OEIS_A112737,
+            "The central game on the English board: distinct positions (up to the board's 8 symmetries) after n \
+            jumps, n = 0 to 32",
+            published("positions_up_to_symmetry"),
+            per_jump(g, &jumps, |l| l.reachable_orbits),
+            &format!("{game_csv}, column reachable_orbits (the start's stabiliser is the whole group of 8)"),
+        )
+        .quoted(
+            "On the standard 33-hole cross-shaped peg solitaire board, the number of distinct board positions \
+            after n jumps (starting with the center vacant).",
+        ),
+        Claim::compare(
+            FAMILY,
+            "peg.english.oeis_a112738",
+            OEIS_A112738,
+            "The central game on the English board: distinct positions after n jumps that can still be reduced \
+            to one peg at the centre, n = 0 to 32",
+            published("winnable_to_centre_up_to_symmetry"),
+            per_jump(g, &jumps, |l| l.winnable_to_start_orbits),
+            &format!("{game_csv}, column winnable_to_start_hole_orbits"),
+        )
+        .quoted(
+            "the number of distinct board positions after n jumps that can still be reduced to one peg at the \
+            center (starting with the center vacant).",
+        ),
+        Claim::compare(
+            FAMILY,
+            "peg.english.oeis_a112737_total",
+            OEIS_A112737,
+            "The central game on the English board: distinct positions reachable from the centre vacancy (up to \
+            symmetry), all levels together",
+            published_total,
+            ours_total,
+            &format!("{game_csv}, column reachable_orbits (summed)"),
+        )
+        .quoted("The sum of this (finite) sequence is 23475688"),
+    ]
+}
+
+/// A value of `english_central_totals.csv` by quantity.
+fn total(quantity: &str) -> String {
+    Published::parse(TOTALS)
+        .rows()
+        .find(|r| r("quantity") == quantity)
+        .map(|r| r("value"))
+        .unwrap_or_else(|| panic!("english_central_totals.csv has no {quantity}"))
+}
+
+/// Durango Bill: complete games, winning games (the last peg in the centre) and the shortest game
+/// that ends with no jump left.
+fn durango_claims(board: &Board, g: &Game) -> Vec<Claim> {
+    let finishes = format!("data/peg/{}/finishes.csv", board.name());
+    let number = |q: &str| -> u128 { total(q).parse().expect("a count") };
+    let shortest = total("shortest_dead_end_jumps");
+    vec![
+        Claim::compare(
+            FAMILY,
+            "peg.english.complete_games",
+            DURANGO_BILL,
+            "The central game on the English board: jump sequences from the centre vacancy to a position with no \
+            jump left (complete games)",
+            thousands(number("complete_games")),
+            thousands(g.complete_games),
+            &format!("{finishes}, column value, row quantity = complete_games"),
+        )
+        .quoted("First, there are 577,116,156,815,309,849,672 different game sequences."),
+        Claim::compare(
+            FAMILY,
+            "peg.english.winning_games",
+            DURANGO_BILL,
+            "The central game on the English board: jump sequences that leave the last peg in the centre \
+            (solutions; a win is one peg in the centre hole)",
+            thousands(number("winning_games_to_centre")),
+            thousands(g.winning_to_start()),
+            &format!(
+                "{finishes}, column value, row quantity = winning_games_to_hole with hole = {} (the centre)",
+                g.start + 1
+            ),
+        )
+        .quoted("From this total, the number of solutions is 40,861,647,040,079,968."),
+        Claim::compare(
+            FAMILY,
+            "peg.english.shortest_dead_end",
+            DURANGO_BILL,
+            "The central game on the English board: the shortest game that ends with no jump left (and more than \
+            one peg) takes this many jumps",
+            &shortest,
+            g.shortest_dead_end.map_or("none".to_string(), |d| d.to_string()),
+            &format!("{finishes}, column value, row quantity = shortest_dead_end_jumps"),
+        )
+        .quoted(&format!("shortest_dead_end_jumps,{shortest}")),
+    ]
+}
+
+/// Bergholt's moves from `bergholt_18.csv`, each the cells a peg visits (0-based), read on the
+/// board's 7 x 7 grid (two digits: column, then row, from 1).
+pub fn bergholt_moves(board: &Board) -> Result<Vec<Vec<usize>>, String> {
+    Published::parse(BERGHOLT_MOVES)
+        .rows()
+        .map(|r| {
+            r("holes")
+                .split('-')
+                .map(|h| {
+                    let d: Vec<i32> = h.chars().filter_map(|c| c.to_digit(10)).map(|d| d as i32).collect();
+                    match d[..] {
+                        [col, row] => board.cell_at((row - 1, col - 1)).ok_or(format!("{h} is not a hole")),
+                        _ => Err(format!("{h} is not two digits")),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Plays `moves` (each a chain of jumps by one peg) from the vacancy `start`: the pegs left, or
+/// the first move that is not a chain of legal jumps.
+pub fn replay(board: &Board, start: usize, moves: &[Vec<usize>]) -> Result<u64, String> {
+    let mut pegs = board.start(start);
+    for (m, chain) in moves.iter().enumerate() {
+        for hop in chain.windows(2) {
+            let jump = board
+                .jumps()
+                .iter()
+                .find(|j| j.from as usize == hop[0] && j.to as usize == hop[1]);
+            let Some(j) = jump else {
+                return Err(format!(
+                    "move {}: no jump from hole {} to hole {}",
+                    m + 1,
+                    hop[0] + 1,
+                    hop[1] + 1
+                ));
+            };
+            if pegs >> j.from & 1 == 0 || pegs >> j.over & 1 == 0 || pegs >> j.to & 1 == 1 {
+                return Err(format!(
+                    "move {}: the jump {}-{} is not legal there",
+                    m + 1,
+                    hop[0] + 1,
+                    hop[1] + 1
+                ));
+            }
+            pegs = pegs & !(1 << j.from) & !(1 << j.over) | 1 << j.to;
+        }
+    }
+    Ok(pegs)
+}
+
+/// Whether Bergholt's moves, replayed on the board from the centre vacancy, leave one peg in the
+/// centre; the reason when they do not.
+fn bergholt_replays(board: &Board, centre: usize) -> Result<usize, String> {
+    let moves = bergholt_moves(board)?;
+    let pegs = replay(board, centre, &moves)?;
+    if pegs == 1 << centre {
+        Ok(moves.len())
+    } else {
+        Err(format!("{} pegs left, not one in the centre", pegs.count_ones()))
+    }
+}
+
+/// Bergholt (1912), minimal by Beasley (1964): the central game takes 18 moves and no fewer. Ours:
+/// the fewest moves of the problem (centre, centre), proven by the bidirectional search, and
+/// Bergholt's play replayed on our board.
+fn bergholt_claim(v: BoardValues<'_>) -> Option<Claim> {
+    let c = centre(v.board)?;
+    let p = v.problems.iter().find(|p| p.start == c && p.finish == c)?;
+    let published: u32 = 18;
+    let replayed = match bergholt_replays(v.board, c) {
+        Ok(n) => format!("Bergholt's {n} moves replay on our board to one peg in the centre"),
+        Err(e) => format!("Bergholt's moves do not replay on our board: {e}"),
+    };
+    let (computed, verdict) = match (p.min_moves, p.min_moves_lower_bound, p.min_moves_upper_bound) {
+        (Some(m), _, _) => (
+            format!("{m} (proven: a play of {m} moves and none shorter); {replayed}"),
+            Verdict::of(m == published),
+        ),
+        (None, lower, Some(u)) if u == published && lower.is_none_or(|l| l <= published) => (
+            format!(
+                "a play of {u} moves; proven lower bound {}; {replayed}",
+                lower.map_or("none".into(), |l| l.to_string())
+            ),
+            Verdict::ConsistentBound,
+        ),
+        (None, lower, upper) => (
+            format!(
+                "no proven minimum (lower bound {}, best play {}); {replayed}",
+                lower.map_or("none".into(), |l| l.to_string()),
+                upper.map_or("none".into(), |u| u.to_string())
+            ),
+            Verdict::Refuted,
+        ),
+    };
+    let problems = format!("data/peg/{}/problems.csv", v.board.name());
+    Some(
+        Claim::published(
+            FAMILY,
+            "peg.english.bergholt_18_moves",
+            BERGHOLT,
+            "The central game on the English board (centre vacant, one peg left in the centre) takes 18 moves \
+            and no fewer (a move is a chain of jumps by one peg): Bergholt's solution, proved minimal by Beasley",
+            published,
+            computed,
+            verdict,
+            &format!(
+                "{problems}, columns min_moves, min_moves_lower_bound and min_moves_upper_bound, row start = {0}, \
+                finish = {0}",
+                c + 1
+            ),
+        )
+        .quoted(
+            "The quickest solution of Solitaire was found by Ernest Bergholt in 1912 and was proved to be minimal \
+            by John Beasley in 1964.",
+        ),
+    )
+}
+
+/// George Bell: the French board's central game cannot end with one peg (anywhere).
+fn european_claims(v: BoardValues<'_>) -> Vec<Claim> {
+    let Some(c) = centre(v.board) else { return Vec::new() };
+    let from_centre: Vec<&BoardProblem> = v.problems.iter().filter(|p| p.start == c).collect();
+    if from_centre.len() < v.board.holes() {
+        return Vec::new();
+    }
+    let solvable: Vec<String> = from_centre
+        .iter()
+        .filter(|p| p.solvable)
+        .map(|p| (p.finish + 1).to_string())
+        .collect();
+    let computed = if solvable.is_empty() {
+        format!("none of the {} finishes is solvable", from_centre.len())
+    } else {
+        format!("solvable to one peg in hole {}", solvable.join(", "))
+    };
+    vec![Claim::published(
+        FAMILY,
+        "peg.european.central_game_unsolvable",
+        BELL_FRENCH,
+        "On the French 37-hole board, from the centre vacancy no jump sequence ends with one peg, in any hole",
+        "cannot finish with one peg",
+        computed,
+        Verdict::of(solvable.is_empty()),
+        &format!(
+            "data/peg/{}/problems.csv, column solvable, rows start = {}",
+            v.board.name(),
+            c + 1
+        ),
+    )
+    .quoted("here it may seem pointless because we know that we cannot finish with one peg")]
+}
+
+/// New results on any board: the problems table against the class test, the fewest moves, and
+/// the union over all single-vacancy starts.
+fn new_claims(v: BoardValues<'_>) -> Vec<Claim> {
+    let name = v.board.name();
+    let mut out = Vec::new();
+    if !v.problems.is_empty() {
+        let passing = v.problems.iter().filter(|p| p.class_allows).count();
+        let solvable = v.problems.iter().filter(|p| p.solvable).count();
+        let outside = v.problems.iter().filter(|p| p.solvable && !p.class_allows).count();
+        out.push(Claim::new_result(
+            FAMILY,
+            &format!("peg.new.{name}_problems"),
+            &format!(
+                "Single-vacancy to single-peg problems on the {name} board: how many pass the position-class test, \
+                and how many of those are solvable"
+            ),
+            format!(
+                "{} problems; {passing} pass the class test, {} of them solvable, {} impossible though they pass \
+                it; {outside} solvable problems fail the test (must be 0)",
+                v.problems.len(),
+                solvable - outside,
+                passing - (solvable - outside)
+            ),
+            &format!("data/peg/{name}/problems.csv, columns class_allows and solvable"),
+        ));
+        if let Some(summary) = moves_summary(v.problems) {
+            out.push(Claim::new_result(
+                FAMILY,
+                &format!("peg.new.{name}_min_moves"),
+                &format!(
+                    "The fewest moves of the {solvable} solvable problems on the {name} board (a move is a chain of \
+                    jumps by one peg), proven by meeting in the middle where exact"
+                ),
+                summary,
+                &format!(
+                    "data/peg/{name}/problems.csv, columns min_moves, min_moves_lower_bound and \
+                    min_moves_upper_bound"
+                ),
+            ));
+        }
+    }
+    if !v.levels.is_empty() {
+        let reachable: u64 = v.levels.iter().map(|l| l.reachable).sum();
+        let winnable: u64 = v.levels.iter().map(|l| l.winnable).sum();
+        out.push(Claim::new_result(
+            FAMILY,
+            &format!("peg.new.{name}_union"),
+            &format!(
+                "Positions reachable from some single-vacancy start of the {name} board ({} holes), and of those \
+                the winnable ones (one peg can still be reached)",
+                v.board.holes()
+            ),
+            format!(
+                "{} reachable, {} winnable",
+                thousands(reachable.into()),
+                thousands(winnable.into())
+            ),
+            &format!("data/peg/{name}/levels.csv, columns reachable_positions and winnable_positions"),
+        ));
+    }
+    out
+}
+
+/// The solvable problems' fewest moves: how many are exact (by value) and the bounds of the
+/// others; `None` when no problem is solvable.
+pub fn moves_summary(problems: &[BoardProblem]) -> Option<String> {
+    use std::collections::BTreeMap;
+    let solvable: Vec<&BoardProblem> = problems.iter().filter(|p| p.solvable).collect();
+    if solvable.is_empty() {
+        return None;
+    }
+    let mut exact: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut open: BTreeMap<(Option<u32>, Option<u32>), usize> = BTreeMap::new();
+    for p in &solvable {
+        match p.min_moves {
+            Some(m) => *exact.entry(m).or_default() += 1,
+            None => {
+                *open
+                    .entry((p.min_moves_lower_bound, p.min_moves_upper_bound))
+                    .or_default() += 1
+            }
+        }
+    }
+    let n_exact: usize = exact.values().sum();
+    let mut text = format!(
+        "{n_exact} of {} solvable problems have their exact fewest moves",
+        solvable.len()
+    );
+    if !exact.is_empty() {
+        let by_value: Vec<String> = exact.iter().map(|(v, c)| format!("{c} in {v}")).collect();
+        text += &format!(" ({})", by_value.join(", "));
+    }
+    if !open.is_empty() {
+        let show = |b: &Option<u32>| b.map_or("?".to_string(), |b| b.to_string());
+        let ranges: Vec<String> = open
+            .iter()
+            .map(|((lo, hi), c)| format!("{c} between {} and {}", show(lo), show(hi)))
+            .collect();
+        text += &format!(
+            "; the other {} are bounded (proven lower bound to the play found): {}",
+            solvable.len() - n_exact,
+            ranges.join(", ")
+        );
+    }
+    Some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::studies::claim::Scope;
+    use crate::studies::peg_board::game::GameLevel;
+
+    fn english() -> Board {
+        Board::named("english").unwrap()
+    }
+
+    /// The central game as the published figures describe it (A112737, A112738, Durango Bill).
+    fn published_game() -> Game {
+        let levels = Published::parse(LEVELS)
+            .rows()
+            .map(|r| {
+                let n = |c: &str| r(c).parse::<u64>().unwrap();
+                let jumps = n("jumps") as usize;
+                GameLevel {
+                    jumps,
+                    pegs: 32 - jumps,
+                    reachable: 0,
+                    reachable_orbits: n("positions_up_to_symmetry"),
+                    winnable: 0,
+                    winnable_orbits: 0,
+                    winnable_to_start: 0,
+                    winnable_to_start_orbits: n("winnable_to_centre_up_to_symmetry"),
+                    dead_ends: 0,
+                }
+            })
+            .collect();
+        let n = |q: &str| total(q).parse::<u128>().unwrap();
+        Game {
+            start: 16,
+            stabiliser: 8,
+            levels,
+            complete_games: n("complete_games"),
+            winning_games: vec![(0, 5), (16, n("winning_games_to_centre"))],
+            shortest_dead_end: Some(n("shortest_dead_end_jumps") as usize),
+        }
+    }
+
+    fn problem(start: usize, finish: usize, min: Option<u32>, lower: Option<u32>, upper: Option<u32>) -> BoardProblem {
+        BoardProblem {
+            start,
+            finish,
+            class_allows: true,
+            solvable: true,
+            min_moves: min,
+            min_moves_lower_bound: lower,
+            min_moves_upper_bound: upper,
+            play: Vec::new(),
+        }
+    }
+
+    fn verdict_of(claims: &[Claim], id: &str) -> Verdict {
+        claims
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("no claim {id}"))
+            .verdict
+    }
+
+    fn english_claims_of(game: &Game, problems: &[BoardProblem]) -> Vec<Claim> {
+        let board = english();
+        claims(BoardValues {
+            board: &board,
+            game: Some(game),
+            levels: &[],
+            problems,
+        })
+    }
+
+    const GAME_IDS: [&str; 6] = [
+        "peg.english.oeis_a112737",
+        "peg.english.oeis_a112738",
+        "peg.english.oeis_a112737_total",
+        "peg.english.complete_games",
+        "peg.english.winning_games",
+        "peg.english.shortest_dead_end",
+    ];
+
+    #[test]
+    fn the_published_central_game_confirms_every_figure() {
+        let claims = english_claims_of(&published_game(), &[]);
+        for id in GAME_IDS {
+            assert_eq!(verdict_of(&claims, id), Verdict::Confirmed, "{id}");
+        }
+        let winning = claims.iter().find(|c| c.id == "peg.english.winning_games").unwrap();
+        assert_eq!(winning.computed, "40,861,647,040,079,968");
+    }
+
+    #[test]
+    fn a_different_figure_refutes_each_claim() {
+        let base = published_game();
+        let mut changed: Vec<(&str, Game)> = Vec::new();
+        let mut g = base.clone();
+        g.levels[10].reachable_orbits += 1;
+        changed.push(("peg.english.oeis_a112737", g.clone()));
+        changed.push(("peg.english.oeis_a112737_total", g));
+        let mut g = base.clone();
+        g.levels[5].winnable_to_start_orbits -= 1;
+        changed.push(("peg.english.oeis_a112738", g));
+        let mut g = base.clone();
+        g.complete_games -= 1;
+        changed.push(("peg.english.complete_games", g));
+        let mut g = base.clone();
+        g.winning_games[1].1 += 1;
+        changed.push(("peg.english.winning_games", g));
+        let mut g = base.clone();
+        g.shortest_dead_end = Some(7);
+        changed.push(("peg.english.shortest_dead_end", g));
+        for (id, g) in changed {
+            assert_eq!(verdict_of(&english_claims_of(&g, &[]), id), Verdict::Refuted, "{id}");
+        }
+    }
+
+    #[test]
+    fn a_game_from_another_start_makes_no_central_claims() {
+        let mut g = published_game();
+        g.start = 0;
+        let claims = english_claims_of(&g, &[]);
+        assert!(GAME_IDS.iter().all(|id| claims.iter().all(|c| c.id != *id)));
+    }
+
+    #[test]
+    fn bergholts_moves_replay_to_one_peg_in_the_centre_in_18_moves() {
+        let board = english();
+        assert_eq!(bergholt_replays(&board, 16), Ok(18));
+        let mut moves = bergholt_moves(&board).unwrap();
+        // Two moves swapped: the 14th then lands on a peg.
+        moves.swap(12, 13);
+        assert!(replay(&board, 16, &moves).is_err());
+    }
+
+    #[test]
+    fn bergholt_claim_follows_the_proven_minimum() {
+        let g = published_game();
+        let cases = [
+            (problem(16, 16, Some(18), Some(18), Some(18)), Verdict::Confirmed),
+            (problem(16, 16, Some(17), Some(17), Some(17)), Verdict::Refuted),
+            (problem(16, 16, Some(19), Some(19), Some(19)), Verdict::Refuted),
+            (problem(16, 16, None, Some(15), Some(18)), Verdict::ConsistentBound),
+            (problem(16, 16, None, Some(15), Some(20)), Verdict::Refuted),
+        ];
+        for (p, want) in cases {
+            let claims = english_claims_of(&g, std::slice::from_ref(&p));
+            let c = claims.iter().find(|c| c.id == "peg.english.bergholt_18_moves").unwrap();
+            assert_eq!(c.verdict, want, "{p:?}");
+            let scope = if want == Verdict::ConsistentBound {
+                Scope::Bound
+            } else {
+                Scope::Whole
+            };
+            assert_eq!(c.scope, scope);
+            assert!(c.computed.contains("Bergholt's 18 moves replay"), "{}", c.computed);
+        }
+        // No problem (centre, centre) computed: no claim.
+        let other = problem(0, 16, Some(18), None, None);
+        let claims = english_claims_of(&g, &[other]);
+        assert!(claims.iter().all(|c| c.id != "peg.english.bergholt_18_moves"));
+    }
+
+    fn european_claims_with(solvable_finish: Option<usize>) -> Vec<Claim> {
+        let board = Board::named("european").unwrap();
+        let centre = centre(&board).unwrap();
+        let problems: Vec<BoardProblem> = (0..board.holes())
+            .map(|f| BoardProblem {
+                solvable: Some(f) == solvable_finish,
+                ..problem(centre, f, None, None, None)
+            })
+            .collect();
+        claims(BoardValues {
+            board: &board,
+            game: None,
+            levels: &[],
+            problems: &problems,
+        })
+    }
+
+    #[test]
+    fn the_french_central_game_claim_follows_the_problems_table() {
+        let id = "peg.european.central_game_unsolvable";
+        assert_eq!(verdict_of(&european_claims_with(None), id), Verdict::Confirmed);
+        let refuted = european_claims_with(Some(3));
+        assert_eq!(verdict_of(&refuted, id), Verdict::Refuted);
+        let c = refuted.iter().find(|c| c.id == id).unwrap();
+        assert_eq!(c.computed, "solvable to one peg in hole 4");
+    }
+
+    #[test]
+    fn new_results_count_the_problems_and_the_union() {
+        let board = english();
+        let mut failing = problem(1, 2, Some(3), None, None);
+        failing.class_allows = false;
+        let mut impossible = problem(0, 1, None, None, None);
+        impossible.solvable = false;
+        let problems = [problem(0, 0, Some(5), None, None), impossible, failing];
+        let levels = [
+            LevelRow {
+                pegs: 32,
+                reachable: 33,
+                winnable: 33,
+            },
+            LevelRow {
+                pegs: 1,
+                reachable: 1000,
+                winnable: 1000,
+            },
+        ];
+        let claims = claims(BoardValues {
+            board: &board,
+            game: None,
+            levels: &levels,
+            problems: &problems,
+        });
+        let text = |id: &str| claims.iter().find(|c| c.id == id).unwrap().computed.clone();
+        assert_eq!(
+            text("peg.new.english_problems"),
+            "3 problems; 2 pass the class test, 1 of them solvable, 1 impossible though they pass it; 1 solvable \
+            problems fail the test (must be 0)"
+        );
+        assert_eq!(
+            text("peg.new.english_min_moves"),
+            "2 of 2 solvable problems have their exact fewest moves (1 in 3, 1 in 5)"
+        );
+        assert_eq!(text("peg.new.english_union"), "1,033 reachable, 1,033 winnable");
+    }
+}

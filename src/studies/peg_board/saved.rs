@@ -1,0 +1,319 @@
+//! A board's results read back from `data/peg/<board>/` (what `reproduce` does not recompute: the
+//! French union and central game take minutes), each re-checked before it is used:
+//! - `levels.csv` (the union over every single-vacancy start): one row per peg count from the full
+//!   board less one down to one peg, winnable never above reachable, and the duality certificate:
+//!   a position is winnable iff its complement is reachable too (complementing reverses every jump
+//!   and turns a single peg into a single vacancy), so the winnable counts read the same from
+//!   either end (k pegs and holes - k pegs); and the first levels, recomputed by plain search of
+//!   the positions (cheap), equal the file's.
+//! - `game.csv` and `finishes.csv` (one single-vacancy game): one row per jump from 0, pegs =
+//!   holes - 1 - jumps, orbits never above positions and positions never above orbits times the
+//!   stabiliser's order, winnable never above reachable; for a game that can finish in its start
+//!   hole, the positions that can still finish there read the same from either end (duality again);
+//!   the first levels recomputed equal the file's; winning games per hole sum to the total.
+
+use super::game::{Game, GameLevel};
+use crate::output::table::parse_exact_count;
+use crate::puzzles::board::Board;
+use crate::studies::peg::LevelRow;
+use crate::studies::read_back::{number, read_rows};
+use anyhow::{bail, ensure, Context, Result};
+use std::collections::HashSet;
+use std::path::Path;
+
+/// Levels recomputed by plain search when a saved file is read back: positions with at most this
+/// many jumps played (a few thousand positions on the 37-hole board).
+pub const RECHECKED_JUMPS: usize = 4;
+
+const LEVELS_HEADER: [&str; 4] = ["pegs", "reachable_positions", "winnable_positions", "dead_positions"];
+const GAME_HEADER: [&str; 9] = [
+    "jumps",
+    "pegs",
+    "reachable_positions",
+    "reachable_orbits",
+    "winnable_positions",
+    "winnable_orbits",
+    "winnable_to_start_hole",
+    "winnable_to_start_hole_orbits",
+    "dead_positions_no_jump",
+];
+
+/// Positions reachable from `starts` after 0, 1, ... `jumps` jumps, by plain sets.
+fn plain_levels(board: &Board, starts: &[u64], jumps: usize) -> Vec<HashSet<u64>> {
+    let mut levels = vec![starts.iter().copied().collect::<HashSet<u64>>()];
+    for _ in 0..jumps {
+        let next: HashSet<u64> = levels
+            .last()
+            .expect("a level")
+            .iter()
+            .flat_map(|&p| {
+                board
+                    .jumps()
+                    .iter()
+                    .filter(move |j| p >> j.from & 1 == 1 && p >> j.over & 1 == 1 && p >> j.to & 1 == 0)
+                    .map(move |j| p & !(1 << j.from) & !(1 << j.over) | 1 << j.to)
+            })
+            .collect();
+        levels.push(next);
+    }
+    levels
+}
+
+/// `levels.csv` of `board` in `dir`, re-checked (see the module's comment).
+pub fn read_levels(board: &Board, dir: &Path) -> Result<Vec<LevelRow>> {
+    let path = dir.join("levels.csv");
+    let n = board.holes();
+    let mut rows = Vec::new();
+    for (i, r) in read_rows(&path, &LEVELS_HEADER)?.iter().enumerate() {
+        let line = i + 2;
+        let row = LevelRow {
+            pegs: number(&path, line, "pegs", &r[0])?,
+            reachable: number(&path, line, "reachable_positions", &r[1])?,
+            winnable: number(&path, line, "winnable_positions", &r[2])?,
+        };
+        let dead: u64 = number(&path, line, "dead_positions", &r[3])?;
+        ensure!(
+            row.winnable <= row.reachable && dead == row.reachable - row.winnable,
+            "{}: row {line}: winnable and dead do not add up to reachable",
+            path.display()
+        );
+        rows.push(row);
+    }
+    rows.sort_by_key(|r| r.pegs);
+    let pegs: Vec<usize> = rows.iter().map(|r| r.pegs).collect();
+    ensure!(
+        pegs == (1..n).collect::<Vec<_>>(),
+        "{}: peg counts {pegs:?}, expected 1 to {}",
+        path.display(),
+        n - 1
+    );
+    for r in &rows {
+        let mirror = &rows[n - r.pegs - 1];
+        ensure!(
+            r.winnable == mirror.winnable,
+            "{}: {} winnable positions with {} pegs but {} with {} (duality says equal)",
+            path.display(),
+            r.winnable,
+            r.pegs,
+            mirror.winnable,
+            mirror.pegs
+        );
+    }
+    let starts: Vec<u64> = (0..n).map(|h| board.start(h)).collect();
+    for (d, level) in plain_levels(board, &starts, RECHECKED_JUMPS.min(n - 2))
+        .iter()
+        .enumerate()
+    {
+        let row = &rows[n - 2 - d];
+        ensure!(
+            row.reachable == level.len() as u64,
+            "{}: {} positions with {} pegs, a plain search finds {}",
+            path.display(),
+            row.reachable,
+            row.pegs,
+            level.len()
+        );
+    }
+    // From the most pegs down, as the union returns them.
+    rows.reverse();
+    Ok(rows)
+}
+
+/// One row of `game.csv`.
+fn game_level(path: &Path, line: usize, r: &csv::StringRecord) -> Result<GameLevel> {
+    let field = |i: usize| -> Result<u64> { number(path, line, GAME_HEADER[i], &r[i]) };
+    Ok(GameLevel {
+        jumps: field(0)? as usize,
+        pegs: field(1)? as usize,
+        reachable: field(2)?,
+        reachable_orbits: field(3)?,
+        winnable: field(4)?,
+        winnable_orbits: field(5)?,
+        winnable_to_start: field(6)?,
+        winnable_to_start_orbits: field(7)?,
+        dead_ends: field(8)?,
+    })
+}
+
+/// An exact count as `finishes.csv` writes it.
+fn count(path: &Path, line: usize, text: &str) -> Result<u128> {
+    let digits = parse_exact_count(text).unwrap_or_else(|| text.to_string());
+    number(path, line, "value", &digits)
+}
+
+/// The totals of `finishes.csv` into `game` (start, stabiliser, complete and winning games, the
+/// shortest dead end).
+fn read_finishes(path: &Path, game: &mut Game) -> Result<()> {
+    let mut winning_total = None;
+    for (i, r) in read_rows(path, &["quantity", "hole", "value"])?.iter().enumerate() {
+        let line = i + 2;
+        match &r[0] {
+            "start" => game.start = number::<usize>(path, line, "value", &r[2])? - 1,
+            "stabiliser_order" => game.stabiliser = number(path, line, "value", &r[2])?,
+            "complete_games" => game.complete_games = count(path, line, &r[2])?,
+            "winning_games" => winning_total = Some(count(path, line, &r[2])?),
+            "winning_games_to_hole" => {
+                let hole: usize = number(path, line, "hole", &r[1])?;
+                game.winning_games.push((hole - 1, count(path, line, &r[2])?));
+            }
+            "shortest_dead_end_jumps" if r[2].is_empty() => game.shortest_dead_end = None,
+            "shortest_dead_end_jumps" => game.shortest_dead_end = Some(number(path, line, "value", &r[2])?),
+            other => bail!("{}: row {line}: unknown quantity {other:?}", path.display()),
+        }
+    }
+    ensure!(
+        winning_total == Some(game.winning_total()),
+        "{}: the winning games per hole do not sum to winning_games",
+        path.display()
+    );
+    Ok(())
+}
+
+/// `game.csv` and `finishes.csv` of `board` in `dir`, re-checked (see the module's comment).
+pub fn read_game(board: &Board, dir: &Path) -> Result<Game> {
+    let path = dir.join("game.csv");
+    let mut game = Game {
+        start: 0,
+        stabiliser: 1,
+        levels: Vec::new(),
+        complete_games: 0,
+        winning_games: Vec::new(),
+        shortest_dead_end: None,
+    };
+    for (i, r) in read_rows(&path, &GAME_HEADER)?.iter().enumerate() {
+        game.levels.push(game_level(&path, i + 2, r)?);
+    }
+    read_finishes(&dir.join("finishes.csv"), &mut game)?;
+    ensure!(game.start < board.holes(), "{}: start outside the board", dir.display());
+    let s = game.stabiliser as u64;
+    for (d, l) in game.levels.iter().enumerate() {
+        let ok = l.jumps == d
+            && l.pegs + d + 1 == board.holes()
+            && l.reachable_orbits <= l.reachable
+            && l.reachable <= l.reachable_orbits * s
+            && l.winnable <= l.reachable
+            && l.winnable_to_start <= l.winnable
+            && l.dead_ends <= l.reachable;
+        ensure!(ok, "{}: row {} is inconsistent", path.display(), d + 2);
+    }
+    let to_start: Vec<u64> = game.levels.iter().map(|l| l.winnable_to_start).collect();
+    if game.winning_to_start() > 0 {
+        let mut mirrored = to_start.clone();
+        mirrored.resize(board.holes() - 1, 0);
+        let reversed: Vec<u64> = mirrored.iter().rev().copied().collect();
+        ensure!(
+            mirrored == reversed,
+            "{}: winnable_to_start_hole is not a palindrome (duality)",
+            path.display()
+        );
+    }
+    let plain = plain_levels(
+        board,
+        &[board.start(game.start)],
+        RECHECKED_JUMPS.min(game.levels.len() - 1),
+    );
+    for (d, level) in plain.iter().enumerate() {
+        ensure!(
+            game.levels[d].reachable == level.len() as u64,
+            "{}: {} positions after {d} jumps, a plain search finds {}",
+            path.display(),
+            game.levels[d].reachable,
+            level.len()
+        );
+    }
+    Ok(game)
+}
+
+/// Reads back what `dir` holds of a board: the union's levels and the game, each when present.
+pub fn read(board: &Board, dir: &Path) -> Result<(Vec<LevelRow>, Option<Game>)> {
+    let levels = if dir.join("levels.csv").is_file() {
+        read_levels(board, dir).context("reading back the union")?
+    } else {
+        Vec::new()
+    };
+    let game = if dir.join("game.csv").is_file() {
+        Some(read_game(board, dir).context("reading back the game")?)
+    } else {
+        None
+    };
+    Ok((levels, game))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::study::BoardStudy;
+    use super::*;
+    use crate::engine::progress::Counters;
+    use crate::output::export::Area;
+
+    /// A computed study's data files written to a scratch directory, as `reproduce` writes them.
+    fn written(s: &BoardStudy, tag: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("statespace-board-saved-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in s
+            .export(&s.claims())
+            .unwrap()
+            .files
+            .iter()
+            .filter(|f| f.area == Area::Data)
+        {
+            std::fs::write(dir.join(&f.name), &f.bytes).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn a_board_read_back_is_what_was_computed() {
+        let s = BoardStudy::compute(Board::named("triangle-5").unwrap(), &Counters::default()).unwrap();
+        let dir = written(&s, "same");
+        let (levels, game) = read(&s.board, &dir).unwrap();
+        assert_eq!(levels, s.levels);
+        assert_eq!(game, s.game);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_changed_count_is_refused() {
+        let s = BoardStudy::compute(Board::named("triangle-5").unwrap(), &Counters::default()).unwrap();
+        let dir = written(&s, "changed");
+        // One more reachable (and dead) position with 13 pegs: the plain search disagrees.
+        let levels = std::fs::read_to_string(dir.join("levels.csv")).unwrap();
+        let row = s.levels.iter().find(|l| l.pegs == 13).unwrap();
+        let (old, new) = (
+            format!("13,{},{},{}", row.reachable, row.winnable, row.reachable - row.winnable),
+            format!(
+                "13,{},{},{}",
+                row.reachable + 1,
+                row.winnable,
+                row.reachable - row.winnable + 1
+            ),
+        );
+        assert!(levels.contains(&old), "{levels}");
+        std::fs::write(dir.join("levels.csv"), levels.replace(&old, &new)).unwrap();
+        let err = read_levels(&s.board, &dir).unwrap_err().to_string();
+        assert!(err.contains("plain search"), "{err}");
+        // A winnable count off by one: the duality certificate fails.
+        let row = s.levels.iter().find(|l| l.pegs == 5).unwrap();
+        let old = format!("5,{},{},{}", row.reachable, row.winnable, row.reachable - row.winnable);
+        let new = format!(
+            "5,{},{},{}",
+            row.reachable,
+            row.winnable - 1,
+            row.reachable - row.winnable + 1
+        );
+        std::fs::write(dir.join("levels.csv"), levels.replace(&old, &new)).unwrap();
+        let err = read_levels(&s.board, &dir).unwrap_err().to_string();
+        assert!(err.contains("duality"), "{err}");
+        // The game's complete games changed: the file still reads (no certificate for that
+        // total), but a level's count changed is refused.
+        let game = std::fs::read_to_string(dir.join("game.csv")).unwrap();
+        let l = &s.game.as_ref().unwrap().levels[2];
+        let old = format!("2,{},{},", l.pegs, l.reachable);
+        assert!(game.contains(&old), "{game}");
+        let new = format!("2,{},{},", l.pegs, l.reachable + 1);
+        std::fs::write(dir.join("game.csv"), game.replace(&old, &new)).unwrap();
+        assert!(read_game(&s.board, &dir).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

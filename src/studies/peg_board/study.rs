@@ -1,0 +1,208 @@
+//! The board study as `reproduce` runs it: for each board (`english`, `european`), the union over
+//! every single-vacancy start, the game from the centre and the problems table, their claims, the
+//! files under `data/peg/<board>/`, the page `reports/peg/<board>.md`, and one table of all boards
+//! (`data/peg/boards.csv`). What costs more than a minute is read back from `data/` and re-checked
+//! ([`super::saved`]) instead of recomputed.
+
+use super::claims::{claims, BoardValues};
+use super::game::Game;
+use super::problems::BoardProblem;
+use super::{game, report, saved, union};
+use crate::engine::layered::Keep;
+use crate::engine::progress::Counters;
+use crate::output::export::{Area, Export};
+use crate::output::table::Table;
+use crate::puzzles::board::Board;
+use crate::studies::claim::Claim;
+use crate::studies::peg::LevelRow;
+use anyhow::Result;
+use std::path::Path;
+
+/// The boards `reproduce` studies, with whether each is computed (false: read back from `data/`).
+/// The English board's union and central game take well under a minute each; the French board's
+/// take minutes, so they are read back and re-checked.
+pub const BOARDS: [(&str, bool); 2] = [("english", true), ("european", false)];
+
+/// What one board's study holds.
+#[derive(Clone, Debug)]
+pub struct BoardStudy {
+    pub board: Board,
+    /// The union over every single-vacancy start (empty when not computed).
+    pub levels: Vec<LevelRow>,
+    /// The game from the centre (the first cell of the smallest orbit).
+    pub game: Option<Game>,
+    /// The (start, finish) problems (empty until the problems search fills them).
+    pub problems: Vec<BoardProblem>,
+    /// Read back from `data/` rather than computed.
+    pub saved: bool,
+}
+
+impl BoardStudy {
+    pub fn values(&self) -> BoardValues<'_> {
+        BoardValues {
+            board: &self.board,
+            game: self.game.as_ref(),
+            levels: &self.levels,
+            problems: &self.problems,
+        }
+    }
+
+    pub fn claims(&self) -> Vec<Claim> {
+        claims(self.values())
+    }
+
+    /// The union and the game from the centre, computed.
+    pub fn compute(board: Board, counters: &Counters) -> Result<BoardStudy> {
+        let levels = union::union(&board, &Keep::Memory, counters)?;
+        let group = board.group()?;
+        let start = super::central_start(&board);
+        let game = Some(game::analyse(&board, &group, start, counters)?);
+        Ok(BoardStudy {
+            board,
+            levels,
+            game,
+            problems: Vec::new(),
+            saved: false,
+        })
+    }
+
+    /// The union and the game read back from `data/peg/<board>/` under `data` and re-checked.
+    pub fn read_back(board: Board, data: &Path) -> Result<BoardStudy> {
+        let dir = data.join("peg").join(board.name());
+        let (levels, game) = saved::read(&board, &dir)?;
+        Ok(BoardStudy {
+            board,
+            levels,
+            game,
+            problems: Vec::new(),
+            saved: true,
+        })
+    }
+
+    /// `data/peg/<board>/` (board.txt, levels.csv, game.csv, finishes.csv), the page
+    /// `reports/peg/<board>.md` and its chart.
+    pub fn export(&self, claims: &[Claim]) -> Result<Export> {
+        let name = self.board.name();
+        let dir = format!("peg/{name}");
+        let mut files = Export::default();
+        files.bytes(Area::Data, &dir, "board.txt", self.board.picture().into_bytes(), None);
+        if !self.levels.is_empty() {
+            files.table(Area::Data, &dir, "levels.csv", &super::levels_table(&self.levels));
+            let stem = report::levels_chart_stem(name);
+            files.chart(
+                Area::Reports,
+                "peg",
+                &stem,
+                &report::levels_chart(&self.board, &self.levels)?,
+            );
+        }
+        if let Some(g) = &self.game {
+            files.table(Area::Data, &dir, "game.csv", &super::game_table(g));
+            files.table(Area::Data, &dir, "finishes.csv", &super::summary_table(g));
+        }
+        let page = report::page(self, claims);
+        files.bytes(Area::Reports, "peg", &format!("{name}.md"), page.into_bytes(), None);
+        Ok(files)
+    }
+}
+
+/// Runs every board of [`BOARDS`]: computed, or read back from `data` (`None`: compute all).
+pub fn studies(data: Option<&Path>, counters: &Counters) -> Result<Vec<BoardStudy>> {
+    let mut out = Vec::new();
+    for (name, cheap) in BOARDS {
+        counters.set_stage(format!("peg: the {name} board"), 0);
+        let board = Board::named(name)?;
+        out.push(match data {
+            Some(d) if !cheap => BoardStudy::read_back(board, d)?,
+            _ => BoardStudy::compute(board, counters)?,
+        });
+    }
+    Ok(out)
+}
+
+/// `data/peg/boards.csv`: one row per board (lattice, holes, group order, classes, reachable
+/// positions from some single vacancy, solvable problems, fewest moves over them); a cell is empty
+/// where that part was not computed.
+pub fn boards_table(studies: &[BoardStudy]) -> Table {
+    let mut t = Table::new(&[
+        "board",
+        "lattice",
+        "holes",
+        "group_order",
+        "classes",
+        "reachable_positions",
+        "solvable_problems",
+        "min_moves",
+    ]);
+    let mut sorted: Vec<&BoardStudy> = studies.iter().collect();
+    sorted.sort_by(|a, b| a.board.name().cmp(b.board.name()));
+    for s in sorted {
+        let b = &s.board;
+        let reachable = (!s.levels.is_empty()).then(|| s.levels.iter().map(|l| l.reachable).sum::<u64>());
+        let solvable = (!s.problems.is_empty()).then(|| s.problems.iter().filter(|p| p.solvable).count());
+        let fewest = s.problems.iter().filter_map(|p| p.min_moves).min();
+        t.push(vec![
+            b.name().into(),
+            b.lattice().name().into(),
+            b.holes().into(),
+            b.group_order().into(),
+            b.class_count().into(),
+            reachable.into(),
+            solvable.into(),
+            fewest.into(),
+        ]);
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::export::Area;
+
+    #[test]
+    fn a_board_exports_its_data_page_and_chart_and_a_row_of_the_boards_table() {
+        let s = BoardStudy::compute(Board::named("triangle-5").unwrap(), &Counters::default()).unwrap();
+        let claims = s.claims();
+        assert!(claims.iter().any(|c| c.id == "peg.new.triangle-5_union"));
+        let files = s.export(&claims).unwrap().files;
+        let names: Vec<(Area, String)> = files
+            .iter()
+            .map(|f| (f.area, format!("{}/{}", f.dir, f.name)))
+            .collect();
+        for want in [
+            "peg/triangle-5/levels.csv",
+            "peg/triangle-5/game.csv",
+            "peg/triangle-5/finishes.csv",
+        ] {
+            assert!(names.contains(&(Area::Data, want.to_string())), "{want}: {names:?}");
+        }
+        assert!(names.contains(&(Area::Reports, "peg/triangle-5.md".to_string())));
+        assert!(
+            names.contains(&(Area::Reports, "peg/triangle-5_levels.png".to_string())),
+            "{names:?}"
+        );
+        let page = String::from_utf8(files.iter().find(|f| f.name == "triangle-5.md").unwrap().bytes.clone()).unwrap();
+        // The page's union figure is the study's.
+        let reachable: u64 = s.levels.iter().map(|l| l.reachable).sum();
+        let digits = reachable.to_string();
+        let grouped: Vec<String> = digits
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|c| String::from_utf8(c.to_vec()).unwrap())
+            .collect();
+        assert!(
+            page.contains(&format!("{} positions are reachable", grouped.join(","))),
+            "{page}"
+        );
+        // The claims table shows each claim's computed value.
+        assert!(claims.iter().all(|c| page.contains(&c.computed)), "{page}");
+        let t = boards_table(&[s]);
+        assert_eq!(t.rows.len(), 1);
+        assert_eq!(t.rows[0][0].render(), "triangle-5");
+        assert_eq!(t.rows[0][3].render(), "6");
+        assert_eq!(t.rows[0][5].render(), reachable.to_string());
+        assert_eq!(t.rows[0][6].render(), "");
+    }
+}

@@ -107,7 +107,7 @@ for f in "${families[@]}"; do
       BENCH_NOTE="peer CPU $PEER_CPU s, peak $PEER_MIB MiB; machine reference ($REF_LABEL) $REF_WALL s${SAVED_NOTE:+; $SAVED_NOTE}"
       REF_LABEL="$PEER_LABEL" REF_WALL=$PEER_WALL \
         bench_measure peg-english-peer "peg English central game (game.csv, finishes.csv) against the peer" "$PEER_WALL" - \
-        "$BIN" peg --board english --out "$BENCH_TMP/english" --charts "$BENCH_TMP/c"
+        "$BIN" peg --board english --start 17 --out "$BENCH_TMP/english" --charts "$BENCH_TMP/c"
       BENCH_NOTE=$SAVED_NOTE
       # Both counted the same positions: our orbits per level against the peer's counts.
       awk -F, 'NR == FNR { if (FNR > 1) peer[$1] = $2; next }

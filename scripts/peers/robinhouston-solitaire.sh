@@ -17,7 +17,7 @@
 #   build           obtain and build only; prints the binary's path
 #   run             (default) build, then run and print the counts
 #   check GAME_CSV  build, run, and compare each level with the reachable_positions column of our
-#                   game.csv (statespace peg --board english --out DIR writes DIR/game.csv);
+#                   game.csv (statespace peg --board english --start 17 --out DIR writes DIR/game.csv);
 #                   exits 1 on any difference
 # Environment: PEER_DIR (where the source and binary go; default target/peers), PEER_GIT_URL (a
 # clone of the repository to read instead of the public URL, e.g. a local mirror on a machine

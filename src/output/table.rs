@@ -236,7 +236,7 @@ mod tests {
         assert_eq!(count_number(48u8), Cell::Text("48.0".into()));
         assert_eq!(
             count_number("15329604581324902942"),
-            Cell::Text("1.5329604581324903e19".into())
+            Cell::Text("1.5329604581324902e19".into())
         );
         let [text, number] = exact_count_cells(1234u32);
         assert_eq!(

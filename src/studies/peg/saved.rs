@@ -608,17 +608,19 @@ mod tests {
         if header.iter().any(|h| h == MIN_MOVES_EXACT) {
             return text.to_string();
         }
-        let at = header.iter().position(|h| h == "play").unwrap() + 1;
-        let min = header.iter().position(|h| h == "min_moves").unwrap();
+        // That format's columns, each filled from today's by name (the empty count columns and
+        // positions_searched stay empty; min_moves_exact repeats min_moves).
+        let format = finishes_formats()[3].clone();
+        let source = |c: &str| {
+            let c = if c == MIN_MOVES_EXACT { "min_moves" } else { c };
+            header.iter().position(|h| h == c)
+        };
+        let at: Vec<Option<usize>> = format.iter().map(|c| source(c)).collect();
         let mut w = csv::Writer::from_writer(Vec::new());
-        let mut head = header.clone();
-        head.insert(at, MIN_MOVES_EXACT.into());
-        w.write_record(&head).unwrap();
+        w.write_record(&format).unwrap();
         for r in rdr.records() {
             let r = r.unwrap();
-            let mut fields: Vec<String> = r.iter().map(String::from).collect();
-            fields.insert(at, fields[min].clone());
-            w.write_record(&fields).unwrap();
+            w.write_record(at.iter().map(|i| i.map_or("", |i| &r[i]))).unwrap();
         }
         String::from_utf8(w.into_inner().unwrap()).unwrap()
     }
@@ -743,17 +745,17 @@ mod tests {
     /// A solvable row of `finishes.csv` with a lower bound only (its proof has no comma).
     fn bounded_only(line: &str) -> bool {
         let fields: Vec<&str> = line.split(',').collect();
-        fields[3] == "true" && fields[6].is_empty() && !fields[fields.len() - 1].is_empty()
+        fields[3] == "true" && fields[4].is_empty() && !fields[fields.len() - 1].is_empty()
     }
 
-    /// `finishes.csv` with the last jump of one play dropped: the play in `column` (11: play, 7:
+    /// `finishes.csv` with the last jump of one play dropped: the play in `column` (8: play, 5:
     /// optimal_play) of the first solvable row that is exact or not as asked and whose last move
     /// has two jumps or more.
     fn cut_last_jump(text: &str, column: usize, exact: bool) -> String {
         let cut = |l: &str| {
             let fields: Vec<&str> = l.split(',').collect();
             let (kept, _) = fields.get(column)?.rsplit_once('-')?;
-            let wanted = fields[3] == "true" && fields[6].is_empty() != exact;
+            let wanted = fields[3] == "true" && fields[4].is_empty() != exact;
             (wanted && kept.rsplit(" | ").next()?.contains('-')).then(|| {
                 let mut edited = fields.clone();
                 edited[column] = kept;
@@ -776,24 +778,20 @@ mod tests {
             // exact (no optimal_play).
             (
                 "finishes.csv",
-                Box::new(|t: &str| cut_last_jump(&weakened(t), 11, false)),
+                Box::new(|t: &str| cut_last_jump(&weakened(t), 8, false)),
                 "does not replay",
             ),
             // An exact minimum's optimal play cut short.
             (
                 "finishes.csv",
-                Box::new(|t: &str| cut_last_jump(t, 7, true)),
+                Box::new(|t: &str| cut_last_jump(t, 5, true)),
                 "optimal_play does not go from start to finish",
             ),
             // A class verdict flipped.
             (
                 "finishes.csv",
                 Box::new(|t: &str| {
-                    t.replacen(
-                        "1,2,false,false,,,,,position class",
-                        "1,2,true,false,,,,,position class",
-                        1,
-                    )
+                    t.replacen("1,2,false,false,,,position class", "1,2,true,false,,,position class", 1)
                 }),
                 "class test",
             ),
@@ -803,10 +801,10 @@ mod tests {
                 Box::new(|t: &str| {
                     let row = t
                         .lines()
-                        .find(|l| l.split(',').nth(10) == Some("14"))
+                        .find(|l| l.split(',').nth(7) == Some("14"))
                         .expect("a play of 14 moves");
                     let mut fields: Vec<&str> = row.split(',').collect();
-                    fields[10] = "13";
+                    fields[7] = "13";
                     t.replacen(row, &fields.join(","), 1)
                 }),
                 "moves_upper_bound says 13",
@@ -848,7 +846,7 @@ mod tests {
             // An unknown proof.
             (
                 "finishes.csv",
-                Box::new(|t: &str| t.replacen("1,2,false,false,,,,,position class", "1,2,false,false,,,,,trust me", 1)),
+                Box::new(|t: &str| t.replacen("1,2,false,false,,,position class", "1,2,false,false,,,trust me", 1)),
                 "unknown proof",
             ),
             // Winnable counts no longer symmetric.

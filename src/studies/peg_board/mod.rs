@@ -282,8 +282,11 @@ impl Task for BoardTask {
                         .rows
                         .iter()
                         .find(|r| (r.start, r.finish) == (game.start, game.start))
-                        .and_then(|r| r.min_moves)
-                        .map_or("not proven".into(), |m| m.to_string())
+                        .map_or("unsolvable".into(), |r| match (r.solvable, r.min_moves) {
+                            (false, _) => "unsolvable".into(),
+                            (true, Some(m)) => m.to_string(),
+                            (true, None) => format!("at least {}", r.min_moves_lower_bound.unwrap_or(1)),
+                        })
                 )
             }
         };

@@ -22,6 +22,20 @@ pub mod study;
 pub mod tables;
 pub mod union;
 
+/// What one board's study holds (run by [`study`], rendered by [`report`]).
+#[derive(Clone, Debug)]
+pub struct BoardStudy {
+    pub board: Board,
+    /// The union over every single-vacancy start (empty when not computed).
+    pub levels: Vec<LevelRow>,
+    /// The game from the centre (the first cell of the smallest orbit).
+    pub game: Option<game::Game>,
+    /// The (start, finish) problems (empty until the problems search fills them).
+    pub problems: Vec<problems::BoardProblem>,
+    /// Read back from `data/` rather than computed.
+    pub saved: bool,
+}
+
 /// What to compute on a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Analysis {
@@ -272,8 +286,8 @@ impl Task for BoardTask {
                 let solvable: Vec<_> = problems.rows.iter().filter(|r| r.solvable).collect();
                 let proven = solvable.iter().filter(|r| r.min_moves.is_some()).count();
                 format!(
-                    "{} solvable problems of {} passing the class test, fewest moves proven for {proven}; from hole {}: \
-                     fewest moves to hole {} {}",
+                    "{} solvable problems of {} passing the class test, fewest moves proven for {proven}; \
+                     from hole {}: fewest moves to hole {} {}",
                     solvable.len(),
                     problems.rows.iter().filter(|r| r.class_allows).count(),
                     game.start + 1,

@@ -4,9 +4,9 @@
 //! the study's values; the prose is in `prose/*.md`.
 
 use super::claims::moves_summary;
-use super::study::BoardStudy;
+use super::BoardStudy;
 use crate::output::chart::{xy_chart, Mark, Rendered, Scale, XYChart, XYSeries};
-use crate::output::report::{markdown_table, render_page, Page, Section};
+use crate::output::report::{render_page, Page, Section};
 use crate::output::template::prose;
 use crate::puzzles::board::{Board, Kind};
 use crate::studies::claim::Claim;
@@ -197,9 +197,4 @@ pub fn page(s: &BoardStudy, claims: &[Claim]) -> String {
         .cloned()
         .collect();
     render_page(&page, &own, "", 0)
-}
-
-/// The table of all boards as markdown, for the peg family's page.
-pub fn boards_markdown(studies: &[BoardStudy]) -> String {
-    markdown_table(&super::study::boards_table(studies))
 }

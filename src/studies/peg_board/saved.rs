@@ -241,7 +241,7 @@ pub fn read(board: &Board, dir: &Path) -> Result<(Vec<LevelRow>, Option<Game>)> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::study::BoardStudy;
+    use super::super::BoardStudy;
     use super::*;
     use crate::engine::progress::Counters;
     use crate::output::export::Area;

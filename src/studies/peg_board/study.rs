@@ -5,8 +5,7 @@
 //! ([`super::saved`]) instead of recomputed.
 
 use super::claims::{claims, BoardValues};
-use super::game::Game;
-use super::problems::BoardProblem;
+pub use super::BoardStudy;
 use super::{game, report, saved, union};
 use crate::engine::layered::Keep;
 use crate::engine::progress::Counters;
@@ -14,7 +13,6 @@ use crate::output::export::{Area, Export};
 use crate::output::table::Table;
 use crate::puzzles::board::Board;
 use crate::studies::claim::Claim;
-use crate::studies::peg::LevelRow;
 use anyhow::Result;
 use std::path::Path;
 
@@ -22,20 +20,6 @@ use std::path::Path;
 /// The English board's union and central game take well under a minute each; the French board's
 /// take minutes, so they are read back and re-checked.
 pub const BOARDS: [(&str, bool); 2] = [("english", true), ("european", false)];
-
-/// What one board's study holds.
-#[derive(Clone, Debug)]
-pub struct BoardStudy {
-    pub board: Board,
-    /// The union over every single-vacancy start (empty when not computed).
-    pub levels: Vec<LevelRow>,
-    /// The game from the centre (the first cell of the smallest orbit).
-    pub game: Option<Game>,
-    /// The (start, finish) problems (empty until the problems search fills them).
-    pub problems: Vec<BoardProblem>,
-    /// Read back from `data/` rather than computed.
-    pub saved: bool,
-}
 
 impl BoardStudy {
     pub fn values(&self) -> BoardValues<'_> {

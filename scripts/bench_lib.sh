@@ -74,12 +74,13 @@ bench_measure() {
   local kb user sys mib
   read -r kb user sys <"$BENCH_TMP/time.log"
   LAST_CPU=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-  mib=$((kb / 1024))
+  # Written as a float (the column is a number, empty where not recorded: floats load as one type).
+  mib=$(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }')
   LAST_MIB=$mib
   awk -v l="$label" -v s="$LAST_WALL" -v c="$LAST_CPU" -v g="$goal_s" -v m="$mib" -v gm="$goal_mib" -v r="$REF_WALL" 'BEGIN {
     printf "%-60s %8.2f s", l, s;
     if (g != "-") printf " (goal %s s, ratio %.2f)", g, s / g;
-    printf "  CPU %8.1f s  peak %6d MiB", c, m;
+    printf "  CPU %8.1f s  peak %6.0f MiB", c, m;
     if (gm != "-") printf " (goal %s MiB, ratio %.2f)", gm, m / gm;
     printf "  %.2f x reference\n", s / r;
   }'
@@ -90,7 +91,7 @@ bench_measure() {
   local note="load average $load before"
   [ -n "${BENCH_NOTE:-}" ] && note="$note; $BENCH_NOTE"
   [ "$goal_s" = - ] && goal_s=""
-  [ "$goal_mib" = - ] && goal_mib=""
+  if [ "$goal_mib" = - ]; then goal_mib=""; else goal_mib=$(awk -v m="$goal_mib" 'BEGIN { printf "%.1f", m }'); fi
   bench_append "$(date -u +%F)" "$id" "$command" "$LAST_WALL" "$LAST_CPU" "$mib" "$goal_s" "$goal_mib" \
     "$BENCH_CORES" "$BENCH_MEM_GIB" "$BENCH_CPU" "$REF_LABEL" "$REF_WALL" "$note"
 }

@@ -28,18 +28,7 @@ URL=https://github.com/BerndAmend/peg-solitaire-rust
 COMMIT=0bab638813bc29deda42e794ae8a2da962927158
 DIR=${PEER_DIR:-target/peers}/$NAME
 
-obtain() {
-  if [ ! -d "$DIR/.git" ]; then
-    mkdir -p "$(dirname "$DIR")"
-    git clone --quiet "${PEER_GIT_URL:-$URL}" "$DIR" >&2
-  fi
-  git -C "$DIR" -c advice.detachedHead=false checkout --quiet "$COMMIT"
-  local head
-  head=$(git -C "$DIR" rev-parse HEAD)
-  [ "$head" = "$COMMIT" ] || { echo "$NAME: checked out $head, expected $COMMIT" >&2; exit 1; }
-  # No local edits: the tree is the commit's, byte for byte (the build's output is untracked).
-  git -C "$DIR" diff --quiet HEAD || { echo "$NAME: $DIR differs from $COMMIT" >&2; exit 1; }
-}
+. scripts/peers/obtain.sh
 
 build() {
   obtain

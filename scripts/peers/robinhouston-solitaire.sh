@@ -33,18 +33,7 @@ COMMIT=72276dab67142b8f80d40d716021aae97d1b269a
 DIR=${PEER_DIR:-target/peers}/$NAME
 CFLAGS=${PEER_CFLAGS:--O2 -fcommon}
 
-obtain() {
-  if [ ! -d "$DIR/.git" ]; then
-    mkdir -p "$(dirname "$DIR")"
-    git clone --quiet "${PEER_GIT_URL:-$URL}" "$DIR" >&2
-  fi
-  git -C "$DIR" -c advice.detachedHead=false checkout --quiet "$COMMIT"
-  local head
-  head=$(git -C "$DIR" rev-parse HEAD)
-  [ "$head" = "$COMMIT" ] || { echo "$NAME: checked out $head, expected $COMMIT" >&2; exit 1; }
-  # No local edits: the tree is the commit's, byte for byte.
-  git -C "$DIR" diff --quiet HEAD || { echo "$NAME: $DIR differs from $COMMIT" >&2; exit 1; }
-}
+. scripts/peers/obtain.sh
 
 build() {
   obtain

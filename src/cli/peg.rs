@@ -138,6 +138,7 @@ impl TryFrom<&PegArgs> for Options {
             return Ok(Options {
                 sides: vec![o],
                 seed001: false,
+                boards: Vec::new(),
             });
         }
         if let Some(min) = a.min_pegs {
@@ -161,6 +162,7 @@ impl TryFrom<&PegArgs> for Options {
             return Ok(Options {
                 sides: vec![o],
                 seed001: false,
+                boards: Vec::new(),
             });
         }
         ensure!(
@@ -183,6 +185,7 @@ impl TryFrom<&PegArgs> for Options {
                 ..o
             }],
             seed001: false,
+            boards: Vec::new(),
         })
     }
 }
@@ -223,6 +226,7 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
                 ..o
             }],
             seed001: false,
+            boards: Vec::new(),
         }
     } else {
         Options::try_from(a)?

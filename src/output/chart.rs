@@ -328,7 +328,8 @@ pub fn pow10_label(k: i64) -> String {
     format!("10{}", superscript(&k.to_string()))
 }
 
-fn group_thousands(v: u128) -> String {
+/// An integer with `,` between groups of three digits (`23,475,688`), as prose and labels write it.
+pub fn group_thousands(v: u128) -> String {
     let s = v.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {

@@ -49,6 +49,7 @@ glossary! {
         to reach";
     all_solvable_sizes: "", "count of board sides n whose n x n board has every position solvable (nullity 0)";
     board: "", "a position, encoded as an integer (peg: bit i-1 set when hole i holds a peg)";
+    board_name: "", "a peg board by name (english, european, triangle-5, ...): its files are data/peg/<board_name>/";
     board_size: "", "Tricolore: columns x rows of a board (4x2, 4x4)";
     boards: "", "count of boards (positions of a board, or boards of a size) in the row's class";
     boards_at_max: "", "count of boards a start needs the maximum number of clicks to reach";
@@ -79,6 +80,8 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     cpu_s: "s", "user plus system CPU time over all threads";
     date: "", "day of a measurement, YYYY-MM-DD (UTC)";
     dead_positions: "", "count of reachable peg positions from which a single peg can no longer be reached";
+    dead_positions_no_jump: "", "count of reachable peg positions with no jump left (a single peg \
+        included): where a game ends";
     exact: "", "flag: the value in the row is proven exact (else an upper bound)";
     examined: "", "count of states or boards a search examined";
     excess_example: "", "the smallest board where an algorithm presses the most over the minimum (max_excess); \
@@ -97,15 +100,18 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     goal_mib: "MiB", "the peak-memory goal in force when measured";
     goal_s: "s", "the wall-time goal in force when measured";
     gods_number: "presses", "God's number: the most presses any solvable position of a Lights Out board needs";
+    group_order: "", "order of a board's symmetry group: the permutations of its holes that map \
+        jump lines to jump lines";
     halves_clicks: "clicks", "clicks the Tricolore halves method takes";
     halves_optimal_boards: "", "count of boards where the halves method is optimal";
     halves_unsolved: "", "count of boards the halves method cannot solve";
     halves_within_16_boards: "", "count of boards where the halves method takes 16 clicks or fewer";
     hole: "", "peg: a hole, 1-based, row by row from the apex";
-    holes: "", "count of holes of a peg triangle, n(n+1)/2";
+    holes: "", "count of holes of a peg board (the triangle of side n: n(n+1)/2)";
     jumps: "jumps", "peg: jumps made";
     keeps_column_space: "", "flag: every solvable position stays solvable without the two buttons";
     last_row: "", "lights left on the last row after chasing as a picture: # on, . off, column 1 first";
+    lattice: "", "a peg board's lattice: square (orthogonal jumps), square-diagonal (diagonal jumps too) or triangular";
     lights: "", "a board row's lights: # = on, . = off";
     log10_complete_games: "log10", "log10 of complete_games, for plotting";
     log10_estimated_positions: "log10", "log10 of an estimated number of positions (from a sample)";
@@ -164,6 +170,8 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     peak_mib: "MiB", "largest resident set size of a run";
     pegs: "", "count of pegs on the board";
     play: "", "peg: a play found, not proven optimal ('|' between moves, '-' between the holes a peg visits)";
+    position_classes: "", "count of a peg board's position classes (the invariant that decides which problems can be \
+        solvable)";
     positions: "", "count of positions (boards) in the row's class";
     positions_at_max: "", "count of solvable positions needing exactly God's number of presses";
     positions_at_max_text: "", "positions_at_max exactly, as text: digits grouped by `_`, at least one (0_048, 1_234)";
@@ -178,6 +186,7 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     rank_without_buttons: "", "rank of the press matrix without two buttons' columns";
     rank_without_buttons_and_cells: "", "rank of the press matrix without two buttons' rows and columns";
     reachable_boards: "", "count of Tricolore boards reachable from a start";
+    reachable_orbits: "", "reachable peg positions counted up to the symmetries that fix the start (one per orbit)";
     reachable_pairs: "", "count of (start, target) pairs some click sequence joins";
     reachable_positions: "", "count of peg positions reachable (from a start, or from some single-vacancy start)";
     reached: "", "count of Tricolore (start, board) pairs first reached after the row's clicks";
@@ -195,6 +204,8 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     share_all_solvable: "fraction", "all_solvable_sizes / sizes, in [0, 1]";
     share_at_max: "fraction", "starts_at_max / starts, in [0, 1]";
     share_reachable: "fraction", "reachable_pairs / pairs, in [0, 1]";
+    shortest_dead_end_jumps: "jumps", "fewest jumps after which a peg game ends with no jump left and more \
+        than one peg";
     side: "", "side n of a peg triangle";
     sizes: "", "count of board sides n in the row's class";
     solvable: "", "flag: a peg problem has a play from its start ending with one peg in its finish";
@@ -202,6 +213,7 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     solvable_positions: "", "count of solvable positions in the row's class";
     solvable_problems: "", "count of solvable peg problems";
     solvable_starts: "", "count of peg starts from which some single-peg finish is reachable";
+    stabiliser_order: "", "order of the subgroup of a peg board's symmetries that fix the start position";
     standard_error: "fraction", "binomial standard error of a sampled share";
     start: "", "peg: the hole left empty at the start (1-based, row by row from the apex)";
     start_board: "", "Tricolore: the start board as text, rows joined by '.' (R, W, B)";
@@ -227,7 +239,11 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     value: "", "2^(hole-1): what a coin in the hole adds to the board's number";
     wall_s: "s", "elapsed (wall-clock) time";
     winnable: "", "flag: a single peg can still be reached from the position";
+    winnable_orbits: "", "winnable_positions counted up to the symmetries that fix the start (one per orbit)";
     winnable_positions: "", "count of reachable peg positions from which a single peg can still be reached";
+    winnable_to_start_hole: "", "count of reachable peg positions from which a single peg in the \
+        start's hole can be reached";
+    winnable_to_start_hole_orbits: "", "winnable_to_start_hole counted up to the symmetries that fix the start";
     winning_sequences: "", "count of peg jump sequences ending with one peg";
     winning_sequences_text: "", "winning_sequences exactly, as text: digits grouped by `_`, at least one (0_048)";
     wrong_positions: "", "count of positions where a formula gives a wrong press";

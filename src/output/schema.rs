@@ -87,7 +87,14 @@ impl Schema {
 
     /// An empty table with this schema's header.
     pub fn table(&self) -> Table {
-        Table::new(&self.header())
+        let mut t = Table::new(&self.header());
+        t.float_columns = self
+            .columns
+            .iter()
+            .filter(|c| c.kind == Kind::Number)
+            .map(|c| c.name().to_string())
+            .collect();
+        t
     }
 
     /// The column named `name`.

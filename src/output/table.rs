@@ -137,6 +137,11 @@ pub fn parse_exact_count(text: &str) -> Option<String> {
 pub struct Table {
     pub header: Vec<String>,
     pub rows: Vec<Vec<Cell>>,
+    /// Columns written in float form: an integer cell in one of them is written `13.0`. A schema's
+    /// `number` columns ([`super::schema::Schema::table`]): a whole-number quantity absent on some
+    /// rows is a `number`, since pandas reads an integer column with a gap as float64 and polars
+    /// reads a column of plain integers as Int64; written as floats, both read Float64.
+    pub float_columns: Vec<String>,
 }
 
 impl Table {
@@ -144,6 +149,7 @@ impl Table {
         Table {
             header: header.iter().map(|s| s.to_string()).collect(),
             rows: Vec::new(),
+            float_columns: Vec::new(),
         }
     }
 
@@ -163,8 +169,14 @@ pub fn to_csv(table: &Table) -> Vec<u8> {
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(Vec::new());
     w.write_record(&table.header).expect("writing to memory");
+    let float: Vec<bool> = table.header.iter().map(|h| table.float_columns.contains(h)).collect();
     for row in &table.rows {
-        w.write_record(row.iter().map(Cell::render)).expect("writing to memory");
+        w.write_record(row.iter().zip(&float).map(|(c, &float)| match c {
+            Cell::Int(v) if float => format!("{v}.0"),
+            Cell::UInt(v) if float => format!("{v}.0"),
+            c => c.render(),
+        }))
+        .expect("writing to memory");
     }
     w.into_inner().expect("writing to memory")
 }
@@ -176,6 +188,7 @@ pub fn from_csv(bytes: &[u8]) -> Result<Table> {
     let mut t = Table {
         header,
         rows: Vec::new(),
+        float_columns: Vec::new(),
     };
     for rec in r.records() {
         let rec = rec?;
@@ -202,6 +215,18 @@ mod tests {
         );
         let back = from_csv(&bytes).unwrap();
         assert_eq!(back.rows[0][0], Cell::Text(u128::MAX.to_string()));
+    }
+
+    /// An integer in a float column is written as a float; other cells and columns as they are.
+    #[test]
+    fn float_columns_write_integers_as_floats() {
+        let mut t = Table::new(&["a", "b"]);
+        t.float_columns = vec!["b".into()];
+        t.push(vec![Cell::UInt(13), Cell::UInt(13)]);
+        t.push(vec![Cell::Int(-2), Cell::Empty]);
+        t.push(vec![Cell::Int(-2), Cell::Int(-2)]);
+        t.push(vec![Cell::Empty, Cell::Fixed(0.5, 2)]);
+        assert_eq!(to_csv(&t), b"a,b\n13,13.0\n-2,\n-2,-2.0\n,0.50\n");
     }
 
     #[test]

@@ -59,7 +59,7 @@ const MEASUREMENT_COLUMNS: [Column; 14] = [
     col(glossary::cores, Kind::Integer, "logical cores of the machine (nproc)"),
     col(
         glossary::mem_gib,
-        Kind::Number,
+        Kind::Integer,
         "the machine's memory (MemTotal), rounded",
     ),
     col(

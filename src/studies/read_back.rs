@@ -54,7 +54,9 @@ pub fn read_rows_of(path: &Path, headers: &[&[&str]]) -> Result<(usize, Vec<csv:
 }
 
 /// `text` (row `line`, `column` of `path`) as a number.
+/// A whole number is also read from its float form (`13.0`), as `number` columns write it.
 pub fn number<T: std::str::FromStr>(path: &Path, line: usize, column: &str, text: &str) -> Result<T> {
     text.parse()
+        .or_else(|e| text.strip_suffix(".0").map_or(Err(e), str::parse))
         .map_err(|_| anyhow::anyhow!("{}: row {line}, {column} {text:?} is not a number", path.display()))
 }

@@ -3,6 +3,7 @@
 //! `source_files` names for it; each source is spelled one way; Bergholt's 18 moves replay on our
 //! English board; and the evidence of each claim names only columns the board study writes.
 
+use crate::common::normalise;
 use statespace::puzzles::board::Board;
 use statespace::studies::claim::{source_files, Claim, Verdict};
 use statespace::studies::peg::LevelRow;
@@ -13,14 +14,6 @@ use std::path::Path;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn normalise(s: &str) -> String {
-    s.lines()
-        .map(|l| l.trim_start().trim_start_matches('#'))
-        .flat_map(str::split_whitespace)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The central game as OEIS A112737/A112738 and Durango Bill publish it.
@@ -161,27 +154,19 @@ fn bergholts_18_moves_replay_on_the_english_board() {
 
 #[test]
 fn board_evidence_names_columns_the_study_writes() {
-    use statespace::studies::peg_board::{game_table, levels_table, summary_table};
-    let game = published_game();
-    let summary = summary_table(&game);
-    let mut known: Vec<String> = game_table(&game).header.clone();
-    known.extend(summary.header.clone());
-    known.extend(levels_table(&[]).header.clone());
-    // The rows of finishes.csv, by quantity.
-    known.extend(summary.rows.iter().map(|r| r[0].render()));
-    // The problems table's columns: the fields of BoardProblem (written by the problems search).
-    known.extend(
-        [
-            "start",
-            "finish",
-            "class_allows",
-            "solvable",
-            "min_moves",
-            "min_moves_lower_bound",
-            "min_moves_upper_bound",
-        ]
-        .map(String::from),
-    );
+    use statespace::studies::peg_board::tables::{BOARD_FINISHES, BOARD_LEVELS, GAME, GAME_SUMMARY, PROBLEMS};
+    // The columns of every file the board study writes, as their schemas declare them.
+    let schemas = [&GAME, &GAME_SUMMARY, &BOARD_FINISHES, &BOARD_LEVELS, &PROBLEMS];
+    let mut known: Vec<String> = schemas
+        .iter()
+        .flat_map(|schema| schema.header())
+        .map(String::from)
+        .collect();
+    // The files' own names (`game_summary.csv`), which evidence strings name too.
+    known.extend(schemas.iter().map(|schema| {
+        let file = schema.pattern.rsplit('/').next().unwrap();
+        file.trim_end_matches(".csv").to_string()
+    }));
     for c in all_claims() {
         let words = c.evidence.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'));
         for word in words.filter(|w| w.contains('_')) {

@@ -3,7 +3,7 @@
 //! board-file parser fuzzed, the symmetry groups' orders, and the English board's published
 //! figures (tests/data/peg_boards, each with its citation).
 
-use crate::common::{ok, read_csv, run, scratch};
+use crate::common::{ok, read_csv, run, scratch, whole};
 use crate::parsers::Rng;
 use statespace::puzzles::board::Board;
 use std::collections::{HashMap, HashSet};
@@ -148,7 +148,7 @@ fn check_union(dir: &Path, file: &str, jumps: &[(usize, usize, usize)], n: usize
     }
 }
 
-/// One game's game.csv and finishes.csv against plain sets and a plain map of sequence counts.
+/// One game's game.csv, finishes.csv and game_summary.csv against plain sets and a plain map of sequence counts.
 fn check_game(dir: &Path, file: &str, jumps: &[(usize, usize, usize)], n: usize, hole: usize) {
     let out = dir.join("game");
     let h = (hole + 1).to_string();
@@ -185,17 +185,28 @@ fn check_game(dir: &Path, file: &str, jumps: &[(usize, usize, usize)], n: usize,
         .map(|p| p.1)
         .sum();
     let won: u128 = seqs.iter().filter(|(s, _)| s.count_ones() == 1).map(|p| p.1).sum();
-    let totals = read_csv(&out.join("finishes.csv"));
+    let totals = read_csv(&out.join("game_summary.csv"));
     assert_eq!(
-        column(&totals, "quantity", "complete_games", "value"),
+        column(&totals, "start", &h, "complete_games_text"),
         Some(dead),
         "{file} from {h}"
     );
     assert_eq!(
-        column(&totals, "quantity", "winning_games", "value"),
+        column(&totals, "start", &h, "winning_sequences_text"),
         Some(won),
         "{file} from {h}"
     );
+    // Per finish: the plain map's single-peg positions.
+    let finishes = read_csv(&out.join("finishes.csv"));
+    for (s, n) in seqs.iter().filter(|(s, _)| s.count_ones() == 1) {
+        let f = (s.trailing_zeros() + 1).to_string();
+        assert_eq!(
+            column(&finishes, "finish", &f, "winning_sequences_text"),
+            Some(*n),
+            "{file} from {h} to {f}"
+        );
+    }
+    assert_eq!(finishes.len(), seqs.iter().filter(|(s, _)| s.count_ones() == 1).count());
 }
 
 /// The positions one move (a chain of one or more jumps by one peg) from `s`, by plain sets.
@@ -260,7 +271,7 @@ fn check_problems(dir: &Path, file: &str, jumps: &[(usize, usize, usize)], n: us
             match (want, r) {
                 (Some(m), Some(r)) => {
                     assert_eq!(r["solvable"], "true", "{file}: {} -> {}", s + 1, f + 1);
-                    assert_eq!(r["min_moves"], m.to_string(), "{file}: {} -> {}", s + 1, f + 1);
+                    assert_eq!(whole(&r["min_moves"]), m.to_string(), "{file}: {} -> {}", s + 1, f + 1);
                     assert_eq!(r["passes_class_test"], "true", "{file}: {} -> {}", s + 1, f + 1);
                     solvable += 1;
                 }
@@ -449,7 +460,8 @@ fn the_english_central_game_matches_its_published_figures() {
             "{j} jumps"
         );
     }
-    let totals = read_csv(&out.join("finishes.csv"));
+    let totals = read_csv(&out.join("game_summary.csv"));
+    let finishes = read_csv(&out.join("finishes.csv"));
     let published = crate::common::oracle("peg_boards/english_central_totals.csv");
     let want = |q: &str| {
         published.iter().find(|r| r["quantity"] == q).unwrap()["value"]
@@ -457,12 +469,12 @@ fn the_english_central_game_matches_its_published_figures() {
             .unwrap()
     };
     assert_eq!(
-        column(&totals, "quantity", "complete_games", "value"),
+        column(&totals, "start", "17", "complete_games_text"),
         Some(want("complete_games"))
     );
-    let centre = column(&totals, "hole", "17", "value");
+    let centre = column(&finishes, "finish", "17", "winning_sequences_text");
     assert_eq!(centre, Some(want("winning_games_to_centre")));
-    let shortest = column(&totals, "quantity", "shortest_dead_end_jumps", "value");
+    let shortest = column(&totals, "start", "17", "shortest_dead_end_jumps");
     assert_eq!(shortest, Some(want("shortest_dead_end_jumps")));
     let orbits: u128 = game
         .iter()

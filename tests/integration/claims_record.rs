@@ -5,6 +5,7 @@
 //! covers. Read from the committed `reports/claims.csv` and `reports/**/*.md` (other tests hold
 //! them equal to a fresh run's).
 
+use crate::common::normalise;
 use crate::common::*;
 use serde_json::Value;
 use statespace::output::claim::{all_source_files, source_key, SEED_SOURCES};
@@ -14,17 +15,6 @@ use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs of whitespace as one space, and the `#` that opens a header-comment line dropped: the
-/// seeds are flattened web pages, an oracle file's citation runs over several comment lines, and a
-/// quote may join lines.
-fn normalise(s: &str) -> String {
-    s.lines()
-        .map(|l| l.trim_start().trim_start_matches('#'))
-        .flat_map(str::split_whitespace)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[test]

@@ -50,7 +50,23 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Reads a CSV (with `#` comment lines) into rows of header -> value.
+/// Runs of whitespace as one space, and the `#` that opens a header-comment line dropped: the
+/// seeds are flattened web pages, an oracle file's citation runs over several comment lines, and a
+/// quote may join lines.
+pub fn normalise(s: &str) -> String {
+    s.lines()
+        .map(|l| l.trim_start().trim_start_matches('#'))
+        .flat_map(str::split_whitespace)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A whole number as a `number` column writes it (`13.0`, the float form of a column with gaps),
+/// as an integer's digits (`13`); other text unchanged.
+pub fn whole(text: &str) -> String {
+    text.strip_suffix(".0").unwrap_or(text).to_string()
+}
+
 /// A data file's rows as a plain loader reads them: no comment lines (a row may start with `#`,
 /// as the `./#` pictures do).
 pub fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
@@ -100,5 +116,5 @@ pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
 /// The plain digits of a cell: exact counts are written with `_` between digit groups
 /// (`1_234_567`, `output::table::exact_count`); any other text is returned as it is.
 pub fn digits(text: &str) -> String {
-    statespace::output::table::parse_exact_count(text).unwrap_or_else(|| text.to_string())
+    statespace::output::table::parse_exact_count(text).unwrap_or_else(|| whole(text))
 }

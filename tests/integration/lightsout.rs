@@ -1449,7 +1449,7 @@ fn gods_read_back_resolves_witnesses_and_refuses_tampering() {
     }
     // A witness claimed one press heavier than it is: the exact re-solve refuses it.
     let dir = tampered_copy("gods-lower", "gods_numbers.csv", |t| {
-        t.replace("plus,open,16,8,124,124,124,", "plus,open,16,8,125,125,125,")
+        t.replace("plus,open,16,8,124.0,124,124,", "plus,open,16,8,125.0,125,125,")
     });
     let e = gods_read_back(&dir, 16).unwrap_err().to_string();
     // The witness file no longer repeats the count in a heading, so the tampered bounds are

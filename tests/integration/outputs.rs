@@ -310,10 +310,22 @@ fn assert_every_chart_is_shown() {
                 "reports/benchmarks.md does not show {name}"
             );
         } else {
-            let page = std::fs::read_to_string(root().join("reports").join(dir).join("README.md")).unwrap();
+            // The family page, or a page of the family's directory it links to (a board's page).
+            let family = root().join("reports").join(dir);
+            let mut page = std::fs::read_to_string(family.join("README.md")).unwrap();
+            let linked: Vec<String> = page
+                .split("](")
+                .skip(1)
+                .filter_map(|rest| rest.split(')').next())
+                .filter(|link| link.ends_with(".md") && !link.contains('/'))
+                .map(String::from)
+                .collect();
+            for link in linked {
+                page += &std::fs::read_to_string(family.join(&link)).unwrap_or_default();
+            }
             assert!(
                 page.contains(&format!("({name})")),
-                "reports/{dir}/README.md does not show {name}"
+                "reports/{dir}/README.md (or a page it links to) does not show {name}"
             );
         }
     }
@@ -620,6 +632,12 @@ fn plain_load_faults(rel: &str, name: &str, kind: &str, exact_count: bool, value
     let filled: Vec<&str> = values.iter().copied().filter(|v| !v.is_empty()).collect();
     match kind {
         "string" => {
+            if filled.is_empty() && !values.is_empty() {
+                faults.push(format!(
+                    "{rel}: text column {name} is empty on every row (pandas loads it as float64): \
+                     write a word or drop it"
+                ));
+            }
             if !filled.is_empty() && filled.iter().all(|v| loads_as_number(v)) {
                 faults.push(format!(
                     "{rel}: text column {name} holds only numbers (e.g. {:?}): pandas and polars load it as numbers",
@@ -645,6 +663,24 @@ fn plain_load_faults(rel: &str, name: &str, kind: &str, exact_count: bool, value
                     v.parse::<f64>().is_ok()
                 }
             };
+            if !filled.is_empty() && values.iter().take(100).all(|v| v.is_empty()) {
+                faults.push(format!(
+                    "{rel}: {kind} column {name} is empty on its first 100 rows (polars infers String from them)"
+                ));
+            }
+            if kind == "integer" && filled.len() < values.len() && !filled.is_empty() {
+                faults.push(format!(
+                    "{rel}: integer column {name} has empty cells (pandas loads it as float64): fill it, or declare a \
+                     number written as a float"
+                ));
+            }
+            if kind == "number" && !filled.is_empty() && filled.iter().all(|v| v.parse::<i64>().is_ok()) {
+                faults.push(format!(
+                    "{rel}: number column {name} holds only integers (e.g. {:?}; polars loads it as Int64): \
+                     write floats",
+                    filled[0]
+                ));
+            }
             if let Some(v) = filled.iter().find(|v| !parses(v)) {
                 let past = kind == "integer" && v.bytes().all(|b| b.is_ascii_digit());
                 faults.push(format!(
@@ -669,36 +705,18 @@ fn plain_load_faults(rel: &str, name: &str, kind: &str, exact_count: bool, value
 
 /// Plain loaders read every CSV under `data/` as the package declares it (issue 37, item 6),
 /// checked on the values themselves (no loader needed), for every column of every CSV resource:
-/// (a) a `string` column that is not entirely empty has a value that is not a number, so pandas
-/// and polars keep it as text (bit strings keep their leading zeros); (b) an `integer` column's
-/// values parse as 64-bit integers and a `number` column's as floats, and neither is empty on
-/// every row (polars loads an all-empty column as text); (c) a count past 64 bits is never in an
-/// `integer` column: an exact count kept as text has a name ending in [`TEXT_COUNT_SUFFIX`]; (d)
-/// an `integer` column has empty cells in all or none of the files of its kind (files one schema
-/// declares), since pandas loads a column with an empty cell as floats: one dtype per kind.
-/// The rules that hold today: bit strings and other text keep their type, integers and numbers
-/// parse, booleans are booleans. The exact-count columns and the empty columns are the open part
-/// of issue 37 item 6, checked by the ignored test below.
+/// (a) a `string` column has a value that is not a number, so pandas and polars keep it as text
+/// (bit strings keep their leading zeros), and is never empty on every row (pandas reads that as
+/// float64); (b) an `integer` column's values parse as 64-bit integers and it has no empty cell
+/// (pandas reads a column with a gap as float64), so a quantity absent on some rows is a `number`;
+/// (c) a `number` column's values parse as floats and not all as integers (polars would read
+/// Int64); (d) no numeric column is empty on every row (polars reads it as text); (e) a count past
+/// 64 bits is never in an `integer` column: an exact count kept as text has a name ending in
+/// [`TEXT_COUNT_SUFFIX`] beside its float companion; (f) booleans are `true`/`false`.
+/// `STATESPACE_LOADERS_DATA=dir` checks a scratch record instead of `data/`.
 #[test]
 fn plain_loaders_read_every_csv_as_the_package_declares() {
-    let faults = loader_faults(false);
-    assert!(
-        faults.is_empty(),
-        "{} columns plain loaders read otherwise than the package declares:\n{}",
-        faults.len(),
-        faults.join("\n")
-    );
-}
-
-/// Every rule, the exact-count and empty-column ones included. Open (issue 37 item 6): peg side 9's
-/// partial `levels.csv` writes `winnable_positions` and `dead_positions` empty on every row;
-/// `min_moves` is gappy in some sides' starts and full in others. Run with
-/// `cargo test --release -- --ignored plain_loaders_all` (`STATESPACE_LOADERS_DATA=dir` to check
-/// a scratch record).
-#[test]
-#[ignore = "issue 37 item 6 is open: side 9's empty levels columns, min_moves gappy on some sides (run with --ignored)"]
-fn plain_loaders_all_rules_including_exact_counts_and_empty_columns() {
-    let faults = loader_faults(true);
+    let faults = loader_faults();
     assert!(
         faults.is_empty(),
         "{} columns plain loaders read otherwise than the package declares:\n{}",
@@ -713,17 +731,11 @@ fn loaders_data() -> PathBuf {
     std::env::var_os("STATESPACE_LOADERS_DATA").map_or_else(|| root().join("data"), PathBuf::from)
 }
 
-/// The columns of every CSV in data/ that plain loaders read otherwise than the package declares;
-/// without `all_rules`, exact-count columns, all-empty columns and the one-dtype-per-kind rule are
-/// left out.
-fn loader_faults(all_rules: bool) -> Vec<String> {
-    use statespace::output::datapackage::doc_for;
+/// The columns of every CSV in data/ that plain loaders read otherwise than the package declares.
+fn loader_faults() -> Vec<String> {
     let data = loaders_data();
     let pkg: Value = serde_json::from_str(&std::fs::read_to_string(data.join("datapackage.json")).unwrap()).unwrap();
-    let docs = statespace::studies::schemas();
     let mut faults = Vec::new();
-    // (kind pattern, integer column) -> (files with an empty cell, files without)
-    let mut gaps: std::collections::BTreeMap<(String, String), (Vec<String>, Vec<String>)> = Default::default();
     let mut files = 0;
     for r in pkg["resources"].as_array().unwrap() {
         let rel = r["path"].as_str().unwrap();
@@ -731,7 +743,6 @@ fn loader_faults(all_rules: bool) -> Vec<String> {
             continue;
         }
         files += 1;
-        let kind_of_file = doc_for(&docs, rel).map_or(rel.to_string(), |d| d.pattern.to_string());
         let mut reader = csv::Reader::from_path(data.join(rel)).unwrap();
         let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
         let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
@@ -744,32 +755,12 @@ fn loader_faults(all_rules: bool) -> Vec<String> {
             };
             let values: Vec<&str> = rows.iter().map(|row| row.get(i).unwrap_or("")).collect();
             let exact_count = f.get("constraints").is_some();
-            let all_empty = values.iter().all(|v| v.is_empty()) && !values.is_empty();
-            if !all_rules && (exact_count || (all_empty && kind != "string")) {
-                continue;
-            }
             faults.extend(plain_load_faults(
                 &format!("data/{rel}"),
                 name,
                 kind,
                 exact_count,
                 &values,
-            ));
-            if kind == "integer" && !values.is_empty() && values.iter().any(|v| !v.is_empty()) {
-                let entry = gaps.entry((kind_of_file.clone(), name.to_string())).or_default();
-                if values.iter().any(|v| v.is_empty()) {
-                    entry.0.push(rel.to_string());
-                } else {
-                    entry.1.push(rel.to_string());
-                }
-            }
-        }
-    }
-    for ((kind, name), (gappy, full)) in gaps {
-        if all_rules && !gappy.is_empty() && !full.is_empty() {
-            faults.push(format!(
-                "data/{kind}: integer column {name} has empty cells in {gappy:?} (pandas: float64) but not in \
-                 {full:?} (int64): one dtype per kind"
             ));
         }
     }
@@ -787,9 +778,17 @@ fn plain_load_faults_name_each_rule() {
         "bit strings load as numbers"
     );
     assert_eq!(f("string", false, &["..###", "01000"]), 0);
-    assert_eq!(f("string", false, &["", ""]), 0, "an empty text column is text");
+    assert_eq!(f("string", false, &["", ""]), 1, "an empty text column loads as floats");
+    assert_eq!(f("string", false, &["", "none"]), 0);
+    assert_eq!(f("integer", false, &["1", "2"]), 0);
+    assert_eq!(
+        f("number", false, &["1", ""]),
+        1,
+        "a number column of integers loads as Int64"
+    );
+    assert_eq!(f("number", false, &["1.0", ""]), 0);
     assert_eq!(f("string", true, &["4_950"]), 1, "an exact count named as a number");
-    assert_eq!(f("integer", false, &["1", ""]), 0);
+    assert_eq!(f("integer", false, &["1", ""]), 1, "a gap makes pandas read floats");
     assert_eq!(f("integer", false, &["", ""]), 1, "an all-empty integer column");
     assert_eq!(f("integer", false, &["18446744073709551616"]), 1, "past 64 bits");
     assert_eq!(f("number", false, &["1.5", "x"]), 1);

@@ -326,8 +326,8 @@ fn side_9_first_levels_match_a_set_bfs() {
     );
     for r in &rows {
         assert!(
-            r["winnable_positions"].is_empty() && r["dead_positions"].is_empty(),
-            "partial: no winnable counts"
+            !r.contains_key("winnable_positions") && !r.contains_key("dead_positions"),
+            "partial: no winnable counts (the columns are left out)"
         );
         assert!(get(r, "reachable_positions") <= binom(45, get(r, "pegs")));
     }
@@ -549,11 +549,12 @@ fn side_8_problem_table_is_proven_row_by_row() {
                     }
                 }
                 assert_eq!(b, 1 << f, "the play {:?} must end with one peg in {}", r["play"], f + 1);
-                assert_eq!(r["moves_upper_bound"], moves.to_string());
+                assert_eq!(whole(&r["moves_upper_bound"]), moves.to_string());
                 // The proven lower bound on the fewest moves (issue 23) never exceeds the play's.
-                let lower: u32 = r["min_moves_lower_bound"].parse().unwrap();
+                let lower: u32 = r["min_moves_lower_bound"].trim_end_matches(".0").parse().unwrap();
                 assert!(
-                    lower <= moves && (r["min_moves"].is_empty() || r["min_moves"] == lower.to_string()),
+                    lower <= moves
+                        && (whole(&r["min_moves"]).is_empty() || whole(&r["min_moves"]) == lower.to_string()),
                     "{} -> {}",
                     s + 1,
                     f + 1

@@ -868,7 +868,7 @@ pub static GODS_NUMBERS: Schema = Schema {
         ),
         col(
             glossary::gods_number,
-            Kind::Integer,
+            Kind::Number,
             "the exact God's number; empty when only bounds are proven",
         ),
         col(

@@ -212,7 +212,8 @@ pub static SAMPLED_HISTOGRAM: Schema = Schema {
     pattern: "lightsout/sampled_histogram_plus_open_*.csv",
     description: "Sampled click-distance histogram of one plus/open n x n board (n in the file name) whose exact \
             histogram is out of reach: uniformly random solvable positions, each solved exactly (fewest presses over \
-            its coset of the quiet space), counted by fewest presses. Estimates, not exact counts.",
+            its coset of the quiet space), counted by fewest presses, one row per count from the fewest seen to the \
+            most seen. Estimates, not exact counts.",
     columns: &[
         col(glossary::min_presses, Kind::Integer, "fewest presses"),
         col(
@@ -237,12 +238,14 @@ pub static SAMPLED_HISTOGRAM: Schema = Schema {
     source: "Computed by statespace (seeded sampling, fixed seed; issue 9)",
 };
 
-/// `sampled_histogram_plus_open_{n}x{n}.csv`: one row per number of presses.
+/// `sampled_histogram_plus_open_{n}x{n}.csv`: one row per number of presses from the fewest seen
+/// to the most seen (the rows outside have no sample and no estimate).
 pub fn table(s: &Sampled) -> Table {
     let mut t = SAMPLED_HISTOGRAM.table();
     let total = s.samples as f64;
     let rank = (s.n * s.n - s.nullity) as f64;
-    for (k, &c) in s.counts.iter().enumerate() {
+    let first = s.counts.iter().position(|&c| c > 0).unwrap_or(0);
+    for (k, &c) in s.counts.iter().enumerate().take(s.largest_seen() + 1).skip(first) {
         let share = c as f64 / total;
         t.push(vec![
             k.into(),

@@ -241,8 +241,9 @@ impl SavedGods {
                 method: r[r.len() - 1].to_string(),
                 witness: None,
             };
+            // Written as a float (the column has gaps: open sides).
             let exact = if row.lower == row.upper {
-                row.lower.to_string()
+                format!("{}.0", row.lower)
             } else {
                 String::new()
             };

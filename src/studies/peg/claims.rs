@@ -4,6 +4,7 @@
 use super::fewest::MinMoves;
 use super::solvability::ProblemRow;
 use super::{PegResults, PegStudy, StartRow};
+use crate::output::chart::group_thousands as thousands;
 use crate::output::published::Published;
 use crate::studies::claim::{Claim, Verdict};
 
@@ -15,18 +16,6 @@ fn oracle(text: &str) -> Published {
 
 fn side(r: &PegResults, n: usize) -> Option<&PegStudy> {
     r.sides.iter().find(|s| s.side == n && !s.starts.is_empty())
-}
-
-fn thousands(v: u128) -> String {
-    let s = v.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 pub fn claims(r: &PegResults) -> Vec<Claim> {

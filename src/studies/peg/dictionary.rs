@@ -5,6 +5,7 @@
 
 use super::{partial, seed001, tables};
 use crate::output::schema::Schema;
+use crate::studies::peg_board;
 
 pub fn resources() -> Vec<&'static Schema> {
     [
@@ -21,6 +22,13 @@ pub fn resources() -> Vec<&'static Schema> {
         &tables::POSITIONS,
         &seed001::EXAMPLE,
         &seed001::JUMPS,
+        // After the triangles' patterns: `peg/*/levels.csv` would match theirs too.
+        &peg_board::tables::BOARD_LEVELS,
+        &peg_board::tables::GAME,
+        &peg_board::tables::BOARD_FINISHES,
+        &peg_board::tables::GAME_SUMMARY,
+        &peg_board::tables::PROBLEMS,
+        &peg_board::tables::BOARDS,
     ]
     .to_vec()
 }

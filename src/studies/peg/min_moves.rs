@@ -1089,7 +1089,7 @@ mod tests {
             let r: Vec<&str> = line.split(',').collect();
             if !r[cm].is_empty() {
                 truth[r[cs].parse::<usize>().unwrap() - 1][r[cf].parse::<usize>().unwrap() - 1] =
-                    Some(r[cm].parse::<u32>().unwrap());
+                    Some(r[cm].trim_end_matches(".0").parse::<u32>().unwrap());
                 listed += 1;
             }
         }

@@ -784,6 +784,9 @@ pub struct Options {
     pub sides: Vec<PegOptions>,
     /// Seed 001's worked example of its board encoding (the 10-coin triangle).
     pub seed001: bool,
+    /// Boards other than the triangles, each read back from its directory of an earlier run
+    /// (`data/peg/<board>/`, written by `peg --board NAME`) and re-checked.
+    pub boards: Vec<(String, std::path::PathBuf)>,
 }
 
 /// Every side studied.
@@ -793,6 +796,8 @@ pub struct PegResults {
     /// Sides whose union stops at a peg count (side 9), from the top down.
     pub partial: Vec<partial::PartialSide>,
     pub seed001: Option<seed001::Seed001>,
+    /// The boards of [`Options::boards`], read back and re-checked.
+    pub boards: Vec<crate::studies::peg_board::BoardStudy>,
 }
 
 /// The peg family in the common study shape.
@@ -821,6 +826,13 @@ impl Peg {
                 });
             }
         }
+        // Other boards whose results an earlier `peg --board NAME` left in data/peg/<board>/.
+        for name in crate::studies::peg_board::study::BOARDS {
+            let dir = data.join("peg").join(name);
+            if dir.join("levels.csv").is_file() || dir.join("game.csv").is_file() {
+                opts.boards.push((name.to_string(), dir));
+            }
+        }
         // Partial sides (side 9): read back from data/ and their first levels recomputed.
         for side in layers::MAX_LEVELS_SIDE + 1..=partial::MAX_SIDE {
             let saved_dir = data.join(report::side_dir(side));
@@ -846,6 +858,7 @@ impl crate::studies::Study for Peg {
         Options {
             sides: (4..=REPRODUCE_MAX_SIDE).map(PegOptions::for_side).collect(),
             seed001: true,
+            boards: Vec::new(),
         }
     }
 
@@ -880,10 +893,17 @@ impl crate::studies::Study for Peg {
         } else {
             None
         };
+        let mut boards = Vec::new();
+        for (name, dir) in &options.boards {
+            counters.set_stage(format!("peg: the {name} board (read back and re-checked)"), 0);
+            let board = crate::puzzles::board::Board::named(name)?;
+            boards.push(crate::studies::peg_board::BoardStudy::read_back(board, dir)?);
+        }
         Ok(PegResults {
             sides,
             partial,
             seed001,
+            boards,
         })
     }
 
@@ -891,6 +911,9 @@ impl crate::studies::Study for Peg {
         let mut out = claims::claims(results);
         if let Some(s) = &results.seed001 {
             out.extend(seed001::claims(s));
+        }
+        for b in &results.boards {
+            out.extend(b.claims());
         }
         out
     }

@@ -110,8 +110,9 @@ pub static T9_LEVELS: Schema = Schema {
     pattern: "peg/T9/levels.csv",
     description: "PARTIAL: the union over every single-vacancy start of side 9 (45 holes), from the 45 starts \
         (44 pegs) down to the lowest peg count computed, one row per peg count; each row present is exact, the \
-        levels below are not computed. Only reachable positions: winnable_positions and dead_positions are \
-        empty (at k pegs they need the level at 45 - k pegs). New: no published counts found.",
+        levels below are not computed. Only reachable positions: the winnable_positions and dead_positions \
+        columns of the complete sides are left out (at k pegs they need the level at 45 - k pegs). New: no \
+        published counts found.",
     columns: &[
         col(
             glossary::pegs,
@@ -123,8 +124,13 @@ pub static T9_LEVELS: Schema = Schema {
             Integer,
             "positions with this many pegs reachable from some single-vacancy start",
         ),
-        col(glossary::winnable_positions, Integer, "not computed for side 9: empty"),
-        col(glossary::dead_positions, Integer, "not computed for side 9: empty"),
+        col(
+            glossary::winnable_positions,
+            Integer,
+            "not computed for side 9: left out",
+        )
+        .optional(),
+        col(glossary::dead_positions, Integer, "not computed for side 9: left out").optional(),
     ],
     primary_key: &[glossary::pegs],
     source: super::tables::SOURCE,
@@ -137,7 +143,7 @@ pub fn levels_table(p: &PartialSide) -> Table {
     for &(pegs, reachable) in p.levels.iter().rev() {
         t.push(vec![pegs.into(), reachable.into(), Cell::Empty, Cell::Empty]);
     }
-    t
+    T9_LEVELS.drop_empty_optional(t)
 }
 
 /// Runs one partial side: computed, or read back from `saved` and re-checked.
@@ -164,7 +170,8 @@ pub fn run(
 pub fn load(t: &Triangle, dir: &Path, counters: &Counters) -> Result<PartialSide> {
     let path = dir.join("levels.csv");
     let holes = t.holes();
-    let (_, rows) = read_rows_of(&path, &[&T9_LEVELS.header()])?;
+    // Today's header leaves the never-filled columns out; older records carry them empty.
+    let (_, rows) = read_rows_of(&path, &[&T9_LEVELS.header()[..2], &T9_LEVELS.header()])?;
     ensure!(!rows.is_empty(), "{}: no levels", path.display());
     let mut levels = Vec::new();
     for (i, r) in rows.iter().enumerate() {
@@ -172,7 +179,7 @@ pub fn load(t: &Triangle, dir: &Path, counters: &Counters) -> Result<PartialSide
         let pegs: usize = number(&path, line, "pegs", &r[0])?;
         let reachable: u64 = number(&path, line, "reachable_positions", &r[1])?;
         ensure!(
-            r[2].is_empty() && r[3].is_empty(),
+            r.iter().skip(2).all(str::is_empty),
             "{}: row {line}: a partial union has no winnable or dead counts",
             path.display()
         );
@@ -225,10 +232,18 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
-    /// A partial side's `levels.csv` has the columns of every side's, so one reader loads both.
+    /// A partial side's `levels.csv` has the columns of every side's, those it cannot fill left
+    /// out, so one reader loads both.
     #[test]
     fn partial_levels_have_the_columns_of_every_side() {
         assert_eq!(T9_LEVELS.header(), crate::studies::peg::tables::LEVELS.header());
+        let p = PartialSide {
+            side: 9,
+            holes: 45,
+            levels: vec![(44, 45), (43, 420)],
+            saved: None,
+        };
+        assert_eq!(levels_table(&p).header, ["pegs", "reachable_positions"]);
     }
 
     /// Levels by a plain set BFS over boards, from every single vacancy down to `min_pegs`.

@@ -375,6 +375,7 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
             sides: vec![s.clone()],
             partial: Vec::new(),
             seed001: None,
+            boards: Vec::new(),
         };
         let claims = super::claims::claims(&single);
         let page = crate::output::report::render_page(&side_page(&single), &claims, "", 0);
@@ -390,6 +391,18 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
             "peg",
             &format!("T{}_claims.csv", s.side),
             &crate::output::report::claims_table(&claims),
+        );
+    }
+    // Other boards (read back from data/peg/<board>/): their files, pages and one table of all.
+    for b in &r.boards {
+        out.files.extend(b.export(&b.claims())?.files);
+    }
+    if !r.boards.is_empty() {
+        out.table(
+            Area::Data,
+            "peg",
+            "boards.csv",
+            &crate::studies::peg_board::study::boards_table(&r.boards),
         );
     }
     if let Some(s) = &r.seed001 {
@@ -612,6 +625,9 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
                 .chart("solvability_by_side", sides_caption(r)),
         );
     }
+    if !r.boards.is_empty() {
+        sections.push(boards_section(r));
+    }
     sections.push(per_side_section(r));
     let mut summary = vec![
         Block::Text(prose(include_str!("prose/summary.md"), &[])),
@@ -626,10 +642,26 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
             caption: levels_caption(r),
         });
     }
+    if !r.boards.is_empty() {
+        // The entry page's paths are relative to reports/.
+        let links: Vec<String> = r
+            .boards
+            .iter()
+            .map(|b| format!("[{0}](peg/{0}.md)", b.board.name()))
+            .collect();
+        summary.push(Block::Text(format!(
+            "Other boards, each with its union, game and claims on its own page: {}.",
+            links.join(", ")
+        )));
+    }
     Page {
         summary,
         family: "peg".into(),
-        title: "Peg solitaire on triangles".into(),
+        title: if r.boards.is_empty() {
+            "Peg solitaire on triangles".into()
+        } else {
+            "Peg solitaire on triangles and other boards".into()
+        },
         intro: prose(include_str!("prose/intro.md"), &[])
             .split("\n\n")
             .map(String::from)
@@ -663,6 +695,29 @@ fn published_section(r: &PegResults) -> Section {
         .claims("peg.oeis")
 }
 
+/// Boards other than the triangles (read back from `data/peg/<board>/`): one row each, a link to
+/// each board's page, and the published figures for them beside ours.
+fn boards_section(r: &PegResults) -> Section {
+    let links: Vec<String> = r
+        .boards
+        .iter()
+        .map(|b| format!("[{0}]({0}.md)", b.board.name()))
+        .collect();
+    Section::new("Other boards")
+        .text(format!(
+            "Each board's union, games and tables are on its own page: {}. Their results take minutes to compute \
+            (`statespace peg --board NAME` writes `data/peg/NAME/`); `reproduce` reads them back and re-checks \
+            them (the duality certificate, the first levels by plain search, the totals).",
+            links.join(", ")
+        ))
+        .table(
+            "Per board (`data/peg/boards.csv`; empty where the record does not hold that table):",
+            crate::studies::peg_board::study::boards_table(&r.boards),
+        )
+        .claims("peg.english")
+        .claims("peg.european")
+}
+
 /// A partial side (side 9): what it is, and its levels.
 fn partial_section(p: &super::partial::PartialSide) -> Section {
     Section::new(&format!(
@@ -673,7 +728,7 @@ fn partial_section(p: &super::partial::PartialSide) -> Section {
     .table(
         format!(
             "Reachable positions per peg count, {} down to {} pegs (`data/peg/T{}/levels.csv`; winnable and dead \
-            positions not computed, empty):",
+            positions not computed, left out):",
             p.holes - 1,
             p.min_pegs(),
             p.side

@@ -648,8 +648,15 @@ mod tests {
             .map(|r| r.unwrap())
             .find(|r| {
                 let longer = r[col("min_moves")]
+                    .trim_end_matches(".0")
                     .parse::<u32>()
-                    .is_ok_and(|m| r[col("moves_upper_bound")].parse::<u32>().unwrap() > m);
+                    .is_ok_and(|m| {
+                        r[col("moves_upper_bound")]
+                            .trim_end_matches(".0")
+                            .parse::<u32>()
+                            .unwrap()
+                            > m
+                    });
                 longer
                     && r[col("play")]
                         .rsplit(" | ")
@@ -657,7 +664,7 @@ mod tests {
                         .is_some_and(|last| last.matches('-').count() >= 2)
             })
             .expect("an exact row whose play is longer than its minimum");
-        let m: u32 = row[col("min_moves")].parse().unwrap();
+        let m: u32 = row[col("min_moves")].trim_end_matches(".0").parse().unwrap();
         edit_row(text, &row[0], &row[1], |f| {
             for c in ["min_moves", "optimal_play", "min_moves_exact"] {
                 f.insert(c.into(), String::new());
@@ -701,7 +708,7 @@ mod tests {
             .iter()
             .find(|r| r[col("min_moves")].is_empty() && !r[col("min_moves_lower_bound")].is_empty())
             .expect("a problem with a bound only");
-        let upper = open[col("moves_upper_bound")].to_string();
+        let upper = open[col("moves_upper_bound")].trim_end_matches(".0").to_string();
         let (radii, _, _) = MinMoves::parse_proof(&open[col("min_moves_proof")]).unwrap();
         let claimed = edit_row(&text, &open[0], &open[1], |f| {
             let play = f["play"].clone();
@@ -719,7 +726,7 @@ mod tests {
             );
         });
         // The same edit with the true bound is accepted only if the play meets it: here it does not.
-        assert_ne!(upper.parse::<u32>().unwrap(), radii.reach() + 1);
+        assert_ne!(upper.trim_end_matches(".0").parse::<u32>().unwrap(), radii.reach() + 1);
         let dir = tampered("finishes.csv", |_| claimed.clone());
         let err = format!(
             "{:#}",
@@ -730,6 +737,7 @@ mod tests {
         // it, or a value where it is empty).
         let changed = edit_row(&with_exact_column(&text), &open[0], &open[1], |f| {
             let m = f["min_moves"]
+                .trim_end_matches(".0")
                 .parse::<u32>()
                 .map_or(upper.clone(), |m| (m + 1).to_string());
             f.insert("min_moves_exact".into(), m);
@@ -801,7 +809,7 @@ mod tests {
                 Box::new(|t: &str| {
                     let row = t
                         .lines()
-                        .find(|l| l.split(',').nth(7) == Some("14"))
+                        .find(|l| l.split(',').nth(7) == Some("14.0"))
                         .expect("a play of 14 moves");
                     let mut fields: Vec<&str> = row.split(',').collect();
                     fields[7] = "13";
@@ -828,7 +836,14 @@ mod tests {
                     let row = t.lines().find(|l| bounded_only(l)).unwrap();
                     let (head, proof) = row.rsplit_once(',').unwrap();
                     let (head, lower) = head.rsplit_once(',').unwrap();
-                    t.replacen(row, &format!("{head},{},{proof}", lower.parse::<u32>().unwrap() + 1), 1)
+                    t.replacen(
+                        row,
+                        &format!(
+                            "{head},{},{proof}",
+                            lower.trim_end_matches(".0").parse::<u32>().unwrap() + 1
+                        ),
+                        1,
+                    )
                 }),
                 "does not give min_moves",
             ),

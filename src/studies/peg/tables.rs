@@ -147,7 +147,7 @@ const STARTS_COUNTS: [Column; 7] = [
 const STARTS_COMMON: [Column; 2] = [
     col(
         glossary::min_moves,
-        Integer,
+        Number,
         "fewest moves (maximal chains of jumps by one peg) to a single peg, the least over the start's \
         finishes in finishes.csv; empty when no single-peg finish exists (side 8: also empty where that least value \
         is not proven)",
@@ -228,7 +228,7 @@ const FINISHES_COUNTS: [Column; 3] = [
 const FINISHES_TAIL: [Column; 2] = [
     col(
         glossary::min_moves,
-        Integer,
+        Number,
         "fewest moves for this problem; empty when not solvable (side 8: empty where not \
         proven, see min_moves_lower_bound)",
     ),
@@ -258,7 +258,7 @@ const T8_FINISHES_EXTRA: [Column; 6] = [
     .optional(),
     col(
         glossary::moves_upper_bound,
-        Integer,
+        Number,
         "moves of the play given: an upper bound on the fewest moves, \
         not proven minimal; empty when not solvable",
     ),
@@ -271,7 +271,7 @@ const T8_FINISHES_EXTRA: [Column; 6] = [
     ),
     col(
         glossary::min_moves_lower_bound,
-        Integer,
+        Number,
         "a proven lower bound on the fewest moves (equal to \
         min_moves where that is filled); empty when not solvable",
     ),

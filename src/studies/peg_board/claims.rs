@@ -9,6 +9,7 @@
 
 use super::game::Game;
 use super::problems::BoardProblem;
+use crate::output::chart::group_thousands as thousands;
 use crate::output::published::Published;
 use crate::puzzles::board::Board;
 use crate::studies::claim::{Claim, Verdict};
@@ -47,18 +48,6 @@ pub fn claims(v: BoardValues<'_>) -> Vec<Claim> {
         _ => Vec::new(),
     };
     out.extend(new_claims(v));
-    out
-}
-
-fn thousands(v: u128) -> String {
-    let s = v.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
     out
 }
 
@@ -157,6 +146,7 @@ fn total(quantity: &str) -> String {
 /// Durango Bill: complete games, winning games (the last peg in the centre) and the shortest game
 /// that ends with no jump left.
 fn durango_claims(board: &Board, g: &Game) -> Vec<Claim> {
+    let summary = format!("data/peg/{}/game_summary.csv", board.name());
     let finishes = format!("data/peg/{}/finishes.csv", board.name());
     let number = |q: &str| -> u128 { total(q).parse().expect("a count") };
     let shortest = total("shortest_dead_end_jumps");
@@ -169,7 +159,7 @@ fn durango_claims(board: &Board, g: &Game) -> Vec<Claim> {
             jump left (complete games)",
             thousands(number("complete_games")),
             thousands(g.complete_games),
-            &format!("{finishes}, column value, row quantity = complete_games"),
+            &format!("{summary}, column complete_games_text"),
         )
         .quoted("First, there are 577,116,156,815,309,849,672 different game sequences."),
         Claim::compare(
@@ -181,7 +171,7 @@ fn durango_claims(board: &Board, g: &Game) -> Vec<Claim> {
             thousands(number("winning_games_to_centre")),
             thousands(g.winning_to_start()),
             &format!(
-                "{finishes}, column value, row quantity = winning_games_to_hole with hole = {} (the centre)",
+                "{finishes}, column winning_sequences_text, row finish = {} (the centre)",
                 g.start + 1
             ),
         )
@@ -194,7 +184,7 @@ fn durango_claims(board: &Board, g: &Game) -> Vec<Claim> {
             one peg) takes this many jumps",
             &shortest,
             g.shortest_dead_end.map_or("none".to_string(), |d| d.to_string()),
-            &format!("{finishes}, column value, row quantity = shortest_dead_end_jumps"),
+            &format!("{summary}, column shortest_dead_end_jumps"),
         )
         .quoted(&format!("shortest_dead_end_jumps,{shortest}")),
     ]
@@ -308,8 +298,8 @@ fn bergholt_claim(v: BoardValues<'_>) -> Option<Claim> {
             computed,
             verdict,
             &format!(
-                "{problems}, columns min_moves, min_moves_lower_bound and min_moves_upper_bound, row start = {0}, \
-                finish = {0}",
+                "{problems}, columns min_moves, min_moves_lower_bound and play (its moves bound the fewest), \
+                row start = {0}, finish = {0}",
                 c + 1
             ),
         )
@@ -377,7 +367,7 @@ fn new_claims(v: BoardValues<'_>) -> Vec<Claim> {
                 solvable - outside,
                 passing - (solvable - outside)
             ),
-            &format!("data/peg/{name}/problems.csv, columns class_allows and solvable"),
+            &format!("data/peg/{name}/problems.csv, columns passes_class_test and solvable"),
         ));
         if let Some(summary) = moves_summary(v.problems) {
             out.push(Claim::new_result(
@@ -389,8 +379,8 @@ fn new_claims(v: BoardValues<'_>) -> Vec<Claim> {
                 ),
                 summary,
                 &format!(
-                    "data/peg/{name}/problems.csv, columns min_moves, min_moves_lower_bound and \
-                    min_moves_upper_bound"
+                    "data/peg/{name}/problems.csv, columns min_moves, min_moves_lower_bound and play (its moves bound \
+                    the fewest)"
                 ),
             ));
         }

@@ -4,7 +4,6 @@
 
 use crate::engine::progress::{Counters, Reporter};
 use crate::output::export::{Area, Export, OutDirs};
-use crate::output::table::{exact_count, Cell, Table};
 use crate::puzzles::board::{Board, Kind};
 use crate::studies::peg::fewest::Radii;
 use crate::studies::peg::LevelRow;
@@ -168,77 +167,6 @@ impl BoardTask {
     }
 }
 
-/// `levels.csv` with the triangle's columns.
-pub fn levels_table(levels: &[LevelRow]) -> Table {
-    let mut t = crate::studies::peg::tables::LEVELS.table();
-    let mut rows = levels.to_vec();
-    rows.sort_by_key(|r| r.pegs);
-    for r in rows {
-        t.push(vec![
-            r.pegs.into(),
-            r.reachable.into(),
-            r.winnable.into(),
-            (r.reachable - r.winnable).into(),
-        ]);
-    }
-    t
-}
-
-/// `game.csv`: one row per number of jumps played.
-pub fn game_table(g: &game::Game) -> Table {
-    let mut t = Table::new(&[
-        "jumps",
-        "pegs",
-        "reachable_positions",
-        "reachable_orbits",
-        "winnable_positions",
-        "winnable_orbits",
-        "winnable_to_start_hole",
-        "winnable_to_start_hole_orbits",
-        "dead_positions_no_jump",
-    ]);
-    for l in &g.levels {
-        t.push(vec![
-            l.jumps.into(),
-            l.pegs.into(),
-            l.reachable.into(),
-            l.reachable_orbits.into(),
-            l.winnable.into(),
-            l.winnable_orbits.into(),
-            l.winnable_to_start.into(),
-            l.winnable_to_start_orbits.into(),
-            l.dead_ends.into(),
-        ]);
-    }
-    t
-}
-
-/// `finishes.csv`: winning jump sequences per finishing hole, and the game's totals.
-pub fn summary_table(g: &game::Game) -> Table {
-    let mut t = Table::new(&["quantity", "hole", "value"]);
-    t.push(vec!["start".into(), Cell::Empty, (g.start + 1).into()]);
-    t.push(vec!["stabiliser_order".into(), Cell::Empty, g.stabiliser.into()]);
-    t.push(vec![
-        "complete_games".into(),
-        Cell::Empty,
-        exact_count(g.complete_games),
-    ]);
-    t.push(vec![
-        "winning_games".into(),
-        Cell::Empty,
-        exact_count(g.winning_total()),
-    ]);
-    for &(f, n) in &g.winning_games {
-        t.push(vec!["winning_games_to_hole".into(), (f + 1).into(), exact_count(n)]);
-    }
-    t.push(vec![
-        "shortest_dead_end_jumps".into(),
-        Cell::Empty,
-        g.shortest_dead_end.into(),
-    ]);
-    t
-}
-
 impl Task for BoardTask {
     type Results = BoardResults;
 
@@ -252,15 +180,11 @@ impl Task for BoardTask {
         let mut files = Export::default();
         files.bytes(Area::Data, "", "board.txt", self.board.picture().into_bytes(), None);
         match results {
-            BoardResults::Levels(levels) => files.table(Area::Data, "", "levels.csv", &levels_table(levels)),
-            BoardResults::Game(g) => {
-                files.table(Area::Data, "", "game.csv", &game_table(g));
-                files.table(Area::Data, "", "finishes.csv", &summary_table(g));
-            }
+            BoardResults::Levels(levels) => files.table(Area::Data, "", "levels.csv", &tables::levels_table(levels)),
+            BoardResults::Game(g) => tables::export_game(&mut files, "", g),
             BoardResults::Full { levels, game, problems } => {
-                files.table(Area::Data, "", "levels.csv", &levels_table(levels));
-                files.table(Area::Data, "", "game.csv", &game_table(game));
-                files.table(Area::Data, "", "finishes.csv", &summary_table(game));
+                files.table(Area::Data, "", "levels.csv", &tables::levels_table(levels));
+                tables::export_game(&mut files, "", game);
                 files.table(Area::Data, "", "problems.csv", &tables::problems_table(problems));
             }
         }

@@ -5,6 +5,7 @@
 
 use super::claims::moves_summary;
 use super::BoardStudy;
+use crate::output::chart::group_thousands as thousands;
 use crate::output::chart::{xy_chart, Mark, Rendered, Scale, XYChart, XYSeries};
 use crate::output::report::{render_page, Page, Section};
 use crate::output::template::prose;
@@ -43,18 +44,6 @@ pub fn levels_chart(board: &Board, levels: &[LevelRow]) -> Result<Rendered> {
         y_scale: Scale::Log10,
         markers: Vec::new(),
     })
-}
-
-fn thousands(v: u128) -> String {
-    let s = v.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// The opening paragraphs: the board and how it was computed.
@@ -113,7 +102,7 @@ fn union_section(s: &BoardStudy) -> Option<Section> {
             .text(text)
             .table(
                 format!("Per peg count (`data/peg/{name}/levels.csv`):"),
-                super::levels_table(&s.levels),
+                super::tables::levels_table(&s.levels),
             )
             .chart(
                 levels_chart_stem(name),
@@ -142,7 +131,7 @@ fn game_section(s: &BoardStudy) -> Option<Section> {
     let name = s.board.name();
     Some(Section::new("The game from the centre").text(text).table(
         format!("Per jump played (`data/peg/{name}/game.csv`):"),
-        super::game_table(g),
+        super::tables::game_table(g),
     ))
 }
 

@@ -6,37 +6,25 @@
 //!   and turns a single peg into a single vacancy), so the winnable counts read the same from
 //!   either end (k pegs and holes - k pegs); and the first levels, recomputed by plain search of
 //!   the positions (cheap), equal the file's.
-//! - `game.csv` and `finishes.csv` (one single-vacancy game): one row per jump from 0, pegs =
+//! - `game.csv`, `finishes.csv` and `game_summary.csv` (one single-vacancy game): one row per jump from 0, pegs =
 //!   holes - 1 - jumps, orbits never above positions and positions never above orbits times the
 //!   stabiliser's order, winnable never above reachable; for a game that can finish in its start
 //!   hole, the positions that can still finish there read the same from either end (duality again);
 //!   the first levels recomputed equal the file's; winning games per hole sum to the total.
 
 use super::game::{Game, GameLevel};
+use super::tables::{BOARD_FINISHES, BOARD_LEVELS, GAME, GAME_SUMMARY};
 use crate::output::table::parse_exact_count;
 use crate::puzzles::board::Board;
 use crate::studies::peg::LevelRow;
-use crate::studies::read_back::{number, read_rows};
-use anyhow::{bail, ensure, Context, Result};
+use crate::studies::read_back::{number, read_rows, read_rows_of};
+use anyhow::{ensure, Context, Result};
 use std::collections::HashSet;
 use std::path::Path;
 
 /// Levels recomputed by plain search when a saved file is read back: positions with at most this
 /// many jumps played (a few thousand positions on the 37-hole board).
 pub const RECHECKED_JUMPS: usize = 4;
-
-const LEVELS_HEADER: [&str; 4] = ["pegs", "reachable_positions", "winnable_positions", "dead_positions"];
-const GAME_HEADER: [&str; 9] = [
-    "jumps",
-    "pegs",
-    "reachable_positions",
-    "reachable_orbits",
-    "winnable_positions",
-    "winnable_orbits",
-    "winnable_to_start_hole",
-    "winnable_to_start_hole_orbits",
-    "dead_positions_no_jump",
-];
 
 /// Positions reachable from `starts` after 0, 1, ... `jumps` jumps, by plain sets.
 fn plain_levels(board: &Board, starts: &[u64], jumps: usize) -> Vec<HashSet<u64>> {
@@ -64,7 +52,7 @@ pub fn read_levels(board: &Board, dir: &Path) -> Result<Vec<LevelRow>> {
     let path = dir.join("levels.csv");
     let n = board.holes();
     let mut rows = Vec::new();
-    for (i, r) in read_rows(&path, &LEVELS_HEADER)?.iter().enumerate() {
+    for (i, r) in read_rows(&path, &BOARD_LEVELS.header())?.iter().enumerate() {
         let line = i + 2;
         let row = LevelRow {
             pegs: number(&path, line, "pegs", &r[0])?,
@@ -121,7 +109,7 @@ pub fn read_levels(board: &Board, dir: &Path) -> Result<Vec<LevelRow>> {
 
 /// One row of `game.csv`.
 fn game_level(path: &Path, line: usize, r: &csv::StringRecord) -> Result<GameLevel> {
-    let field = |i: usize| -> Result<u64> { number(path, line, GAME_HEADER[i], &r[i]) };
+    let field = |i: usize| -> Result<u64> { number(path, line, GAME.columns[i].name(), &r[i]) };
     Ok(GameLevel {
         jumps: field(0)? as usize,
         pegs: field(1)? as usize,
@@ -135,41 +123,71 @@ fn game_level(path: &Path, line: usize, r: &csv::StringRecord) -> Result<GameLev
     })
 }
 
-/// An exact count as `finishes.csv` writes it.
-fn count(path: &Path, line: usize, text: &str) -> Result<u128> {
-    let digits = parse_exact_count(text).unwrap_or_else(|| text.to_string());
-    number(path, line, "value", &digits)
+/// An exact count as the `*_text` columns write it.
+fn count(path: &Path, line: usize, column: &str, text: &str) -> Result<u128> {
+    let digits = parse_exact_count(text).with_context(|| {
+        format!(
+            "{}: row {line}, {column} {text:?} is not an exact count",
+            path.display()
+        )
+    })?;
+    number(path, line, column, &digits)
 }
 
-/// The totals of `finishes.csv` into `game` (start, stabiliser, complete and winning games, the
-/// shortest dead end).
-fn read_finishes(path: &Path, game: &mut Game) -> Result<()> {
-    let mut winning_total = None;
-    for (i, r) in read_rows(path, &["quantity", "hole", "value"])?.iter().enumerate() {
+/// The game's totals (`game_summary.csv`, one row) and its winning sequences per finish
+/// (`finishes.csv`) into `game`: they must sum to the total.
+fn read_finishes(dir: &Path, game: &mut Game) -> Result<()> {
+    let path = dir.join("game_summary.csv");
+    // The optional columns (the winning count's log10, the shortest dead end) may be left out.
+    let names =
+        |keep: &dyn Fn(&str) -> bool| -> Vec<&str> { GAME_SUMMARY.header().into_iter().filter(|n| keep(n)).collect() };
+    let headers = [
+        names(&|_| true),
+        names(&|n| n != "log10_winning_sequences"),
+        names(&|n| n != "shortest_dead_end_jumps"),
+        names(&|n| n != "log10_winning_sequences" && n != "shortest_dead_end_jumps"),
+    ];
+    let (which, rows) = read_rows_of(&path, &headers.iter().map(Vec::as_slice).collect::<Vec<_>>())?;
+    let column = |name: &str| headers[which].iter().position(|h| *h == name);
+    ensure!(
+        rows.len() == 1,
+        "{}: one row expected, {} found",
+        path.display(),
+        rows.len()
+    );
+    let r = &rows[0];
+    game.start = number::<usize>(&path, 2, "start", &r[0])?
+        .checked_sub(1)
+        .with_context(|| format!("{}: start 0 (holes count from 1)", path.display()))?;
+    game.stabiliser = number(&path, 2, "stabiliser_order", &r[1])?;
+    let at = |name: &str| column(name).expect("a column of every format");
+    game.complete_games = count(&path, 2, "complete_games_text", &r[at("complete_games_text")])?;
+    let winning_total = count(&path, 2, "winning_sequences_text", &r[at("winning_sequences_text")])?;
+    game.shortest_dead_end = match column("shortest_dead_end_jumps") {
+        Some(c) => Some(number(&path, 2, "shortest_dead_end_jumps", &r[c])?),
+        None => None,
+    };
+    let path = dir.join("finishes.csv");
+    for (i, r) in read_rows(&path, &BOARD_FINISHES.header())?.iter().enumerate() {
         let line = i + 2;
-        match &r[0] {
-            "start" => game.start = number::<usize>(path, line, "value", &r[2])? - 1,
-            "stabiliser_order" => game.stabiliser = number(path, line, "value", &r[2])?,
-            "complete_games" => game.complete_games = count(path, line, &r[2])?,
-            "winning_games" => winning_total = Some(count(path, line, &r[2])?),
-            "winning_games_to_hole" => {
-                let hole: usize = number(path, line, "hole", &r[1])?;
-                game.winning_games.push((hole - 1, count(path, line, &r[2])?));
-            }
-            "shortest_dead_end_jumps" if r[2].is_empty() => game.shortest_dead_end = None,
-            "shortest_dead_end_jumps" => game.shortest_dead_end = Some(number(path, line, "value", &r[2])?),
-            other => bail!("{}: row {line}: unknown quantity {other:?}", path.display()),
-        }
+        let hole: usize = number(&path, line, "finish", &r[0])?;
+        ensure!(
+            hole >= 1,
+            "{}: row {line}: finish 0 (holes count from 1)",
+            path.display()
+        );
+        game.winning_games
+            .push((hole - 1, count(&path, line, "winning_sequences_text", &r[1])?));
     }
     ensure!(
-        winning_total == Some(game.winning_total()),
-        "{}: the winning games per hole do not sum to winning_games",
+        winning_total == game.winning_total(),
+        "{}: the winning sequences per finish do not sum to winning_sequences in game_summary.csv",
         path.display()
     );
     Ok(())
 }
 
-/// `game.csv` and `finishes.csv` of `board` in `dir`, re-checked (see the module's comment).
+/// `game.csv`, `finishes.csv` and `game_summary.csv` of `board` in `dir`, re-checked (see the module's comment).
 pub fn read_game(board: &Board, dir: &Path) -> Result<Game> {
     let path = dir.join("game.csv");
     let mut game = Game {
@@ -180,10 +198,10 @@ pub fn read_game(board: &Board, dir: &Path) -> Result<Game> {
         winning_games: Vec::new(),
         shortest_dead_end: None,
     };
-    for (i, r) in read_rows(&path, &GAME_HEADER)?.iter().enumerate() {
+    for (i, r) in read_rows(&path, &GAME.header())?.iter().enumerate() {
         game.levels.push(game_level(&path, i + 2, r)?);
     }
-    read_finishes(&dir.join("finishes.csv"), &mut game)?;
+    read_finishes(dir, &mut game)?;
     ensure!(game.start < board.holes(), "{}: start outside the board", dir.display());
     let s = game.stabiliser as u64;
     for (d, l) in game.levels.iter().enumerate() {

@@ -1,13 +1,297 @@
 //! The board study's own data files, their columns declared once ([`Schema`]) beside the function
 //! that fills each.
 
+use super::game::Game;
 use super::problems::Problems;
+use crate::output::export::{Area, Export};
 use crate::output::glossary;
 use crate::output::schema::Kind::{Boolean, Integer};
-use crate::output::schema::{col, Kind, Schema};
+use crate::output::schema::{col, Column, Kind, Schema};
+use crate::output::table::exact_count_cells;
 use crate::output::{Cell, Table};
 use crate::puzzles::peg::format_play;
-use crate::studies::peg::tables::START;
+use crate::studies::peg::tables::{log10_cell, PEGS};
+use crate::studies::peg::LevelRow;
+
+const SOURCE: &str = "Computed by statespace (peg solitaire rules of issue 38 on the named board)";
+
+/// The hole a game starts from, on any board (1-based, in reading order of the board's picture).
+const BOARD_START: Column = col(
+    glossary::start,
+    Integer,
+    "the hole left empty at the start (1-based, in reading order of board.txt)",
+);
+
+/// `levels.csv` of a board other than a triangle (after the triangles' `peg/T*/levels.csv` in
+/// the dictionary: the first pattern a file matches describes it).
+pub static BOARD_LEVELS: Schema = Schema {
+    pattern: "peg/*/levels.csv",
+    description: "Union over every single-vacancy start of the board (board.txt beside it): positions reachable, \
+        winnable and dead, per peg count; the columns of the triangles' levels.csv.",
+    columns: &[
+        PEGS,
+        col(
+            glossary::reachable_positions,
+            Integer,
+            "positions with this many pegs reachable from some single-vacancy start",
+        ),
+        col(
+            glossary::winnable_positions,
+            Integer,
+            "of those, positions from which a single peg can still be reached",
+        ),
+        col(
+            glossary::dead_positions,
+            Integer,
+            "reachable positions that are not winnable (reachable_positions - winnable_positions)",
+        ),
+    ],
+    primary_key: &[glossary::pegs],
+    source: SOURCE,
+};
+
+/// `game.csv`: the game from one start, per number of jumps played.
+pub static GAME: Schema = Schema {
+    pattern: "peg/*/game.csv",
+    description: "The game from one single-vacancy start of the board (game_summary.csv names it), one row per \
+        number of jumps played: positions reachable, winnable and with no jump left, each also counted up to the \
+        symmetries that fix the start (the published counts of the English board are up to symmetry).",
+    columns: &[
+        col(glossary::jumps, Integer, "jumps played from the start"),
+        PEGS,
+        col(
+            glossary::reachable_positions,
+            Integer,
+            "positions reachable from the start in exactly this many jumps",
+        ),
+        col(
+            glossary::reachable_orbits,
+            Integer,
+            "reachable_positions up to the symmetries that fix the start",
+        ),
+        col(
+            glossary::winnable_positions,
+            Integer,
+            "of the reachable positions, those from which a single peg (in any hole) can be reached",
+        ),
+        col(
+            glossary::winnable_orbits,
+            Integer,
+            "winnable_positions up to the symmetries that fix the start",
+        ),
+        col(
+            glossary::winnable_to_start_hole,
+            Integer,
+            "of the reachable positions, those from which a single peg in the start's hole can be reached",
+        ),
+        col(
+            glossary::winnable_to_start_hole_orbits,
+            Integer,
+            "winnable_to_start_hole up to the symmetries that fix the start",
+        ),
+        col(
+            glossary::dead_positions_no_jump,
+            Integer,
+            "reachable positions with no jump left (where a game ends; a single peg included)",
+        ),
+    ],
+    primary_key: &[glossary::jumps],
+    source: SOURCE,
+};
+
+/// `finishes.csv` of a board's game: winning jump sequences per finishing hole.
+pub static BOARD_FINISHES: Schema = Schema {
+    pattern: "peg/*/finishes.csv",
+    description: "The game from one start (game_summary.csv): jump sequences that end with a single peg, per \
+        hole that peg is in (holes no sequence ends in are left out).",
+    columns: &[
+        col(
+            glossary::finish,
+            Integer,
+            "the hole holding the last peg (1-based, in reading order of board.txt)",
+        ),
+        col(
+            glossary::winning_sequences_text,
+            Kind::BigInteger,
+            "jump sequences from the start ending with one peg in finish, exactly",
+        ),
+        col(
+            glossary::winning_sequences,
+            Kind::Number,
+            "winning_sequences_text as a float",
+        ),
+        col(
+            glossary::log10_winning_sequences,
+            Kind::Number,
+            "log10 of winning_sequences, for plotting",
+        ),
+    ],
+    primary_key: &[glossary::finish],
+    source: SOURCE,
+};
+
+/// `game_summary.csv`: the game's totals, one row.
+pub static GAME_SUMMARY: Schema = Schema {
+    pattern: "peg/*/game_summary.csv",
+    description: "The game from one single-vacancy start of the board, one row: its start, the symmetries that fix \
+        it, and its totals.",
+    columns: &[
+        BOARD_START,
+        col(
+            glossary::stabiliser_order,
+            Integer,
+            "symmetries of the board that fix the start (the game's counts up to symmetry use them)",
+        ),
+        col(
+            glossary::complete_games_text,
+            Kind::BigInteger,
+            "jump sequences from the start to a position with no jump left, exactly",
+        ),
+        col(glossary::complete_games, Kind::Number, "complete_games_text as a float"),
+        col(
+            glossary::log10_complete_games,
+            Kind::Number,
+            "log10 of complete_games, for plotting",
+        ),
+        col(
+            glossary::winning_sequences_text,
+            Kind::BigInteger,
+            "jump sequences from the start to a single peg (any hole), exactly",
+        ),
+        col(
+            glossary::winning_sequences,
+            Kind::Number,
+            "winning_sequences_text as a float",
+        ),
+        col(
+            glossary::log10_winning_sequences,
+            Kind::Number,
+            "log10 of winning_sequences, for plotting (left out when it is 0)",
+        )
+        .optional(),
+        col(
+            glossary::shortest_dead_end_jumps,
+            Integer,
+            "fewest jumps after which a game ends with no jump left and more than one peg (left out when none \
+            does)",
+        )
+        .optional(),
+    ],
+    primary_key: &[glossary::start],
+    source: SOURCE,
+};
+
+/// `data/peg/boards.csv`: one row per board of the record.
+pub static BOARDS: Schema = Schema {
+    pattern: "peg/boards.csv",
+    description: "One row per peg board of the record other than the triangles (whose table is sides.csv): its \
+        geometry, its symmetry group and position classes (both computed from its jump lines), and what the \
+        record holds for it.",
+    columns: &[
+        col(glossary::board_name, Kind::String, "the board (data/peg/<board_name>/)"),
+        col(glossary::lattice, Kind::String, "square, square-diagonal or triangular"),
+        col(glossary::holes, Integer, "holes of the board"),
+        col(
+            glossary::group_order,
+            Integer,
+            "symmetries of the board: permutations of its holes that map jump lines to jump lines",
+        ),
+        col(
+            glossary::position_classes,
+            Integer,
+            "position classes of the board (a solvable problem has start and finish in one class)",
+        ),
+        col(
+            glossary::reachable_positions,
+            Kind::Number,
+            "positions reachable from some single-vacancy start (the union, levels.csv); empty where the union is \
+            not in the record (a whole number written as a float, since the column has gaps)",
+        ),
+        col(
+            glossary::solvable_problems,
+            Kind::Number,
+            "solvable (start, finish) problems (problems.csv); empty where that table is not in the record \
+            (left out when no board has it)",
+        )
+        .optional(),
+        col(
+            glossary::min_moves,
+            Kind::Number,
+            "fewest moves over the board's solvable problems, where proven; empty otherwise (left out when no \
+            board has it)",
+        )
+        .optional(),
+    ],
+    primary_key: &[glossary::board_name],
+    source: SOURCE,
+};
+
+/// `levels.csv` with the triangles' columns, fewest pegs first.
+pub fn levels_table(levels: &[LevelRow]) -> Table {
+    let mut t = BOARD_LEVELS.table();
+    let mut rows = levels.to_vec();
+    rows.sort_by_key(|r| r.pegs);
+    for r in rows {
+        t.push(vec![
+            r.pegs.into(),
+            r.reachable.into(),
+            r.winnable.into(),
+            (r.reachable - r.winnable).into(),
+        ]);
+    }
+    t
+}
+
+/// `game.csv`: one row per number of jumps played.
+pub fn game_table(g: &Game) -> Table {
+    let mut t = GAME.table();
+    for l in &g.levels {
+        t.push(vec![
+            l.jumps.into(),
+            l.pegs.into(),
+            l.reachable.into(),
+            l.reachable_orbits.into(),
+            l.winnable.into(),
+            l.winnable_orbits.into(),
+            l.winnable_to_start.into(),
+            l.winnable_to_start_orbits.into(),
+            l.dead_ends.into(),
+        ]);
+    }
+    t
+}
+
+/// `finishes.csv`: winning jump sequences per finishing hole, by hole.
+pub fn finishes_table(g: &Game) -> Table {
+    let mut t = BOARD_FINISHES.table();
+    for &(f, n) in &g.winning_games {
+        let mut row = vec![(f + 1).into()];
+        row.extend(exact_count_cells(n));
+        row.push(log10_cell(n));
+        t.push(row);
+    }
+    t
+}
+
+/// The files of one game into `files` under `dir`: `game.csv`, `finishes.csv`, `game_summary.csv`.
+pub fn export_game(files: &mut Export, dir: &str, g: &Game) {
+    files.table(Area::Data, dir, "game.csv", &game_table(g));
+    files.table(Area::Data, dir, "finishes.csv", &finishes_table(g));
+    files.table(Area::Data, dir, "game_summary.csv", &game_summary_table(g));
+}
+
+/// `game_summary.csv`: the game's start, stabiliser and totals.
+pub fn game_summary_table(g: &Game) -> Table {
+    let mut t = GAME_SUMMARY.table();
+    let mut row = vec![(g.start + 1).into(), g.stabiliser.into()];
+    row.extend(exact_count_cells(g.complete_games));
+    row.push(log10_cell(g.complete_games));
+    row.extend(exact_count_cells(g.winning_total()));
+    row.push(log10_cell(g.winning_total()));
+    row.push(g.shortest_dead_end.into());
+    t.push(row);
+    GAME_SUMMARY.drop_empty_optional(t)
+}
 
 /// `problems.csv` of any board.
 pub static PROBLEMS: Schema = Schema {
@@ -17,7 +301,7 @@ pub static PROBLEMS: Schema = Schema {
         orbit of the board's computed symmetry group, and the fewest moves (a move is a chain of jumps by one \
         peg), proven by meeting in the middle on the moves graph.",
     columns: &[
-        START,
+        BOARD_START,
         col(
             glossary::finish,
             Integer,
@@ -36,13 +320,13 @@ pub static PROBLEMS: Schema = Schema {
         ),
         col(
             glossary::min_moves,
-            Integer,
+            Kind::Number,
             "fewest moves for this problem where proven; empty when not solvable or not proven (see \
             min_moves_lower_bound)",
         ),
         col(
             glossary::min_moves_lower_bound,
-            Integer,
+            Kind::Number,
             "a proven lower bound on the fewest moves (equal to min_moves where that is filled); empty when not \
             solvable",
         ),
@@ -60,7 +344,7 @@ pub static PROBLEMS: Schema = Schema {
         ),
     ],
     primary_key: &[glossary::start, glossary::finish],
-    source: "Computed by statespace (peg solitaire rules of issue 38 on the named board)",
+    source: SOURCE,
 };
 
 /// `problems.csv`: one row per problem, sorted by (start, finish), holes 1-based.

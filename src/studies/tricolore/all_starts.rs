@@ -33,7 +33,7 @@ pub static TARGETS_ALL_STARTS: Schema = schema(
         ),
         col(
             glossary::max_clicks,
-            Integer,
+            Number,
             "most clicks any of those starts needs; empty when none",
         ),
     ],

@@ -139,7 +139,7 @@ pub static HALVES_EXAMPLE: Schema = schema(
         col(glossary::clicks, Integer, "clicks the method takes"),
         col(
             glossary::top_half_clicks,
-            Integer,
+            Kind::Number,
             "of those, clicks while solving the top half (halves only; empty otherwise)",
         ),
     ],

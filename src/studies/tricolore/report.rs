@@ -60,7 +60,7 @@ pub static HALF_TARGETS: Schema = schema(
         ),
         col(
             glossary::max_clicks,
-            Integer,
+            Number,
             "most clicks any of those starts needs; empty when none",
         ),
     ],
@@ -275,7 +275,7 @@ pub static LARGE_SUMMARY: Schema = schema(
             glossary::unreachable_list,
             Kind::String,
             "the boards that cannot reach the target, ascending, separated by \
-            spaces, when at most 1000; empty when none or more",
+            spaces, when at most 1000; 'none' when there are none, 'not listed' when more",
         ),
     ],
     &[glossary::target],
@@ -560,9 +560,11 @@ pub fn large_summary_table(studies: &[FullStudy]) -> Table {
     for s in studies {
         let (max, mean, farthest) = super::saved::max_mean(s);
         let sym = s.grid.symmetry_fixing(s.target);
-        let list = s.unreachable_list.as_ref().map_or(String::new(), |l| {
-            l.iter().map(|&b| s.grid.format(b)).collect::<Vec<_>>().join(" ")
-        });
+        let list = match &s.unreachable_list {
+            None => "not listed".to_string(),
+            Some(l) if l.is_empty() => "none".to_string(),
+            Some(l) => l.iter().map(|&b| s.grid.format(b)).collect::<Vec<_>>().join(" "),
+        };
         t.push(vec![
             format!("{}x{}", s.grid.width(), s.grid.height()).into(),
             s.grid.adjacency().name().into(),

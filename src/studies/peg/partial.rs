@@ -14,10 +14,11 @@
 use crate::engine::layered::{self, Keep};
 use crate::engine::progress::Counters;
 use crate::output::glossary;
-use crate::output::schema::{col, Kind::Integer, Schema};
+use crate::output::schema::Schema;
 use crate::output::table::{Cell, Table};
 use crate::puzzles::peg::{Board, Triangle};
 use crate::puzzles::peg_bits::{Lanes, Packed};
+use crate::studies::peg::tables::LEVELS_COLUMNS;
 use crate::studies::read_back::{number, read_rows_of};
 use anyhow::{bail, ensure, Result};
 use std::path::{Path, PathBuf};
@@ -113,24 +114,12 @@ pub static T9_LEVELS: Schema = Schema {
         levels below are not computed. Only reachable positions: the winnable_positions and dead_positions \
         columns of the complete sides are left out (at k pegs they need the level at 45 - k pegs). New: no \
         published counts found.",
+    // The complete sides' columns, the two that need the lower levels left out.
     columns: &[
-        col(
-            glossary::pegs,
-            Integer,
-            "pegs on the board (from the lowest computed up to 44)",
-        ),
-        col(
-            glossary::reachable_positions,
-            Integer,
-            "positions with this many pegs reachable from some single-vacancy start",
-        ),
-        col(
-            glossary::winnable_positions,
-            Integer,
-            "not computed for side 9: left out",
-        )
-        .optional(),
-        col(glossary::dead_positions, Integer, "not computed for side 9: left out").optional(),
+        LEVELS_COLUMNS[0],
+        LEVELS_COLUMNS[1],
+        LEVELS_COLUMNS[2].optional(),
+        LEVELS_COLUMNS[3].optional(),
     ],
     primary_key: &[glossary::pegs],
     source: super::tables::SOURCE,

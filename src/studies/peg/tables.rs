@@ -39,29 +39,45 @@ pub const START: Column = col(
 /// Pegs on the board, in the tables by peg count.
 pub const PEGS: Column = col(glossary::pegs, Integer, "pegs on the board");
 
+/// An exact count's float companion, wherever winning sequences are counted.
+pub const WINNING_SEQUENCES: Column = col(
+    glossary::winning_sequences,
+    Number,
+    "winning_sequences_text as a float (exact below 2^53), so the column sums as numbers",
+);
+/// Its logarithm, in the tables that leave out the rows where it is 0.
+pub const LOG10_WINNING_SEQUENCES: Column = col(
+    glossary::log10_winning_sequences,
+    Number,
+    "log10 of winning_sequences, for plotting",
+);
+
+/// The columns of every union's `levels.csv`, a triangle's or any board's.
+pub const LEVELS_COLUMNS: [Column; 4] = [
+    PEGS,
+    col(
+        glossary::reachable_positions,
+        Integer,
+        "positions with this many pegs reachable from some single-vacancy start",
+    ),
+    col(
+        glossary::winnable_positions,
+        Integer,
+        "of those, positions from which a single peg can still be reached",
+    ),
+    col(
+        glossary::dead_positions,
+        Integer,
+        "reachable positions that are not winnable (reachable_positions - winnable_positions)",
+    ),
+];
+
 /// `levels.csv` of a side with the whole union (side 9's partial one: `partial::T9_LEVELS`).
 pub static LEVELS: Schema = Schema {
     pattern: "peg/T*/levels.csv",
     description: "Union over every single-vacancy start of side n: positions reachable, winnable and dead, per \
         peg count.",
-    columns: &[
-        PEGS,
-        col(
-            glossary::reachable_positions,
-            Integer,
-            "positions with this many pegs reachable from some single-vacancy start",
-        ),
-        col(
-            glossary::winnable_positions,
-            Integer,
-            "of those, positions from which a single peg can still be reached",
-        ),
-        col(
-            glossary::dead_positions,
-            Integer,
-            "reachable positions that are not winnable (reachable_positions - winnable_positions)",
-        ),
-    ],
+    columns: &LEVELS_COLUMNS,
     primary_key: &[glossary::pegs],
     source: SOURCE,
 };
@@ -394,16 +410,8 @@ pub static MOVE_HISTOGRAM: Schema = Schema {
             "winning jump sequences, over all single-vacancy starts, with \
         that many moves; exact count as text, digits grouped by `_`, as in starts.csv",
         ),
-        col(
-            glossary::winning_sequences,
-            Number,
-            "winning_sequences_text as a float (exact below 2^53), so the column sums as numbers",
-        ),
-        col(
-            glossary::log10_winning_sequences,
-            Number,
-            "log10 of winning_sequences, for plotting",
-        ),
+        WINNING_SEQUENCES,
+        LOG10_WINNING_SEQUENCES,
     ],
     primary_key: &[glossary::moves],
     source: SOURCE,

@@ -10,7 +10,7 @@ use crate::output::schema::{col, Column, Kind, Schema};
 use crate::output::table::exact_count_cells;
 use crate::output::{Cell, Table};
 use crate::puzzles::peg::format_play;
-use crate::studies::peg::tables::{log10_cell, PEGS};
+use crate::studies::peg::tables::{log10_cell, LEVELS_COLUMNS, LOG10_WINNING_SEQUENCES, PEGS, WINNING_SEQUENCES};
 use crate::studies::peg::LevelRow;
 
 const SOURCE: &str = "Computed by statespace (peg solitaire rules of issue 38 on the named board)";
@@ -28,24 +28,7 @@ pub static BOARD_LEVELS: Schema = Schema {
     pattern: "peg/*/levels.csv",
     description: "Union over every single-vacancy start of the board (board.txt beside it): positions reachable, \
         winnable and dead, per peg count; the columns of the triangles' levels.csv.",
-    columns: &[
-        PEGS,
-        col(
-            glossary::reachable_positions,
-            Integer,
-            "positions with this many pegs reachable from some single-vacancy start",
-        ),
-        col(
-            glossary::winnable_positions,
-            Integer,
-            "of those, positions from which a single peg can still be reached",
-        ),
-        col(
-            glossary::dead_positions,
-            Integer,
-            "reachable positions that are not winnable (reachable_positions - winnable_positions)",
-        ),
-    ],
+    columns: &LEVELS_COLUMNS,
     primary_key: &[glossary::pegs],
     source: SOURCE,
 };
@@ -115,16 +98,8 @@ pub static BOARD_FINISHES: Schema = Schema {
             Kind::BigInteger,
             "jump sequences from the start ending with one peg in finish, exactly",
         ),
-        col(
-            glossary::winning_sequences,
-            Kind::Number,
-            "winning_sequences_text as a float",
-        ),
-        col(
-            glossary::log10_winning_sequences,
-            Kind::Number,
-            "log10 of winning_sequences, for plotting",
-        ),
+        WINNING_SEQUENCES,
+        LOG10_WINNING_SEQUENCES,
     ],
     primary_key: &[glossary::finish],
     source: SOURCE,
@@ -158,17 +133,9 @@ pub static GAME_SUMMARY: Schema = Schema {
             Kind::BigInteger,
             "jump sequences from the start to a single peg (any hole), exactly",
         ),
-        col(
-            glossary::winning_sequences,
-            Kind::Number,
-            "winning_sequences_text as a float",
-        ),
-        col(
-            glossary::log10_winning_sequences,
-            Kind::Number,
-            "log10 of winning_sequences, for plotting (left out when it is 0)",
-        )
-        .optional(),
+        WINNING_SEQUENCES,
+        // Left out when no sequence wins (log10 of 0).
+        LOG10_WINNING_SEQUENCES.optional(),
         col(
             glossary::shortest_dead_end_jumps,
             Integer,

@@ -102,6 +102,25 @@ impl Schema {
         self.columns.iter().find(|c| c.name() == name)
     }
 
+    /// Every header a file of this schema may have: the full one first, then each with some of its
+    /// optional columns left out ([`Schema::drop_empty_optional`]), in file order.
+    pub fn accepted_headers(&self) -> Vec<Vec<&'static str>> {
+        let optional: Vec<usize> = (0..self.columns.len()).filter(|&i| self.columns[i].optional).collect();
+        (0..1usize << optional.len())
+            .map(|dropped| {
+                (0..self.columns.len())
+                    .filter(|i| {
+                        optional
+                            .iter()
+                            .position(|o| o == i)
+                            .is_none_or(|k| dropped >> k & 1 == 0)
+                    })
+                    .map(|i| self.columns[i].name())
+                    .collect()
+            })
+            .collect()
+    }
+
     /// `table` without its optional columns that are empty on every row (a table with no rows
     /// keeps them all: its header is all a reader has).
     pub fn drop_empty_optional(&self, mut table: Table) -> Table {
@@ -177,5 +196,31 @@ mod tests {
         assert_eq!(EXAMPLE.table().header, ["pegs", "wall_s"]);
         assert_eq!(EXAMPLE.column("wall_s").map(Column::unit), Some("s"));
         assert!(EXAMPLE.column("nope").is_none());
+    }
+
+    /// The full header first, then every subset of the optional columns left out, file order kept.
+    #[test]
+    fn accepted_headers_leave_out_each_subset_of_optional_columns() {
+        use crate::output::glossary;
+        static TWO: Schema = Schema {
+            pattern: "x.csv",
+            description: "",
+            columns: &[
+                col(glossary::pegs, Kind::Integer, ""),
+                col(glossary::wall_s, Kind::Number, "").optional(),
+                col(glossary::cpu_s, Kind::Number, "").optional(),
+            ],
+            primary_key: &[],
+            source: "",
+        };
+        assert_eq!(
+            TWO.accepted_headers(),
+            [
+                vec!["pegs", "wall_s", "cpu_s"],
+                vec!["pegs", "cpu_s"],
+                vec!["pegs", "wall_s"],
+                vec!["pegs"]
+            ]
+        );
     }
 }

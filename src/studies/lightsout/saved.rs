@@ -241,14 +241,14 @@ impl SavedGods {
                 method: r[r.len() - 1].to_string(),
                 witness: None,
             };
-            // Written as a float (the column has gaps: open sides).
-            let exact = if row.lower == row.upper {
-                format!("{}.0", row.lower)
-            } else {
-                String::new()
+            // Filled exactly where the bounds meet, with their value (read as a number: the column
+            // is written in float form).
+            let on_file: Option<usize> = match &r[4] {
+                "" => None,
+                v => Some(number(&path, line, glossary::gods_number.name, v)?),
             };
             ensure!(
-                r[4] == exact,
+                on_file == (row.lower == row.upper).then_some(row.lower),
                 "{}: row {line}, gods_number {:?} disagrees with the bounds {}..{}",
                 path.display(),
                 &r[4],

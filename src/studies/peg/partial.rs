@@ -160,7 +160,8 @@ pub fn load(t: &Triangle, dir: &Path, counters: &Counters) -> Result<PartialSide
     let path = dir.join("levels.csv");
     let holes = t.holes();
     // Today's header leaves the never-filled columns out; older records carry them empty.
-    let (_, rows) = read_rows_of(&path, &[&T9_LEVELS.header()[..2], &T9_LEVELS.header()])?;
+    let headers = T9_LEVELS.accepted_headers();
+    let (_, rows) = read_rows_of(&path, &headers.iter().map(Vec::as_slice).collect::<Vec<_>>())?;
     ensure!(!rows.is_empty(), "{}: no levels", path.display());
     let mut levels = Vec::new();
     for (i, r) in rows.iter().enumerate() {

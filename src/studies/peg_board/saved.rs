@@ -139,14 +139,7 @@ fn count(path: &Path, line: usize, column: &str, text: &str) -> Result<u128> {
 fn read_finishes(dir: &Path, game: &mut Game) -> Result<()> {
     let path = dir.join("game_summary.csv");
     // The optional columns (the winning count's log10, the shortest dead end) may be left out.
-    let names =
-        |keep: &dyn Fn(&str) -> bool| -> Vec<&str> { GAME_SUMMARY.header().into_iter().filter(|n| keep(n)).collect() };
-    let headers = [
-        names(&|_| true),
-        names(&|n| n != "log10_winning_sequences"),
-        names(&|n| n != "shortest_dead_end_jumps"),
-        names(&|n| n != "log10_winning_sequences" && n != "shortest_dead_end_jumps"),
-    ];
+    let headers = GAME_SUMMARY.accepted_headers();
     let (which, rows) = read_rows_of(&path, &headers.iter().map(Vec::as_slice).collect::<Vec<_>>())?;
     let column = |name: &str| headers[which].iter().position(|h| *h == name);
     ensure!(

@@ -3,7 +3,7 @@
 # goal's command on this machine, with the ratio to the goal (< 1 meets it) and to a reference
 # timed in the same run. Each measurement is appended as a row to data/bench/measurements.csv;
 # `cargo run --release -- reproduce` renders them into reports/benchmarks.md.
-# Usage: scripts/bench.sh [peg|peg-peer|tricolore|lightsout|reproduce]...   (default: peg tricolore lightsout)
+# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|tricolore|lightsout|reproduce]...   (default: peg tricolore lightsout)
 #   BENCH_PEG8=1       also the side-8 union and problem table (about 25 min each, 8 GiB of levels
 #                      under BENCH_PEG8_DIR, default target/)
 #   BENCH_REPRODUCE=1  also the default `reproduce` (into a scratch copy of data/ and reports/)
@@ -94,9 +94,7 @@ for f in "${families[@]}"; do
     peg-peer)
       # Issue 38: the central game of the English board against a public solver, in the same run.
       # The peer (Bernd Amend's peg-solitaire rust edition, pinned in its script) counts the
-      # positions after each jump up to symmetry, forward only; ours computes more from the same
-      # start (every position and orbit per level, the winnable ones, the game counts), and has
-      # no narrower mode for one start. The row is ours, with the peer as its reference and goal.
+      # positions after each jump up to symmetry, forward only; so does `--positions-only`.
       PEER=scripts/peers/amend-peg-solitaire-rust.sh
       PEER_BIN=$("$PEER" build)
       PEER_LABEL="peg-solitaire rust edition (Bernd Amend) at 0bab638, $BENCH_CORES threads"
@@ -106,8 +104,8 @@ for f in "${families[@]}"; do
       SAVED_NOTE=$BENCH_NOTE
       BENCH_NOTE="peer CPU $PEER_CPU s, peak $PEER_MIB MiB; machine reference ($REF_LABEL) $REF_WALL s${SAVED_NOTE:+; $SAVED_NOTE}"
       REF_LABEL="$PEER_LABEL" REF_WALL=$PEER_WALL \
-        bench_measure peg-english-peer "peg English central game (game.csv, finishes.csv) against the peer" "$PEER_WALL" - \
-        "$BIN" peg --board english --start 17 --out "$BENCH_TMP/english" --charts "$BENCH_TMP/c"
+        bench_measure peg-english-peer "peg English central game, positions per jump up to symmetry (positions.csv), against the peer" "$PEER_WALL" - \
+        "$BIN" peg --board english --positions-only --out "$BENCH_TMP/english"
       BENCH_NOTE=$SAVED_NOTE
       # Both counted the same positions: our orbits per level against the peer's counts.
       awk -F, 'NR == FNR { if (FNR > 1) peer[$1] = $2; next }
@@ -115,9 +113,20 @@ for f in "${families[@]}"; do
         { n++; if (peer[$1] != $col["reachable_orbits"]) bad++ }
         END { if (bad || n == 0) { print "  ours and the peer differ on " bad " levels"; exit 1 }
               print "  ours and the peer agree on the orbits of all " n " levels" }' \
-        "${PEER_DIR:-target/peers}/amend-peg-solitaire-rust/counts.csv" "$BENCH_TMP/english/game.csv"
+        "${PEER_DIR:-target/peers}/amend-peg-solitaire-rust/counts.csv" "$BENCH_TMP/english/positions.csv"
       awk -v o="$LAST_WALL" -v p="$PEER_WALL" -v oc="$LAST_CPU" -v pc="$PEER_CPU" -v om="$LAST_MIB" -v pm="$PEER_MIB" 'BEGIN {
         printf "  ours / peer: wall %.2f (%.1f / %.1f s), CPU %.2f, peak memory %.2f\n", o / p, o, p, oc / pc, om / pm }'
+      ;;
+    peg-boards)
+      # Issue 38's goals for the English and French boards (about 25 min in all).
+      bench_measure peg-english-game "peg English central game with fewest moves to every finish (game.csv, finishes.csv)" 60 4096 \
+        "$BIN" peg --board english --start 17 --out "$BENCH_TMP/english-game" --charts "$BENCH_TMP/c"
+      bench_measure peg-english-union "peg English union over all 33 single-vacancy starts (levels.csv)" 120 - \
+        "$BIN" peg --board english --levels-only --out "$BENCH_TMP/english-union" --charts "$BENCH_TMP/c"
+      FRDIR=$(mktemp -d -p "${BENCH_PEG8_DIR:-$BENCH_TARGET}")
+      bench_measure peg-european-union "peg French union over all 37 single-vacancy starts (levels.csv, layers on disk)" 900 8192 \
+        "$BIN" peg --board european --levels-only --keep-levels "$FRDIR/levels" --out "$BENCH_TMP/european" --charts "$BENCH_TMP/c"
+      rm -rf "$FRDIR"
       ;;
     tricolore|lightsout)
       bash "scripts/bench_$f.sh"
@@ -128,7 +137,7 @@ for f in "${families[@]}"; do
       bench_measure reproduce "reproduce (default)" 240 - \
         "$BIN" reproduce --data "$BENCH_TMP/data" --reports "$BENCH_TMP/reports" --peg-levels "$BENCH_TMP/levels"
       ;;
-    *) echo "unknown family $f (expected peg, peg-peer, tricolore, lightsout, reproduce)"; exit 2 ;;
+    *) echo "unknown family $f (expected peg, peg-peer, peg-boards, tricolore, lightsout, reproduce)"; exit 2 ;;
   esac
 done
 if [ "${BENCH_RECORD:-1}" != 0 ]; then

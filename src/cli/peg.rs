@@ -1,5 +1,6 @@
 //! `statespace peg`: one triangle side into `data/peg/T{n}` and its charts.
 
+use crate::engine::layered::Keep;
 use crate::output::export::{self, OutDirs};
 use crate::studies::peg::{Options, PegOptions};
 use crate::studies::{footprint, Task};
@@ -32,6 +33,11 @@ pub struct PegArgs {
     /// order) [default: a hole every symmetry fixes, else the first of the smallest orbit].
     #[arg(long, value_name = "HOLE", conflicts_with = "side")]
     pub start: Option<usize>,
+    /// With --board or --board-file: only the positions reachable from --start (or the default
+    /// start) per jump, up to symmetry too (positions.csv): one forward pass, the count public
+    /// solvers make.
+    #[arg(long, conflicts_with_all = ["side", "levels_only"])]
+    pub positions_only: bool,
     /// Directory for the tables and dataset [default: data/peg/T{N}].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -253,7 +259,7 @@ fn run_board(a: &PegArgs, command: &str) -> Result<()> {
     let board = match (&a.board, &a.board_file) {
         (Some(name), _) => {
             if let Some(side) = name.strip_prefix("triangle-").and_then(|n| n.parse::<usize>().ok()) {
-                if a.start.is_none() && side <= crate::studies::peg::partial::MAX_SIDE {
+                if a.start.is_none() && !a.positions_only && side <= crate::studies::peg::partial::MAX_SIDE {
                     let as_side = PegArgs {
                         side: Some(side),
                         board: None,
@@ -268,7 +274,6 @@ fn run_board(a: &PegArgs, command: &str) -> Result<()> {
         (None, None) => unreachable!("run_board is called with a board"),
     };
     let triangle_only = [
-        (a.keep_levels.is_some(), "--keep-levels"),
         (a.symmetry, "--symmetry"),
         (a.min_pegs.is_some(), "--min-pegs"),
         (a.plan, "--plan"),
@@ -277,13 +282,17 @@ fn run_board(a: &PegArgs, command: &str) -> Result<()> {
     if let Some((_, flag)) = triangle_only.iter().find(|f| f.0) {
         anyhow::bail!("{flag} works on the triangles only (--side N) so far");
     }
+    ensure!(
+        a.keep_levels.is_none() || a.start.is_none(),
+        "--keep-levels keeps the union's layers: the game of --start has none"
+    );
     let analysis = if a.levels_only {
         ensure!(
             a.start.is_none(),
             "--start names the game's start: without --levels-only"
         );
         Analysis::Levels
-    } else if a.start.is_none() {
+    } else if a.start.is_none() && !a.positions_only {
         Analysis::Full {
             start: peg_board::central_start(&board),
             radii: a.radii.unwrap_or_else(|| peg_board::default_radii(&board)),
@@ -298,7 +307,11 @@ fn run_board(a: &PegArgs, command: &str) -> Result<()> {
             );
             Ok(s - 1)
         })?;
-        Analysis::Game { start }
+        if a.positions_only {
+            Analysis::Positions { start }
+        } else {
+            Analysis::Game { start }
+        }
     };
     let stem = a.board.clone().unwrap_or_else(|| {
         let path = a.board_file.as_deref().unwrap_or(std::path::Path::new("board"));
@@ -309,10 +322,21 @@ fn run_board(a: &PegArgs, command: &str) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("data/peg/{stem}")));
-    let task = BoardTask { board, analysis };
+    let keep = a.keep_levels.clone().map_or(Keep::Memory, Keep::Dir);
+    let task = BoardTask { board, analysis, keep };
     let (what, need) = task.plan();
     eprintln!("{}", peg_board::describe(&task.board));
     eprintln!("peg {}: {what}", task.board.name());
-    footprint::check(&format!("peg --board {}", task.board.name()), need)?;
+    footprint::check(&format!("peg --board {}", task.board.name()), need).map_err(|e| {
+        if task.keep == Keep::Memory && matches!(task.analysis, Analysis::Levels | Analysis::Full { .. }) {
+            let on_disk = peg_board::union::bytes(&task.board, &Keep::Dir(PathBuf::new()));
+            anyhow::anyhow!(
+                "{e}; or pass --keep-levels DIR (the union's layers on disk, about {} in memory)",
+                crate::engine::memory::human(on_disk)
+            )
+        } else {
+            e
+        }
+    })?;
     super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop)
 }

@@ -7,6 +7,8 @@
 //!     rank), so the ranked space must fit in memory as bits.
 //!   - [`dag`]: [`Reversible`] (+ [`Ranked`] for the default lookup); dynamic programming over
 //!     the levels a BFS listed, two levels of values at once.
+//!   - [`dense_levels`]: a successor closure over `u64` states below 2^[`dense_levels::MAX_BITS`];
+//!     breadth-first to exhaustion, one bit per state value as the visited set.
 //!   - [`dfs`]: [`Model`] with hashable states, acyclic and finite; one path, dead ends remembered.
 //!   - [`ball`]: a successor closure over `u64` states below 2^59; radius at most
 //!     [`ball::MAX_DEPTH`].
@@ -43,7 +45,7 @@ pub mod model;
 pub mod runtime;
 pub mod subsets;
 
-pub use graph::{ball, beam, bfs, dag, dfs, norepeat, norepeat_sym};
+pub use graph::{ball, beam, bfs, dag, dense_levels, dfs, norepeat, norepeat_sym};
 pub use linear::{covering, deep_hole, gf2, gf2poly, walsh, walsh_max};
 pub use model::{Model, Ranked, Reversed, Reversible};
 pub use runtime::{bitset, cluster, memory, progress};

@@ -387,8 +387,9 @@ fn by_goal(rows: &[Measurement]) -> Vec<(String, Vec<&Measurement>)> {
         .collect()
 }
 
-/// The chart of one family: per day (a category), each goal's fastest wall time that day divided
-/// by the goal's latest value. `None` when no goal of the family has a goal.
+/// The chart of one family: per day (a category), each goal's best ratio that day of wall time to
+/// the goal in force for that run (a peer's goal is the peer's time in the same run, so it moves
+/// from day to day). `None` when no goal of the family has a goal.
 fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<Option<crate::output::chart::Rendered>> {
     let with_goal: Vec<(&String, f64, &Vec<&Measurement>)> = goals
         .iter()
@@ -407,17 +408,8 @@ fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<O
     let series = with_goal
         .iter()
         .map(|(id, goal, ms)| CategorySeries {
-            name: format!("{id} (goal {})", goal_seconds(*goal)),
-            values: dates
-                .iter()
-                .map(|d| {
-                    ms.iter()
-                        .filter(|m| m.date == *d)
-                        .map(|m| m.wall_s / goal)
-                        .reduce(f64::min)
-                        .map(|r| ratio(r).parse().expect("a number"))
-                })
-                .collect(),
+            name: format!("{id} (latest goal {})", goal_seconds(*goal)),
+            values: daily_ratios(ms, &dates),
         })
         .collect();
     let chart = category_bar_chart(&CategoryChart {
@@ -435,6 +427,20 @@ fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<O
         y_max: None,
     })?;
     Ok(Some(chart))
+}
+
+/// Per date, the best ratio to its own goal among the goal's runs that day (rounded as shown).
+fn daily_ratios(ms: &[&Measurement], dates: &[&str]) -> Vec<Option<f64>> {
+    dates
+        .iter()
+        .map(|d| {
+            ms.iter()
+                .filter(|m| m.date == *d)
+                .filter_map(|m| m.ratio_to_goal())
+                .reduce(f64::min)
+                .map(|r| ratio(r).parse().expect("a number"))
+        })
+        .collect()
 }
 
 /// A template (`benchmarks/*.md`) filled, each paragraph ended by a blank line.
@@ -610,6 +616,26 @@ mod tests {
         assert_eq!(
             parse("x", &csv(&["2026-01-01,peg-a,\"c, d\",1.5,,,3,,2,24,AMD,,,n"])).unwrap()[0].ratio_to_goal(),
             Some(0.5)
+        );
+    }
+
+    #[test]
+    fn each_day_is_divided_by_its_own_goal() {
+        // A peer's goal moves from run to run: the first day's 367.5 s is 6.02 times its 61.0 s,
+        // not 43 times the next day's 8.5 s.
+        let rows = parse(
+            "x",
+            &csv(&[
+                "2026-11-27,peg-b,c,367.5,,,61.0,,2,24,AMD,,,n",
+                "2026-11-28,peg-b,c,41.0,,,8.5,,2,24,AMD,,,n",
+                "2026-11-28,peg-b,c,40.0,,,8.0,,2,24,AMD,,,n",
+            ]),
+        )
+        .unwrap();
+        let ms: Vec<&Measurement> = rows.iter().collect();
+        assert_eq!(
+            daily_ratios(&ms, &["2026-11-26", "2026-11-27", "2026-11-28"]),
+            [None, Some(6.02), Some(4.82)]
         );
     }
 

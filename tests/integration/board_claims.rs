@@ -48,6 +48,7 @@ fn published_game() -> Game {
         complete_games: total("complete_games"),
         winning_games: vec![(16, total("winning_games_to_centre"))],
         shortest_dead_end: Some(total("shortest_dead_end_jumps") as usize),
+        fewest: Vec::new(),
     }
 }
 

@@ -17,6 +17,14 @@ pub trait Lookup<S>: Sync {
     fn find(&self, s: S) -> Option<usize>;
 }
 
+/// A lookup shared by every level (one index over all of them).
+impl<S, L: Lookup<S>> Lookup<S> for &L {
+    #[inline]
+    fn find(&self, s: S) -> Option<usize> {
+        (**self).find(s)
+    }
+}
+
 /// The default lookup: a bucketed binary search over the level sorted by rank.
 pub struct Sorted<'a, M: Ranked> {
     model: &'a M,

@@ -6,6 +6,7 @@ pub mod ball;
 pub mod beam;
 pub mod bfs;
 pub mod dag;
+pub mod dense_levels;
 pub mod dfs;
 pub mod norepeat;
 pub mod norepeat_sym;

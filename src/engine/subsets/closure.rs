@@ -47,6 +47,15 @@ impl ElementPermutation {
         })
     }
 
+    /// The number of elements permuted.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
     #[inline]
     pub fn apply(&self, s: u64) -> u64 {
         self.tables

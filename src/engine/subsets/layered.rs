@@ -644,6 +644,7 @@ fn and_reversed(a: Option<&Layer>, b: &Layer, k: usize, counters: &Counters) -> 
 
 /// Where finished layers go: kept in memory, or written to a directory (one file per layer,
 /// written whole then renamed) so that memory holds two layers and a rerun resumes.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Keep {
     Memory,
     Dir(PathBuf),

@@ -19,33 +19,89 @@ pub struct Quotient<'a, G> {
     /// The group's elements other than the identity.
     others: Vec<&'a ElementPermutation>,
     order: u64,
+    /// The images of a state under up to [`LANES`] of `others` at once, a byte at a time:
+    /// `lanes[chunk][byte][v][i]` is the image of the elements of byte `byte` present in `v` under
+    /// `others[LANES * chunk + i]` (lanes past the last element copy the first, which changes no
+    /// minimum and is not counted). One cache line per byte of the state instead of a table per
+    /// element and byte: canonical forms are most of the work of a search up to symmetry.
+    lanes: Vec<Vec<[[u64; LANES]; 256]>>,
 }
+
+/// Group elements imaged at once by [`Quotient::canonical`].
+const LANES: usize = 8;
 
 impl<'a, G> Quotient<'a, G> {
     pub fn new(inner: &'a G, group: &'a Group) -> Quotient<'a, G> {
-        let others = group
+        let others: Vec<&ElementPermutation> = group
             .elements
             .iter()
             .enumerate()
             .filter(|&(i, _)| i != group.identity)
             .map(|(_, e)| e)
             .collect();
+        let bytes = group.elements.first().map_or(1, |e| e.len().div_ceil(8).max(1));
+        let lanes = others
+            .chunks(LANES)
+            .map(|chunk| {
+                (0..bytes)
+                    .map(|b| {
+                        let mut t = [[0u64; LANES]; 256];
+                        for (v, images) in t.iter_mut().enumerate() {
+                            for (i, image) in images.iter_mut().enumerate() {
+                                *image = chunk.get(i).unwrap_or(&chunk[0]).apply((v as u64) << (8 * b));
+                            }
+                        }
+                        t
+                    })
+                    .collect()
+            })
+            .collect();
         Quotient {
             inner,
             others,
             order: group.order() as u64,
+            lanes,
         }
+    }
+
+    /// The images of `s` under the elements of lane chunk `chunk`.
+    #[inline]
+    fn images(&self, chunk: &[[[u64; LANES]; 256]], s: u64) -> [u64; LANES] {
+        let mut acc = [0u64; LANES];
+        for (b, table) in chunk.iter().enumerate() {
+            let t = &table[(s >> (8 * b)) as usize & 255];
+            for i in 0..LANES {
+                acc[i] |= t[i];
+            }
+        }
+        acc
     }
 
     /// The smallest member of the orbit of `s`.
     #[inline]
     pub fn canonical(&self, s: u64) -> u64 {
-        self.others.iter().fold(s, |m, e| m.min(e.apply(s)))
+        self.lanes
+            .iter()
+            .fold(s, |m, chunk| self.images(chunk, s).into_iter().fold(m, u64::min))
+    }
+
+    /// The group's order.
+    pub fn order(&self) -> u64 {
+        self.order
     }
 
     /// The number of states in the orbit of `s` (the group's order over that of the stabiliser).
     pub fn orbit_size(&self, s: u64) -> u64 {
-        self.order / (1 + self.others.iter().filter(|e| e.apply(s) == s).count() as u64)
+        let fixing = self
+            .lanes
+            .iter()
+            .enumerate()
+            .map(|(c, chunk)| {
+                let real = (self.others.len() - c * LANES).min(LANES);
+                self.images(chunk, s)[..real].iter().filter(|&&x| x == s).count() as u64
+            })
+            .sum::<u64>();
+        self.order / (1 + fixing)
     }
 }
 

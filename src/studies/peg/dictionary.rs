@@ -27,6 +27,7 @@ pub fn resources() -> Vec<&'static Schema> {
         &peg_board::tables::GAME,
         &peg_board::tables::BOARD_FINISHES,
         &peg_board::tables::GAME_SUMMARY,
+        &peg_board::tables::POSITIONS,
         &peg_board::tables::PROBLEMS,
         &peg_board::tables::BOARDS,
     ]

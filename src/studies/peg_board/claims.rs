@@ -313,19 +313,25 @@ fn bergholt_claim(v: BoardValues<'_>) -> Option<Claim> {
 /// George Bell: the French board's central game cannot end with one peg (anywhere).
 fn european_claims(v: BoardValues<'_>) -> Vec<Claim> {
     let Some(c) = centre(v.board) else { return Vec::new() };
-    let from_centre: Vec<&BoardProblem> = v.problems.iter().filter(|p| p.start == c).collect();
-    if from_centre.len() < v.board.holes() {
+    let n = v.board.holes();
+    // The class test is necessary for solvability: a finish it rules out needs no search.
+    let passing: Vec<usize> = (0..n).filter(|&f| v.board.class_test(c, f)).collect();
+    let searched = |f: usize| v.problems.iter().find(|p| (p.start, p.finish) == (c, f));
+    if passing.iter().any(|&f| searched(f).is_none()) {
         return Vec::new();
     }
-    let solvable: Vec<String> = from_centre
+    let solvable: Vec<String> = passing
         .iter()
-        .filter(|p| p.solvable)
-        .map(|p| (p.finish + 1).to_string())
+        .filter(|&&f| searched(f).is_some_and(|p| p.solvable))
+        .map(|f| (f + 1).to_string())
         .collect();
-    let computed = if solvable.is_empty() {
-        format!("none of the {} finishes is solvable", from_centre.len())
-    } else {
-        format!("solvable to one peg in hole {}", solvable.join(", "))
+    let computed = match (solvable.is_empty(), passing.len()) {
+        (true, 0) => format!("none of the {n} finishes passes the position-class test, which solvability needs"),
+        (true, k) => format!(
+            "none of the {n} finishes is solvable ({} fail the position-class test, the other {k} the search)",
+            n - k
+        ),
+        (false, _) => format!("solvable to one peg in hole {}", solvable.join(", ")),
     };
     vec![Claim::published(
         FAMILY,
@@ -335,11 +341,19 @@ fn european_claims(v: BoardValues<'_>) -> Vec<Claim> {
         "cannot finish with one peg",
         computed,
         Verdict::of(solvable.is_empty()),
-        &format!(
-            "data/peg/{}/problems.csv, column solvable, rows start = {}",
-            v.board.name(),
-            c + 1
-        ),
+        &if passing.is_empty() {
+            format!(
+                "the position-class test on the board of data/peg/{}/board.txt, start = {}, every finish",
+                v.board.name(),
+                c + 1
+            )
+        } else {
+            format!(
+                "data/peg/{}/problems.csv, column solvable, rows start = {}",
+                v.board.name(),
+                c + 1
+            )
+        },
     )
     .quoted("here it may seem pointless because we know that we cannot finish with one peg")]
 }
@@ -370,12 +384,17 @@ fn new_claims(v: BoardValues<'_>) -> Vec<Claim> {
             &format!("data/peg/{name}/problems.csv, columns passes_class_test and solvable"),
         ));
         if let Some(summary) = moves_summary(v.problems) {
+            let how = if super::problems::exhaustive_fits(v.board) {
+                "proven by listing every position reachable from each start by its fewest moves"
+            } else {
+                "proven by meeting in the middle where exact"
+            };
             out.push(Claim::new_result(
                 FAMILY,
                 &format!("peg.new.{name}_min_moves"),
                 &format!(
                     "The fewest moves of the {solvable} solvable problems on the {name} board (a move is a chain of \
-                    jumps by one peg), proven by meeting in the middle where exact"
+                    jumps by one peg), {how}"
                 ),
                 summary,
                 &format!(
@@ -489,6 +508,7 @@ mod tests {
             complete_games: n("complete_games"),
             winning_games: vec![(0, 5), (16, n("winning_games_to_centre"))],
             shortest_dead_end: Some(n("shortest_dead_end_jumps") as usize),
+            fewest: Vec::new(),
         }
     }
 
@@ -613,31 +633,29 @@ mod tests {
         assert!(claims.iter().all(|c| c.id != "peg.english.bergholt_18_moves"));
     }
 
-    fn european_claims_with(solvable_finish: Option<usize>) -> Vec<Claim> {
+    #[test]
+    fn the_french_central_game_claim_follows_the_class_test() {
+        // From the centre no finish is in the start's position class: no search is needed, and
+        // the claim stands with or without the problems table.
         let board = Board::named("european").unwrap();
-        let centre = centre(&board).unwrap();
-        let problems: Vec<BoardProblem> = (0..board.holes())
-            .map(|f| BoardProblem {
-                solvable: Some(f) == solvable_finish,
-                ..problem(centre, f, None, None, None)
-            })
-            .collect();
-        claims(BoardValues {
+        let c = centre(&board).unwrap();
+        assert!((0..board.holes()).all(|f| !board.class_test(c, f)));
+        let id = "peg.european.central_game_unsolvable";
+        let claims = claims(BoardValues {
             board: &board,
             game: None,
             levels: &[],
-            problems: &problems,
-        })
-    }
-
-    #[test]
-    fn the_french_central_game_claim_follows_the_problems_table() {
-        let id = "peg.european.central_game_unsolvable";
-        assert_eq!(verdict_of(&european_claims_with(None), id), Verdict::Confirmed);
-        let refuted = european_claims_with(Some(3));
-        assert_eq!(verdict_of(&refuted, id), Verdict::Refuted);
-        let c = refuted.iter().find(|c| c.id == id).unwrap();
-        assert_eq!(c.computed, "solvable to one peg in hole 4");
+            problems: &[],
+        });
+        assert_eq!(verdict_of(&claims, id), Verdict::Confirmed);
+        let claim = claims.iter().find(|c| c.id == id).unwrap();
+        assert!(claim
+            .computed
+            .starts_with("none of the 37 finishes passes the position-class test"));
+        // The English centre passes the test for some finishes: without the problems table there
+        // is nothing to judge such a claim by.
+        let english = Board::named("english").unwrap();
+        assert!((0..33).any(|f| english.class_test(16, f)));
     }
 
     #[test]

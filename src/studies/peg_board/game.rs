@@ -6,7 +6,8 @@
 //! that ends with no jump left.
 
 use crate::engine::closure::Group;
-use crate::engine::dag;
+use crate::engine::dag::{self, Lookup};
+use crate::engine::dense_levels::{self, DenseLookup};
 use crate::engine::layered::{push_layers, Colex, DenseIndex, SubsetGraph};
 use crate::engine::progress::Counters;
 use crate::engine::quotient::Quotient;
@@ -15,6 +16,7 @@ use crate::puzzles::board::graph::BoardGraph;
 use crate::puzzles::board::packed::PackedBoard;
 use crate::puzzles::board::Board;
 use crate::puzzles::peg::Jump;
+use crate::studies::peg::fewest::MinMoves;
 use anyhow::Result;
 use rayon::prelude::*;
 
@@ -50,6 +52,10 @@ pub struct Game {
     pub winning_games: Vec<(usize, u128)>,
     /// The fewest jumps of a game that ends with no jump left and more than one peg.
     pub shortest_dead_end: Option<usize>,
+    /// Per finishing cell (0-based, as `winning_games`), the fewest moves (a move is a chain of
+    /// jumps by one peg) with a play attaining it; empty when not computed (boards past
+    /// [`super::problems::exhaustive_fits`]).
+    pub fewest: Vec<(usize, MinMoves)>,
 }
 
 impl Game {
@@ -62,12 +68,17 @@ impl Game {
     }
 }
 
-/// Bytes the search holds besides its positions: the largest level's bit array over colex ranks
-/// (twice: the array and the list drawn from it) and 64 MiB; each position reached adds about 96
+/// Bytes the search holds besides its positions: a bit array over every value of the board
+/// where it fits ([`dense_levels::MAX_BITS`]), else the largest level's bit array over colex ranks
+/// (twice: the array and the list drawn from it), and 64 MiB; each position reached adds about 96
 /// bytes (its word, two flags, its count of 16 bytes twice over, the lookups' shares, the lists'
 /// growth): the English central game measured 2.3 GB at its peak for 23.5 million positions.
 pub fn fixed_bytes(board: &Board) -> u128 {
     let n = board.holes();
+    if n <= dense_levels::MAX_BITS as usize {
+        // The bit array over every value, its counts, and 64 MiB.
+        return dense_levels::lookup_bytes(n as u32, 0) + (64 << 20);
+    }
     let largest = (0..=n)
         .map(|k| crate::engine::layered::binomial(n, k).div_ceil(8))
         .max()
@@ -85,13 +96,75 @@ impl<G: SubsetGraph + Reversible<State = u64, Action = Jump>> GameGraph for G {}
 /// The game from the vacancy `start` (0-based), on the board's packed graph where its padded
 /// grid fits a word (every built-in board), else on its jump list.
 pub fn analyse(board: &Board, group: &Group, start: usize, counters: &Counters) -> Result<Game> {
-    if let Some(g) = PackedBoard::<u64>::new(board) {
+    let mut game = if let Some(g) = PackedBoard::<u64>::new(board) {
         analyse_on(&g, board, group, start, counters)
     } else if let Some(g) = PackedBoard::<u128>::new(board) {
         analyse_on(&g, board, group, start, counters)
     } else {
         analyse_on(&BoardGraph::new(board), board, group, start, counters)
+    }?;
+    if super::problems::exhaustive_fits(board) {
+        let moves = super::moves::BoardMoves::new(board);
+        let fewest = super::problems::fewest_from(board, group, &moves, start, counters);
+        game.fewest = fewest
+            .into_iter()
+            .enumerate()
+            .filter_map(|(f, m)| m.map(|m| (f, m)))
+            .collect();
     }
+    Ok(game)
+}
+
+/// Only the positions reachable from the vacancy `start` after each number of jumps, and their
+/// orbits under the start's stabiliser (the count public solvers make): one forward pass. The
+/// other counts of each level are left at 0.
+pub fn positions(board: &Board, group: &Group, start: usize, counters: &Counters) -> Vec<GameLevel> {
+    if let Some(g) = PackedBoard::<u64>::new(board) {
+        positions_on(&g, board, group, start, counters)
+    } else if let Some(g) = PackedBoard::<u128>::new(board) {
+        positions_on(&g, board, group, start, counters)
+    } else {
+        positions_on(&BoardGraph::new(board), board, group, start, counters)
+    }
+}
+
+fn positions_on<G: SubsetGraph>(
+    graph: &G,
+    board: &Board,
+    group: &Group,
+    start: usize,
+    counters: &Counters,
+) -> Vec<GameLevel> {
+    let first = board.start(start);
+    let stabiliser = group.stabiliser(first);
+    let q = Quotient::new(graph, &stabiliser);
+    let n = board.holes();
+    let levels = if n <= dense_levels::MAX_BITS as usize {
+        let successors = |s: u64, out: &mut Vec<u64>| {
+            q.any_successor(s, |c| {
+                out.push(c);
+                false
+            });
+        };
+        dense_levels::levels(first, n as u32, successors, counters)
+    } else {
+        push_layers(&q, &Colex::new(n), first, counters)
+    };
+    levels
+        .iter()
+        .enumerate()
+        .map(|(d, states)| GameLevel {
+            jumps: d,
+            pegs: n - 1 - d,
+            reachable: states.par_iter().map(|&s| q.orbit_size(s)).sum(),
+            reachable_orbits: states.len() as u64,
+            winnable: 0,
+            winnable_orbits: 0,
+            winnable_to_start: 0,
+            winnable_to_start_orbits: 0,
+            dead_ends: 0,
+        })
+        .collect()
 }
 
 /// [`analyse`] on a given graph of the board.
@@ -102,19 +175,50 @@ pub fn analyse_on<G: GameGraph>(
     start: usize,
     counters: &Counters,
 ) -> Result<Game> {
-    let has_jump = |s: u64| graph.any_successor(s, |_| true);
     let first = board.start(start);
     let stabiliser = group.stabiliser(first);
     let q = Quotient::new(graph, &stabiliser);
-    let colex = Colex::new(board.holes());
-    let levels = push_layers(&q, &colex, first, counters);
-    let indices: Vec<DenseIndex> = levels.iter().map(|l| DenseIndex::new(&colex, l)).collect();
+    let n = board.holes();
+    if n <= dense_levels::MAX_BITS as usize {
+        // Every value of the board fits a bit array (1 GiB for 33 holes): no ranking at all.
+        let successors = |s: u64, out: &mut Vec<u64>| {
+            q.any_successor(s, |c| {
+                out.push(c);
+                false
+            });
+        };
+        let levels = dense_levels::levels(first, n as u32, successors, counters);
+        let lookup = DenseLookup::new(n as u32, &levels);
+        let indices = vec![&lookup; levels.len()];
+        analyse_levels(graph, board, &q, start, &levels, &indices, |_| &lookup)
+    } else {
+        let colex = Colex::new(n);
+        let levels = push_layers(&q, &colex, first, counters);
+        let indices: Vec<DenseIndex> = levels.iter().map(|l| DenseIndex::new(&colex, l)).collect();
+        analyse_levels(graph, board, &q, start, &levels, &indices, |l| {
+            DenseIndex::new(&colex, l)
+        })
+    }
+}
+
+/// The game's counts from its levels (up to the stabiliser) and a lookup of each level's
+/// positions (`indices[d]`, or built by `index_of` for the counting pass).
+fn analyse_levels<'l, G: GameGraph, I: Lookup<u64>, J: Lookup<u64>>(
+    graph: &G,
+    board: &Board,
+    q: &Quotient<'_, G>,
+    start: usize,
+    levels: &'l [Vec<u64>],
+    indices: &[I],
+    index_of: impl Fn(&'l [u64]) -> J,
+) -> Result<Game> {
+    let has_jump = |s: u64| graph.any_successor(s, |_| true);
     let orbit = |s: u64| q.orbit_size(s);
     let weigh = |states: &[u64], keep: &[bool]| -> (u64, u64) {
         let picked = states.par_iter().zip(keep).filter(|p| *p.1);
         (picked.clone().map(|(&s, _)| orbit(s)).sum(), picked.count() as u64)
     };
-    let win = winnable(&q, &levels, &indices);
+    let win = winnable(q, levels, indices);
     let mut rows = Vec::with_capacity(levels.len());
     for (d, states) in levels.iter().enumerate() {
         // By duality, s reaches the single peg in the start's hole iff its complement is
@@ -145,21 +249,21 @@ pub fn analyse_on<G: GameGraph>(
             dead_ends: weigh(states, &dead).0,
         });
     }
-    drop(indices);
-    let (complete_games, winning_games) = count_games(board, &q, &colex, &levels);
+    let (complete_games, winning_games) = count_games(board, q, levels, index_of);
     let shortest_dead_end = rows.iter().find(|r| r.dead_ends > 0 && r.pegs > 1).map(|r| r.jumps);
     Ok(Game {
         start,
-        stabiliser: stabiliser.order(),
+        stabiliser: q.order() as usize,
         levels: rows,
         complete_games,
         winning_games,
         shortest_dead_end,
+        fewest: Vec::new(),
     })
 }
 
 /// Per level, whether each position can reach a single peg: pulled from the level below.
-fn winnable<G: SubsetGraph>(q: &G, levels: &[Vec<u64>], indices: &[DenseIndex]) -> Vec<Vec<bool>> {
+fn winnable<G: SubsetGraph, I: Lookup<u64>>(q: &G, levels: &[Vec<u64>], indices: &[I]) -> Vec<Vec<bool>> {
     let mut win: Vec<Vec<bool>> = vec![Vec::new(); levels.len()];
     for d in (0..levels.len()).rev() {
         let here: Vec<bool> = match levels.get(d + 1) {
@@ -180,18 +284,18 @@ fn winnable<G: SubsetGraph>(q: &G, levels: &[Vec<u64>], indices: &[DenseIndex]) 
 
 /// Complete games and winning games per finish, by counting jump sequences forward over the
 /// quotient's levels (each orbit's count times its size).
-fn count_games<G: GameGraph>(
+fn count_games<'l, G: GameGraph, J: Lookup<u64>>(
     board: &Board,
     q: &Quotient<'_, G>,
-    colex: &Colex,
-    levels: &[Vec<u64>],
+    levels: &'l [Vec<u64>],
+    index_of: impl Fn(&'l [u64]) -> J,
 ) -> (u128, Vec<(usize, u128)>) {
     let mut complete = 0u128;
     let mut winning = Vec::new();
     dag::forward_with(
         q,
         levels,
-        |level| DenseIndex::new(colex, level),
+        index_of,
         |_| 1u128,
         |&n, _, _| n,
         |a, b| a + b,

@@ -2,6 +2,7 @@
 //! over every single-vacancy start (`levels.csv`, the triangle's columns) and one single-vacancy
 //! game in full ([`game`]), as the `statespace peg --board` / `--board-file` command.
 
+use crate::engine::layered::Keep;
 use crate::engine::progress::{Counters, Reporter};
 use crate::output::export::{Area, Export, OutDirs};
 use crate::puzzles::board::{Board, Kind};
@@ -31,6 +32,8 @@ pub struct BoardStudy {
     pub game: Option<game::Game>,
     /// The (start, finish) problems (empty until the problems search fills them).
     pub problems: Vec<problems::BoardProblem>,
+    /// Per problem, the proof of its fewest moves (`min_moves_proof`); None when unsolvable.
+    pub proofs: Vec<Option<String>>,
     /// Read back from `data/` rather than computed.
     pub saved: bool,
 }
@@ -42,6 +45,8 @@ pub enum Analysis {
     Levels,
     /// The game from one single vacancy (0-based).
     Game { start: usize },
+    /// Only the positions reachable from one single vacancy (0-based) per jump (`positions.csv`).
+    Positions { start: usize },
     /// Everything: the union, the game from `start` and every (start, finish) problem with its
     /// fewest moves proven by balls of `radii`.
     Full { start: usize, radii: Radii },
@@ -52,6 +57,9 @@ pub enum Analysis {
 pub struct BoardTask {
     pub board: Board,
     pub analysis: Analysis,
+    /// Where the union keeps its layers: in memory, or one file per layer in a directory (two
+    /// layers in memory at once; a rerun resumes from the last one saved).
+    pub keep: Keep,
 }
 
 /// What a run found.
@@ -59,6 +67,7 @@ pub struct BoardTask {
 pub enum BoardResults {
     Levels(Vec<LevelRow>),
     Game(game::Game),
+    Positions(Vec<game::GameLevel>),
     Full {
         levels: Vec<LevelRow>,
         game: game::Game,
@@ -107,7 +116,7 @@ impl BoardTask {
         use crate::engine::memory::human;
         match self.analysis {
             Analysis::Levels => {
-                let need = union::bytes(&self.board, &crate::engine::layered::Keep::Memory);
+                let need = union::bytes(&self.board, &self.keep);
                 let what = format!(
                     "the union over all {} single-vacancy starts (levels.csv): about {} of bit arrays",
                     self.board.holes(),
@@ -126,19 +135,41 @@ impl BoardTask {
                 );
                 (what, need)
             }
+            Analysis::Positions { start } => {
+                let need = game::fixed_bytes(&self.board);
+                let what = format!(
+                    "the positions reachable from the vacancy at hole {} per jump (positions.csv): {} of bit arrays, \
+                     plus 8 bytes per position up to symmetry",
+                    start + 1,
+                    human(need)
+                );
+                (what, need)
+            }
             Analysis::Full { start, radii } => {
-                let union = union::bytes(&self.board, &crate::engine::layered::Keep::Memory);
-                let need = union.max(game::fixed_bytes(&self.board));
+                let union = union::bytes(&self.board, &self.keep);
+                let exhaustive = problems::exhaustive_fits(&self.board);
+                let visited = crate::engine::dense_levels::visited_bytes(self.board.holes() as u32);
+                let mut need = union.max(game::fixed_bytes(&self.board));
+                let fewest = if exhaustive {
+                    need = need.max(visited + (64 << 20));
+                    format!(
+                        "fewest moves by listing every position reachable from each start orbit by its move \
+                         distance ({} of bit array, plus 8 bytes per position up to symmetry)",
+                        human(visited)
+                    )
+                } else {
+                    format!(
+                        "fewest moves by balls of {} moves out of each start and {} into each finish",
+                        radii.forward, radii.backward
+                    )
+                };
                 let what = format!(
                     "the union over all {} single-vacancy starts (levels.csv, about {} of bit arrays), the game from \
                      the vacancy at hole {} (game.csv, finishes.csv) and every (start, finish) problem (problems.csv): \
-                     one search per start orbit, fewest moves by balls of {} moves out of each start and {} into \
-                     each finish",
+                     one search per start orbit, {fewest}",
                     self.board.holes(),
                     human(union),
                     start + 1,
-                    radii.forward,
-                    radii.backward
                 );
                 (what, need)
             }
@@ -147,18 +178,17 @@ impl BoardTask {
 
     fn run(&self, counters: &Counters) -> Result<BoardResults> {
         Ok(match self.analysis {
-            Analysis::Levels => BoardResults::Levels(union::union(
-                &self.board,
-                &crate::engine::layered::Keep::Memory,
-                counters,
-            )?),
+            Analysis::Levels => BoardResults::Levels(union::union(&self.board, &self.keep, counters)?),
             Analysis::Game { start } => {
                 let group = self.board.group()?;
                 BoardResults::Game(game::analyse(&self.board, &group, start, counters)?)
             }
+            Analysis::Positions { start } => {
+                let group = self.board.group()?;
+                BoardResults::Positions(game::positions(&self.board, &group, start, counters))
+            }
             Analysis::Full { start, radii } => {
-                let keep = crate::engine::layered::Keep::Memory;
-                let levels = union::union(&self.board, &keep, counters)?;
+                let levels = union::union(&self.board, &self.keep, counters)?;
                 let game = game::analyse(&self.board, &self.board.group()?, start, counters)?;
                 let problems = problems::problems(&self.board, radii, counters)?;
                 BoardResults::Full { levels, game, problems }
@@ -182,6 +212,9 @@ impl Task for BoardTask {
         match results {
             BoardResults::Levels(levels) => files.table(Area::Data, "", "levels.csv", &tables::levels_table(levels)),
             BoardResults::Game(g) => tables::export_game(&mut files, "", g),
+            BoardResults::Positions(levels) => {
+                files.table(Area::Data, "", "positions.csv", &tables::positions_table(levels))
+            }
             BoardResults::Full { levels, game, problems } => {
                 files.table(Area::Data, "", "levels.csv", &tables::levels_table(levels));
                 tables::export_game(&mut files, "", game);
@@ -205,6 +238,11 @@ impl Task for BoardTask {
                 g.winning_total(),
                 g.winning_to_start(),
                 g.start + 1
+            ),
+            BoardResults::Positions(levels) => format!(
+                "{} positions reachable ({} up to symmetry)",
+                levels.iter().map(|l| l.reachable).sum::<u64>(),
+                levels.iter().map(|l| l.reachable_orbits).sum::<u64>()
             ),
             BoardResults::Full { game, problems, .. } => {
                 let solvable: Vec<_> = problems.rows.iter().filter(|r| r.solvable).collect();

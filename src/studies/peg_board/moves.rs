@@ -57,6 +57,32 @@ impl BoardMoves {
         }
     }
 
+    /// Appends the result of every chain of [`BoardMoves::chains`] from `at`, without spelling the
+    /// chains (the fewest-moves searches call this for every position).
+    fn results(&self, board: u64, at: u8, backward: bool, out: &mut Vec<u64>) {
+        for &(all, pegs, j) in &self.out_of[at as usize] {
+            let fits = if backward {
+                board & all == 1 << at
+            } else {
+                board & all == pegs
+            };
+            if fits {
+                let next = board ^ all;
+                out.push(next);
+                self.results(next, j.to, backward, out);
+            }
+        }
+    }
+
+    fn each_result(&self, board: u64, backward: bool, out: &mut Vec<u64>) {
+        let mut pegs = board;
+        while pegs != 0 {
+            let peg = pegs.trailing_zeros() as u8;
+            pegs &= pegs - 1;
+            self.results(board, peg, backward, out);
+        }
+    }
+
     fn each_peg(&self, board: u64, backward: bool, visit: &mut impl FnMut(u8, u64, &[Jump])) {
         let mut pegs = board;
         while pegs != 0 {
@@ -81,10 +107,10 @@ impl MoveBoard for BoardMoves {
         self.name.clone()
     }
     fn move_results(&self, board: u64, out: &mut Vec<u64>) {
-        self.each_peg(board, false, &mut |_, b, _| out.push(b));
+        self.each_result(board, false, out);
     }
     fn unmove_results(&self, board: u64, out: &mut Vec<u64>) {
-        self.each_peg(board, true, &mut |_, b, _| out.push(b));
+        self.each_result(board, true, out);
     }
     /// One entry per distinct result of each peg.
     fn moves_from(&self, board: u64) -> Vec<(Vec<Jump>, u64)> {

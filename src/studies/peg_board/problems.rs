@@ -3,6 +3,7 @@
 //! problem (a move is a chain of jumps by one peg), proven or bounded.
 
 use super::moves::BoardMoves;
+use crate::engine::dense_levels;
 use crate::engine::layered::{push_layers, Colex};
 use crate::engine::progress::Counters;
 use crate::engine::quotient::Quotient;
@@ -10,7 +11,7 @@ use crate::puzzles::board::graph::BoardGraph;
 use crate::puzzles::board::Board;
 use crate::puzzles::peg::Jump;
 use crate::studies::peg::fewest::{MinMoves, Radii};
-use crate::studies::peg::min_moves;
+use crate::studies::peg::min_moves::{self, MoveBoard};
 use crate::studies::peg::solvability::{ProblemRow, Verdict};
 use anyhow::Result;
 
@@ -51,7 +52,18 @@ pub struct Problems {
 /// ([`min_moves::settle`]).
 pub fn problems(board: &Board, radii: Radii, counters: &Counters) -> Result<Problems> {
     let n = board.holes();
-    let solvable = solvable_pairs(board, counters)?;
+    let exhaustive = if exhaustive_fits(board) {
+        Some(fewest_by_levels(board, counters)?)
+    } else {
+        None
+    };
+    let solvable = match &exhaustive {
+        Some(found) => found
+            .iter()
+            .map(|row| row.iter().map(Option::is_some).collect())
+            .collect(),
+        None => solvable_pairs(board, counters)?,
+    };
     let rows: Vec<ProblemRow> = (0..n)
         .flat_map(|s| (0..n).map(move |f| (s, f)))
         .map(|(s, f)| ProblemRow {
@@ -69,7 +81,10 @@ pub fn problems(board: &Board, radii: Radii, counters: &Counters) -> Result<Prob
         })
         .collect();
     let moves = BoardMoves::new(board);
-    let settled = min_moves::settle(&moves, &rows, radii, counters)?;
+    let settled = match exhaustive {
+        Some(found) => rows.iter().map(|r| found[r.start][r.finish].clone()).collect(),
+        None => min_moves::settle(&moves, &rows, radii, counters)?,
+    };
     let kept: Vec<(&ProblemRow, Option<MinMoves>)> = rows
         .iter()
         .zip(settled)
@@ -93,6 +108,100 @@ pub fn problems(board: &Board, radii: Radii, counters: &Counters) -> Result<Prob
         })
         .collect();
     Ok(Problems { rows, proofs, radii })
+}
+
+/// Whether every position's move distance from each start fits the exhaustive search: positions
+/// as values of at most [`dense_levels::MAX_BITS`] bits.
+pub fn exhaustive_fits(board: &Board) -> bool {
+    board.holes() <= dense_levels::MAX_BITS as usize
+}
+
+/// Per (start, finish), the fewest moves with a play attaining it, by listing every position
+/// reachable from one start per orbit by its move distance (breadth-first to exhaustion, up to
+/// the start's stabiliser): a finish's level is its fewest moves, and a finish in no level is
+/// unsolvable. The proof is a forward ball whose radius is the fewest moves (a backward ball of
+/// radius 0 around the finish). Each play is spelt back from the finish, one move at a time into
+/// the level before, and carried to the other starts of the orbit by the symmetries.
+pub fn fewest_by_levels(board: &Board, counters: &Counters) -> Result<Vec<Vec<Option<MinMoves>>>> {
+    let n = board.holes();
+    let group = board.group()?;
+    let moves = BoardMoves::new(board);
+    let mut out = vec![vec![None; n]; n];
+    for orbit in board.hole_orbits() {
+        let a = orbit[0];
+        let from_a = fewest_from(board, &group, &moves, a, counters);
+        for &s in &orbit {
+            let sym = board
+                .symmetries()
+                .iter()
+                .find(|g| g.map[a] as usize == s)
+                .expect("an orbit's member is the image of its first");
+            for (f, m) in from_a.iter().enumerate() {
+                out[s][sym.map[f] as usize] = m.as_ref().map(|m| m.permuted(&sym.map));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Per finish (0-based cell), the fewest moves from the single vacancy `a` with a play attaining
+/// it, None when no play leaves one peg there: every position reachable from `a` listed by its
+/// move distance, up to the start's stabiliser (see [`fewest_by_levels`]).
+pub fn fewest_from(
+    board: &Board,
+    group: &crate::engine::closure::Group,
+    moves: &BoardMoves,
+    a: usize,
+    counters: &Counters,
+) -> Vec<Option<MinMoves>> {
+    let n = board.holes();
+    let stabiliser = group.stabiliser(board.start(a));
+    let q = Quotient::new(&(), &stabiliser);
+    let levels = dense_levels::levels(
+        board.start(a),
+        n as u32,
+        |s, next| {
+            let from = next.len();
+            moves.move_results(s, next);
+            for c in &mut next[from..] {
+                *c = q.canonical(*c);
+            }
+        },
+        counters,
+    );
+    (0..n)
+        .map(|f| {
+            let d = dense_levels::level_of(&levels, q.canonical(1 << f))?;
+            let play = spell_back(moves, &q, &levels, 1 << f, d);
+            debug_assert_eq!(min_moves::replay(moves, board.start(a), &play), Some((f, d as u32)));
+            Some(MinMoves::Exact {
+                moves: d as u32,
+                play,
+                radii: Radii {
+                    forward: d as u32,
+                    backward: 0,
+                },
+                met: true,
+            })
+        })
+        .collect()
+}
+
+/// A play from the start to `finish` in `d` moves: from the finish, the first move back (in
+/// [`MoveBoard::unmoves_from`] order) into the level before, repeated down to the start.
+fn spell_back<G>(moves: &BoardMoves, q: &Quotient<'_, G>, levels: &[Vec<u64>], finish: u64, d: usize) -> Vec<Jump> {
+    let mut board = finish;
+    let mut chains: Vec<Vec<Jump>> = Vec::with_capacity(d);
+    for level in levels[..d].iter().rev() {
+        let (chain, before) = moves
+            .unmoves_from(board)
+            .into_iter()
+            .find(|(_, b)| level.binary_search(&q.canonical(*b)).is_ok())
+            .expect("a position at distance d has a move back to distance d - 1");
+        chains.push(chain);
+        board = before;
+    }
+    chains.into_iter().rev().flatten().collect()
 }
 
 /// `solvable[s][f]`: some jump sequence from the vacancy `s` leaves one peg in `f`. Each start

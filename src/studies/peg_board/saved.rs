@@ -11,11 +11,17 @@
 //!   stabiliser's order, winnable never above reachable; for a game that can finish in its start
 //!   hole, the positions that can still finish there read the same from either end (duality again);
 //!   the first levels recomputed equal the file's; winning games per hole sum to the total.
+//! - `problems.csv` (every (start, finish) problem): see [`read_problems`].
 
 use super::game::{Game, GameLevel};
-use super::tables::{BOARD_FINISHES, BOARD_LEVELS, GAME, GAME_SUMMARY};
+use super::moves::BoardMoves;
+use super::problems::BoardProblem;
+use super::tables::{BOARD_FINISHES, BOARD_LEVELS, GAME, GAME_SUMMARY, PROBLEMS};
 use crate::output::table::parse_exact_count;
 use crate::puzzles::board::Board;
+use crate::puzzles::peg::Jump;
+use crate::studies::peg::fewest::MinMoves;
+use crate::studies::peg::min_moves;
 use crate::studies::peg::LevelRow;
 use crate::studies::read_back::{number, read_rows, read_rows_of};
 use anyhow::{ensure, Context, Result};
@@ -136,7 +142,7 @@ fn count(path: &Path, line: usize, column: &str, text: &str) -> Result<u128> {
 
 /// The game's totals (`game_summary.csv`, one row) and its winning sequences per finish
 /// (`finishes.csv`) into `game`: they must sum to the total.
-fn read_finishes(dir: &Path, game: &mut Game) -> Result<()> {
+fn read_finishes(board: &Board, dir: &Path, game: &mut Game) -> Result<()> {
     let path = dir.join("game_summary.csv");
     // The optional columns (the winning count's log10, the shortest dead end) may be left out.
     let headers = GAME_SUMMARY.accepted_headers();
@@ -161,7 +167,16 @@ fn read_finishes(dir: &Path, game: &mut Game) -> Result<()> {
         None => None,
     };
     let path = dir.join("finishes.csv");
-    for (i, r) in read_rows(&path, &BOARD_FINISHES.header())?.iter().enumerate() {
+    let headers = BOARD_FINISHES.accepted_headers();
+    let (which, rows) = read_rows_of(&path, &headers.iter().map(Vec::as_slice).collect::<Vec<_>>())?;
+    // The fewest moves' three columns come together or not at all.
+    let with_moves = headers[which].len() == BOARD_FINISHES.columns.len();
+    ensure!(
+        with_moves || headers[which].len() == BOARD_FINISHES.columns.len() - 3,
+        "{}: min_moves, min_moves_proof and optimal_play come together",
+        path.display()
+    );
+    for (i, r) in rows.iter().enumerate() {
         let line = i + 2;
         let hole: usize = number(&path, line, "finish", &r[0])?;
         ensure!(
@@ -171,6 +186,10 @@ fn read_finishes(dir: &Path, game: &mut Game) -> Result<()> {
         );
         game.winning_games
             .push((hole - 1, count(&path, line, "winning_sequences_text", &r[1])?));
+        if with_moves {
+            game.fewest
+                .push((hole - 1, fewest_cell(board, game.start, &path, line, r)?));
+        }
     }
     ensure!(
         winning_total == game.winning_total(),
@@ -178,6 +197,38 @@ fn read_finishes(dir: &Path, game: &mut Game) -> Result<()> {
         path.display()
     );
     Ok(())
+}
+
+/// A finish's fewest moves (`finishes.csv`'s min_moves, min_moves_proof, optimal_play), its play
+/// replayed from the game's start: one peg left in the finish, in min_moves moves.
+fn fewest_cell(board: &Board, start: usize, path: &Path, line: usize, r: &csv::StringRecord) -> Result<MinMoves> {
+    let moves: u32 = number(path, line, "min_moves", &r[4])?;
+    let play =
+        parse_board_play(board, &r[6]).with_context(|| format!("{}: row {line}, optimal_play", path.display()))?;
+    let finish: usize = number::<usize>(path, line, "finish", &r[0])? - 1;
+    let replayed = min_moves::replay(&BoardMoves::new(board), board.start(start), &play);
+    ensure!(
+        replayed == Some((finish, moves)),
+        "{}: row {line}, optimal_play does not leave one peg in hole {} in {moves} moves",
+        path.display(),
+        finish + 1
+    );
+    let proven = MinMoves::parse_proof(&r[5]).is_some_and(|(radii, met, _)| met && radii.reach() == moves);
+    ensure!(
+        proven,
+        "{}: row {line}, min_moves_proof {:?} does not prove {moves}",
+        path.display(),
+        &r[5]
+    );
+    Ok(MinMoves::Exact {
+        moves,
+        play,
+        radii: crate::studies::peg::fewest::Radii {
+            forward: moves,
+            backward: 0,
+        },
+        met: true,
+    })
 }
 
 /// `game.csv`, `finishes.csv` and `game_summary.csv` of `board` in `dir`, re-checked (see the module's comment).
@@ -190,11 +241,12 @@ pub fn read_game(board: &Board, dir: &Path) -> Result<Game> {
         complete_games: 0,
         winning_games: Vec::new(),
         shortest_dead_end: None,
+        fewest: Vec::new(),
     };
     for (i, r) in read_rows(&path, &GAME.header())?.iter().enumerate() {
         game.levels.push(game_level(&path, i + 2, r)?);
     }
-    read_finishes(dir, &mut game)?;
+    read_finishes(board, dir, &mut game)?;
     ensure!(game.start < board.holes(), "{}: start outside the board", dir.display());
     let s = game.stabiliser as u64;
     for (d, l) in game.levels.iter().enumerate() {
@@ -233,6 +285,170 @@ pub fn read_game(board: &Board, dir: &Path) -> Result<Game> {
         );
     }
     Ok(game)
+}
+
+/// A play in `format_play`'s notation, on `board` (the jumped hole is implied by the two ends).
+fn parse_board_play(board: &Board, text: &str) -> Result<Vec<Jump>> {
+    let mut out = Vec::new();
+    for mv in text.split(" | ") {
+        let holes: Vec<usize> = mv
+            .split('-')
+            .map(|h| h.trim().parse::<usize>().map_err(|_| anyhow::anyhow!("bad hole {h:?}")))
+            .collect::<Result<_>>()?;
+        ensure!(holes.len() >= 2, "a move of one hole {mv:?}");
+        for w in holes.windows(2) {
+            let j = board
+                .jumps()
+                .iter()
+                .find(|j| j.from as usize + 1 == w[0] && j.to as usize + 1 == w[1])
+                .ok_or_else(|| anyhow::anyhow!("no jump {}-{} on board {}", w[0], w[1], board.name()))?;
+            out.push(*j);
+        }
+    }
+    Ok(out)
+}
+
+/// One row of `problems.csv`, its play replayed: it must leave one peg in the row's finish in
+/// `min_moves` moves (or at most `min_moves_lower_bound`... never fewer than the bound).
+fn problem_row(
+    board: &Board,
+    moves: &BoardMoves,
+    path: &Path,
+    line: usize,
+    r: &csv::StringRecord,
+) -> Result<BoardProblem> {
+    let at = |c: &str| format!("{}: row {line}, {c}", path.display());
+    let hole = |i: usize, c: &str| -> Result<usize> {
+        let h: usize = number(path, line, c, &r[i])?;
+        ensure!(
+            (1..=board.holes()).contains(&h),
+            "{} {h} is not a hole of {}",
+            at(c),
+            board.name()
+        );
+        Ok(h - 1)
+    };
+    let flag = |i: usize, c: &str| -> Result<bool> {
+        r[i].parse()
+            .map_err(|_| anyhow::anyhow!("{} {:?} is not true or false", at(c), &r[i]))
+    };
+    let opt = |i: usize, c: &str| -> Result<Option<u32>> {
+        (!r[i].is_empty()).then(|| number(path, line, c, &r[i])).transpose()
+    };
+    let (start, finish) = (hole(0, "start")?, hole(1, "finish")?);
+    let row = BoardProblem {
+        start,
+        finish,
+        class_allows: flag(2, "passes_class_test")?,
+        solvable: flag(3, "solvable")?,
+        min_moves: opt(4, "min_moves")?,
+        min_moves_lower_bound: opt(5, "min_moves_lower_bound")?,
+        min_moves_upper_bound: None,
+        play: if r[7].is_empty() {
+            Vec::new()
+        } else {
+            parse_board_play(board, &r[7]).with_context(|| at("play"))?
+        },
+    };
+    ensure!(
+        row.class_allows == board.class_test(start, finish),
+        "{} says {} where the class test says {}",
+        at("passes_class_test"),
+        row.class_allows,
+        !row.class_allows
+    );
+    ensure!(
+        row.solvable || row.play.is_empty(),
+        "{}: an unsolvable problem with a play",
+        at("play")
+    );
+    if row.solvable {
+        let replayed = min_moves::replay(moves, board.start(start), &row.play);
+        ensure!(
+            replayed.is_some_and(|(f, _)| f == finish),
+            "{}: the play does not leave one peg in hole {}",
+            at("play"),
+            finish + 1
+        );
+        let played = replayed.map_or(0, |r| r.1);
+        ensure!(
+            row.min_moves.is_none_or(|m| m == played) && row.min_moves_lower_bound.is_none_or(|b| b <= played),
+            "{}: the play takes {played} moves, against min_moves {:?} and its bound {:?}",
+            at("play"),
+            row.min_moves,
+            row.min_moves_lower_bound
+        );
+    }
+    Ok(row)
+}
+
+/// `problems.csv` of `board` in `dir`, re-checked: every row's class test recomputed and its play
+/// replayed (the upper bound of its fewest moves; the lower bound is the search's and not re-run),
+/// the rows sorted by (start, finish), and the table closed under the board's symmetries and
+/// under duality (a play from s to f reversed and complemented goes from f to s).
+pub fn read_problems(board: &Board, dir: &Path) -> Result<(Vec<BoardProblem>, Vec<Option<String>>)> {
+    let path = dir.join("problems.csv");
+    let rows = read_rows(&path, &PROBLEMS.header())?;
+    let moves = BoardMoves::new(board);
+    let problems: Vec<BoardProblem> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| problem_row(board, &moves, &path, i + 2, r))
+        .collect::<Result<_>>()?;
+    let proofs: Vec<Option<String>> = rows
+        .iter()
+        .map(|r| (!r[6].is_empty()).then(|| r[6].to_string()))
+        .collect();
+    for ((p, proof), line) in problems.iter().zip(&proofs).zip(2..) {
+        // The proof names balls whose radii add up to the fewest moves (met) or to one less
+        // than the bound (not met).
+        let parsed = proof.as_deref().map(MinMoves::parse_proof);
+        let consistent = match (p.solvable, parsed) {
+            (false, None) => true,
+            (true, Some(Some((radii, true, None)))) => p.min_moves == Some(radii.reach()),
+            (true, Some(Some((radii, false, Some(bound))))) => {
+                bound == radii.reach() + 1 && p.min_moves_lower_bound == Some(bound)
+            }
+            _ => false,
+        };
+        ensure!(
+            consistent,
+            "{}: row {line}, min_moves_proof {:?} does not prove the row's fewest moves",
+            path.display(),
+            proof
+        );
+    }
+    ensure!(
+        problems
+            .windows(2)
+            .all(|w| (w[0].start, w[0].finish) < (w[1].start, w[1].finish)),
+        "{}: rows not sorted by (start, finish)",
+        path.display()
+    );
+    let find = |s: usize, f: usize| problems.iter().find(|p| (p.start, p.finish) == (s, f));
+    for p in &problems {
+        for g in board.symmetries() {
+            let image = find(g.map[p.start] as usize, g.map[p.finish] as usize);
+            ensure!(
+                image.is_some_and(|q| q.solvable == p.solvable && q.min_moves == p.min_moves),
+                "{}: the problem ({}, {}) and its image under a symmetry differ",
+                path.display(),
+                p.start + 1,
+                p.finish + 1
+            );
+        }
+        let dual = find(p.finish, p.start);
+        ensure!(
+            dual.is_some_and(|q| q.solvable == p.solvable),
+            "{}: ({}, {}) and its dual ({}, {}) differ in solvability",
+            path.display(),
+            p.start + 1,
+            p.finish + 1,
+            p.finish + 1,
+            p.start + 1
+        );
+    }
+    Ok((problems, proofs))
 }
 
 /// Reads back what `dir` holds of a board: the union's levels and the game, each when present.

@@ -13,7 +13,7 @@ use crate::output::export::{Area, Export};
 use crate::output::table::Table;
 use crate::puzzles::board::Board;
 use crate::studies::claim::Claim;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use std::path::Path;
 
 /// The boards `reproduce` reads back when `data/peg/<board>/` holds them (written by `peg --board
@@ -46,6 +46,7 @@ impl BoardStudy {
             levels,
             game,
             problems: Vec::new(),
+            proofs: Vec::new(),
             saved: false,
         })
     }
@@ -53,11 +54,17 @@ impl BoardStudy {
     /// The union and the game read back from `dir` (`data/peg/<board>/`) and re-checked.
     pub fn read_back(board: Board, dir: &Path) -> Result<BoardStudy> {
         let (levels, game) = saved::read(&board, dir)?;
+        let (problems, proofs) = if dir.join("problems.csv").is_file() {
+            saved::read_problems(&board, dir).context("reading back the problems")?
+        } else {
+            Default::default()
+        };
         Ok(BoardStudy {
             board,
             levels,
             game,
-            problems: Vec::new(),
+            problems,
+            proofs,
             saved: true,
         })
     }
@@ -86,6 +93,19 @@ impl BoardStudy {
         }
         if let Some(g) = &self.game {
             super::tables::export_game(&mut files, &dir, g);
+        }
+        if !self.problems.is_empty() {
+            let problems = super::problems::Problems {
+                rows: self.problems.clone(),
+                proofs: self.proofs.clone(),
+                radii: super::default_radii(&self.board),
+            };
+            files.table(
+                Area::Data,
+                &dir,
+                "problems.csv",
+                &super::tables::problems_table(&problems),
+            );
         }
         let page = report::page(self, claims);
         files.bytes(Area::Reports, "peg", &format!("{name}.md"), page.into_bytes(), None);

@@ -10,6 +10,7 @@ use crate::output::schema::{col, Column, Kind, Schema};
 use crate::output::table::exact_count_cells;
 use crate::output::{Cell, Table};
 use crate::puzzles::peg::format_play;
+use crate::studies::peg::fewest::MinMoves;
 use crate::studies::peg::tables::{log10_cell, LEVELS_COLUMNS, LOG10_WINNING_SEQUENCES, PEGS, WINNING_SEQUENCES};
 use crate::studies::peg::LevelRow;
 
@@ -100,6 +101,28 @@ pub static BOARD_FINISHES: Schema = Schema {
         ),
         WINNING_SEQUENCES,
         LOG10_WINNING_SEQUENCES,
+        col(
+            glossary::min_moves,
+            Integer,
+            "the fewest moves (a move is a chain of jumps by one peg) from the start to one peg in finish, \
+            proven by listing every position reachable from the start by its move distance; left out for \
+            boards past 34 holes",
+        )
+        .optional(),
+        col(
+            glossary::min_moves_proof,
+            Kind::String,
+            "why min_moves holds: 'balls of M moves out of the start and 0 into the finish meet' (every \
+            position the start reaches listed by its fewest moves: the finish is first listed after M)",
+        )
+        .optional(),
+        col(
+            glossary::optimal_play,
+            Kind::String,
+            "a play with min_moves moves: moves separated by ' | ', each move the holes its peg visits \
+            joined by '-'",
+        )
+        .optional(),
     ],
     primary_key: &[glossary::finish],
     source: SOURCE,
@@ -228,6 +251,44 @@ pub fn game_table(g: &Game) -> Table {
     t
 }
 
+/// `positions.csv` (`peg --positions-only`): the first four columns of [`GAME`].
+pub static POSITIONS: Schema = Schema {
+    pattern: "peg/*/positions.csv",
+    description: "The positions reachable from one single-vacancy start of the board, one row per number of jumps \
+        played, also counted up to the symmetries that fix the start: game.csv's first four columns, alone (the \
+        count public solvers make).",
+    columns: &[
+        col(glossary::jumps, Integer, "jumps played from the start"),
+        PEGS,
+        col(
+            glossary::reachable_positions,
+            Integer,
+            "positions reachable from the start in exactly this many jumps",
+        ),
+        col(
+            glossary::reachable_orbits,
+            Integer,
+            "reachable_positions up to the symmetries that fix the start",
+        ),
+    ],
+    primary_key: &[glossary::jumps],
+    source: SOURCE,
+};
+
+/// `positions.csv`.
+pub fn positions_table(levels: &[super::game::GameLevel]) -> Table {
+    let mut t = POSITIONS.table();
+    for l in levels {
+        t.push(vec![
+            l.jumps.into(),
+            l.pegs.into(),
+            l.reachable.into(),
+            l.reachable_orbits.into(),
+        ]);
+    }
+    t
+}
+
 /// `finishes.csv`: winning jump sequences per finishing hole, by hole.
 pub fn finishes_table(g: &Game) -> Table {
     let mut t = BOARD_FINISHES.table();
@@ -235,9 +296,18 @@ pub fn finishes_table(g: &Game) -> Table {
         let mut row = vec![(f + 1).into()];
         row.extend(exact_count_cells(n));
         row.push(log10_cell(n));
+        match g.fewest.iter().find(|m| m.0 == f) {
+            Some((_, m)) => {
+                let MinMoves::Exact { moves, play, .. } = m else {
+                    unreachable!("a game's fewest moves are exact")
+                };
+                row.extend([(*moves).into(), m.proof().into(), format_play(play).into()]);
+            }
+            None => row.extend([Cell::Empty, Cell::Empty, Cell::Empty]),
+        }
         t.push(row);
     }
-    t
+    BOARD_FINISHES.drop_empty_optional(t)
 }
 
 /// The files of one game into `files` under `dir`: `game.csv`, `finishes.csv`, `game_summary.csv`.
@@ -266,7 +336,8 @@ pub static PROBLEMS: Schema = Schema {
     description: "Every (start, finish) problem of a board (single vacancy at start, single peg left at finish) \
         that passes the position-class test or is solvable: solvability by a forward search from one start per \
         orbit of the board's computed symmetry group, and the fewest moves (a move is a chain of jumps by one \
-        peg), proven by meeting in the middle on the moves graph.",
+        peg), proven up to 34 holes by listing every position reachable from each start by its fewest moves, past \
+        that by meeting in the middle on the moves graph.",
     columns: &[
         BOARD_START,
         col(

@@ -414,6 +414,11 @@ pub fn format_play(jumps: &[Jump]) -> String {
 
 /// Parses [`format_play`]'s notation back into jumps on `t` (the jumped hole is implied).
 pub fn parse_play(t: &Triangle, text: &str) -> Result<Vec<Jump>> {
+    parse_play_on(t.jumps(), &format!("T{}", t.side()), text)
+}
+
+/// Parses [`format_play`]'s notation back into jumps of the list `jumps` of the board `name`.
+pub fn parse_play_on(jumps: &[Jump], name: &str, text: &str) -> Result<Vec<Jump>> {
     let mut out = Vec::new();
     for mv in text.split(" | ") {
         let holes: Vec<usize> = mv
@@ -424,12 +429,14 @@ pub fn parse_play(t: &Triangle, text: &str) -> Result<Vec<Jump>> {
                     .map_err(|_| anyhow::anyhow!("bad hole {h:?} in play"))
             })
             .collect::<Result<_>>()?;
+        if holes.len() < 2 {
+            bail!("a move of one hole {mv:?}");
+        }
         for w in holes.windows(2) {
-            let j = t
-                .jumps()
+            let j = jumps
                 .iter()
                 .find(|j| j.from as usize + 1 == w[0] && j.to as usize + 1 == w[1])
-                .ok_or_else(|| anyhow::anyhow!("no jump {}-{} on T{}", w[0], w[1], t.side()))?;
+                .ok_or_else(|| anyhow::anyhow!("no jump {}-{} on {name}", w[0], w[1]))?;
             out.push(*j);
         }
     }

@@ -140,13 +140,7 @@ fn positions_on<G: SubsetGraph>(
     let q = Quotient::new(graph, &stabiliser);
     let n = board.holes();
     let levels = if n <= dense_levels::MAX_BITS as usize {
-        let successors = |s: u64, out: &mut Vec<u64>| {
-            q.any_successor(s, |c| {
-                out.push(c);
-                false
-            });
-        };
-        dense_levels::levels(first, n as u32, successors, counters)
+        dense_game_levels(&q, n, first, counters)
     } else {
         push_layers(&q, &Colex::new(n), first, counters)
     };
@@ -167,6 +161,18 @@ fn positions_on<G: SubsetGraph>(
         .collect()
 }
 
+/// The game's levels (positions after 0, 1, ... jumps, canonical under `q`'s group) by the dense
+/// engine: a board of `n` <= [`dense_levels::MAX_BITS`] holes.
+fn dense_game_levels<G: SubsetGraph>(q: &Quotient<'_, G>, n: usize, first: u64, counters: &Counters) -> Vec<Vec<u64>> {
+    let successors = |s: u64, out: &mut Vec<u64>| {
+        q.any_successor(s, |c| {
+            out.push(c);
+            false
+        });
+    };
+    dense_levels::levels(first, n as u32, successors, counters)
+}
+
 /// [`analyse`] on a given graph of the board.
 pub fn analyse_on<G: GameGraph>(
     graph: &G,
@@ -181,13 +187,7 @@ pub fn analyse_on<G: GameGraph>(
     let n = board.holes();
     if n <= dense_levels::MAX_BITS as usize {
         // Every value of the board fits a bit array (1 GiB for 33 holes): no ranking at all.
-        let successors = |s: u64, out: &mut Vec<u64>| {
-            q.any_successor(s, |c| {
-                out.push(c);
-                false
-            });
-        };
-        let levels = dense_levels::levels(first, n as u32, successors, counters);
+        let levels = dense_game_levels(&q, n, first, counters);
         let lookup = DenseLookup::new(n as u32, &levels);
         let indices = vec![&lookup; levels.len()];
         analyse_levels(graph, board, &q, start, &levels, &indices, |_| &lookup)

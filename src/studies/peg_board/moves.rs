@@ -14,6 +14,16 @@ pub struct BoardMoves {
     symmetries: Vec<Vec<u8>>,
 }
 
+/// Whether the jump whose holes are `all` (pegs before it: `pegs`) applies at `at`: forward, its
+/// two pegs present and its target empty; backward, the peg at `at` alone of its three holes.
+fn fits(board: u64, all: u64, pegs: u64, at: u8, backward: bool) -> bool {
+    if backward {
+        board & all == 1 << at
+    } else {
+        board & all == pegs
+    }
+}
+
 impl BoardMoves {
     pub fn new(board: &Board) -> BoardMoves {
         let mut out_of = vec![Vec::new(); board.holes()];
@@ -34,12 +44,7 @@ impl BoardMoves {
     /// the empty hole beyond; the chain holds the forward jumps undone, last played first).
     fn chains(&self, board: u64, at: u8, backward: bool, chain: &mut Vec<Jump>, visit: &mut impl FnMut(u64, &[Jump])) {
         for &(all, pegs, j) in &self.out_of[at as usize] {
-            let fits = if backward {
-                board & all == 1 << at
-            } else {
-                board & all == pegs
-            };
-            if fits {
+            if fits(board, all, pegs, at, backward) {
                 let next = board ^ all;
                 chain.push(if backward {
                     Jump {
@@ -61,12 +66,7 @@ impl BoardMoves {
     /// chains (the fewest-moves searches call this for every position).
     fn results(&self, board: u64, at: u8, backward: bool, out: &mut Vec<u64>) {
         for &(all, pegs, j) in &self.out_of[at as usize] {
-            let fits = if backward {
-                board & all == 1 << at
-            } else {
-                board & all == pegs
-            };
-            if fits {
+            if fits(board, all, pegs, at, backward) {
                 let next = board ^ all;
                 out.push(next);
                 self.results(next, j.to, backward, out);

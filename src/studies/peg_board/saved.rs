@@ -19,7 +19,7 @@ use super::problems::BoardProblem;
 use super::tables::{BOARD_FINISHES, BOARD_LEVELS, GAME, GAME_SUMMARY, PROBLEMS};
 use crate::output::table::parse_exact_count;
 use crate::puzzles::board::Board;
-use crate::puzzles::peg::Jump;
+use crate::puzzles::peg::{parse_play_on, Jump};
 use crate::studies::peg::fewest::MinMoves;
 use crate::studies::peg::min_moves;
 use crate::studies::peg::LevelRow;
@@ -289,23 +289,7 @@ pub fn read_game(board: &Board, dir: &Path) -> Result<Game> {
 
 /// A play in `format_play`'s notation, on `board` (the jumped hole is implied by the two ends).
 fn parse_board_play(board: &Board, text: &str) -> Result<Vec<Jump>> {
-    let mut out = Vec::new();
-    for mv in text.split(" | ") {
-        let holes: Vec<usize> = mv
-            .split('-')
-            .map(|h| h.trim().parse::<usize>().map_err(|_| anyhow::anyhow!("bad hole {h:?}")))
-            .collect::<Result<_>>()?;
-        ensure!(holes.len() >= 2, "a move of one hole {mv:?}");
-        for w in holes.windows(2) {
-            let j = board
-                .jumps()
-                .iter()
-                .find(|j| j.from as usize + 1 == w[0] && j.to as usize + 1 == w[1])
-                .ok_or_else(|| anyhow::anyhow!("no jump {}-{} on board {}", w[0], w[1], board.name()))?;
-            out.push(*j);
-        }
-    }
-    Ok(out)
+    parse_play_on(board.jumps(), &format!("board {}", board.name()), text)
 }
 
 /// One row of `problems.csv`, its play replayed: it must leave one peg in the row's finish in

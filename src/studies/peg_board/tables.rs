@@ -34,6 +34,19 @@ pub static BOARD_LEVELS: Schema = Schema {
     source: SOURCE,
 };
 
+/// The first four columns of `game.csv` and `positions.csv`.
+const JUMPS: Column = col(glossary::jumps, Integer, "jumps played from the start");
+const REACHABLE_POSITIONS: Column = col(
+    glossary::reachable_positions,
+    Integer,
+    "positions reachable from the start in exactly this many jumps",
+);
+const REACHABLE_ORBITS: Column = col(
+    glossary::reachable_orbits,
+    Integer,
+    "reachable_positions up to the symmetries that fix the start",
+);
+
 /// `game.csv`: the game from one start, per number of jumps played.
 pub static GAME: Schema = Schema {
     pattern: "peg/*/game.csv",
@@ -41,18 +54,10 @@ pub static GAME: Schema = Schema {
         number of jumps played: positions reachable, winnable and with no jump left, each also counted up to the \
         symmetries that fix the start (the published counts of the English board are up to symmetry).",
     columns: &[
-        col(glossary::jumps, Integer, "jumps played from the start"),
+        JUMPS,
         PEGS,
-        col(
-            glossary::reachable_positions,
-            Integer,
-            "positions reachable from the start in exactly this many jumps",
-        ),
-        col(
-            glossary::reachable_orbits,
-            Integer,
-            "reachable_positions up to the symmetries that fix the start",
-        ),
+        REACHABLE_POSITIONS,
+        REACHABLE_ORBITS,
         col(
             glossary::winnable_positions,
             Integer,
@@ -257,20 +262,7 @@ pub static POSITIONS: Schema = Schema {
     description: "The positions reachable from one single-vacancy start of the board, one row per number of jumps \
         played, also counted up to the symmetries that fix the start: game.csv's first four columns, alone (the \
         count public solvers make).",
-    columns: &[
-        col(glossary::jumps, Integer, "jumps played from the start"),
-        PEGS,
-        col(
-            glossary::reachable_positions,
-            Integer,
-            "positions reachable from the start in exactly this many jumps",
-        ),
-        col(
-            glossary::reachable_orbits,
-            Integer,
-            "reachable_positions up to the symmetries that fix the start",
-        ),
-    ],
+    columns: &[JUMPS, PEGS, REACHABLE_POSITIONS, REACHABLE_ORBITS],
     primary_key: &[glossary::jumps],
     source: SOURCE,
 };

@@ -11,7 +11,7 @@ fn main() {
             .expect("a number")
     };
     let (side, hole, radius) = (arg(1), arg(2), arg(3) as u32);
-    let t = Triangle::any_side(side);
+    let t = Triangle::new(side).unwrap();
     let clock = std::time::Instant::now();
     let f = ball_of(&t, hole, radius);
     println!(

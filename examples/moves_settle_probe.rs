@@ -11,7 +11,7 @@ fn main() {
     };
     let study = statespace::studies::peg::saved::load(side, std::path::Path::new(&a[2])).expect("a saved side");
     let problems = study.problems.expect("a problem table");
-    let t = statespace::puzzles::peg::Triangle::any_side(side);
+    let t = statespace::puzzles::peg::Triangle::new(side).unwrap();
     let clock = std::time::Instant::now();
     let settled = settle(&t, &problems, radii, &Counters::default()).expect("settled");
     let mut hist = std::collections::BTreeMap::new();

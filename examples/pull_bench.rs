@@ -29,7 +29,7 @@ extern "C" {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let t = Triangle::any_side(8);
+    let t = Triangle::new(8).unwrap();
     let g = PackedTriangle::new(&t);
     let colex = Colex::new(36);
     let starts: Vec<u64> = (0..36).map(|h| t.start(h)).collect();

@@ -134,14 +134,11 @@ fn parse(args: &[OsString]) -> Result<Option<Cli>> {
 }
 
 /// Refuses, under several MPI ranks, the commands outside `run_task` (it refuses the others) that
-/// do not share their work either: each rank would compute and write the same files. The peg
-/// union (`--levels-only`) is shared out by the distributed layered engine.
+/// do not share their work either: each rank would compute and write the same files. `peg`
+/// decides for itself ([`peg::PegMode::decide`]): a triangle's union is shared out by the
+/// distributed layered engine.
 fn refuse_unshared_under_mpi(cli: &Cli, command: &str) -> Result<()> {
-    let shared_peg = matches!(&cli.command, Command::Peg(a) if a.levels_only && !a.symmetry && !a.plan);
-    if crate::engine::cluster::current().ranks() > 1
-        && !shared_peg
-        && matches!(cli.command, Command::Peg(_) | Command::Reproduce(_))
-    {
+    if crate::engine::cluster::current().ranks() > 1 && matches!(cli.command, Command::Reproduce(_)) {
         anyhow::bail!("`{command}` does not run under MPI: run it as one process");
     }
     Ok(())

@@ -114,164 +114,187 @@ fn parse_radii(text: &str) -> std::result::Result<crate::studies::peg::min_moves
     Ok(crate::studies::peg::min_moves::Radii { forward, backward })
 }
 
-/// Validated options: the side exists and fits in memory.
-impl TryFrom<&PegArgs> for Options {
-    type Error = anyhow::Error;
-    fn try_from(a: &PegArgs) -> Result<Options> {
+/// What one `peg` command does, decided once from its flags ([`PegMode::decide`]); [`run`]
+/// only carries it out.
+pub enum PegMode {
+    /// `--plan`: a distributed triangle union planned, not run; the plan goes to `out`.
+    Plan {
+        plan: crate::studies::peg::plan::Plan,
+        out: PathBuf,
+    },
+    /// A triangle by side: its study's options (the union, the full analysis, a partial union,
+    /// or the tables read back and their fewest moves settled). Under several MPI ranks, only
+    /// the union, shared out by the distributed layered engine.
+    Triangle { options: Options, dirs: OutDirs },
+    /// Any other board: one analysis, its memory checked before it starts.
+    Board {
+        task: crate::studies::peg_board::BoardTask,
+        out: PathBuf,
+    },
+}
+
+impl PegMode {
+    /// The mode of `a` run as one of `ranks` MPI ranks (1 without MPI), or why it cannot run.
+    pub fn decide(a: &PegArgs, ranks: usize) -> Result<PegMode> {
+        if let Some(side) = triangle_named(a) {
+            let as_side = PegArgs {
+                side: Some(side),
+                board: None,
+                ..a.clone()
+            };
+            return PegMode::decide(&as_side, ranks);
+        }
+        let shared = a.board.is_none() && a.board_file.is_none() && a.levels_only && !a.symmetry && !a.plan;
+        if ranks > 1 && !shared {
+            anyhow::bail!("this `peg` command does not run under MPI (only the union of a triangle, --side N --levels-only, does): run it as one process");
+        }
+        if a.board.is_some() || a.board_file.is_some() {
+            return board_mode(a);
+        }
         let side = a.side.context("one of --side, --board or --board-file is needed")?;
-        ensure!(
-            a.radii.is_none() || a.min_moves_from.is_some(),
-            "--radii needs --min-moves-from (or --board)"
-        );
-        if let Some(dir) = &a.min_moves_from {
+        if a.plan {
+            let plan = crate::studies::peg::plan::Plan::new(side, a.ranks.unwrap_or(1), a.memory.unwrap_or(0.0))?;
+            let out = a.out.clone().unwrap_or_else(|| PathBuf::from("plans"));
+            return Ok(PegMode::Plan { plan, out });
+        }
+        let options = if ranks > 1 {
             ensure!(
-                side > *crate::puzzles::peg::SIDES.end() && crate::studies::peg::saved::present(dir),
-                "--min-moves-from needs a side decided by search (8) and its levels.csv and finishes.csv in {}",
-                dir.display()
+                a.min_pegs.is_none(),
+                "--min-pegs is not distributed yet: run the partial union as one process"
             );
-            use crate::studies::peg::min_moves::Settle;
-            let radii = a.radii.unwrap_or(crate::studies::peg::min_moves::SIDE8_RADII);
-            let o = PegOptions {
-                saved: Some(dir.clone()),
-                min_moves: Some(Settle {
-                    radii,
-                    sieved_level: a.sieved_level,
-                    open_only: a.open_only,
-                }),
+            crate::studies::peg::layers::triangle_for(side, true, a.keep_levels.is_some())?;
+            triangle_options(PegOptions {
+                levels_only: true,
+                keep_levels: a.keep_levels.clone(),
                 symmetry: false,
                 ..PegOptions::for_side(side)
-            };
-            return Ok(Options {
-                sides: vec![o],
-                seed001: false,
-                boards: Vec::new(),
-            });
-        }
-        if let Some(min) = a.min_pegs {
-            use crate::studies::peg::partial;
-            let t = partial::triangle(side, min, a.levels_only)?;
-            let keep = a
-                .keep_levels
+            })
+        } else {
+            triangle_mode(a, side)?
+        };
+        let dirs = OutDirs {
+            data: a
+                .out
                 .clone()
-                .map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
-            footprint::check(
-                &format!("peg --side {} --min-pegs {min}", side),
-                partial::memory(t.holes(), min, &keep),
-            )?;
-            let o = PegOptions {
-                levels_only: true,
-                keep_levels: a.keep_levels.clone(),
-                symmetry: false,
-                min_pegs: Some(min),
-                ..PegOptions::for_side(side)
-            };
-            return Ok(Options {
-                sides: vec![o],
-                seed001: false,
-                boards: Vec::new(),
-            });
-        }
+                .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{side}"))),
+            reports: a.charts.clone(),
+        };
+        Ok(PegMode::Triangle { options, dirs })
+    }
+}
+
+/// `--board triangle-N` runs as `--side N` where the side's study takes it (no `--start`, no
+/// `--positions-only`: the triangles' study has neither).
+fn triangle_named(a: &PegArgs) -> Option<usize> {
+    let side = a.board.as_deref()?.strip_prefix("triangle-")?.parse::<usize>().ok()?;
+    (a.start.is_none() && !a.positions_only && side <= crate::studies::peg::partial::MAX_SIDE).then_some(side)
+}
+
+/// The study's options for one triangle.
+fn triangle_options(o: PegOptions) -> Options {
+    Options {
+        sides: vec![o],
+        seed001: false,
+        boards: Vec::new(),
+    }
+}
+
+/// A triangle's validated options: the side exists and fits in memory.
+fn triangle_mode(a: &PegArgs, side: usize) -> Result<Options> {
+    ensure!(
+        a.radii.is_none() || a.min_moves_from.is_some(),
+        "--radii needs --min-moves-from (or --board)"
+    );
+    if let Some(dir) = &a.min_moves_from {
         ensure!(
-            side <= crate::studies::peg::layers::MAX_LEVELS_SIDE || side > crate::studies::peg::partial::MAX_SIDE,
-            "side {} is supported only in part: --levels-only --min-pegs K stops its union at K pegs",
-            side
+            side > *crate::studies::footprint::PEG_FULL_SIDES.end() && crate::studies::peg::saved::present(dir),
+            "--min-moves-from needs a side decided by search (8) and its levels.csv and finishes.csv in {}",
+            dir.display()
         );
-        crate::studies::peg::layers::triangle_for(side, a.levels_only, a.keep_levels.is_some())?;
+        use crate::studies::peg::min_moves::Settle;
+        return Ok(triangle_options(PegOptions {
+            saved: Some(dir.clone()),
+            min_moves: Some(Settle {
+                radii: a.radii.unwrap_or(crate::studies::peg::min_moves::SIDE8_RADII),
+                sieved_level: a.sieved_level,
+                open_only: a.open_only,
+            }),
+            symmetry: false,
+            ..PegOptions::for_side(side)
+        }));
+    }
+    if let Some(min) = a.min_pegs {
+        use crate::studies::peg::partial;
+        let t = partial::triangle(side, min, a.levels_only)?;
+        let keep = a.keep_levels.clone().map_or(Keep::Memory, Keep::Dir);
         footprint::check(
-            &format!("peg --side {}", side),
-            footprint::peg(side, a.levels_only, a.keep_levels.is_some()),
+            &format!("peg --side {side} --min-pegs {min}"),
+            partial::memory(t.holes(), min, &keep),
         )?;
-        let o = PegOptions::for_side(side);
-        let symmetry = (o.symmetry && !a.levels_only) || a.symmetry;
-        Ok(Options {
-            sides: vec![PegOptions {
-                levels_only: a.levels_only,
-                keep_levels: a.keep_levels.clone(),
-                symmetry,
-                ..o
-            }],
-            seed001: false,
-            boards: Vec::new(),
-        })
+        return Ok(triangle_options(PegOptions {
+            levels_only: true,
+            keep_levels: a.keep_levels.clone(),
+            symmetry: false,
+            min_pegs: Some(min),
+            ..PegOptions::for_side(side)
+        }));
     }
+    ensure!(
+        side <= crate::studies::peg::layers::MAX_LEVELS_SIDE || side > crate::studies::peg::partial::MAX_SIDE,
+        "side {side} is supported only in part: --levels-only --min-pegs K stops its union at K pegs"
+    );
+    crate::studies::peg::layers::triangle_for(side, a.levels_only, a.keep_levels.is_some())?;
+    footprint::check(
+        &format!("peg --side {side}"),
+        footprint::peg(side, a.levels_only, a.keep_levels.is_some()),
+    )?;
+    let o = PegOptions::for_side(side);
+    let symmetry = (o.symmetry && !a.levels_only) || a.symmetry;
+    Ok(triangle_options(PegOptions {
+        levels_only: a.levels_only,
+        keep_levels: a.keep_levels.clone(),
+        symmetry,
+        ..o
+    }))
 }
 
-/// Like every command ([`super::run_task`]), but the summary goes to stderr. Under MPI (the
-/// union alone) the ranks other than the root compute their share and write nothing.
+/// Carries out the mode [`PegMode::decide`] finds, like every command ([`super::run_task`]);
+/// a triangle's summary goes to stderr. Under MPI (a triangle's union alone) the ranks other
+/// than the root compute their share and write nothing.
 pub fn run(a: &PegArgs, command: &str) -> Result<()> {
-    if a.board.is_some() || a.board_file.is_some() {
-        return run_board(a, command);
-    }
-    let side = a.side.context("one of --side, --board or --board-file is needed")?;
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{}", side)));
-    if a.plan {
-        let plan = crate::studies::peg::plan::Plan::new(side, a.ranks.unwrap_or(1), a.memory.unwrap_or(0.0))?;
-        return super::run_task(
-            &plan,
-            Some(OutDirs::one(&a.out.clone().unwrap_or_else(|| PathBuf::from("plans")))),
-            command,
-        )
-        .map(drop);
-    }
     let cluster = crate::engine::cluster::current();
-    let options = if cluster.ranks() > 1 {
-        ensure!(
-            a.min_pegs.is_none(),
-            "--min-pegs is not distributed yet: run the partial union as one process"
-        );
-        crate::studies::peg::layers::triangle_for(side, a.levels_only, a.keep_levels.is_some())?;
-        let o = PegOptions::for_side(side);
-        Options {
-            sides: vec![PegOptions {
-                levels_only: true,
-                keep_levels: a.keep_levels.clone(),
-                symmetry: false,
-                ..o
-            }],
-            seed001: false,
-            boards: Vec::new(),
+    match PegMode::decide(a, cluster.ranks())? {
+        PegMode::Plan { plan, out } => super::run_task(&plan, Some(OutDirs::one(&out)), command).map(drop),
+        PegMode::Triangle { options, dirs } => {
+            if !cluster.is_root() {
+                return crate::studies::Task::compute(&options).map(drop);
+            }
+            let results = export::drive(&options, Some(&dirs), command, Options::compute, Options::export)?;
+            eprint!("{}", options.summary(&results, Some(&dirs)));
+            Ok(())
         }
-    } else {
-        Options::try_from(a)?
-    };
-    if !cluster.is_root() {
-        return crate::studies::Task::compute(&options).map(drop);
+        PegMode::Board { task, out } => {
+            let (what, _) = task.plan();
+            eprintln!("{}", crate::studies::peg_board::describe(&task.board));
+            eprintln!("peg {}: {what}", task.board.name());
+            super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop)
+        }
     }
-    let dirs = OutDirs {
-        data: out,
-        reports: a.charts.clone(),
-    };
-    let results = export::drive(&options, Some(&dirs), command, Options::compute, Options::export)?;
-    eprint!("{}", options.summary(&results, Some(&dirs)));
-    Ok(())
 }
 
-/// `--board NAME` or `--board-file FILE`: a triangle by name runs as `--side N`; any other board
-/// the union (`--levels-only`), one game (`--start`) or, by default, everything: the union, the
-/// central game and every problem's fewest moves (`--radii` or [`peg_board::default_radii`]). What the run will do
-/// and the memory it needs are printed, and checked, before it starts.
-fn run_board(a: &PegArgs, command: &str) -> Result<()> {
+/// `--board NAME` or `--board-file FILE` (other than a triangle the side's study takes): the
+/// union (`--levels-only`), one game (`--start`), its positions only (`--positions-only`) or, by
+/// default, everything: the union, the central game and every problem's fewest moves (`--radii`
+/// or [`peg_board::default_radii`]). The memory the run needs is checked here, before it starts.
+///
+/// [`peg_board::default_radii`]: crate::studies::peg_board::default_radii
+fn board_mode(a: &PegArgs) -> Result<PegMode> {
     use crate::puzzles::board::Board;
     use crate::studies::peg_board::{self, Analysis, BoardTask};
     let board = match (&a.board, &a.board_file) {
-        (Some(name), _) => {
-            if let Some(side) = name.strip_prefix("triangle-").and_then(|n| n.parse::<usize>().ok()) {
-                if a.start.is_none() && !a.positions_only && side <= crate::studies::peg::partial::MAX_SIDE {
-                    let as_side = PegArgs {
-                        side: Some(side),
-                        board: None,
-                        ..a.clone()
-                    };
-                    return run(&as_side, command);
-                }
-            }
-            Board::named(name)?
-        }
+        (Some(name), _) => Board::named(name)?,
         (None, Some(path)) => Board::from_file(path)?,
-        (None, None) => unreachable!("run_board is called with a board"),
+        (None, None) => unreachable!("board_mode is called with a board"),
     };
     let triangle_only = [
         (a.symmetry, "--symmetry"),
@@ -286,32 +309,27 @@ fn run_board(a: &PegArgs, command: &str) -> Result<()> {
         a.keep_levels.is_none() || a.start.is_none(),
         "--keep-levels keeps the union's layers: the game of --start has none"
     );
-    let analysis = if a.levels_only {
-        ensure!(
-            a.start.is_none(),
-            "--start names the game's start: without --levels-only"
-        );
-        Analysis::Levels
-    } else if a.start.is_none() && !a.positions_only {
-        Analysis::Full {
-            start: peg_board::central_start(&board),
-            radii: a.radii.unwrap_or_else(|| peg_board::default_radii(&board)),
-        }
-    } else {
-        let start = a.start.map_or(Ok(peg_board::central_start(&board)), |s| {
+    let start = match a.start {
+        Some(s) => {
+            ensure!(!a.levels_only, "--start names the game's start: without --levels-only");
             ensure!(
                 (1..=board.holes()).contains(&s),
                 "--start {s}: board {} has holes 1 to {}",
                 board.name(),
                 board.holes()
             );
-            Ok(s - 1)
-        })?;
-        if a.positions_only {
-            Analysis::Positions { start }
-        } else {
-            Analysis::Game { start }
+            s - 1
         }
+        None => peg_board::central_start(&board),
+    };
+    let analysis = match (a.levels_only, a.positions_only, a.start) {
+        (true, _, _) => Analysis::Levels,
+        (false, true, _) => Analysis::Positions { start },
+        (false, false, Some(_)) => Analysis::Game { start },
+        (false, false, None) => Analysis::Full {
+            start,
+            radii: a.radii.unwrap_or_else(|| peg_board::default_radii(&board)),
+        },
     };
     let stem = a.board.clone().unwrap_or_else(|| {
         let path = a.board_file.as_deref().unwrap_or(std::path::Path::new("board"));
@@ -324,9 +342,7 @@ fn run_board(a: &PegArgs, command: &str) -> Result<()> {
         .unwrap_or_else(|| PathBuf::from(format!("data/peg/{stem}")));
     let keep = a.keep_levels.clone().map_or(Keep::Memory, Keep::Dir);
     let task = BoardTask { board, analysis, keep };
-    let (what, need) = task.plan();
-    eprintln!("{}", peg_board::describe(&task.board));
-    eprintln!("peg {}: {what}", task.board.name());
+    let (_, need) = task.plan();
     footprint::check(&format!("peg --board {}", task.board.name()), need).map_err(|e| {
         if task.keep == Keep::Memory && matches!(task.analysis, Analysis::Levels | Analysis::Full { .. }) {
             let on_disk = peg_board::union::bytes(&task.board, &Keep::Dir(PathBuf::new()));
@@ -338,5 +354,86 @@ fn run_board(a: &PegArgs, command: &str) -> Result<()> {
             e
         }
     })?;
-    super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop)
+    Ok(PegMode::Board { task, out })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Wrap {
+        #[command(flatten)]
+        peg: PegArgs,
+    }
+
+    fn decide(args: &[&str], ranks: usize) -> Result<PegMode> {
+        let wrap = Wrap::try_parse_from(std::iter::once("peg").chain(args.iter().copied()))?;
+        PegMode::decide(&wrap.peg, ranks)
+    }
+
+    #[test]
+    fn each_flag_set_has_one_mode() {
+        use crate::studies::peg_board::Analysis;
+        assert!(matches!(
+            decide(&["--board", "triangle-5"], 1),
+            Ok(PegMode::Triangle { .. })
+        ));
+        assert!(matches!(
+            decide(&["--side", "9", "--plan", "--ranks", "2", "--memory", "4"], 1),
+            Ok(PegMode::Plan { .. })
+        ));
+        let board = |args: &[&str]| match decide(args, 1) {
+            Ok(PegMode::Board { task, .. }) => task.analysis,
+            _ => panic!("{args:?} is a board's mode"),
+        };
+        assert!(matches!(
+            board(&["--board", "diamond-3", "--levels-only"]),
+            Analysis::Levels
+        ));
+        assert!(matches!(
+            board(&["--board", "diamond-3", "--start", "2"]),
+            Analysis::Game { start: 1 }
+        ));
+        assert!(matches!(
+            board(&["--board", "diamond-3", "--positions-only"]),
+            Analysis::Positions { .. }
+        ));
+        assert!(matches!(board(&["--board", "diamond-3"]), Analysis::Full { .. }));
+        // A triangle named with --start is a board's game, not the side's study.
+        assert!(matches!(
+            board(&["--board", "triangle-5", "--start", "1"]),
+            Analysis::Game { start: 0 }
+        ));
+    }
+
+    #[test]
+    fn only_a_triangles_union_runs_under_mpi() {
+        assert!(matches!(
+            decide(&["--side", "6", "--levels-only"], 2),
+            Ok(PegMode::Triangle { .. })
+        ));
+        for args in [
+            &["--side", "4"][..],
+            &["--board", "diamond-3", "--levels-only"],
+            &["--side", "6", "--levels-only", "--symmetry"],
+        ] {
+            let e = decide(args, 2).err().expect("refused");
+            assert!(e.to_string().contains("does not run under MPI"), "{args:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn contradictory_flags_are_refused() {
+        for args in [
+            &["--board", "diamond-3", "--levels-only", "--start", "2"][..],
+            &["--board", "diamond-3", "--start", "10"],
+            &["--board", "diamond-3", "--symmetry"],
+            &["--board", "diamond-3", "--start", "2", "--keep-levels", "/tmp/x"],
+            &["--side", "5", "--radii", "3+1"],
+        ] {
+            assert!(decide(args, 1).is_err(), "{args:?} accepted");
+        }
+    }
 }

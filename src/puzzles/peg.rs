@@ -12,9 +12,8 @@ use anyhow::{bail, Result};
 /// Pegs present, bit i-1 for hole i.
 pub type Board = u64;
 
-/// Sides analysed in full. Side 8 would need 3 bit arrays of 2^36 bits (24 GiB) for its visited
-/// set and frontiers: more than the machines this project runs on hold.
-pub const SIDES: std::ops::RangeInclusive<usize> = 4..=7;
+/// The largest side: its holes fit a 64-bit [`Board`].
+pub const MAX_SIDE: usize = 10;
 
 /// A jump, by 0-based hole indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -43,21 +42,12 @@ pub struct Triangle {
 }
 
 impl Triangle {
+    /// The triangle of side 1 to [`MAX_SIDE`]. Which sides a run can afford is the studies'
+    /// question ([`crate::studies::footprint`]), not the puzzle's.
     pub fn new(side: usize) -> Result<Triangle> {
-        if !SIDES.contains(&side) {
-            bail!(
-                "unsupported triangle side {side}: sides {}..={} are supported (side 8 needs 3 bit arrays of 2^36 \
-                    bits, 24 GiB)",
-                SIDES.start(),
-                SIDES.end()
-            );
+        if !(1..=MAX_SIDE).contains(&side) {
+            bail!("triangle side {side}: sides 1 to {MAX_SIDE} fit a 64-bit board");
         }
-        Ok(Triangle::any_side(side))
-    }
-
-    /// Any side from 1 to 10 (64-bit boards), without the memory guard: for tests and oracles.
-    pub fn any_side(side: usize) -> Triangle {
-        assert!((1..=10).contains(&side), "side {side} out of 1..=10");
         let n = side as i32;
         let index = |r: i32, c: i32| -> Option<u8> {
             (r >= 0 && r < n && c >= 0 && c <= r).then(|| (r * (r + 1) / 2 + c) as u8)
@@ -112,14 +102,14 @@ impl Triangle {
                 }
             }
         }
-        Triangle {
+        Ok(Triangle {
             side,
             jumps,
             masks,
             symmetries,
             classes,
             class_masks,
-        }
+        })
     }
 
     pub fn side(&self) -> usize {
@@ -322,36 +312,6 @@ impl Triangle {
     }
 }
 
-impl crate::studies::peg::min_moves::MoveBoard for Triangle {
-    fn holes(&self) -> usize {
-        Triangle::holes(self)
-    }
-    fn start(&self, hole: usize) -> Board {
-        Triangle::start(self, hole)
-    }
-    fn symmetry_maps(&self) -> Vec<Vec<u8>> {
-        self.symmetries.clone()
-    }
-    fn label(&self) -> String {
-        format!("T{}", self.side)
-    }
-    fn move_results(&self, board: Board, out: &mut Vec<Board>) {
-        Triangle::move_results(self, board, out)
-    }
-    fn unmove_results(&self, board: Board, out: &mut Vec<Board>) {
-        Triangle::unmove_results(self, board, out)
-    }
-    fn moves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)> {
-        Triangle::moves_from(self, board)
-    }
-    fn unmoves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)> {
-        Triangle::unmoves_from(self, board)
-    }
-    fn is_legal(&self, board: Board, jump: Jump) -> bool {
-        Triangle::is_legal(self, board, jump)
-    }
-}
-
 impl Model for Triangle {
     type State = Board;
     type Action = Jump;
@@ -449,7 +409,7 @@ mod tests {
 
     #[test]
     fn t4_has_the_seeds_18_jumps() {
-        let t = Triangle::any_side(4);
+        let t = Triangle::new(4).unwrap();
         let listed: Vec<String> = t
             .jumps()
             .iter()
@@ -469,7 +429,7 @@ mod tests {
     fn jump_count_is_3_n_minus_1_n_minus_2() {
         for n in 1..=10 {
             assert_eq!(
-                Triangle::any_side(n).jumps().len(),
+                Triangle::new(n).unwrap().jumps().len(),
                 3 * (n.max(1) - 1) * n.saturating_sub(2)
             );
         }
@@ -477,7 +437,7 @@ mod tests {
 
     #[test]
     fn symmetries_form_a_group_that_preserves_jumps() {
-        let t = Triangle::any_side(6);
+        let t = Triangle::new(6).unwrap();
         for p in t.symmetries() {
             let mut sorted = p.clone();
             sorted.sort();
@@ -496,7 +456,7 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        let t = Triangle::any_side(4);
+        let t = Triangle::new(4).unwrap();
         let text = "7-2 | 1-4 | 9-7-2 | 6-4-1-6 | 10-3";
         let jumps = parse_play(&t, text).unwrap();
         assert_eq!(format_play(&jumps), text);

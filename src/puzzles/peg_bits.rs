@@ -353,7 +353,7 @@ mod tests {
 
     fn check<W: Lanes>() {
         for side in 1..=W::MAX_SIDE {
-            let t = Triangle::any_side(side);
+            let t = Triangle::new(side).unwrap();
             let packed = Packed::<W>::new(&t);
             let mut x = 0x1234_5678_9abc_def0u64 ^ side as u64;
             for _ in 0..3000 {

@@ -399,12 +399,7 @@ fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<O
     if with_goal.is_empty() {
         return Ok(None);
     }
-    let mut dates: Vec<&str> = with_goal
-        .iter()
-        .flat_map(|(_, _, ms)| ms.iter().map(|m| m.date.as_str()))
-        .collect();
-    dates.sort();
-    dates.dedup();
+    let dates = dates_with_ratio(with_goal.iter().map(|(_, _, ms)| ms.as_slice()));
     let series = with_goal
         .iter()
         .map(|(id, goal, ms)| CategorySeries {
@@ -427,6 +422,19 @@ fn family_chart(family: &str, goals: &[(String, Vec<&Measurement>)]) -> Result<O
         y_max: None,
     })?;
     Ok(Some(chart))
+}
+
+/// The dates (sorted, once each) on which some run has a ratio to its goal: a day whose runs had
+/// no goal would be an empty category.
+fn dates_with_ratio<'a>(goals: impl Iterator<Item = &'a [&'a Measurement]>) -> Vec<&'a str> {
+    let mut dates: Vec<&str> = goals
+        .flatten()
+        .filter(|m| m.ratio_to_goal().is_some())
+        .map(|m| m.date.as_str())
+        .collect();
+    dates.sort();
+    dates.dedup();
+    dates
 }
 
 /// Per date, the best ratio to its own goal among the goal's runs that day (rounded as shown).
@@ -637,6 +645,20 @@ mod tests {
             daily_ratios(&ms, &["2026-11-26", "2026-11-27", "2026-11-28"]),
             [None, Some(6.02), Some(4.82)]
         );
+    }
+
+    #[test]
+    fn a_day_without_a_goal_is_no_category() {
+        let rows = parse(
+            "x",
+            &csv(&[
+                "2026-11-25,peg-b,c,300.0,,,,,2,24,AMD,,,n",
+                "2026-11-27,peg-b,c,367.5,,,61.0,,2,24,AMD,,,n",
+            ]),
+        )
+        .unwrap();
+        let ms: Vec<&Measurement> = rows.iter().collect();
+        assert_eq!(dates_with_ratio([ms.as_slice()].into_iter()), ["2026-11-27"]);
     }
 
     #[test]

@@ -10,6 +10,24 @@ use anyhow::Result;
 
 const MIB: u128 = 1 << 20;
 
+/// The triangle sides analysed in full (every start's exact analysis, from the union held in
+/// memory). Side 8 would need 3 bit arrays of 2^36 bits (24 GiB) for its visited set and
+/// frontiers: more than the machines this project runs on hold, so it is decided by search over
+/// its union's levels kept on disk instead.
+pub const PEG_FULL_SIDES: std::ops::RangeInclusive<usize> = 4..=7;
+
+/// Whether the full analysis of a triangle side fits, or why not.
+pub fn peg_full_side(side: usize) -> Result<()> {
+    anyhow::ensure!(
+        PEG_FULL_SIDES.contains(&side),
+        "unsupported triangle side {side}: sides {}..={} are supported (side 8 needs 3 bit arrays of 2^36 bits, \
+         24 GiB)",
+        PEG_FULL_SIDES.start(),
+        PEG_FULL_SIDES.end()
+    );
+    Ok(())
+}
+
 /// Peg solitaire on the triangle of side `side`. The union over all starts is the layered engine's
 /// bit arrays ([`crate::engine::layered::bytes_needed`]: every layer in memory, or three when the
 /// layers are kept on disk) plus 64 MiB; the full per-start analysis adds a flat winnable bit array

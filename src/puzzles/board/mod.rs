@@ -289,7 +289,7 @@ mod tests {
     #[test]
     fn triangles_have_the_jumps_and_class_test_of_the_triangle_study() {
         for side in 4..=8 {
-            let t = Triangle::any_side(side);
+            let t = Triangle::new(side).unwrap();
             let b = Board::named(&format!("triangle-{side}")).unwrap();
             assert_eq!(b.holes(), t.holes());
             assert_eq!(b.jumps(), t.jumps(), "side {side}");

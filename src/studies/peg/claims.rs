@@ -37,7 +37,7 @@ fn seed001_claims(r: &PegResults) -> Vec<Claim> {
     let mut out = Vec::new();
     let seed = "seed 001 (Matt Parker's coin puzzle)";
     if let Some(t4) = side(r, 4) {
-        let jumps = crate::puzzles::peg::Triangle::any_side(4).jumps().len();
+        let jumps = t4.triangle.jumps().len();
         out.push(
             Claim::compare(
                 FAMILY,
@@ -372,7 +372,7 @@ fn a130515_claims(r: &PegResults) -> Vec<Claim> {
         {
             continue;
         }
-        let t = crate::puzzles::peg::Triangle::any_side(n);
+        let t = crate::puzzles::peg::Triangle::new(n).expect("the published sides fit a 64-bit board");
         let ours = super::solvability::class_passing_up_to_symmetry(&t);
         let evidence = format!(
             "data/peg/T{n}/finishes.csv, rows with passes_class_test true, counted up to the 6 \
@@ -457,7 +457,7 @@ fn problem_claims(r: &PegResults) -> Vec<Claim> {
 
     // Sides with the exact per-start analysis: which problems passing the class test are solvable.
     for s in r.sides.iter().filter(|s| !s.starts.is_empty()) {
-        let t = crate::puzzles::peg::Triangle::any_side(s.side);
+        let t = &s.triangle;
         let passing = (0..t.holes())
             .flat_map(|a| (0..t.holes()).map(move |b| (a, b)))
             .filter(|&(a, b)| t.class_test(a, b))

@@ -15,23 +15,23 @@ use crate::puzzles::peg_bits::PackedTriangle;
 use anyhow::{bail, ensure, Result};
 
 /// The largest side whose union (`--levels-only`) is computed; full analyses stop at
-/// [`crate::puzzles::peg::SIDES`].
+/// [`crate::studies::footprint::PEG_FULL_SIDES`].
 pub const MAX_LEVELS_SIDE: usize = 8;
 
 /// The triangle of a run: sides beyond the full-analysis range only for the union, or (side 8)
 /// with the union's levels kept on disk, from which its problems are then decided by search.
 pub fn triangle_for(side: usize, levels_only: bool, levels_on_disk: bool) -> Result<Triangle> {
-    let beyond = side > *crate::puzzles::peg::SIDES.end() && side <= MAX_LEVELS_SIDE;
+    let beyond = side > *crate::studies::footprint::PEG_FULL_SIDES.end() && side <= MAX_LEVELS_SIDE;
     if beyond && (levels_only || levels_on_disk) {
-        return Ok(Triangle::any_side(side));
+        return Triangle::new(side);
     }
-    match Triangle::new(side) {
+    match crate::studies::footprint::peg_full_side(side) {
         Err(e) if beyond => {
             bail!(
                 "{e}; side {side} is supported with --levels-only, or with --keep-levels DIR for its table of problems"
             )
         }
-        r => r,
+        r => r.and_then(|()| Triangle::new(side)),
     }
 }
 

@@ -17,7 +17,7 @@ pub use super::fewest::{MinMoves, Radii};
 use super::solvability::{ProblemRow, Verdict};
 use crate::engine::ball::{self, Ball, Sieve};
 use crate::engine::progress::Counters;
-use crate::puzzles::peg::{moves_of, Board, Jump};
+use crate::puzzles::peg::{moves_of, Board, Jump, Triangle};
 use anyhow::{ensure, Result};
 use rayon::prelude::*;
 use std::collections::BTreeSet;
@@ -43,6 +43,37 @@ pub trait MoveBoard: Sync {
     /// Every move into `board` as (its jumps in playing order, the board before), in a fixed order.
     fn unmoves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)>;
     fn is_legal(&self, board: Board, jump: Jump) -> bool;
+}
+
+/// The triangle as the balls see it (its own move generation).
+impl MoveBoard for Triangle {
+    fn holes(&self) -> usize {
+        Triangle::holes(self)
+    }
+    fn start(&self, hole: usize) -> Board {
+        Triangle::start(self, hole)
+    }
+    fn symmetry_maps(&self) -> Vec<Vec<u8>> {
+        self.symmetries().to_vec()
+    }
+    fn label(&self) -> String {
+        format!("T{}", self.side())
+    }
+    fn move_results(&self, board: Board, out: &mut Vec<Board>) {
+        Triangle::move_results(self, board, out)
+    }
+    fn unmove_results(&self, board: Board, out: &mut Vec<Board>) {
+        Triangle::unmove_results(self, board, out)
+    }
+    fn moves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)> {
+        Triangle::moves_from(self, board)
+    }
+    fn unmoves_from(&self, board: Board) -> Vec<(Vec<Jump>, Board)> {
+        Triangle::unmoves_from(self, board)
+    }
+    fn is_legal(&self, board: Board, jump: Jump) -> bool {
+        Triangle::is_legal(self, board, jump)
+    }
 }
 
 /// The single peg left by playing `jumps` from `start` and the play's moves, or None when a jump
@@ -723,7 +754,6 @@ fn spell_tail(t: &dyn MoveBoard, backward: &Ball, map: &impl Fn(Board) -> Board,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::peg::Triangle;
     use std::collections::{HashMap, VecDeque};
 
     /// The oracle: a plain breadth-first search on the moves graph from one start, each board's
@@ -766,7 +796,7 @@ mod tests {
     }
 
     fn check_side_against_plain_bfs(side: usize, radii: Radii) {
-        let t = Triangle::any_side(side);
+        let t = Triangle::new(side).unwrap();
         let truth: Vec<Vec<Option<u32>>> = (0..t.holes()).map(|s| plain_bfs(&t, s)).collect();
         let rows = rows_from(&truth, |_, _| Vec::new());
         let settled = settle(&t, &rows, radii, &Counters::default()).unwrap();
@@ -831,7 +861,7 @@ mod tests {
     /// 7) must leave all of them open, though the plays are the same.
     #[test]
     fn a_bound_short_of_the_play_gives_no_exact_minimum() {
-        let t = Triangle::any_side(5);
+        let t = Triangle::new(5).unwrap();
         let mut plays = vec![vec![None; t.holes()]; t.holes()];
         let mut lines = include_str!("../../../data/peg/T5/finishes.csv").lines();
         let header: Vec<&str> = lines.next().unwrap().split(',').collect();
@@ -920,7 +950,7 @@ mod tests {
     /// moves (only their length is read when the balls decide).
     #[test]
     fn a_sieved_level_reaches_one_move_more_on_side_7() {
-        let t = Triangle::any_side(7);
+        let t = Triangle::new(7).unwrap();
         let truth = side_7_truth(&t);
         let stand_in = |moves: usize| -> Vec<Jump> {
             (0..moves)
@@ -1098,7 +1128,7 @@ mod tests {
     }
 
     fn check_side_7(radii: Radii) {
-        let t = Triangle::any_side(7);
+        let t = Triangle::new(7).unwrap();
         let truth = side_7_truth(&t);
         let rows = rows_from(&truth, |_, _| Vec::new());
         let settled = settle(&t, &rows, radii, &Counters::default()).unwrap();

@@ -80,6 +80,8 @@ pub struct Positions {
 
 #[derive(Clone, Debug)]
 pub struct PegStudy {
+    /// The board studied: its holes, jumps and symmetries.
+    pub triangle: Triangle,
     pub side: usize,
     pub holes: usize,
     pub levels: Vec<LevelRow>,
@@ -103,6 +105,7 @@ impl PegStudy {
     /// A side with no per-start analysis: the union's levels and, where decided, its problems.
     pub fn union_only(t: &Triangle, levels: Vec<LevelRow>, problems: Option<Vec<solvability::ProblemRow>>) -> PegStudy {
         PegStudy {
+            triangle: t.clone(),
             side: t.side(),
             holes: t.holes(),
             levels,
@@ -160,7 +163,7 @@ impl PegOptions {
             move_histogram: side <= 6,
             positions: side <= 6,
             levels_only: false,
-            symmetry: side <= *crate::puzzles::peg::SIDES.end(),
+            symmetry: side <= *crate::studies::footprint::PEG_FULL_SIDES.end(),
             keep_levels: None,
             saved: None,
             min_pegs: None,
@@ -593,7 +596,7 @@ fn settle_moves(
     how: &min_moves::Settle,
     counters: &Counters,
 ) -> Result<()> {
-    let t = Triangle::any_side(side);
+    let t = Triangle::new(side)?;
     let settled = min_moves::settle_with(&t, problems, how, counters)?;
     for (p, m) in problems.iter_mut().zip(settled) {
         p.fewest = m;
@@ -611,7 +614,7 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
         .keep_levels
         .clone()
         .map_or(crate::engine::layered::Keep::Memory, crate::engine::layered::Keep::Dir);
-    let by_search = !opts.levels_only && !crate::puzzles::peg::SIDES.contains(&t.side());
+    let by_search = !opts.levels_only && !crate::studies::footprint::PEG_FULL_SIDES.contains(&t.side());
     let union = layers::union(&t, &keep, !opts.levels_only && !by_search, opts.symmetry, counters)?;
     let levels = union.levels;
     let symmetry = union.symmetry;
@@ -635,6 +638,7 @@ pub fn run(opts: &PegOptions, counters: &Counters) -> Result<PegStudy> {
     let positions = opts.positions.then(|| positions(&t, &winnable, counters));
     let move_histogram = opts.move_histogram.then(|| all.move_histogram());
     Ok(PegStudy {
+        triangle: t.clone(),
         side: t.side(),
         holes: t.holes(),
         levels,

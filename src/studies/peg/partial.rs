@@ -64,7 +64,7 @@ pub fn triangle(side: usize, min_pegs: usize, levels_only: bool) -> Result<Trian
         "--min-pegs {min_pegs} out of range for side {side}: 1 to {} pegs",
         holes - 1
     );
-    Ok(Triangle::any_side(side))
+    Triangle::new(side)
 }
 
 /// Peak bytes of a partial union: [`layered::bytes_needed_to`] plus 64 MiB for the rest.
@@ -143,7 +143,7 @@ pub fn run(
     saved: Option<&Path>,
     counters: &Counters,
 ) -> Result<PartialSide> {
-    let t = Triangle::any_side(side);
+    let t = Triangle::new(side)?;
     match saved {
         None => Ok(PartialSide {
             side,
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn partial_levels_equal_a_set_bfs_in_both_word_widths() {
         for side in 5..=7 {
-            let t = Triangle::any_side(side);
+            let t = Triangle::new(side).unwrap();
             let min = t.holes() - 6;
             let want = set_bfs(&t, min);
             let c = Counters::default();
@@ -274,7 +274,7 @@ mod tests {
             );
         }
         // Side 9 (the 128-bit layout only): its first levels, 44 to 41 pegs.
-        let t = Triangle::any_side(9);
+        let t = Triangle::new(9).unwrap();
         let want = set_bfs(&t, 41);
         assert_eq!(want[0], (44, 45), "the 45 single vacancies");
         assert_eq!(compute(&t, 41, &Keep::Memory, &Counters::default()).unwrap(), want);

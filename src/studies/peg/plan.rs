@@ -110,12 +110,11 @@ fn measured_levels(side: usize) -> Option<(String, Vec<u64>)> {
 /// rank's when the work is shared evenly (the cuts follow the predicted work): 1/R of the level
 /// pulled and of the flip bits sent (dense levels), or 1/R of the layer above walked and every
 /// successor pushed (sparse levels). Its memory is the bound on a rank's shares.
-pub fn rows(side: usize, ranks: usize, reachable: Option<&[u64]>) -> Vec<PlanRow> {
-    let t = Triangle::any_side(side);
+pub fn rows(t: &Triangle, ranks: usize, reachable: Option<&[u64]>) -> Vec<PlanRow> {
     let n = t.holes();
-    let g = super::layers::JumpList::new(&t);
+    let g = super::layers::JumpList::new(t);
     let colex = Colex::new(n);
-    let flips = super::layers::crossing_jumps(&t, ranks);
+    let flips = super::layers::crossing_jumps(t, ranks);
     // The shares of cuts by each level's sizes (a run's cuts follow the predicted work, close to
     // these; the memory check before a run takes the bound, `layered_dist::bytes_per_rank`).
     let share = |k: usize| layered_dist::share_bytes(&layered_dist::Split::sized(n, ranks, k), k);
@@ -155,7 +154,7 @@ pub fn rows(side: usize, ranks: usize, reachable: Option<&[u64]>) -> Vec<PlanRow
                     layered_dist::Spans::of(&colex, &split, k),
                 );
                 let hits = reach(k) as f64 * mine / positions as f64;
-                let misses = (in_start_classes(&t, &colex, k) * mine - hits).max(0.0);
+                let misses = (in_start_classes(t, &colex, k) * mine - hits).max(0.0);
                 let pull = hits / HIT_RATE + misses / MISS_RATE;
                 if layered_dist::flip_bits_fit(n, &split, &up, &down, &crossing) {
                     let bytes = flip_bits::bits_exchanged(n, &up, &down, &crossing).div_ceil(8);
@@ -212,14 +211,14 @@ fn in_start_classes(t: &Triangle, colex: &Colex, k: usize) -> f64 {
 /// doubling, then halving the last step. The bytes fall as the ranks grow, but for a few percent
 /// where the flip bits follow where the cuts land, so the answer fits and one rank fewer does
 /// not, within a few percent of the very fewest.
-fn fewest_ranks_for_side9(limit: u64) -> usize {
+fn fewest_ranks_for_side9(side9: &Triangle, limit: u64) -> usize {
     let fits = |r: usize| {
         layered_dist::bytes_per_rank(
             45,
             44,
             &Keep::Dir(Default::default()),
             r,
-            &super::layers::crossing_jumps(&Triangle::any_side(9), r),
+            &super::layers::crossing_jumps(side9, r),
         ) <= limit
     };
     let mut hi = 1usize;
@@ -261,11 +260,16 @@ impl Task for Plan {
             || "every position (an upper bound: no levels.csv of this side)".to_string(),
             |(p, _)| format!("{p} (every position for the levels it lacks)"),
         );
-        let rows = rows(self.side, self.ranks, measured.as_ref().map(|(_, v)| &v[..]));
+        let rows = rows(
+            &Triangle::new(self.side)?,
+            self.ranks,
+            measured.as_ref().map(|(_, v)| &v[..]),
+        );
         // Side 9 with level files: the fewest ranks whose share fits the memory per rank.
         let limit = (self.memory_gib * (1u64 << 30) as f64) as u64;
-        let fewest = fewest_ranks_for_side9(limit);
-        let hours = super::plan::rows(9, fewest, None)
+        let side9 = Triangle::new(9)?;
+        let fewest = fewest_ranks_for_side9(&side9, limit);
+        let hours = super::plan::rows(&side9, fewest, None)
             .iter()
             .map(|r| r.seconds)
             .sum::<f64>()
@@ -366,13 +370,13 @@ mod tests {
                 44,
                 &Keep::Dir(Default::default()),
                 r,
-                &super::super::layers::crossing_jumps(&Triangle::any_side(9), r),
+                &super::super::layers::crossing_jumps(&Triangle::new(9).unwrap(), r),
             )
         };
         for r in [1usize, 2, 3, 7, 64, 100, 199] {
             let limit = bytes(r);
             let want = (1..=r).find(|&q| bytes(q) <= limit).unwrap();
-            let got = fewest_ranks_for_side9(limit);
+            let got = fewest_ranks_for_side9(&Triangle::new(9).unwrap(), limit);
             assert!(
                 bytes(got) <= limit && (got == 1 || bytes(got - 1) > limit),
                 "limit of {r} ranks' bytes: {got}"
@@ -388,7 +392,7 @@ mod tests {
     /// rank those of the two shares (over one rank: the two layers' bit arrays) and the buffers.
     #[test]
     fn plan_rows_hold_every_level_and_its_shares() {
-        let rows = rows(5, 1, None);
+        let rows = rows(&Triangle::new(5).unwrap(), 1, None);
         assert_eq!(
             rows.iter().map(|r| r.pegs).collect::<Vec<_>>(),
             (1..15).rev().collect::<Vec<_>>()
@@ -404,18 +408,19 @@ mod tests {
         // Over 3 ranks something crosses (successors pushed, flip bits sent), and the bit
         // arrays are about a third (the flip bits come on top: on a board this small, about as
         // much again).
-        let three = super::rows(6, 3, None);
+        let t6 = Triangle::new(6).unwrap();
+        let three = super::rows(&t6, 3, None);
         assert!(
             three.iter().any(|r| r.successors_sent > 0)
                 && three.iter().any(|r| r.successors_sent == 0 && r.bytes_exchanged > 0)
         );
-        let (one, third) = (arrays_peak(&super::rows(6, 1, None), 1), arrays_peak(&three, 3));
+        let (one, third) = (arrays_peak(&super::rows(&t6, 1, None), 1), arrays_peak(&three, 3));
         assert!(third < one && third * 2 > one / 3, "one rank {one}, three {third}");
     }
 
     fn arrays_peak(rows: &[PlanRow], ranks: usize) -> u64 {
         let colex = Colex::new(21);
-        let flips = super::super::layers::crossing_jumps(&Triangle::any_side(6), ranks);
+        let flips = super::super::layers::crossing_jumps(&Triangle::new(6).unwrap(), ranks);
         rows[1..]
             .iter()
             .map(|r| {

@@ -186,7 +186,7 @@ fn start_finish_heatmap_of(title: String, cells: Vec<Vec<Option<f64>>>, key: cha
 pub fn profile_chart(s: &PegStudy) -> Result<Rendered> {
     /// Starts with one profile: each (start hole, holes of its orbit), and the profile's points.
     type Group = (Vec<(usize, usize)>, Vec<(f64, f64)>);
-    let t = Triangle::any_side(s.side);
+    let t = &s.triangle;
     let mut groups: Vec<Group> = Vec::new();
     for orbit in t.hole_orbits() {
         let points: Vec<(f64, f64)> = s
@@ -416,7 +416,7 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
             Area::Data,
             "peg",
             super::seed001::JUMPS_CSV,
-            &super::seed001::jumps_table(),
+            &super::seed001::jumps_table(&Triangle::new(super::seed001::SIDE)?),
         );
     }
     out.page = Some(page(r, claims));
@@ -431,7 +431,7 @@ pub fn sides_chart(r: &PegResults) -> Result<Rendered> {
     let share = |f: &dyn Fn(&PegStudy) -> f64| sides.iter().map(|s| (s.holes as f64, f(s))).collect::<Vec<_>>();
     let problems = |s: &PegStudy| (s.holes * s.holes) as f64;
     let passing = share(&|s| {
-        let tri = Triangle::any_side(s.side);
+        let tri = &s.triangle;
         (0..s.holes)
             .flat_map(|a| (0..s.holes).map(move |b| (a, b)))
             .filter(|&(a, b)| tri.class_test(a, b))
@@ -519,7 +519,7 @@ pub fn headline_table(r: &PegResults) -> Table {
         t.push(vec![
             s.side.into(),
             s.holes.into(),
-            Triangle::any_side(s.side).jumps().len().into(),
+            s.triangle.jumps().len().into(),
             s.levels.iter().map(|l| l.reachable).sum::<u64>().into(),
             s.levels.iter().map(|l| l.winnable).sum::<u64>().into(),
             match &s.problems {

@@ -28,7 +28,7 @@ pub fn present(dir: &Path) -> bool {
 
 /// Reads and re-checks the side-`side` tables in `dir` (a `data/peg/T{side}` directory).
 pub fn load(side: usize, dir: &Path) -> Result<PegStudy> {
-    let t = Triangle::any_side(side);
+    let t = Triangle::new(side)?;
     let levels = load_levels(&t, &dir.join("levels.csv"))?;
     let problems = load_problems(&t, &dir.join("finishes.csv"))?;
     let sym_path = dir.join("symmetry.csv");
@@ -516,7 +516,7 @@ mod tests {
         let p = s.problems.as_ref().unwrap();
         assert_eq!(p.len(), 36 * 36);
         // Every problem passing the class test has a replayed play: A130515's 80 classes, all solvable.
-        let t = Triangle::any_side(8);
+        let t = Triangle::new(8).unwrap();
         assert_eq!(
             p.iter().filter(|r| r.solvable()).count(),
             p.iter().filter(|r| t.class_test(r.start, r.finish)).count()

@@ -15,7 +15,7 @@ use std::collections::{BTreeSet, HashSet};
 const FAMILY: &str = "peg";
 /// The source's one spelling in the record.
 pub const SOURCE: &str = "seed 001 (Matt Parker's coin puzzle)";
-const SIDE: usize = 4;
+pub const SIDE: usize = 4;
 /// File name for [`example_table`].
 pub const EXAMPLE_CSV: &str = "seed001_example.csv";
 /// File name for [`jumps_table`].
@@ -245,8 +245,7 @@ pub static JUMPS: Schema = Schema {
 };
 
 /// Every jump of the side-4 triangle (the seed's "legitimate moves"), 1-based holes.
-pub fn jumps_table() -> Table {
-    let t = Triangle::any_side(SIDE);
+pub fn jumps_table(t: &Triangle) -> Table {
     let mut out = JUMPS.table();
     for j in t.jumps() {
         out.push(vec![

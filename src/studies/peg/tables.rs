@@ -10,7 +10,7 @@ use crate::output::schema::Kind::{BigInteger, Boolean, Integer, Number};
 use crate::output::schema::{col, Column, Kind, Schema};
 use crate::output::table::exact_count_cells;
 use crate::output::{Cell, Table};
-use crate::puzzles::peg::{format_play, Triangle};
+use crate::puzzles::peg::format_play;
 use anyhow::Result;
 use polars::prelude::{Column as FrameColumn, DataFrame};
 
@@ -507,7 +507,7 @@ pub fn starts_table(s: &PegStudy) -> Table {
 /// Every (start, finish) problem of a side with the exact analysis, solvable or not: the
 /// solvable ones with their counts and an optimal play, the others with zero sequences.
 pub fn finishes_table(s: &PegStudy) -> Table {
-    let tri = Triangle::any_side(s.side);
+    let tri = &s.triangle;
     let mut t = FINISHES.table();
     for start in 0..s.holes {
         for finish in 0..s.holes {
@@ -661,7 +661,7 @@ pub fn positions_parquet(s: &PegStudy) -> Result<Option<Vec<u8>>> {
 pub fn sides_table(r: &PegResults) -> Table {
     let mut t = SIDES.table();
     for s in &r.sides {
-        let tri = Triangle::any_side(s.side);
+        let tri = &s.triangle;
         let s_row = side_counts(s);
         let passing = (0..s.holes)
             .flat_map(|a| (0..s.holes).map(move |b| (a, b)))
@@ -674,7 +674,7 @@ pub fn sides_table(r: &PegResults) -> Table {
             s_row.solvable_starts.into(),
             (s.holes * s.holes).into(),
             passing.into(),
-            super::solvability::class_passing_up_to_symmetry(&tri).into(),
+            super::solvability::class_passing_up_to_symmetry(tri).into(),
             s_row.solvable_problems.into(),
             s.levels.iter().map(|l| l.reachable).sum::<u64>().into(),
             s.levels.iter().map(|l| l.winnable).sum::<u64>().into(),

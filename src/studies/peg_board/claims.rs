@@ -422,8 +422,37 @@ fn new_claims(v: BoardValues<'_>) -> Vec<Claim> {
             ),
             &format!("data/peg/{name}/levels.csv, columns reachable_positions and winnable_positions"),
         ));
+        out.extend(winnable_starts_claim(v));
     }
     out
+}
+
+/// How many single-vacancy starts can still finish with one peg (the union's winnable positions
+/// one peg short of full), beside how many the position-class test allows (some finish passes
+/// it): the test is necessary, so the first can never exceed the second.
+fn winnable_starts_claim(v: BoardValues<'_>) -> Option<Claim> {
+    let n = v.board.holes();
+    let name = v.board.name();
+    let winnable = v.levels.iter().find(|l| l.pegs == n - 1)?.winnable;
+    let allowed = (0..n).filter(|&s| (0..n).any(|f| v.board.class_test(s, f))).count() as u64;
+    let verdict = match winnable.cmp(&allowed) {
+        std::cmp::Ordering::Equal => "the class test is exact on single-vacancy starts here".to_string(),
+        std::cmp::Ordering::Less => format!("{} starts pass the class test yet cannot finish", allowed - winnable),
+        std::cmp::Ordering::Greater => "more than the class test allows: impossible, a fault".to_string(),
+    };
+    Some(Claim::new_result(
+        FAMILY,
+        &format!("peg.new.{name}_winnable_starts"),
+        &format!(
+            "Single-vacancy starts of the {name} board ({n} holes) from which some jump sequence leaves one peg, \
+            against the starts the position-class test allows (some finish passes it)"
+        ),
+        format!("{winnable} of {n} starts can finish with one peg; the class test allows {allowed}: {verdict}"),
+        &format!(
+            "data/peg/{name}/levels.csv, column winnable_positions at pegs = {}; the class test on data/peg/{name}/board.txt",
+            n - 1
+        ),
+    ))
 }
 
 /// The solvable problems' fewest moves: how many are exact (by value) and the bounds of the

@@ -190,7 +190,11 @@ impl BoardTask {
             Analysis::Full { start, radii } => {
                 let levels = union::union(&self.board, &self.keep, counters)?;
                 let game = game::analyse(&self.board, &self.board.group()?, start, counters)?;
-                let problems = problems::problems(&self.board, radii, counters)?;
+                let known = problems::KnownFewest {
+                    start,
+                    fewest: game.fewest.clone(),
+                };
+                let problems = problems::problems(&self.board, radii, Some(known), counters)?;
                 BoardResults::Full { levels, game, problems }
             }
         })

@@ -50,10 +50,13 @@ pub struct Problems {
 /// solvability by a forward reach from one start per orbit of the computed group (its single pegs,
 /// expanded to every start by the symmetries), fewest moves by the balls of `radii`
 /// ([`min_moves::settle`]).
-pub fn problems(board: &Board, radii: Radii, counters: &Counters) -> Result<Problems> {
+///
+/// `known` is a start's fewest moves already computed (a game's [`super::game::Game::fewest`]):
+/// reused when that start is the first of its orbit, the one searched.
+pub fn problems(board: &Board, radii: Radii, known: Option<KnownFewest>, counters: &Counters) -> Result<Problems> {
     let n = board.holes();
     let exhaustive = if exhaustive_fits(board) {
-        Some(fewest_by_levels(board, counters)?)
+        Some(fewest_by_levels(board, known, counters)?)
     } else {
         None
     };
@@ -110,6 +113,25 @@ pub fn problems(board: &Board, radii: Radii, counters: &Counters) -> Result<Prob
     Ok(Problems { rows, proofs, radii })
 }
 
+/// The fewest moves from one start, computed before (by a game).
+pub struct KnownFewest {
+    /// The vacancy (0-based cell).
+    pub start: usize,
+    /// (finish, its fewest moves) for each finish reached.
+    pub fewest: Vec<(usize, MinMoves)>,
+}
+
+impl KnownFewest {
+    /// Per finish cell, as [`fewest_from`] returns them.
+    fn per_finish(self, holes: usize) -> Vec<Option<MinMoves>> {
+        let mut out = vec![None; holes];
+        for (f, m) in self.fewest {
+            out[f] = Some(m);
+        }
+        out
+    }
+}
+
 /// Whether every position's move distance from each start fits the exhaustive search: positions
 /// as values of at most [`dense_levels::MAX_BITS`] bits.
 pub fn exhaustive_fits(board: &Board) -> bool {
@@ -122,14 +144,21 @@ pub fn exhaustive_fits(board: &Board) -> bool {
 /// unsolvable. The proof is a forward ball whose radius is the fewest moves (a backward ball of
 /// radius 0 around the finish). Each play is spelt back from the finish, one move at a time into
 /// the level before, and carried to the other starts of the orbit by the symmetries.
-pub fn fewest_by_levels(board: &Board, counters: &Counters) -> Result<Vec<Vec<Option<MinMoves>>>> {
+pub fn fewest_by_levels(
+    board: &Board,
+    mut known: Option<KnownFewest>,
+    counters: &Counters,
+) -> Result<Vec<Vec<Option<MinMoves>>>> {
     let n = board.holes();
     let group = board.group()?;
     let moves = BoardMoves::new(board);
     let mut out = vec![vec![None; n]; n];
     for orbit in board.hole_orbits() {
         let a = orbit[0];
-        let from_a = fewest_from(board, &group, &moves, a, counters);
+        let from_a = match known.take_if(|k| k.start == a) {
+            Some(k) => k.per_finish(n),
+            None => fewest_from(board, &group, &moves, a, counters),
+        };
         for &s in &orbit {
             let sym = board
                 .symmetries()

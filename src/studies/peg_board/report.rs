@@ -64,10 +64,10 @@ fn intro(s: &BoardStudy) -> Vec<String> {
         ],
     )];
     if s.saved {
-        let what = match (s.levels.is_empty(), s.game.is_none()) {
-            (false, false) => "union and game",
-            (false, true) => "union",
-            _ => "game",
+        let (what, verb) = match (s.levels.is_empty(), s.game.is_none()) {
+            (false, false) => ("union and game", "were"),
+            (false, true) => ("union", "was"),
+            _ => ("game", "was"),
         };
         let checks = format!(
             "each level's counts add up, the winnable counts read the same from either end (duality), and the \
@@ -76,7 +76,7 @@ fn intro(s: &BoardStudy) -> Vec<String> {
         );
         out.push(prose(
             include_str!("prose/saved.md"),
-            &[("what", what), ("name", b.name()), ("checks", &checks)],
+            &[("what", what), ("verb", verb), ("name", b.name()), ("checks", &checks)],
         ));
     }
     out

@@ -17,8 +17,9 @@ use anyhow::{Context, Result};
 use std::path::Path;
 
 /// The boards `reproduce` reads back when `data/peg/<board>/` holds them (written by `peg --board
-/// NAME`): each takes minutes to compute (the English union and central game 3 to 6 minutes each
-/// on this machine, see `data/bench`), past the minute a `reproduce` step may take.
+/// NAME`): each takes minutes to compute (the English union and central game about 2 minutes and
+/// 1 minute, the French union about 45 minutes with its layers on disk, see `data/bench`), past the
+/// minute a `reproduce` step may take.
 pub const BOARDS: [&str; 2] = ["english", "european"];
 
 impl BoardStudy {

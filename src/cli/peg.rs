@@ -146,7 +146,10 @@ impl PegMode {
         }
         let shared = a.board.is_none() && a.board_file.is_none() && a.levels_only && !a.symmetry && !a.plan;
         if ranks > 1 && !shared {
-            anyhow::bail!("this `peg` command does not run under MPI (only the union of a triangle, --side N --levels-only, does): run it as one process");
+            anyhow::bail!(
+                "this `peg` command does not run under MPI (only a triangle's union, --side N --levels-only, \
+                 does): run it as one process"
+            );
         }
         if a.board.is_some() || a.board_file.is_some() {
             return board_mode(a);

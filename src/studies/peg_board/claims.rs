@@ -343,7 +343,7 @@ fn european_claims(v: BoardValues<'_>) -> Vec<Claim> {
         Verdict::of(solvable.is_empty()),
         &if passing.is_empty() {
             format!(
-                "the position-class test on the board of data/peg/{}/board.txt, start = {}, every finish",
+                "the position-class test on the {} board (computed from its lattice), start = {}, every finish",
                 v.board.name(),
                 c + 1
             )
@@ -449,7 +449,8 @@ fn winnable_starts_claim(v: BoardValues<'_>) -> Option<Claim> {
         ),
         format!("{winnable} of {n} starts can finish with one peg; the class test allows {allowed}: {verdict}"),
         &format!(
-            "data/peg/{name}/levels.csv, column winnable_positions at pegs = {}; the class test on data/peg/{name}/board.txt",
+            "data/peg/{name}/levels.csv, column winnable_positions at pegs = {}; the class test on the {name} \
+            board",
             n - 1
         ),
     ))

@@ -343,9 +343,12 @@ fn european_claims(v: BoardValues<'_>) -> Vec<Claim> {
         Verdict::of(solvable.is_empty()),
         &if passing.is_empty() {
             format!(
-                "the position-class test on the {} board (computed from its lattice), start = {}, every finish",
+                "the position-class test on the {0} board (computed from its lattice), start = {1}, every finish; \
+                beside it data/peg/{0}/levels.csv, column winnable_positions at pegs = {2} (the starts that can \
+                finish, as many as the test allows)",
                 v.board.name(),
-                c + 1
+                c + 1,
+                n - 1
             )
         } else {
             format!(

@@ -8,7 +8,8 @@ use crate::puzzles::press_graph::{GraphRule, PressGraph};
 use crate::studies::footprint;
 use crate::studies::lightsout::commands::*;
 use crate::studies::lightsout::gods::{self, GodsOptions};
-use crate::studies::lightsout::graphs::{rank_bytes as graph_rank_bytes, GraphRankOptions};
+use crate::studies::lightsout::graph_commands::*;
+use crate::studies::lightsout::graphs::{self, Family, GraphGame};
 use crate::studies::lightsout::{frontier, histogram, quiet, sutner};
 use crate::studies::lightsout::{MAX_RECT, MAX_SWEEP_BLOCK, MAX_SWEEP_PLUS_OPEN, MAX_SWEEP_TORUS};
 use anyhow::{bail, Context, Result};
@@ -34,6 +35,102 @@ super::value_enum!(
         Torus,
     }
 );
+
+/// What one press toggles, on a square board (`--n`) or a graph (`--graph`, `--board-file`,
+/// `--named`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyRuleArg {
+    /// The cell and its 4 orthogonal neighbours (Lights Out); on a graph, sigma-plus.
+    Plus,
+    /// The 3x3 block around the cell (seed 002's Toggle Squares); square boards only.
+    Block,
+    /// A press toggles the vertex and its neighbours (on a square board: plus).
+    SigmaPlus,
+    /// A press toggles the neighbours only; graphs and board files only.
+    Sigma,
+}
+
+impl AnyRuleArg {
+    fn square(self) -> Result<Rule> {
+        match self {
+            AnyRuleArg::Plus | AnyRuleArg::SigmaPlus => Ok(Rule::Plus),
+            AnyRuleArg::Block => Ok(Rule::Block),
+            AnyRuleArg::Sigma => {
+                bail!("--rule sigma is for graphs: give --named grid-NxN for the n x n grid under sigma")
+            }
+        }
+    }
+
+    fn graph(self) -> Result<GraphRule> {
+        match self {
+            AnyRuleArg::Plus | AnyRuleArg::SigmaPlus => Ok(GraphRule::SigmaPlus),
+            AnyRuleArg::Sigma => Ok(GraphRule::Sigma),
+            AnyRuleArg::Block => {
+                bail!("--rule block is the square board's 3x3 block; a graph takes sigma-plus or sigma")
+            }
+        }
+    }
+}
+
+/// Which board a command works on: `--n` (a square board of `--rule` and `--topology`) or a
+/// graph; at most one graph source.
+#[derive(Args, Debug)]
+#[group(required = false, multiple = false)]
+pub struct BoardSource {
+    /// An edge-list file (one pair of 0-based vertex numbers per line; `vertices N` names the count).
+    #[arg(long, value_name = "FILE")]
+    pub graph: Option<PathBuf>,
+    /// A board picture: `lattice: square` or `lattice: hexagonal`, then `o` per cell.
+    #[arg(long, value_name = "FILE")]
+    pub board_file: Option<PathBuf>,
+    /// A named graph (see `lightsout rank --help`).
+    #[arg(long, value_name = "NAME")]
+    pub named: Option<String>,
+}
+
+impl BoardSource {
+    fn given(&self) -> bool {
+        self.graph.is_some() || self.board_file.is_some() || self.named.is_some()
+    }
+
+    fn as_graph_source(&self) -> GraphSource {
+        GraphSource {
+            graph: self.graph.clone(),
+            board_file: self.board_file.clone(),
+            named: self.named.clone(),
+        }
+    }
+
+    /// The graph game when a graph source is given (refusing `--n` and `--topology` beside it),
+    /// else None (then `--n` is required).
+    fn game(
+        &self,
+        n: Option<usize>,
+        rule: AnyRuleArg,
+        topology: Option<TopologyArg>,
+    ) -> Result<Option<(GraphGame, String)>> {
+        if !self.given() {
+            if n.is_none() {
+                bail!("give --n N (a square board) or a graph: --graph FILE, --board-file FILE or --named NAME");
+            }
+            return Ok(None);
+        }
+        if n.is_some() {
+            bail!("--n is a square board's side: give it or a graph, not both");
+        }
+        if topology.is_some() {
+            bail!("--topology is for square boards (--n); a graph carries its own edges");
+        }
+        let (graph, source) = self.as_graph_source().load()?;
+        Ok(Some((
+            GraphGame {
+                graph,
+                rule: rule.graph()?,
+            },
+            source,
+        )))
+    }
+}
 
 super::value_enum!(
     /// Sutner's two games on a graph.
@@ -119,17 +216,28 @@ pub enum Command {
             (r+1, c+1), (r-1, c-1))."
     )]
     Rank(RankArgs),
+    /// Rank and nullity of a family of graphs by size: hexagonal boards, hypercubes, cycles.
+    #[command(
+        after_help = "Example:\n  statespace lightsout family --family hex --max-n 60 --rule sigma-plus --out \
+            /tmp/lo\n  -> \
+            /tmp/lo/nullity_sigma-plus_hex.csv  (n,vertices,edges,rank,nullity,log2_solvable_fraction) and \
+            nullity_sigma-plus_hex.png/.svg"
+    )]
+    Family(FamilyArgs),
 }
 
 #[derive(Args, Debug)]
 pub struct NullityArgs {
     /// Side of the square board.
     #[arg(long, value_name = "N")]
-    pub n: usize,
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub source: BoardSource,
     #[arg(long, value_enum, default_value = "plus")]
-    pub rule: RuleArg,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: TopologyArg,
+    pub rule: AnyRuleArg,
+    /// The square board's edges (default: open).
+    #[arg(long, value_enum)]
+    pub topology: Option<TopologyArg>,
 }
 
 /// Where a graph comes from: exactly one of a file of edges, a board picture or a name.
@@ -236,20 +344,25 @@ pub struct RectArgs {
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Board file: rows of 0/1 or ./# (1 / # = light on).
+    /// Board file: rows of 0/1 or ./# (1 / # = light on); on a graph, one 0/1 per vertex in
+    /// vertex order (line breaks and spaces ignored).
     #[arg(
         value_name = "FILE",
         required_unless_present = "all_ones",
         conflicts_with = "all_ones"
     )]
     pub file: Option<PathBuf>,
-    /// Solve the N x N board with every light on instead of a file.
-    #[arg(long, value_name = "N")]
-    pub all_ones: Option<usize>,
+    /// Solve the N x N board with every light on instead of a file (on a graph: `--all-ones`
+    /// without N, every vertex lit).
+    #[arg(long, value_name = "N", num_args = 0..=1)]
+    pub all_ones: Option<Option<usize>>,
+    #[command(flatten)]
+    pub source: BoardSource,
     #[arg(long, value_enum, default_value = "plus")]
-    pub rule: RuleArg,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: TopologyArg,
+    pub rule: AnyRuleArg,
+    /// The square board's edges (default: open).
+    #[arg(long, value_enum)]
+    pub topology: Option<TopologyArg>,
     /// Write the presses to FILE, in the input's format (0/1 for --all-ones).
     #[arg(long, value_name = "FILE")]
     pub presses: Option<PathBuf>,
@@ -266,29 +379,71 @@ pub struct HistogramArgs {
     pub samples: Option<u64>,
 }
 
-/// An n x n board of one rule and topology (`histogram` and `quiet`).
+/// An n x n board of one rule and topology, or a graph (`histogram` and `quiet`).
 #[derive(Args, Debug)]
 pub struct SquareArgs {
     /// Side of the square board.
     #[arg(long, value_name = "N")]
-    pub n: usize,
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub source: BoardSource,
     #[arg(long, value_enum, default_value = "plus")]
-    pub rule: RuleArg,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: TopologyArg,
+    pub rule: AnyRuleArg,
+    /// The square board's edges (default: open).
+    #[arg(long, value_enum)]
+    pub topology: Option<TopologyArg>,
     #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
     pub out: PathBuf,
+}
+
+impl SquareArgs {
+    /// The square board's (side, rule, topology), when no graph is given.
+    fn square(&self) -> Result<(usize, Rule, Topology)> {
+        let n = self.n.context("give --n N or a graph")?;
+        Ok((n, self.rule.square()?, self.topology.map_or(Topology::Open, Into::into)))
+    }
 }
 
 #[derive(Args, Debug)]
 pub struct DenseArgs {
     #[arg(long, value_name = "N")]
-    pub n: usize,
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub source: BoardSource,
     #[arg(long, value_enum, default_value = "plus")]
-    pub rule: RuleArg,
-    #[arg(long, value_enum, default_value = "open")]
-    pub topology: TopologyArg,
+    pub rule: AnyRuleArg,
+    /// The square board's edges (default: open).
+    #[arg(long, value_enum)]
+    pub topology: Option<TopologyArg>,
 }
+
+/// `family`: one family of graphs, sizes 1..=N.
+#[derive(Args, Debug)]
+pub struct FamilyArgs {
+    #[arg(long, value_enum)]
+    pub family: FamilyArg,
+    #[arg(long, value_enum, default_value = "sigma-plus")]
+    pub rule: GraphRuleArg,
+    /// Largest size n.
+    #[arg(long, value_name = "N")]
+    pub max_n: usize,
+    #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
+    pub out: PathBuf,
+}
+
+super::value_enum!(
+    /// A family of graphs by size n.
+    FamilyArg => Family {
+        /// The n x n rhombus of hexagonal cells.
+        Hex,
+        /// The hexagon of side n of hexagonal cells.
+        Hexagon,
+        /// The hypercube Q_n.
+        Hypercube,
+        /// The cycle C_n (n >= 3).
+        Cycle,
+    }
+);
 
 #[derive(Args, Debug)]
 pub struct HandArgs {
@@ -362,11 +517,12 @@ impl TryFrom<&RectArgs> for RectOptions {
 impl TryFrom<&SolveArgs> for SolveOptions {
     type Error = anyhow::Error;
     fn try_from(a: &SolveArgs) -> Result<SolveOptions> {
-        let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
+        let (rule, topology) = (a.rule.square()?, a.topology.map_or(Topology::Open, Into::into));
         let to_file = a.presses.is_some();
         match (&a.file, a.all_ones) {
-            (_, Some(0)) => bail!("--all-ones 0: the board needs at least one cell"),
-            (_, Some(n)) => SolveOptions::all_ones(rule, topology, n, to_file),
+            (_, Some(Some(0))) => bail!("--all-ones 0: the board needs at least one cell"),
+            (_, Some(Some(n))) => SolveOptions::all_ones(rule, topology, n, to_file),
+            (_, Some(None)) => bail!("--all-ones needs N on a square board (the N x N board with every light on)"),
             (Some(f), None) => {
                 let text =
                     std::fs::read_to_string(f).with_context(|| format!("cannot read board file {}", f.display()))?;
@@ -377,11 +533,37 @@ impl TryFrom<&SolveArgs> for SolveOptions {
     }
 }
 
+/// `solve` on a graph: the board from FILE (0/1 per vertex) or every vertex lit.
+fn graph_solve_options(a: &SolveArgs) -> Result<GraphSolveOptions> {
+    let (game, source) = a
+        .source
+        .game(None, a.rule, a.topology)?
+        .context("internal error: no graph given")?;
+    footprint::check(
+        &format!("the press matrix of {source}"),
+        3 * graphs::rank_bytes(game.graph.vertices()),
+    )?;
+    let vertices = game.graph.vertices();
+    let (board, file) = match (&a.file, a.all_ones) {
+        (_, Some(Some(_))) => bail!("--all-ones takes no N on a graph (every vertex lit)"),
+        (_, Some(None)) => (graphs::all_on(vertices), None),
+        (Some(f), None) => {
+            let text = std::fs::read_to_string(f).with_context(|| format!("cannot read board file {}", f.display()))?;
+            (
+                parse_lights(&text, vertices, &format!("board file {}", f.display()))?,
+                Some(f.clone()),
+            )
+        }
+        (None, None) => bail!("give a board FILE or --all-ones"),
+    };
+    Ok(GraphSolveOptions { game, board, file })
+}
+
 impl TryFrom<&HistogramArgs> for HistogramOptions {
     type Error = anyhow::Error;
     fn try_from(h: &HistogramArgs) -> Result<HistogramOptions> {
-        let (a, max) = (&h.board, histogram::MAX_N);
-        let (rule, topology): (Rule, Topology) = (a.rule.into(), a.topology.into());
+        let max = histogram::MAX_N;
+        let (n, rule, topology) = h.board.square()?;
         if let Some(k) = h.samples {
             if (rule, topology) != (Rule::Plus, Topology::Open) {
                 bail!("--samples is for the plus rule on open boards");
@@ -389,25 +571,25 @@ impl TryFrom<&HistogramArgs> for HistogramOptions {
             if k == 0 || k > 1_000_000_000 {
                 bail!("--samples {k} is outside 1..=1000000000");
             }
-            if a.n == 0 || a.n > max {
-                bail!("--n {} is outside 1..={max}", a.n);
+            if n == 0 || n > max {
+                bail!("--n {} is outside 1..={max}", n);
             }
         } else {
-            if a.n == 0 || a.n > max {
+            if n == 0 || n > max {
                 bail!(
                     "--n {} is outside 1..={max} (the methods here need the full press matrix)",
-                    a.n
+                    n
                 );
             }
             footprint::check(
-                &format!("lightsout histogram --n {}", a.n),
-                footprint::lightsout_histogram(a.n),
+                &format!("lightsout histogram --n {}", n),
+                footprint::lightsout_histogram(n),
             )?;
         }
         Ok(HistogramOptions {
             rule,
             topology,
-            n: a.n,
+            n,
             samples: h.samples,
         })
     }
@@ -416,26 +598,24 @@ impl TryFrom<&HistogramArgs> for HistogramOptions {
 impl TryFrom<&SquareArgs> for QuietOptions {
     type Error = anyhow::Error;
     fn try_from(a: &SquareArgs) -> Result<QuietOptions> {
-        if a.n == 0 || a.n > quiet::MAX_N {
-            bail!("--n {} is outside 1..={}", a.n, quiet::MAX_N);
+        let (n, rule, topology) = a.square()?;
+        if n == 0 || n > quiet::MAX_N {
+            bail!("--n {n} is outside 1..={}", quiet::MAX_N);
         }
-        Ok(QuietOptions {
-            rule: a.rule.into(),
-            topology: a.topology.into(),
-            n: a.n,
-        })
+        Ok(QuietOptions { rule, topology, n })
     }
 }
 
 impl TryFrom<&DenseArgs> for DenseOptions {
     type Error = anyhow::Error;
     fn try_from(a: &DenseArgs) -> Result<DenseOptions> {
-        if a.n == 0 || a.n > 256 {
-            bail!("--n {} is outside 1..=256 (a 65536 x 65536 matrix at most)", a.n);
+        let n = a.n.context("give --n N or a graph")?;
+        if n == 0 || n > 256 {
+            bail!("--n {n} is outside 1..=256 (a 65536 x 65536 matrix at most)");
         }
-        let game = Game::new(a.rule.into(), a.topology.into(), a.n, a.n)?;
+        let game = Game::new(a.rule.square()?, a.topology.map_or(Topology::Open, Into::into), n, n)?;
         let cells = game.cells() as u128;
-        footprint::check(&format!("lightsout dense --n {}", a.n), (1 << 24) + cells * cells / 4)?;
+        footprint::check(&format!("lightsout dense --n {n}"), (1 << 24) + cells * cells / 4)?;
         Ok(DenseOptions { game })
     }
 }
@@ -453,13 +633,14 @@ impl TryFrom<&HandArgs> for HandOptions {
 impl TryFrom<&NullityArgs> for NullityOptions {
     type Error = anyhow::Error;
     fn try_from(a: &NullityArgs) -> Result<NullityOptions> {
-        if a.n == 0 || a.n > sutner::MAX_SINGLE {
-            bail!("--n {} is outside 1..={}", a.n, sutner::MAX_SINGLE);
+        let n = a.n.context("give --n N or a graph")?;
+        if n == 0 || n > sutner::MAX_SINGLE {
+            bail!("--n {n} is outside 1..={}", sutner::MAX_SINGLE);
         }
         Ok(NullityOptions {
-            rule: a.rule.into(),
-            topology: a.topology.into(),
-            n: a.n,
+            rule: a.rule.square()?,
+            topology: a.topology.map_or(Topology::Open, Into::into),
+            n,
         })
     }
 }
@@ -551,16 +732,73 @@ impl TryFrom<&RankArgs> for GraphRankOptions {
     type Error = anyhow::Error;
     fn try_from(a: &RankArgs) -> Result<GraphRankOptions> {
         let (graph, source) = a.source.load()?;
-        footprint::check(
-            &format!("the press matrix of {source}"),
-            graph_rank_bytes(graph.vertices()),
-        )?;
-        Ok(GraphRankOptions {
-            graph,
-            rule: a.rule.into(),
+        rank_options(
+            GraphGame {
+                graph,
+                rule: a.rule.into(),
+            },
             source,
+        )
+    }
+}
+
+/// The rank of a loaded graph, its dense matrix's memory checked.
+fn rank_options(game: GraphGame, source: String) -> Result<GraphRankOptions> {
+    footprint::check(
+        &format!("the press matrix of {source}"),
+        graphs::rank_bytes(game.graph.vertices()),
+    )?;
+    Ok(GraphRankOptions { game, source })
+}
+
+impl TryFrom<&FamilyArgs> for FamilySweepOptions {
+    type Error = anyhow::Error;
+    fn try_from(a: &FamilyArgs) -> Result<FamilySweepOptions> {
+        let family: Family = a.family.into();
+        let max = family.max_n();
+        if a.max_n < family.first() || a.max_n > max {
+            bail!(
+                "--max-n {} is outside {}..={max} for {} (members of at most {} vertices)",
+                a.max_n,
+                family.first(),
+                family.name(),
+                graphs::SWEEP_VERTICES
+            );
+        }
+        Ok(FamilySweepOptions {
+            family,
+            rule: a.rule.into(),
+            max_n: a.max_n,
         })
     }
+}
+
+/// `histogram` or `quiet` on a graph, when one is given.
+fn graph_board_task(a: &SquareArgs, histogram: bool, samples: Option<u64>, command: &str) -> Result<bool> {
+    let Some((game, source)) = a.source.game(a.n, a.rule, a.topology)? else {
+        return Ok(false);
+    };
+    let out = Some(OutDirs::one(&a.out));
+    if histogram {
+        if samples.is_some() {
+            bail!("--samples is for the plus rule on open square boards (--n)");
+        }
+        if let Some(why) = graphs::histogram_out_of_reach(&game)? {
+            bail!("{why}");
+        }
+        footprint::check(
+            &format!("the histogram of {source}"),
+            graphs::histogram_bytes(game.graph.vertices()),
+        )?;
+        run_task(&GraphHistogramOptions { game }, out, command)?;
+    } else {
+        footprint::check(
+            &format!("the press matrix of {source}"),
+            2 * graphs::rank_bytes(game.graph.vertices()),
+        )?;
+        run_task(&GraphQuietOptions { game }, out, command)?;
+    }
+    Ok(true)
 }
 
 pub fn run(cmd: Command, command: &str) -> Result<()> {
@@ -568,6 +806,13 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
     match cmd {
         Command::Sweep(a) => run_task(&SweepOptions::try_from(&a)?, out(&a.out), command).map(drop),
         Command::Rect(a) => run_task(&RectOptions::try_from(&a)?, out(&a.out), command).map(drop),
+        Command::Solve(a) if a.source.given() => {
+            let options = graph_solve_options(&a)?;
+            let outcome = run_task(&options, None, command)?;
+            a.presses
+                .as_deref()
+                .map_or(Ok(()), |p| save_graph_presses(p, &options, &outcome))
+        }
         Command::Solve(a) => {
             let options = SolveOptions::try_from(&a)?;
             let outcome = run_task(&options, None, command)?;
@@ -575,13 +820,22 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
                 .as_deref()
                 .map_or(Ok(()), |p| save_presses(p, &options, &outcome))
         }
+        Command::Histogram(a) if graph_board_task(&a.board, true, a.samples, command)? => Ok(()),
         Command::Histogram(a) => run_task(&HistogramOptions::try_from(&a)?, out(&a.board.out), command).map(drop),
+        Command::Quiet(a) if graph_board_task(&a, false, None, command)? => Ok(()),
         Command::Quiet(a) => run_task(&QuietOptions::try_from(&a)?, out(&a.out), command).map(drop),
-        Command::Dense(a) => run_task(&DenseOptions::try_from(&a)?, None, command).map(drop),
+        Command::Dense(a) => match a.source.game(a.n, a.rule, a.topology)? {
+            Some((game, source)) => run_task(&rank_options(game, source)?, None, command).map(drop),
+            None => run_task(&DenseOptions::try_from(&a)?, None, command).map(drop),
+        },
         Command::Hand(a) => run_task(&HandOptions::try_from(&a)?, out(&a.out), command).map(drop),
-        Command::Nullity(a) => run_task(&NullityOptions::try_from(&a)?, None, command).map(drop),
+        Command::Nullity(a) => match a.source.game(a.n, a.rule, a.topology)? {
+            Some((game, source)) => run_task(&rank_options(game, source)?, None, command).map(drop),
+            None => run_task(&NullityOptions::try_from(&a)?, None, command).map(drop),
+        },
         Command::RectDataset(a) => run_task(&RectDatasetOptions::try_from(&a)?, out(&a.out), command).map(drop),
         Command::Gods(a) => run_task(&GodsOptions::try_from(&a)?, out(&a.out), command).map(drop),
         Command::Rank(a) => run_task(&GraphRankOptions::try_from(&a)?, None, command).map(drop),
+        Command::Family(a) => run_task(&FamilySweepOptions::try_from(&a)?, out(&a.out), command).map(drop),
     }
 }

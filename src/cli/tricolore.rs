@@ -5,7 +5,7 @@ use crate::output::export::OutDirs;
 use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
 use crate::studies::footprint;
 use crate::studies::tricolore::{full, half, half_dir, parse_any, solve, FullRun, Method, ReachRun, SolveRun};
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -98,17 +98,22 @@ pub struct HalfArgs {
 
 #[derive(Args, Debug)]
 pub struct FullArgs {
-    /// Target board, rows joined by '.', e.g. RRRR.RRRR.RRRR.RRRR.
+    /// Target board, rows joined by '.', e.g. RRRR.RRRR.RRRR.RRRR (a hole of a board file: `-`).
     #[arg(long, value_name = "BOARD")]
     pub target: String,
-    #[arg(long, value_enum, default_value = "king")]
-    pub adjacency: AdjacencyArg,
+    /// Which squares a click reaches [default: king; a board file's lattice line says it].
+    #[arg(long, value_enum)]
+    pub adjacency: Option<AdjacencyArg>,
     /// Board width.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, conflicts_with = "board_file")]
     pub width: usize,
     /// Board height.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, conflicts_with = "board_file")]
     pub height: usize,
+    /// A board with holes: `lattice: square` (orthogonal) or `lattice: square-diagonal` (king),
+    /// then `o` per square, `.` or a space a hole.
+    #[arg(long, value_name = "FILE")]
+    pub board_file: Option<PathBuf>,
     /// Directory for the tables [default: data/tricolore/full].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -119,12 +124,16 @@ pub struct FullArgs {
 
 #[derive(Args, Debug)]
 pub struct ReachArgs {
-    #[arg(long, value_enum, default_value = "king")]
-    pub adjacency: AdjacencyArg,
-    #[arg(long, default_value_t = 4)]
+    /// Which squares a click reaches [default: king; a board file's lattice line says it].
+    #[arg(long, value_enum)]
+    pub adjacency: Option<AdjacencyArg>,
+    #[arg(long, default_value_t = 4, conflicts_with = "board_file")]
     pub width: usize,
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, conflicts_with = "board_file")]
     pub height: usize,
+    /// A board with holes, as `full --board-file`.
+    #[arg(long, value_name = "FILE")]
+    pub board_file: Option<PathBuf>,
     /// Directory for reachability.csv [default: data/tricolore/full].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -161,7 +170,7 @@ impl TryFrom<&HalfArgs> for half::HalfOptions {
 impl TryFrom<&FullArgs> for FullRun {
     type Error = anyhow::Error;
     fn try_from(a: &FullArgs) -> Result<FullRun> {
-        let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
+        let grid = board_grid(a.width, a.height, a.adjacency, a.board_file.as_deref())?;
         let target = grid.parse(&a.target).map_err(|e| anyhow::anyhow!("--target: {e}"))?;
         full::check_target(&grid, target)?;
         let need = if grid.squares() > full::PER_BOARD_SQUARES {
@@ -169,17 +178,35 @@ impl TryFrom<&FullArgs> for FullRun {
         } else {
             footprint::tricolore_search(grid.squares())
         };
-        footprint::check(&format!("tricolore full {}x{}", a.width, a.height), need)?;
+        footprint::check(&format!("tricolore full {}", grid.size_label()), need)?;
         Ok(FullRun { grid, target })
     }
+}
+
+/// The board of `full` and `reach`: a board file (its lattice line gives the adjacency, which
+/// `--adjacency` may repeat but not contradict), or the width x height rectangle.
+fn board_grid(width: usize, height: usize, adjacency: Option<AdjacencyArg>, file: Option<&Path>) -> Result<Grid> {
+    let Some(path) = file else {
+        return Grid::new(width, height, adjacency.map_or(Adjacency::King, Into::into));
+    };
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read board file {}", path.display()))?;
+    let grid = Grid::parse_picture(&text, &path.display().to_string())?;
+    if let Some(adj) = adjacency.map(Adjacency::from).filter(|&adj| adj != grid.adjacency()) {
+        bail!(
+            "--adjacency {} contradicts the board file's lattice ({} adjacency)",
+            adj.name(),
+            grid.adjacency().name()
+        );
+    }
+    Ok(grid)
 }
 
 impl TryFrom<&ReachArgs> for ReachRun {
     type Error = anyhow::Error;
     fn try_from(a: &ReachArgs) -> Result<ReachRun> {
-        let grid = Grid::new(a.width, a.height, a.adjacency.into())?;
+        let grid = board_grid(a.width, a.height, a.adjacency, a.board_file.as_deref())?;
         footprint::check(
-            &format!("tricolore reach {}x{}", a.width, a.height),
+            &format!("tricolore reach {}", grid.size_label()),
             footprint::tricolore_search(grid.squares()),
         )?;
         Ok(ReachRun { grid })

@@ -326,7 +326,16 @@ const SOURCES: &[(&str, &[&str])] = &[
         "George Bell, triangular peg solitaire",
         &["tests/data/peg/winning_sequences.csv", "tests/data/peg/totals.csv"],
     ),
+    ("Jaap Scherphuis, Orbix", &["tests/data/sources/jaap_orbix.txt"]),
     ("Jaap Scherphuis", &["tests/data/peg/reachable_positions.csv"]),
+    (
+        "Andries E. Brouwer, Lights Out",
+        &["tests/data/sources/brouwer_madness.txt"],
+    ),
+    (
+        "imathworks, n lamps around a circle",
+        &["tests/data/sources/imathworks_lamps.txt"],
+    ),
     ("wmboyles/LightsOut-Math", &["tests/data/lightsout/gods_number.csv"]),
     ("K. Sutner", &["tests/data/lightsout/sutner_doubling.csv"]),
     (

@@ -43,6 +43,9 @@ macro_rules! glossary {
 glossary! {
     adjacency: "", "Tricolore: which squares adjoin: king (8 surrounding) or orthogonal (4)";
     algorithm: "", "a hand algorithm for Lights Out (seed 002): one-way, two-way or two-way (3k+1)";
+    all_on_min_presses: "presses", "Lights Out on a graph: fewest presses that clear the board with every light on \
+        (empty when no press pattern does)";
+    all_on_solvable: "", "flag: Lights Out on a graph: some press pattern clears the board with every light on";
     all_red_start_max_clicks: "clicks", "Tricolore: the most clicks the all-red board needs, as a start, for some \
         board";
     all_red_target_at_max: "", "flag: all red is one of the boards some start needs the maximum number of clicks \
@@ -82,6 +85,7 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     dead_positions: "", "count of reachable peg positions from which a single peg can no longer be reached";
     dead_positions_no_jump: "", "count of reachable peg positions with no jump left (a single peg \
         included): where a game ends";
+    edges: "", "Lights Out on a graph: count of its edges";
     exact: "", "flag: the value in the row is proven exact (else an upper bound)";
     examined: "", "count of states or boards a search examined";
     excess_example: "", "the smallest board where an algorithm presses the most over the minimum (max_excess); \
@@ -100,6 +104,8 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     goal_mib: "MiB", "the peak-memory goal in force when measured";
     goal_s: "s", "the wall-time goal in force when measured";
     gods_number: "presses", "God's number: the most presses any solvable position of a Lights Out board needs";
+    graph: "", "Lights Out: a graph by name (petersen, hypercube-4, hex-5, ...; see `statespace lightsout rank \
+        --help`)";
     group_order: "", "order of a board's symmetry group: the permutations of its holes that map \
         jump lines to jump lines";
     halves_clicks: "clicks", "clicks the Tricolore halves method takes";
@@ -196,7 +202,8 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     representative_starts: "", "count of mirror-pair representative starts (3321)";
     representatives_at_max: "", "count of representative starts needing the maximum clicks";
     row: "", "board row, 1-based from the top";
-    rule: "", "Lights Out press rule: plus (cell and 4 neighbours) or block (3x3 block)";
+    rule: "", "Lights Out press rule: plus (cell and 4 neighbours) or block (3x3 block); on a graph sigma-plus \
+        (vertex and neighbours) or sigma (neighbours only)";
     samples: "", "count of sampled positions";
     scope: "", "what was tested, in words: every case (its number) or a random sample (its size)";
     search: "", "a search made, in words";
@@ -237,6 +244,9 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     unreachable_states: "", "count of (board, last click) states from which the target cannot be reached";
     upper_bound: "presses", "a proven upper bound on God's number";
     value: "", "2^(hole-1): what a coin in the hole adds to the board's number";
+    vertex: "", "Lights Out on a graph: a vertex, 0-based as in the edge list (a board picture's cells in reading \
+        order)";
+    vertices: "", "Lights Out on a graph: count of its vertices (a board's cells)";
     wall_s: "s", "elapsed (wall-clock) time";
     winnable: "", "flag: a single peg can still be reached from the position";
     winnable_orbits: "", "winnable_positions counted up to the symmetries that fix the start (one per orbit)";

@@ -91,6 +91,11 @@ pub struct Grid {
     width: usize,
     height: usize,
     adjacency: Adjacency,
+    /// Each square's (row, column) in the width x height box, in reading order: every position
+    /// of the box on a rectangle, fewer on a board with holes.
+    cells: Vec<(usize, usize)>,
+    /// The first square of the bottom row (the restricted and hybrid regimes' clickable row).
+    bottom_start: usize,
     /// `weight[i]` = 3^(n-1-i).
     weight: Vec<u32>,
     neighbours: Vec<Vec<u8>>,
@@ -110,20 +115,23 @@ pub struct Grid {
 }
 
 /// Each square's adjoining squares, row by row of the offsets: king adjacency the up to 8
-/// surrounding squares, orthogonal the up to 4 sharing an edge.
-fn neighbour_lists(width: usize, height: usize, adjacency: Adjacency) -> Vec<Vec<u8>> {
-    let mut neighbours = vec![Vec::new(); width * height];
-    for (i, list) in neighbours.iter_mut().enumerate() {
-        let (r, c) = ((i / width) as i64, (i % width) as i64);
+/// surrounding squares, orthogonal the up to 4 sharing an edge (holes adjoin nothing).
+fn neighbour_lists(cells: &[(usize, usize)], adjacency: Adjacency) -> Vec<Vec<u8>> {
+    let index = |r: i64, c: i64| -> Option<usize> {
+        (r >= 0 && c >= 0)
+            .then(|| cells.binary_search(&(r as usize, c as usize)).ok())
+            .flatten()
+    };
+    let mut neighbours = vec![Vec::new(); cells.len()];
+    for (list, &(r, c)) in neighbours.iter_mut().zip(cells) {
         for dr in -1i64..=1 {
             for dc in -1i64..=1 {
                 let diagonal = dr != 0 && dc != 0;
                 if (dr, dc) == (0, 0) || (diagonal && adjacency == Adjacency::Orthogonal) {
                     continue;
                 }
-                let (r2, c2) = (r + dr, c + dc);
-                if (0..height as i64).contains(&r2) && (0..width as i64).contains(&c2) {
-                    list.push((r2 as usize * width + c2 as usize) as u8);
+                if let Some(j) = index(r as i64 + dr, c as i64 + dc) {
+                    list.push(j as u8);
                 }
             }
         }
@@ -198,8 +206,56 @@ impl Grid {
         if n > MAX_SQUARES {
             bail!("board {width}x{height} has {n} squares; at most {MAX_SQUARES} are supported");
         }
+        let cells: Vec<(usize, usize)> = (0..n).map(|i| (i / width, i % width)).collect();
+        Grid::with_cells(width, height, cells, adjacency)
+    }
+
+    /// A board with holes: its squares at these (row, column) positions (any order; shifted so
+    /// the top row and the left column hold a square).
+    pub fn from_cells(cells: &[(usize, usize)], adjacency: Adjacency) -> Result<Grid> {
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        cells.dedup();
+        let Some(top) = cells.iter().map(|c| c.0).min() else {
+            bail!("the board has no squares");
+        };
+        let left = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        for c in cells.iter_mut() {
+            *c = (c.0 - top, c.1 - left);
+        }
+        if cells.len() > MAX_SQUARES {
+            bail!(
+                "the board has {} squares; at most {MAX_SQUARES} are supported",
+                cells.len()
+            );
+        }
+        let height = cells.iter().map(|c| c.0 + 1).max().unwrap_or(0);
+        let width = cells.iter().map(|c| c.1 + 1).max().unwrap_or(0);
+        Grid::with_cells(width, height, cells, adjacency)
+    }
+
+    /// A board picture: a first line `lattice: square` (orthogonal adjacency) or `lattice:
+    /// square-diagonal` (king adjacency), then one character per square (`o` a square, `.` or a
+    /// space a hole). Every refusal is one line naming the file, line and column.
+    pub fn parse_picture(text: &str, name: &str) -> Result<Grid, crate::puzzles::board::BoardFileError> {
+        let lattices = [("square", Adjacency::Orthogonal), ("square-diagonal", Adjacency::King)];
+        let (adjacency, cells) = crate::puzzles::board::parse::read_picture(
+            text,
+            name,
+            &lattices,
+            MAX_SQUARES,
+            "3^20 boards, the searches' limit",
+        )?;
+        let cells: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (r as usize, c as usize)).collect();
+        Grid::from_cells(&cells, adjacency)
+            .map_err(|e| crate::puzzles::board::BoardFileError(format!("board file {name}: {e}")))
+    }
+
+    fn with_cells(width: usize, height: usize, cells: Vec<(usize, usize)>, adjacency: Adjacency) -> Result<Grid> {
+        let n = cells.len();
         let weight: Vec<u32> = (0..n).map(|i| 3u32.pow((n - 1 - i) as u32)).collect();
-        let neighbours = neighbour_lists(width, height, adjacency);
+        let neighbours = neighbour_lists(&cells, adjacency);
+        let bottom_start = cells.iter().position(|c| c.0 + 1 == height).unwrap_or(n);
         let lo_len = n / 2;
         let hi_len = n - lo_len;
         let lo_size = 3u32.pow(lo_len as u32);
@@ -218,6 +274,8 @@ impl Grid {
             width,
             height,
             adjacency,
+            cells,
+            bottom_start,
             weight,
             neighbours,
             lo_size,
@@ -246,7 +304,24 @@ impl Grid {
         self.adjacency
     }
     pub fn squares(&self) -> usize {
-        self.width * self.height
+        self.cells.len()
+    }
+    /// Whether every position of the width x height box is a square.
+    pub fn is_rectangle(&self) -> bool {
+        self.cells.len() == self.width * self.height
+    }
+    /// `5x4`, or `5x4 with 3 holes`.
+    pub fn size_label(&self) -> String {
+        let holes = self.width * self.height - self.cells.len();
+        match holes {
+            0 => format!("{}x{}", self.width, self.height),
+            1 => format!("{}x{} with 1 hole", self.width, self.height),
+            k => format!("{}x{} with {k} holes", self.width, self.height),
+        }
+    }
+    /// The square at (row, column), if that position holds one.
+    pub fn square_at(&self, r: usize, c: usize) -> Option<usize> {
+        self.cells.binary_search(&(r, c)).ok()
     }
     /// 3^(w*h).
     pub fn boards(&self) -> u32 {
@@ -385,41 +460,60 @@ impl Grid {
         }
     }
 
-    /// Parses `RRRB.BRWR`: rows joined by `.`, letters R, W, B (either case).
+    /// Parses `RRRB.BRWR`: rows joined by `.`, letters R, W, B (either case); a hole is `-`.
     pub fn parse(&self, text: &str) -> Result<u32> {
         let rows: Vec<&str> = text.split('.').collect();
         if rows.len() != self.height || rows.iter().any(|r| r.chars().count() != self.width) {
             bail!(
-                "board {} is not {}x{}: expected {} rows of {} letters joined by '.', e.g. {}",
+                "board {} is not {}: expected {} rows of {} letters joined by '.', e.g. {}",
                 shown(text),
-                self.width,
-                self.height,
+                self.size_label(),
                 self.height,
                 self.width,
                 self.format(0)
             );
         }
         let mut board = 0u32;
-        for (i, ch) in rows.concat().chars().enumerate() {
-            let c = match ch.to_ascii_uppercase() {
-                'R' => RED,
-                'W' => WHITE,
-                'B' => BLUE,
+        for (pos, ch) in rows.concat().chars().enumerate() {
+            let (r, c) = (pos / self.width, pos % self.width);
+            let square = self.square_at(r, c);
+            let colour = match (ch.to_ascii_uppercase(), square) {
+                ('-', None) => continue,
+                ('R', Some(_)) => RED,
+                ('W', Some(_)) => WHITE,
+                ('B', Some(_)) => BLUE,
+                ('R' | 'W' | 'B', None) => bail!(
+                    "board {}: row {}, column {} is a hole of the board: write `-` there",
+                    shown(text),
+                    r + 1,
+                    c + 1
+                ),
+                ('-', Some(_)) => bail!(
+                    "board {}: row {}, column {} is a square, not a hole: give its colour",
+                    shown(text),
+                    r + 1,
+                    c + 1
+                ),
                 _ => bail!("board {}: unknown colour letter {ch:?} (use R, W or B)", shown(text)),
             };
-            board += u32::from(c) * self.weight[i];
+            board += u32::from(colour) * self.weight[square.expect("a square")];
         }
         Ok(board)
     }
 
     pub fn format(&self, board: u32) -> String {
         let d = self.digits(board);
-        let mut s = String::with_capacity(self.squares() + self.height);
-        for i in 0..self.squares() {
-            if i > 0 && i % self.width == 0 {
+        let mut s = String::with_capacity(self.width * self.height + self.height);
+        for r in 0..self.height {
+            if r > 0 {
                 s.push('.');
             }
-            s.push(LETTERS[(d >> (2 * i) & 3) as usize]);
+            for c in 0..self.width {
+                s.push(match self.square_at(r, c) {
+                    Some(i) => LETTERS[(d >> (2 * i) & 3) as usize],
+                    None => '-',
+                });
+            }
         }
         s
     }
@@ -429,8 +523,12 @@ impl Grid {
         self.weight.iter().map(|&w| w * u32::from(colour)).sum()
     }
 
-    /// The left-right mirror image.
+    /// The left-right mirror image (rectangles).
     pub fn mirror(&self, board: u32) -> u32 {
+        assert!(
+            self.is_rectangle(),
+            "the mirror of a board with holes: use its symmetries"
+        );
         let d = self.digits(board);
         (0..self.squares())
             .map(|i| {
@@ -443,7 +541,10 @@ impl Grid {
 
     /// The board turned a quarter turn clockwise (square boards only).
     pub fn rotate(&self, board: u32) -> u32 {
-        assert_eq!(self.width, self.height, "rotation needs a square board");
+        assert!(
+            self.width == self.height && self.is_rectangle(),
+            "rotation needs a square board"
+        );
         let n = self.width;
         let d = self.digits(board);
         (0..self.squares())
@@ -462,7 +563,7 @@ impl Grid {
 
     /// Squares of the bottom row.
     pub fn bottom_row(&self) -> std::ops::Range<usize> {
-        (self.height - 1) * self.width..self.squares()
+        self.bottom_start..self.squares()
     }
 
     fn bottom_row_all_blue(&self, digits: u64) -> bool {
@@ -472,7 +573,7 @@ impl Grid {
     /// Whether `regime` lets `square` be clicked on a board with these `digits`.
     #[inline]
     pub fn allows(&self, regime: Regime, digits: u64, square: usize) -> bool {
-        let bottom = square >= (self.height - 1) * self.width;
+        let bottom = square >= self.bottom_start;
         match regime {
             Regime::Unrestricted => true,
             Regime::Restricted => bottom,
@@ -482,6 +583,9 @@ impl Grid {
         }
     }
 }
+
+/// A map of the width x height box's positions (row, column) to positions.
+type BoxMap<'a> = dyn Fn(usize, usize) -> (usize, usize) + 'a;
 
 /// The rectangle's symmetries that fix a board (the target of a search): of the left-right
 /// mirror, the top-bottom mirror and the half turn, those mapping it to itself. They preserve
@@ -502,22 +606,50 @@ pub struct BoardSymmetry {
 }
 
 impl Grid {
-    /// The left-right mirror, top-bottom mirror and half turn as square permutations, named.
+    /// The left-right mirror, top-bottom mirror and half turn as square permutations, named:
+    /// those of the three that map the board's squares onto its squares (all three on a
+    /// rectangle).
     pub fn rectangle_symmetries(&self) -> Vec<(&'static str, Vec<usize>)> {
         let (w, h) = (self.width, self.height);
-        let perm = |f: &dyn Fn(usize, usize) -> (usize, usize)| -> Vec<usize> {
-            (0..self.squares())
-                .map(|s| {
-                    let (r, c) = f(s / w, s % w);
-                    r * w + c
-                })
-                .collect()
-        };
-        vec![
-            ("left-right mirror", perm(&|r, c| (r, w - 1 - c))),
-            ("top-bottom mirror", perm(&|r, c| (h - 1 - r, c))),
-            ("half turn", perm(&|r, c| (h - 1 - r, w - 1 - c))),
-        ]
+        let moves: [(&'static str, &BoxMap<'_>); 3] = [
+            ("left-right mirror", &|r, c| (r, w - 1 - c)),
+            ("top-bottom mirror", &|r, c| (h - 1 - r, c)),
+            ("half turn", &|r, c| (h - 1 - r, w - 1 - c)),
+        ];
+        moves
+            .iter()
+            .filter_map(|(name, f)| Some((*name, self.cell_permutation(f)?)))
+            .collect()
+    }
+
+    /// Every symmetry of the board (of the rectangle's, and on a square box the quarter turns
+    /// and diagonal mirrors too) that maps its squares onto its squares, the identity first.
+    pub fn all_symmetries(&self) -> Vec<Vec<usize>> {
+        let (w, h) = (self.width, self.height);
+        let mut moves: Vec<Box<BoxMap<'_>>> = vec![
+            Box::new(|r, c| (r, c)),
+            Box::new(move |r, c| (r, w - 1 - c)),
+            Box::new(move |r, c| (h - 1 - r, c)),
+            Box::new(move |r, c| (h - 1 - r, w - 1 - c)),
+        ];
+        if w == h {
+            moves.push(Box::new(|r, c| (c, r)));
+            moves.push(Box::new(move |r, c| (c, w - 1 - r)));
+            moves.push(Box::new(move |r, c| (w - 1 - c, r)));
+            moves.push(Box::new(move |r, c| (w - 1 - c, w - 1 - r)));
+        }
+        moves.iter().filter_map(|f| self.cell_permutation(f.as_ref())).collect()
+    }
+
+    /// The square permutation a map of box positions induces, if it maps squares to squares.
+    fn cell_permutation(&self, f: &BoxMap<'_>) -> Option<Vec<usize>> {
+        self.cells
+            .iter()
+            .map(|&(r, c)| {
+                let (r2, c2) = f(r, c);
+                self.square_at(r2, c2)
+            })
+            .collect()
     }
 
     /// The board with square `s`'s colour carried to `perm[s]`.

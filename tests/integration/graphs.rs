@@ -199,3 +199,229 @@ fn a_bad_graph_file_exits_with_status_2_in_one_line() {
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown graph \"cubes\""));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Fewest presses of every board of a small graph by breadth-first search over boards (one
+/// press per step, from the dark board): index = board as bits, None = unreachable.
+fn plain_distances(n: usize, edges: &[(usize, usize)], plus: bool) -> Vec<Option<u32>> {
+    let m = plain_matrix(n, edges, plus);
+    let toggles: Vec<usize> = (0..n)
+        .map(|p| (0..n).filter(|&v| m[v][p]).fold(0usize, |b, v| b | 1 << v))
+        .collect();
+    let mut dist = vec![None; 1 << n];
+    dist[0] = Some(0);
+    let mut frontier = vec![0usize];
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for b in frontier {
+            for t in &toggles {
+                if dist[b ^ t].is_none() {
+                    dist[b ^ t] = Some(d);
+                    next.push(b ^ t);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+/// A small random graph's press matrix under one rule, through the tool.
+fn tool_matrix(n: usize, edges: &[(usize, usize)], rule: GraphRule) -> statespace::engine::gf2::BitMatrix {
+    PressGraph::from_edges("random", n, edges)
+        .unwrap()
+        .press_matrix(rule)
+        .unwrap()
+}
+
+#[test]
+fn fewest_presses_and_histograms_on_random_graphs_agree_with_a_search_over_boards() {
+    use statespace::studies::lightsout::{graphs, histogram};
+    let mut rng = Rng::new(4039);
+    for trial in 0..60 {
+        let n = 2 + rng.below(13) as usize;
+        let percent = 10 + rng.below(50);
+        let (n, edges) = random_graph(&mut rng, n, percent);
+        for (rule, plus) in [(GraphRule::SigmaPlus, true), (GraphRule::Sigma, false)] {
+            let dist = plain_distances(n, &edges, plus);
+            let a = tool_matrix(n, &edges, rule);
+            // The histogram by both of the tool's methods against the search.
+            let mut plain = vec![0u64; 0];
+            for d in dist.iter().flatten() {
+                if plain.len() <= *d as usize {
+                    plain.resize(*d as usize + 1, 0);
+                }
+                plain[*d as usize] += 1;
+            }
+            let as_u64 = |c: &[num_bigint::BigUint]| -> Vec<u64> {
+                c.iter().map(|x| u64::try_from(x.clone()).unwrap()).collect()
+            };
+            let exhaustive = histogram::exhaustive_counts(&a).unwrap();
+            assert_eq!(as_u64(&exhaustive), plain, "trial {trial}: exhaustive, {rule:?}");
+            if histogram::matrix_out_of_reach(&a, "random").unwrap().is_none() {
+                let (by_signatures, _, _) = histogram::signature_counts(&a, "random").unwrap();
+                assert_eq!(as_u64(&by_signatures), plain, "trial {trial}: signatures, {rule:?}");
+            }
+            // Fewest presses of a few boards, each solution replayed.
+            for _ in 0..8 {
+                let board = rng.below(1 << n) as usize;
+                let got = graphs::fewest(&a, &[board as u64]).unwrap();
+                match (dist[board], got) {
+                    (None, None) => {}
+                    (Some(d), Some(f)) => {
+                        assert_eq!(f.count, d as u64, "trial {trial}: board {board:b}, {rule:?}");
+                        let cleared = a.mul_vec(&f.presses)[0] as usize;
+                        assert_eq!(cleared, board, "trial {trial}: the presses do not clear the board");
+                    }
+                    (want, got) => panic!("trial {trial}: board {board:b}: search {want:?}, tool {got:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn an_all_on_solution_has_the_parity_of_the_rank() {
+    // Batal (2022): the size of any odd dominating set (a solution of (A + I) x = 1) has the
+    // parity of rank(A + I). Checked on the tool's fewest all-on presses.
+    use statespace::studies::lightsout::graphs;
+    let mut rng = Rng::new(2022);
+    for trial in 0..200 {
+        let n = 1 + rng.below(70) as usize;
+        let percent = 3 + rng.below(40);
+        let (n, edges) = random_graph(&mut rng, n, percent);
+        let a = tool_matrix(n, &edges, GraphRule::SigmaPlus);
+        let rank = a.rank();
+        if a.cols() - rank > 20 {
+            continue;
+        }
+        let f = graphs::fewest(&a, &graphs::all_on(n))
+            .unwrap()
+            .expect("Sutner: solvable");
+        assert_eq!(f.count % 2, rank as u64 % 2, "trial {trial}: {n} vertices");
+    }
+}
+
+#[test]
+fn every_board_command_takes_a_graph() {
+    let dir = scratch("graphs-commands");
+    let out = dir.to_str().unwrap();
+    let text = |o: &std::process::Output| String::from_utf8_lossy(&o.stdout).to_string();
+    // histogram: the icosahedron under sigma is Jaap's Orbix, 2^12 positions by binomials.
+    let h = ok(&[
+        "lightsout",
+        "histogram",
+        "--named",
+        "icosahedron",
+        "--rule",
+        "sigma",
+        "--out",
+        out,
+    ]);
+    assert!(text(&h).contains("God's number 12"), "{}", text(&h));
+    let csv = std::fs::read_to_string(dir.join("histogram_sigma_icosahedron.csv")).unwrap();
+    let counts: Vec<&str> = csv.lines().skip(1).map(|l| l.split(',').nth(2).unwrap()).collect();
+    let binomials = ["1.0", "12.0", "66.0", "220.0", "495.0", "792.0", "924.0"];
+    assert_eq!(&counts[..7], &binomials, "{csv}");
+    // quiet on a board picture: the basis rows name vertices of the picture.
+    let board = dir.join("hex.board");
+    std::fs::write(&board, "lattice: hexagonal\noo\nooo\n oo\n").unwrap();
+    let q = ok(&[
+        "lightsout",
+        "quiet",
+        "--board-file",
+        board.to_str().unwrap(),
+        "--out",
+        out,
+    ]);
+    let g = PressGraph::parse_picture("lattice: hexagonal\noo\nooo\n oo\n", "hex").unwrap();
+    let (_, nullity) = g.rank(GraphRule::SigmaPlus).unwrap();
+    assert!(text(&q).contains(&format!("nullity {nullity}")), "{}", text(&q));
+    assert!(dir.join("quiet_sigma-plus_hex.csv").exists());
+    // solve: the all-on board of the Petersen graph, and a board file, presses written.
+    let s = ok(&["lightsout", "solve", "--named", "petersen", "--all-ones"]);
+    assert!(text(&s).contains("presses at fewest"), "{}", text(&s));
+    let lights = dir.join("petersen.lights");
+    // Every vertex lit (solvable under sigma-plus on every graph), as a file.
+    std::fs::write(&lights, "11111\n11111\n").unwrap();
+    let presses = dir.join("petersen.presses");
+    let s = ok(&[
+        "lightsout",
+        "solve",
+        lights.to_str().unwrap(),
+        "--named",
+        "petersen",
+        "--presses",
+        presses.to_str().unwrap(),
+    ]);
+    let pressed = std::fs::read_to_string(&presses).unwrap();
+    let count = pressed.trim().chars().filter(|&c| c == '1').count();
+    assert!(
+        text(&s).contains(&format!("takes {count} presses")),
+        "{} / {pressed}",
+        text(&s)
+    );
+    // nullity and dense on a graph print what rank prints.
+    for cmd in ["nullity", "dense", "rank"] {
+        let o = ok(&["lightsout", cmd, "--named", "dodecahedron", "--rule", "sigma"]);
+        assert!(text(&o).contains("nullity 4, rank 16"), "{cmd}: {}", text(&o));
+    }
+    // family: the cycles' sweep file and chart.
+    let f = ok(&[
+        "lightsout",
+        "family",
+        "--family",
+        "cycle",
+        "--max-n",
+        "12",
+        "--out",
+        out,
+    ]);
+    assert!(text(&f).contains("cycle"), "{}", text(&f));
+    let sweep = std::fs::read_to_string(dir.join("nullity_sigma-plus_cycle.csv")).unwrap();
+    assert!(sweep.starts_with("n,vertices,edges,rank,nullity,log2_solvable_fraction,all_on_solvable\n"));
+    assert!(sweep.contains("\n6,6,6,4,2,-2,true\n"), "{sweep}");
+    assert!(dir.join("nullity_sigma-plus_cycle.png").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn board_commands_refuse_a_graph_with_square_flags() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["histogram", "--n", "5", "--named", "petersen"],
+            "give it or a graph, not both",
+        ),
+        (
+            &["quiet", "--named", "petersen", "--topology", "torus"],
+            "--topology is for square boards",
+        ),
+        (
+            &["nullity", "--named", "petersen", "--rule", "block"],
+            "--rule block is the square board's",
+        ),
+        (
+            &["histogram", "--n", "5", "--rule", "sigma"],
+            "--rule sigma is for graphs",
+        ),
+        (
+            &["solve", "--named", "petersen", "--all-ones", "5"],
+            "--all-ones takes no N on a graph",
+        ),
+        (
+            &["histogram", "--named", "hypercube-7"],
+            "too large for the signature method",
+        ),
+    ];
+    for (args, needle) in cases {
+        let mut full = vec!["lightsout"];
+        full.extend_from_slice(args);
+        let o = run(&full);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle) && !err.contains("panicked"), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?} printed a result");
+    }
+}

@@ -79,8 +79,20 @@ impl Rules {
         }
         Rules { w, h, nbrs }
     }
+    /// The w x h rectangle without the squares at box positions `holes` (r * w + c): the
+    /// others renumbered in reading order, a hole adjoining nothing.
+    fn with_holes(w: usize, h: usize, king: bool, holes: &[usize]) -> Rules {
+        let full = Rules::new(w, h, king);
+        let kept: Vec<usize> = (0..w * h).filter(|p| !holes.contains(p)).collect();
+        let index = |p: usize| kept.iter().position(|&q| q == p);
+        let nbrs = kept
+            .iter()
+            .map(|&p| full.nbrs[p].iter().filter_map(|&q| index(q)).collect())
+            .collect();
+        Rules { w, h, nbrs }
+    }
     fn n(&self) -> usize {
-        self.w * self.h
+        self.nbrs.len()
     }
     fn size(&self) -> usize {
         3usize.pow(self.n() as u32)
@@ -99,7 +111,7 @@ impl Rules {
     }
     fn parse(&self, text: &str) -> Vec<u8> {
         text.chars()
-            .filter(|&c| c != '.')
+            .filter(|&c| c != '.' && c != '-')
             .map(|c| "RWB".find(c).unwrap() as u8)
             .collect()
     }
@@ -1301,4 +1313,130 @@ fn tricolore_page_percents_add_up_and_quotes_are_verbatim() {
         }
     }
     assert!(quotes > 10, "{quotes} quotations checked");
+}
+
+/// Boards with holes: the tool's full searches (per board and by counts, with and without the
+/// symmetries the holes leave) against the plain backward search over the same squares.
+#[test]
+fn tricolore_boards_with_holes_match_independent_backward_bfs() {
+    use statespace::engine::progress::Counters;
+    use statespace::puzzles::tricolore::{Adjacency, Grid};
+    use statespace::studies::tricolore::full;
+    let c = Counters::default();
+    for (w, h, king, holes, target, group) in [
+        (3, 3, true, vec![0], "-RR.RRR.RRR", 1),
+        (3, 3, true, vec![0, 8], "-WR.WRW.RW-", 2),
+        (4, 3, false, vec![5, 6], "RRRR.R--R.RRRR", 4),
+        (4, 3, true, vec![0, 3, 8, 11], "-WW-.WWWW.-WW-", 4),
+    ] {
+        let rules = Rules::with_holes(w, h, king, &holes);
+        let rev = reversed_edges(&rules);
+        let (boards, states) = backward_bfs_histograms(&rules, &rev, target);
+        let cells: Vec<(usize, usize)> = (0..w * h)
+            .filter(|p| !holes.contains(p))
+            .map(|p| (p / w, p % w))
+            .collect();
+        let adjacency = if king { Adjacency::King } else { Adjacency::Orthogonal };
+        let grid = Grid::from_cells(&cells, adjacency).unwrap();
+        let t = grid.parse(target).unwrap();
+        assert_eq!(grid.format(t), target);
+        assert_eq!(grid.symmetry_fixing(t).names.len(), group, "{target}");
+        let per_board = full::run(&grid, t, &c).unwrap();
+        for (what, f) in [
+            ("per board", per_board),
+            ("symmetric counts", full::run_counts(&grid, t, true, &c).unwrap()),
+            ("counts", full::run_counts(&grid, t, false, &c).unwrap()),
+        ] {
+            for (k, (&b, &s)) in f.boards.iter().zip(&f.states).enumerate() {
+                assert_eq!(
+                    b,
+                    boards.get(&(k as u8)).copied().unwrap_or(0),
+                    "{target} {what}: boards at {k}"
+                );
+                assert_eq!(
+                    s,
+                    states.get(&(k as u8)).copied().unwrap_or(0),
+                    "{target} {what}: states at {k}"
+                );
+            }
+            assert_eq!(
+                f.unreachable_boards,
+                boards.get(&u8::MAX).copied().unwrap_or(0),
+                "{target} {what}"
+            );
+            assert_eq!(
+                f.unreachable_states,
+                states.get(&u8::MAX).copied().unwrap_or(0),
+                "{target} {what}"
+            );
+        }
+    }
+}
+
+/// `tricolore full --board-file`: a ring of 8 squares (king adjacency from the file's lattice),
+/// its distances written under the board's name with the hole as `-`; bad files and targets
+/// refused in one line.
+#[test]
+fn tricolore_full_takes_a_board_file() {
+    let dir = scratch("tricolore-board-file");
+    let d = dir.to_str().unwrap();
+    let board = dir.join("ring.board");
+    std::fs::write(&board, "lattice: square-diagonal\nooo\no.o\nooo\n").unwrap();
+    let b = board.to_str().unwrap();
+    let o = ok(&[
+        "tricolore",
+        "full",
+        "--board-file",
+        b,
+        "--target",
+        "RRR.R-R.RRR",
+        "--out",
+        d,
+        "--charts",
+        d,
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("tricolore full 3x3 with 1 hole to RRR.R-R.RRR: 6561 boards"),
+        "{text}"
+    );
+    let table = std::fs::read_to_string(dir.join("distance_to_RRR.R-R.RRR.csv")).unwrap();
+    assert!(table.lines().count() > 2, "{table}");
+    let bad_picture = dir.join("bad.board");
+    std::fs::write(&bad_picture, "lattice: square\noo\nox\n").unwrap();
+    let cases: [(Vec<&str>, &str); 4] = [
+        (
+            vec!["--board-file", bad_picture.to_str().unwrap(), "--target", "RR.RR"],
+            "line 3, column 2",
+        ),
+        (
+            vec!["--board-file", b, "--target", "RRR.RRR.RRR"],
+            "row 2, column 2 is a hole",
+        ),
+        (
+            vec![
+                "--board-file",
+                b,
+                "--target",
+                "RRR.R-R.RRR",
+                "--adjacency",
+                "orthogonal",
+            ],
+            "contradicts the board file's lattice",
+        ),
+        (
+            vec!["--board-file", b, "--target", "RRR.R-R.RRR", "--width", "3"],
+            "cannot be used with",
+        ),
+    ];
+    for (args, needle) in cases {
+        let mut full = vec!["tricolore", "full", "--out", d, "--charts", d];
+        full.extend(args.iter().copied());
+        let o = run(&full);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        assert!(err.contains(needle) && !err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.trim_end().lines().count() <= 3, "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

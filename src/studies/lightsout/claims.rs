@@ -92,6 +92,7 @@ pub fn claims(s: &LightsoutResults) -> Vec<Claim> {
         new_claims(s),
         a079873_claims(s),
         module_claims(s),
+        s.graphs.as_ref().map_or(Vec::new(), super::graph_study::claims),
     ];
     groups.into_iter().flatten().collect()
 }

@@ -1,7 +1,7 @@
 //! The family's data dictionary: every file under `data/lightsout/`, each declared once by the
 //! schema next to the code that writes it.
 
-use super::{all_ones, exports, gods, sampled, seed004};
+use super::{all_ones, exports, gods, graph_commands, graph_study, sampled, seed004};
 use crate::output::schema::Schema;
 
 pub fn resources() -> Vec<&'static Schema> {
@@ -24,6 +24,10 @@ pub fn resources() -> Vec<&'static Schema> {
         &seed004::FORMULAS,
         &seed004::LAST_ROWS,
         &sampled::SAMPLED_HISTOGRAM,
+        &graph_commands::GRAPH_HISTOGRAM,
+        &graph_commands::GRAPH_QUIET,
+        &graph_commands::FAMILY_SWEEP,
+        &graph_study::NAMED_GRAPHS,
     ]
     .to_vec()
 }

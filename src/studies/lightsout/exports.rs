@@ -608,6 +608,9 @@ pub fn export_all(s: &LightsoutResults) -> Result<Export> {
     sweep_files(s, &mut out)?;
     board_files(s, &mut out)?;
     dataset_files(s, &mut out)?;
+    if let Some(g) = &s.graphs {
+        super::graph_study::export(g, &mut out)?;
+    }
     Ok(out)
 }
 

@@ -1,18 +1,52 @@
-//! Lights Out on any graph ([`PressGraph`]): one graph's rank and nullity under Sutner's sigma or
-//! sigma-plus rule, by dense elimination over GF(2) (`statespace lightsout rank`).
+//! Lights Out on any graph ([`PressGraph`]) under Sutner's sigma or sigma-plus rule: the square
+//! boards' analyses from the press matrix alone. Rank and nullity by dense elimination over GF(2),
+//! the quiet patterns (a null-space basis), the click-distance histogram (every 2^cells press
+//! pattern up to 25 vertices, else the quiet-signature classes of [`histogram`]), the fewest
+//! presses that clear a given board (the exact coset minimum of [`solve::coset_minimum`]), and
+//! nullity sweeps over families of graphs (hexagonal boards, hypercubes, ...).
 
-use crate::output::export::OutDirs;
+use super::histogram::{self, EXHAUSTIVE_CELLS};
+use super::solve::{self, EXACT_NULLITY};
+use crate::engine::gf2::{self, BitMatrix};
+use crate::puzzles::named_graphs;
 use crate::puzzles::press_graph::{GraphRule, PressGraph};
-use crate::studies::Task;
-use anyhow::Result;
-use std::time::Instant;
+use anyhow::{bail, Result};
+use num_bigint::BigUint;
 
-/// `rank`: one graph's press matrix, ranked.
-pub struct GraphRankOptions {
+/// One graph under one rule.
+#[derive(Clone, Debug)]
+pub struct GraphGame {
     pub graph: PressGraph,
     pub rule: GraphRule,
-    /// How the graph was named on the command line (a file path or a built-in name).
-    pub source: String,
+}
+
+impl GraphGame {
+    pub fn press_matrix(&self) -> Result<BitMatrix> {
+        self.graph.press_matrix(self.rule)
+    }
+
+    /// Rule then graph, for file names: `sigma-plus_petersen`, `sigma_hex-5`; a file's graph by
+    /// its file stem.
+    pub fn stem(&self) -> String {
+        format!("{}_{}", self.rule.name(), slug(self.graph.name()))
+    }
+
+    /// How lines and refusals name it: `sigma-plus on petersen`.
+    pub fn label(&self) -> String {
+        format!("{} on {}", self.rule.name(), self.graph.name())
+    }
+}
+
+/// A graph's name as a file-name part: a path's file stem, characters outside `[a-z0-9-]`
+/// (lower-cased) as `-`.
+pub fn slug(name: &str) -> String {
+    let stem = std::path::Path::new(name)
+        .file_stem()
+        .map_or(name.to_string(), |s| s.to_string_lossy().into_owned());
+    stem.to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' })
+        .collect()
 }
 
 /// Bytes of the dense press matrix the elimination works in.
@@ -20,24 +54,243 @@ pub fn rank_bytes(vertices: usize) -> u128 {
     vertices as u128 * (vertices as u128).div_ceil(64) * 8
 }
 
-impl Task for GraphRankOptions {
-    /// (rank, nullity, seconds taken).
-    type Results = (usize, usize, f64);
+/// Bytes the histogram takes: the exhaustive table (one byte per board) or the elimination.
+pub fn histogram_bytes(vertices: usize) -> u128 {
+    if vertices <= EXHAUSTIVE_CELLS {
+        1 << vertices
+    } else {
+        2 * rank_bytes(vertices)
+    }
+}
 
-    fn compute(&self) -> Result<Self::Results> {
-        let t = Instant::now();
-        let (rank, nullity) = self.graph.rank(self.rule)?;
-        Ok((rank, nullity, t.elapsed().as_secs_f64()))
+/// The click-distance histogram of one graph: counts[k] = solvable boards whose fewest presses
+/// are k (the last index is God's number).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphHistogram {
+    pub nullity: usize,
+    pub method: String,
+    pub counts: Vec<BigUint>,
+}
+
+impl GraphHistogram {
+    pub fn gods_number(&self) -> usize {
+        self.counts.len() - 1
     }
 
-    fn summary(&self, &(rank, nullity, secs): &Self::Results, _: Option<&OutDirs>) -> String {
-        format!(
-            "{} on {} ({} vertices, {} edges): nullity {nullity}, rank {rank}; method: dense elimination over \
-             GF(2); {secs:.3} s\n",
-            self.rule.name(),
-            self.source,
-            self.graph.vertices(),
-            self.graph.edges()
-        )
+    pub fn total(&self) -> BigUint {
+        self.counts.iter().sum()
     }
+}
+
+/// The histogram, or an error naming why it is out of reach (more signature profiles than the
+/// method enumerates).
+pub fn histogram(g: &GraphGame) -> Result<GraphHistogram> {
+    let a = g.press_matrix()?;
+    if a.cols() <= EXHAUSTIVE_CELLS {
+        return Ok(GraphHistogram {
+            nullity: a.nullity(),
+            method: histogram::EXHAUSTIVE_METHOD.into(),
+            counts: histogram::exhaustive_counts(&a)?,
+        });
+    }
+    let (counts, nullity, method) = histogram::signature_counts(&a, &g.label())?;
+    Ok(GraphHistogram {
+        nullity,
+        method,
+        counts,
+    })
+}
+
+/// Why [`histogram`] refuses this graph, or None when it computes it (one null space).
+pub fn histogram_out_of_reach(g: &GraphGame) -> Result<Option<String>> {
+    if g.graph.vertices() <= EXHAUSTIVE_CELLS {
+        return Ok(None);
+    }
+    histogram::matrix_out_of_reach(&g.press_matrix()?, &g.label())
+}
+
+/// The fewest presses that clear a board, proven: one pattern of that weight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fewest {
+    /// Bit v: press vertex v.
+    pub presses: Vec<u64>,
+    pub count: u64,
+    pub nullity: usize,
+}
+
+/// The fewest presses that clear `board` (bit v: vertex v lit), or None when no press pattern
+/// does. Exact: the minimum over the 2^nullity solutions by the Walsh transform of their
+/// signatures; refuses a nullity past [`EXACT_NULLITY`].
+pub fn fewest(a: &BitMatrix, board: &[u64]) -> Result<Option<Fewest>> {
+    let Some(sol) = a.solve(board)? else {
+        return Ok(None);
+    };
+    let k = sol.kernel.len();
+    if k > EXACT_NULLITY {
+        bail!("nullity {k}: the exact fewest presses are computed up to nullity {EXACT_NULLITY}");
+    }
+    let cells = a.cols();
+    let mut presses = sol.particular;
+    if k > 0 {
+        let (_, best) = solve::coset_minimum(&signatures(&presses, &sol.kernel, cells), cells, k, None);
+        for (j, q) in sol.kernel.iter().enumerate() {
+            if best >> j & 1 == 1 {
+                gf2::xor_into(&mut presses, q);
+            }
+        }
+    }
+    Ok(Some(Fewest {
+        count: gf2::popcount(&presses),
+        presses,
+        nullity: k,
+    }))
+}
+
+/// Every distinct quiet signature (bit j: the vertex lies in `kernel[j]`) with the sum of
+/// (-1)^{x_v} over its vertices, sorted: the input of [`solve::coset_minimum`].
+fn signatures(x: &[u64], kernel: &[Vec<u64>], cells: usize) -> Vec<(u64, i32)> {
+    let mut sigs: Vec<(u64, i32)> = (0..cells)
+        .map(|v| {
+            let s = kernel
+                .iter()
+                .enumerate()
+                .fold(0u64, |s, (j, q)| s | (gf2::get_bit(q, v) as u64) << j);
+            (s, if gf2::get_bit(x, v) { -1 } else { 1 })
+        })
+        .collect();
+    sigs.sort_unstable();
+    let mut merged: Vec<(u64, i32)> = Vec::with_capacity(sigs.len());
+    for (s, w) in sigs {
+        match merged.last_mut() {
+            Some((t, v)) if *t == s => *v += w,
+            _ => merged.push((s, w)),
+        }
+    }
+    merged
+}
+
+/// The all-on board of `cells` vertices.
+pub fn all_on(cells: usize) -> Vec<u64> {
+    let mut v = vec![0u64; cells.div_ceil(64)];
+    for i in 0..cells {
+        gf2::set_bit(&mut v, i, true);
+    }
+    v
+}
+
+/// A family of graphs indexed by a size n, for sweeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// The n x n rhombus of hexagonal cells (`hex-n`).
+    Hex,
+    /// The regular hexagon of hexagonal cells of side n (`hexagon-n`).
+    Hexagon,
+    /// The hypercube Q_n.
+    Hypercube,
+    /// The cycle C_n (n >= 3).
+    Cycle,
+}
+
+impl Family {
+    pub const ALL: [Family; 4] = [Family::Hex, Family::Hexagon, Family::Hypercube, Family::Cycle];
+
+    /// The smallest member's n.
+    pub fn first(self) -> usize {
+        if self == Family::Cycle {
+            3
+        } else {
+            1
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Hex => "hex",
+            Family::Hexagon => "hexagon",
+            Family::Hypercube => "hypercube",
+            Family::Cycle => "cycle",
+        }
+    }
+
+    /// In words, for titles and pages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Family::Hex => "the n x n rhombus of hexagonal cells",
+            Family::Hexagon => "the hexagon of side n of hexagonal cells",
+            Family::Hypercube => "the hypercube Q_n (2^n vertices)",
+            Family::Cycle => "the cycle C_n",
+        }
+    }
+
+    /// The member of size n.
+    pub fn graph(self, n: usize) -> Result<PressGraph> {
+        named_graphs::named(&format!("{}-{n}", self.name()))
+    }
+
+    /// Vertices of the member of size n.
+    pub fn vertices(self, n: usize) -> u128 {
+        let n = n as u128;
+        match self {
+            Family::Hex => n * n,
+            Family::Hexagon => (3 * n * n + 1).saturating_sub(3 * n),
+            Family::Hypercube => 1u128 << n.min(100),
+            Family::Cycle => n,
+        }
+    }
+
+    /// The largest n a sweep takes: members of at most [`SWEEP_VERTICES`] vertices.
+    pub fn max_n(self) -> usize {
+        (1..)
+            .take_while(|&n| self.vertices(n) <= SWEEP_VERTICES as u128)
+            .last()
+            .unwrap_or(1)
+    }
+}
+
+/// The most vertices of a sweep's member: its dense elimination (n^3 / 64 word operations)
+/// stays within about a minute on one core.
+pub const SWEEP_VERTICES: usize = 1 << 14;
+
+/// One row of a family sweep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SweepRow {
+    pub n: usize,
+    pub vertices: usize,
+    pub edges: usize,
+    pub rank: usize,
+    pub nullity: usize,
+    /// Whether some press pattern clears the all-on board.
+    pub all_on_solvable: bool,
+}
+
+/// One graph's row: rank and nullity from solving the all-on board (one elimination; a second
+/// only when it has no solution).
+pub fn sweep_row(n: usize, graph: &PressGraph, rule: GraphRule) -> Result<SweepRow> {
+    let a = graph.press_matrix(rule)?;
+    let (nullity, all_on_solvable) = match a.solve(&all_on(graph.vertices()))? {
+        Some(sol) => (sol.kernel.len(), true),
+        None => (a.nullity(), false),
+    };
+    Ok(SweepRow {
+        n,
+        vertices: graph.vertices(),
+        edges: graph.edges(),
+        rank: graph.vertices() - nullity,
+        nullity,
+        all_on_solvable,
+    })
+}
+
+/// Rank and nullity of the family's members of size first..=max_n, by dense elimination (the
+/// largest first, so the members share the two cores' time evenly).
+pub fn sweep(family: Family, rule: GraphRule, max_n: usize) -> Result<Vec<SweepRow>> {
+    use rayon::prelude::*;
+    let mut rows: Vec<SweepRow> = (family.first()..=max_n)
+        .rev()
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|n| sweep_row(n, &family.graph(n)?, rule))
+        .collect::<Result<_>>()?;
+    rows.sort_by_key(|r| r.n);
+    Ok(rows)
 }

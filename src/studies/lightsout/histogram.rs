@@ -7,7 +7,7 @@
 //! them): a press pattern's coset weights depend only on how many pressed cells each signature
 //! class holds, so one enumerates those profiles, weighting each by a product of binomials.
 
-use crate::engine::gf2;
+use crate::engine::gf2::{self, BitMatrix};
 use crate::puzzles::lightsout::{Game, Rule, Topology};
 use anyhow::{bail, Result};
 use num_bigint::BigUint;
@@ -49,16 +49,31 @@ pub fn compute(rule: Rule, topology: Topology, n: usize) -> Result<Histogram> {
 }
 
 pub fn exhaustive(game: &Game) -> Result<Histogram> {
-    let cells = game.cells();
-    if cells > EXHAUSTIVE_CELLS {
-        bail!("exhaustive enumeration is limited to {EXHAUSTIVE_CELLS} cells");
+    let a = game.press_matrix()?;
+    let counts = exhaustive_counts(&a)?;
+    Ok(Histogram {
+        rule: game.rule,
+        topology: game.topology,
+        n: game.rows,
+        nullity: a.nullity(),
+        method: EXHAUSTIVE_METHOD.into(),
+        counts,
+    })
+}
+
+/// The `method` of [`exhaustive_counts`].
+pub const EXHAUSTIVE_METHOD: &str = "exhaustive over all 2^cells press patterns";
+
+/// counts[k] = the solvable positions of press matrix `a` (column j: what a press at j toggles;
+/// at most [`EXHAUSTIVE_CELLS`] cells) whose fewest presses are k, by walking all 2^cells press
+/// patterns in Gray-code order.
+pub fn exhaustive_counts(a: &BitMatrix) -> Result<Vec<BigUint>> {
+    let cells = a.cols();
+    if cells > EXHAUSTIVE_CELLS || a.rows() != cells {
+        bail!("exhaustive enumeration is limited to square matrices of at most {EXHAUSTIVE_CELLS} cells");
     }
     let cols: Vec<u32> = (0..cells)
-        .map(|j| {
-            game.toggled(j / game.cols, j % game.cols)
-                .iter()
-                .fold(0u32, |a, &t| a | 1 << t)
-        })
+        .map(|j| (0..cells).filter(|&i| a.get(i, j)).fold(0u32, |acc, i| acc | 1 << i))
         .collect();
     let mut best = vec![u8::MAX; 1usize << cells];
     best[0] = 0;
@@ -82,15 +97,7 @@ pub fn exhaustive(game: &Game) -> Result<Histogram> {
     while counts.last() == Some(&0) {
         counts.pop();
     }
-    let nullity = game.press_matrix()?.nullity();
-    Ok(Histogram {
-        rule: game.rule,
-        topology: game.topology,
-        n: game.rows,
-        nullity,
-        method: "exhaustive over all 2^cells press patterns".into(),
-        counts: counts.into_iter().map(BigUint::from).collect(),
-    })
+    Ok(counts.into_iter().map(BigUint::from).collect())
 }
 
 /// The largest nullity the signature method handles (2^k signatures).
@@ -108,14 +115,13 @@ struct Signatures {
 }
 
 /// The board's signature classes; Err(reason) when the nullity is beyond the method.
-fn signatures(game: &Game) -> Result<std::result::Result<Signatures, String>> {
-    let a = game.press_matrix()?;
+fn signatures(a: &BitMatrix) -> Result<std::result::Result<Signatures, String>> {
     let basis = a.null_space()?;
     let k = basis.len();
     if k > MAX_SIGNATURE_NULLITY {
         return Ok(Err(format!("nullity {k} is too large for the signature method")));
     }
-    let cells = game.cells();
+    let cells = a.cols();
     // Class sizes by signature.
     let mut size = vec![0usize; 1 << k];
     for c in 0..cells {
@@ -141,14 +147,11 @@ fn signatures(game: &Game) -> Result<std::result::Result<Signatures, String>> {
 }
 
 /// Why the profile enumeration refuses (more profiles than [`PROFILE_LIMIT`]), if it does.
-fn too_many_profiles(game: &Game, k: usize, classes: usize, profiles: u128) -> Option<String> {
+fn too_many_profiles(label: &str, k: usize, classes: usize, profiles: u128) -> Option<String> {
     (profiles > PROFILE_LIMIT).then(|| {
         format!(
-            "{0}x{0} {1} {2}: nullity {k}, {classes} signature classes, {3} weight profiles: beyond the \
+            "{label}: nullity {k}, {classes} signature classes, {0} weight profiles: beyond the \
                 {PROFILE_LIMIT} this method enumerates",
-            game.rows,
-            game.rule.name(),
-            game.topology.name(),
             if profiles == u128::MAX {
                 "more than 3.4e38".to_string()
             } else {
@@ -170,24 +173,48 @@ pub fn out_of_reach(rule: Rule, topology: Topology, n: usize) -> Result<Option<S
     if game.cells() <= EXHAUSTIVE_CELLS {
         return Ok(None);
     }
-    Ok(match signatures(&game)? {
-        Err(why) => Some(why),
-        Ok(sig) if sig.k == 2 => None,
-        Ok(sig) => too_many_profiles(&game, sig.k, sig.classes.len(), sig.profiles),
-    })
+    matrix_out_of_reach(&game.press_matrix()?, &square_label(&game))
 }
 
 pub fn by_signatures(game: &Game) -> Result<Histogram> {
+    let (counts, nullity, method) = signature_counts(&game.press_matrix()?, &square_label(game))?;
+    Ok(Histogram {
+        rule: game.rule,
+        topology: game.topology,
+        n: game.rows,
+        nullity,
+        method,
+        counts,
+    })
+}
+
+/// How the refusals name a square board.
+fn square_label(game: &Game) -> String {
+    format!("{0}x{0} {1} {2}", game.rows, game.rule.name(), game.topology.name())
+}
+
+/// Why [`signature_counts`] refuses press matrix `a` (named `label` in the reason), or None.
+pub fn matrix_out_of_reach(a: &BitMatrix, label: &str) -> Result<Option<String>> {
+    Ok(match signatures(a)? {
+        Err(why) => Some(why),
+        Ok(sig) if sig.k == 2 => None,
+        Ok(sig) => too_many_profiles(label, sig.k, sig.classes.len(), sig.profiles),
+    })
+}
+
+/// (counts, nullity, method) of press matrix `a` by its quiet-signature classes: counts[k] =
+/// the solvable positions whose fewest presses are k. `label` names the board in a refusal.
+pub fn signature_counts(a: &BitMatrix, label: &str) -> Result<(Vec<BigUint>, usize, String)> {
     let Signatures {
         k,
         size,
         classes,
         profiles,
-    } = match signatures(game)? {
+    } = match signatures(a)? {
         Ok(sig) => sig,
-        Err(why) => bail!("{why}"),
+        Err(why) => bail!("{label}: {why}"),
     };
-    let cells = game.cells();
+    let cells = a.cols();
     // Only the rows of the class sizes: the full table to `cells` rows would hold 4 million big
     // integers at 53x53 (780 MB).
     let binom = binomial_rows(size.iter().copied());
@@ -201,7 +228,7 @@ pub fn by_signatures(game: &Game) -> Result<Histogram> {
         )
     } else {
         (
-            enumerated(game, k, &classes, profiles, &binom)?,
+            enumerated(label, cells, k, &classes, profiles, &binom)?,
             format!(
                 "quiet-signature classes ({} classes, {profiles} profiles)",
                 classes.len()
@@ -228,29 +255,23 @@ pub fn by_signatures(game: &Game) -> Result<Histogram> {
     while counts.last() == Some(&BigUint::default()) {
         counts.pop();
     }
-    Ok(Histogram {
-        rule: game.rule,
-        topology: game.topology,
-        n: game.rows,
-        nullity: k,
-        method,
-        counts,
-    })
+    Ok((counts, k, method))
 }
 
 /// dist[w] = press patterns on the signed classes whose coset minimum there is w, by
 /// enumerating every weight profile (how many pressed cells each class holds).
 fn enumerated(
-    game: &Game,
+    label: &str,
+    cells: usize,
     k: usize,
     classes: &[(usize, usize)],
     profiles: u128,
     binom: &[Vec<BigUint>],
 ) -> Result<Vec<BigUint>> {
-    if let Some(why) = too_many_profiles(game, k, classes.len(), profiles) {
+    if let Some(why) = too_many_profiles(label, k, classes.len(), profiles) {
         bail!("{why}");
     }
-    let mut dist: Vec<BigUint> = vec![BigUint::default(); game.cells() + 1];
+    let mut dist: Vec<BigUint> = vec![BigUint::default(); cells + 1];
     let mut weights = vec![0usize; 1 << k]; // weight over signed classes for each a
     enumerate(classes, 0, &mut weights, &BigUint::from(1u8), binom, &mut dist);
     Ok(dist)
@@ -430,7 +451,7 @@ mod tests {
             }
             let classes: Vec<(usize, usize)> = (1..4).filter(|&s| size[s] > 0).map(|s| (s, size[s])).collect();
             let binom = binomials(g.cells());
-            let slow = enumerated(&g, 2, &classes, 0, &binom).unwrap();
+            let slow = enumerated("test", g.cells(), 2, &classes, 0, &binom).unwrap();
             assert_eq!(
                 nullity_two(size[1], size[2], size[3], &binom)[..],
                 slow[..size[1] + size[2] + size[3] + 1],

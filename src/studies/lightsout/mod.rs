@@ -13,6 +13,8 @@ pub mod exports;
 pub mod fold;
 pub mod frontier;
 pub mod gods;
+pub mod graph_commands;
+pub mod graph_study;
 pub mod graphs;
 pub mod hand;
 pub mod histogram;

@@ -51,6 +51,8 @@ pub struct StudyOptions {
     /// numbers' branch-and-bound refutations are read back through `gods.saved`); None =
     /// recompute everything (`reproduce --full`).
     pub saved: Option<std::path::PathBuf>,
+    /// Lights Out on graphs: family sweeps and named graphs; None = none.
+    pub graphs: Option<super::graph_study::GraphStudyOptions>,
 }
 
 impl StudyOptions {
@@ -93,6 +95,7 @@ impl StudyOptions {
             sampled_sides: vec![9, 11, 14, 16, 19, 53],
             sampled_count: 1_000_000,
             saved: None,
+            graphs: Some(super::graph_study::GraphStudyOptions::reproduce()),
         }
     }
 }
@@ -131,6 +134,7 @@ pub struct LightsoutResults {
     pub gods: Option<gods::GodsResults>,
     pub seed004: Option<seed004::Seed004>,
     pub sampled: Vec<sampled::Sampled>,
+    pub graphs: Option<super::graph_study::GraphStudy>,
 }
 
 impl LightsoutResults {
@@ -198,7 +202,10 @@ impl LightsoutResults {
             sampled.push(sampled::compute(n, o.sampled_count, SAMPLE_SEED ^ n as u64)?);
             step();
         }
+        stage("graphs: hexagonal boards, hypercubes, cycles, named graphs", 0);
+        let graphs = o.graphs.as_ref().map(super::graph_study::compute).transpose()?;
         Ok(LightsoutResults {
+            graphs,
             sampled,
             seed004,
             rect_dataset,

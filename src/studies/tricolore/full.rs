@@ -221,27 +221,9 @@ pub fn reachability(grid: &Grid, counters: &Counters) -> Result<Vec<ReachRow>> {
 /// One square of each class under the board's symmetries (the squares a symmetric board's
 /// previous click can be, up to symmetry).
 pub fn square_classes(grid: &Grid) -> Vec<usize> {
-    let (w, h) = (grid.width(), grid.height());
-    let images = |s: usize| -> Vec<usize> {
-        let (r, c) = (s / w, s % w);
-        let mut v = vec![
-            s,
-            r * w + (w - 1 - c),
-            (h - 1 - r) * w + c,
-            (h - 1 - r) * w + (w - 1 - c),
-        ];
-        if w == h {
-            v.extend([
-                c * w + r,
-                c * w + (w - 1 - r),
-                (w - 1 - c) * w + r,
-                (w - 1 - c) * w + (w - 1 - r),
-            ]);
-        }
-        v
-    };
+    let perms = grid.all_symmetries();
     (0..grid.squares())
-        .filter(|&s| images(s).into_iter().min() == Some(s))
+        .filter(|&s| perms.iter().map(|p| p[s]).min() == Some(s))
         .collect()
 }
 

@@ -270,10 +270,9 @@ pub fn full_summary(s: &full::FullStudy) -> String {
         .sum::<f64>()
         / s.boards.iter().sum::<u64>().max(1) as f64;
     format!(
-        "tricolore full {}x{} to {}: {} boards, at most {} clicks, mean {:.4}; {} boards and {} (board, last click) \
+        "tricolore full {} to {}: {} boards, at most {} clicks, mean {:.4}; {} boards and {} (board, last click) \
             states cannot reach it",
-        s.grid.width(),
-        s.grid.height(),
+        s.grid.size_label(),
         s.grid.format(s.target),
         s.grid.boards(),
         max,

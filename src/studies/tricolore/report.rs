@@ -537,16 +537,11 @@ pub fn full_chart(studies: &[&FullStudy]) -> Result<Rendered> {
         .collect();
     let title = match studies {
         [one] => format!(
-            "{}x{} board: fewest clicks to {}",
-            one.grid.width(),
-            one.grid.height(),
+            "{} board: fewest clicks to {}",
+            one.grid.size_label(),
             one.grid.format(one.target)
         ),
-        _ => format!(
-            "{}x{} board: fewest clicks to the target",
-            first.grid.width(),
-            first.grid.height()
-        ),
+        _ => format!("{} board: fewest clicks to the target", first.grid.size_label()),
     };
     points_chart(title, "clicks", "boards (log scale)".into(), series)
 }

@@ -1,0 +1,381 @@
+//! The `statespace lightsout` commands on a graph (`--graph FILE`, `--board-file FILE`,
+//! `--named NAME`) and the family sweep, each a [`Task`], with the schemas of their files.
+
+use super::graphs::{self, Family, GraphGame, GraphHistogram, SweepRow};
+use super::histogram::big_log10;
+use crate::output::chart::{self, LineChart, Rendered, Series};
+use crate::output::export::{Area, Export, OutDirs};
+use crate::output::glossary;
+use crate::output::schema::{col, Kind, Schema};
+use crate::output::table::exact_count_cells;
+use crate::output::{Cell, Table};
+use crate::puzzles::press_graph::GraphRule;
+use crate::studies::Task;
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Where the graph files go under `data/lightsout/` (and where a command's `--out` puts them).
+pub const DIR: &str = "lightsout/graphs";
+
+const SOURCE: &str = "statespace lightsout (graphs)";
+
+/// The `--out` directory of a command's summary.
+fn out_dir(dirs: Option<&OutDirs>) -> &Path {
+    dirs.map_or(Path::new(""), |d| d.data.as_path())
+}
+
+/// `rank` (and `nullity`, `dense` with a graph): one graph's press matrix, ranked.
+pub struct GraphRankOptions {
+    pub game: GraphGame,
+    /// How the graph was named on the command line (a file path or a built-in name).
+    pub source: String,
+}
+
+impl Task for GraphRankOptions {
+    /// (rank, nullity, seconds taken).
+    type Results = (usize, usize, f64);
+
+    fn compute(&self) -> Result<Self::Results> {
+        let t = Instant::now();
+        let (rank, nullity) = self.game.graph.rank(self.game.rule)?;
+        Ok((rank, nullity, t.elapsed().as_secs_f64()))
+    }
+
+    fn summary(&self, &(rank, nullity, secs): &Self::Results, _: Option<&OutDirs>) -> String {
+        format!(
+            "{} on {} ({} vertices, {} edges): nullity {nullity}, rank {rank}; method: dense elimination over \
+             GF(2); {secs:.3} s\n",
+            self.game.rule.name(),
+            self.source,
+            self.game.graph.vertices(),
+            self.game.graph.edges()
+        )
+    }
+}
+
+pub static GRAPH_HISTOGRAM: Schema = Schema {
+    pattern: "lightsout/graphs/histogram_*.csv",
+    description: "Click-distance histogram of Lights Out on one graph (rule, then the graph's name, in the file \
+                name): solvable positions by the fewest presses that turn them off. The last row's min_presses is \
+                God's number.",
+    columns: &[
+        col(
+            glossary::min_presses,
+            Kind::Integer,
+            "fewest presses that turn the position off",
+        ),
+        col(
+            glossary::positions_text,
+            Kind::BigInteger,
+            "solvable positions needing exactly min_presses, exact, as text, digits grouped by `_`",
+        ),
+        col(
+            glossary::positions,
+            Kind::Number,
+            "positions_text as a float (exact below 2^53), so the column sums as numbers",
+        ),
+        col(
+            glossary::log10_positions,
+            Kind::Number,
+            "log10 of positions, for plotting",
+        ),
+    ],
+    primary_key: &[glossary::min_presses],
+    source: SOURCE,
+};
+
+/// The histogram as a table (the square boards' columns).
+pub fn histogram_table(h: &GraphHistogram) -> Table {
+    let mut t = GRAPH_HISTOGRAM.table();
+    for (k, c) in h.counts.iter().enumerate() {
+        let log = if c.bits() == 0 {
+            Cell::Empty
+        } else {
+            Cell::Fixed(big_log10(c), 6)
+        };
+        let [text, number] = exact_count_cells(c);
+        t.push(vec![k.into(), text, number, log]);
+    }
+    t
+}
+
+/// `histogram` on a graph.
+pub struct GraphHistogramOptions {
+    pub game: GraphGame,
+}
+
+impl Task for GraphHistogramOptions {
+    type Results = GraphHistogram;
+
+    fn compute(&self) -> Result<GraphHistogram> {
+        graphs::histogram(&self.game)
+    }
+
+    fn export(&self, h: &GraphHistogram) -> Result<Export> {
+        let mut files = Export::default();
+        let name = format!("histogram_{}.csv", self.game.stem());
+        files.table(Area::Data, DIR, &name, &histogram_table(h));
+        Ok(files)
+    }
+
+    fn summary(&self, h: &GraphHistogram, dirs: Option<&OutDirs>) -> String {
+        format!(
+            "{}: nullity {}, {} solvable positions ({}), God's number {} ({} positions need it); wrote {}\n",
+            self.game.label(),
+            h.nullity,
+            h.total(),
+            h.method,
+            h.gods_number(),
+            h.counts.last().map(|c| c.to_string()).unwrap_or_default(),
+            out_dir(dirs)
+                .join(format!("histogram_{}.csv", self.game.stem()))
+                .display()
+        )
+    }
+}
+
+pub static GRAPH_QUIET: Schema = Schema {
+    pattern: "lightsout/graphs/quiet_*.csv",
+    description: "A basis of the quiet patterns (press sets that change no light) of Lights Out on one graph \
+                (rule, then the graph's name, in the file name): one row per pressed vertex of each basis pattern. \
+                A board picture's vertices are its cells in reading order (row by row, left to right).",
+    columns: &[
+        col(glossary::pattern, Kind::Integer, "index of the basis pattern (1-based)"),
+        col(
+            glossary::vertex,
+            Kind::Integer,
+            "a pressed vertex (0-based, as in the edge list)",
+        ),
+    ],
+    primary_key: &[glossary::pattern, glossary::vertex],
+    source: SOURCE,
+};
+
+/// `quiet` on a graph: a null-space basis of the press matrix.
+pub struct GraphQuietOptions {
+    pub game: GraphGame,
+}
+
+impl Task for GraphQuietOptions {
+    type Results = Vec<Vec<u64>>;
+
+    fn compute(&self) -> Result<Vec<Vec<u64>>> {
+        self.game.press_matrix()?.null_space()
+    }
+
+    fn export(&self, basis: &Vec<Vec<u64>>) -> Result<Export> {
+        let mut t = GRAPH_QUIET.table();
+        for (i, q) in basis.iter().enumerate() {
+            for v in (0..self.game.graph.vertices()).filter(|&v| crate::engine::gf2::get_bit(q, v)) {
+                t.push(vec![(i + 1).into(), v.into()]);
+            }
+        }
+        let mut files = Export::default();
+        files.table(Area::Data, DIR, &format!("quiet_{}.csv", self.game.stem()), &t);
+        Ok(files)
+    }
+
+    fn summary(&self, basis: &Vec<Vec<u64>>, dirs: Option<&OutDirs>) -> String {
+        format!(
+            "{}: nullity {}; wrote {}\n",
+            self.game.label(),
+            basis.len(),
+            out_dir(dirs).join(format!("quiet_{}.csv", self.game.stem())).display()
+        )
+    }
+}
+
+/// A board of lit vertices for `solve` on a graph: `0`/`1` (or `.`/`#`) per vertex in vertex
+/// order, whitespace and line breaks ignored (`#` is a lit vertex, so the file has no comments).
+pub fn parse_lights(text: &str, vertices: usize, what: &str) -> Result<Vec<u64>> {
+    let mut v = vec![0u64; vertices.div_ceil(64)];
+    let mut i = 0usize;
+    for (line_no, line) in text.lines().enumerate() {
+        for (col, ch) in line.chars().enumerate() {
+            let on = match ch {
+                '0' | '.' => false,
+                '1' | '#' => true,
+                c if c.is_whitespace() => continue,
+                c => anyhow::bail!(
+                    "{what}, line {}, column {}: {c:?} is not a light (0/1 or ./#)",
+                    line_no + 1,
+                    col + 1
+                ),
+            };
+            if i == vertices {
+                anyhow::bail!(
+                    "{what}, line {}: more lights than the graph's {vertices} vertices",
+                    line_no + 1
+                );
+            }
+            crate::engine::gf2::set_bit(&mut v, i, on);
+            i += 1;
+        }
+    }
+    if i != vertices {
+        anyhow::bail!("{what}: {i} lights for a graph of {vertices} vertices");
+    }
+    Ok(v)
+}
+
+/// `solve` on a graph: the fewest presses that clear a board (a file or every light on).
+pub struct GraphSolveOptions {
+    pub game: GraphGame,
+    pub board: Vec<u64>,
+    /// The board file, or None for every light on.
+    pub file: Option<PathBuf>,
+}
+
+impl Task for GraphSolveOptions {
+    type Results = Option<graphs::Fewest>;
+
+    fn compute(&self) -> Result<Option<graphs::Fewest>> {
+        graphs::fewest(&self.game.press_matrix()?, &self.board)
+    }
+
+    fn summary(&self, r: &Option<graphs::Fewest>, _: Option<&OutDirs>) -> String {
+        let what = self
+            .file
+            .as_ref()
+            .map_or("the all-on board".to_string(), |f| format!("board {}", f.display()));
+        match r {
+            None => format!(
+                "{}: {what} is not solvable (no press pattern clears it)\n",
+                self.game.label()
+            ),
+            Some(f) => format!(
+                "{}: {what} takes {} presses at fewest (exact over the 2^{} solutions); presses: {}\n",
+                self.game.label(),
+                f.count,
+                f.nullity,
+                lights_text(&f.presses, self.game.graph.vertices())
+            ),
+        }
+    }
+}
+
+/// A vertex vector as 0/1 digits in vertex order (the `--presses` file of a graph).
+pub fn lights_text(v: &[u64], vertices: usize) -> String {
+    (0..vertices)
+        .map(|i| if crate::engine::gf2::get_bit(v, i) { '1' } else { '0' })
+        .collect()
+}
+
+/// Writes the presses of a solved graph board (0/1 per vertex, one line), atomically.
+pub fn save_graph_presses(path: &Path, options: &GraphSolveOptions, r: &Option<graphs::Fewest>) -> Result<()> {
+    match r {
+        None => Ok(()),
+        Some(f) => {
+            let text = lights_text(&f.presses, options.game.graph.vertices()) + "\n";
+            crate::output::write_atomic(path, text.as_bytes())
+                .with_context(|| format!("cannot write {}", path.display()))
+        }
+    }
+}
+
+pub static FAMILY_SWEEP: Schema = Schema {
+    pattern: "lightsout/graphs/nullity_*.csv",
+    description: "Lights Out on a family of graphs (rule, then the family, in the file name: hex = the n x n \
+                rhombus of hexagonal cells, hexagon = the hexagon of side n, hypercube = Q_n, cycle = C_n): the press \
+                matrix's rank and nullity for each size n, by dense elimination over GF(2).",
+    columns: &[
+        col(glossary::n, Kind::Integer, "the member's size n"),
+        col(glossary::vertices, Kind::Integer, "vertices (cells) of the member"),
+        col(glossary::edges, Kind::Integer, "edges of the member"),
+        col(glossary::rank, Kind::Integer, "rank of the press matrix over GF(2)"),
+        col(
+            glossary::nullity,
+            Kind::Integer,
+            "vertices - rank: the dimension of the quiet patterns",
+        ),
+        col(
+            glossary::log2_solvable_fraction,
+            Kind::Integer,
+            "-nullity: log2 of the share of boards that are solvable",
+        ),
+        col(
+            glossary::all_on_solvable,
+            Kind::Boolean,
+            "some press pattern clears the all-on board",
+        ),
+    ],
+    primary_key: &[glossary::n],
+    source: SOURCE,
+};
+
+/// A family sweep's file stem: `nullity_sigma-plus_hex`.
+pub fn sweep_stem(family: Family, rule: GraphRule) -> String {
+    format!("nullity_{}_{}", rule.name(), family.name())
+}
+
+pub fn sweep_table(rows: &[SweepRow]) -> Table {
+    let mut t = FAMILY_SWEEP.table();
+    for r in rows {
+        t.push(vec![
+            r.n.into(),
+            r.vertices.into(),
+            r.edges.into(),
+            r.rank.into(),
+            r.nullity.into(),
+            Cell::Int(-(r.nullity as i128)),
+            r.all_on_solvable.into(),
+        ]);
+    }
+    t
+}
+
+/// Nullity by n, one line per rule.
+pub fn sweep_chart(family: Family, sweeps: &[(GraphRule, &[SweepRow])]) -> Result<Rendered> {
+    chart::line_chart(&LineChart {
+        title: format!("Lights Out on {}: nullity by n", family.describe()),
+        x_label: "n".into(),
+        y_label: "nullity (dimension of the quiet patterns)".into(),
+        series: sweeps
+            .iter()
+            .map(|(rule, rows)| Series {
+                name: rule.name().into(),
+                points: rows.iter().map(|r| (r.n as f64, r.nullity as f64)).collect(),
+            })
+            .collect(),
+        log_y: false,
+        lines: true,
+    })
+}
+
+/// `family`: rank and nullity of one family's members of size 1..=max_n.
+pub struct FamilySweepOptions {
+    pub family: Family,
+    pub rule: GraphRule,
+    pub max_n: usize,
+}
+
+impl Task for FamilySweepOptions {
+    type Results = Vec<SweepRow>;
+
+    fn compute(&self) -> Result<Vec<SweepRow>> {
+        graphs::sweep(self.family, self.rule, self.max_n)
+    }
+
+    fn export(&self, rows: &Vec<SweepRow>) -> Result<Export> {
+        let stem = sweep_stem(self.family, self.rule);
+        let mut files = Export::default();
+        files.table(Area::Data, DIR, &format!("{stem}.csv"), &sweep_table(rows));
+        files.chart(Area::Data, DIR, &stem, &sweep_chart(self.family, &[(self.rule, rows)])?);
+        Ok(files)
+    }
+
+    fn summary(&self, rows: &Vec<SweepRow>, dirs: Option<&OutDirs>) -> String {
+        let zero = rows.iter().filter(|r| r.nullity == 0).count();
+        format!(
+            "{} on {}, n = 1..={}: {zero} members with every board solvable, largest nullity {}; wrote {}\n",
+            self.rule.name(),
+            self.family.describe(),
+            self.max_n,
+            rows.iter().map(|r| r.nullity).max().unwrap_or(0),
+            out_dir(dirs)
+                .join(format!("{}.csv", sweep_stem(self.family, self.rule)))
+                .display()
+        )
+    }
+}

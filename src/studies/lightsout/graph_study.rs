@@ -1,0 +1,438 @@
+//! The graphs part of the Lights Out study: family sweeps (hexagonal boards, hypercubes, cycles)
+//! under both of Sutner's rules, and a table of named graphs with every analysis in reach
+//! (rank, nullity, God's number from the exact histogram, the all-on board's fewest presses).
+//! Files under `data/lightsout/graphs/`, charts under `reports/lightsout/graphs/`, the page
+//! `reports/lightsout/graphs.md`, claims beside the family's.
+
+use super::graph_commands::{sweep_chart, sweep_stem, sweep_table, DIR as GRAPH_DIR};
+use super::graphs::{self, Family, Fewest, GraphGame, GraphHistogram, SweepRow};
+use crate::output::export::{Area, Export};
+use crate::output::glossary;
+use crate::output::schema::{col, Kind, Schema};
+use crate::output::{Cell, Table};
+use crate::puzzles::named_graphs;
+use crate::puzzles::press_graph::GraphRule;
+use anyhow::Result;
+
+pub const RULES: [GraphRule; 2] = [GraphRule::SigmaPlus, GraphRule::Sigma];
+
+/// The families with a chart (the cycles' nullity alternates 0 and 2 with n mod 3, which a line
+/// over hundreds of n draws as a solid band; the page states it instead).
+const CHARTED: [Family; 3] = [Family::Hex, Family::Hexagon, Family::Hypercube];
+
+/// What the study sweeps and tabulates.
+#[derive(Clone, Debug)]
+pub struct GraphStudyOptions {
+    /// Each family with its largest n (both rules).
+    pub sweeps: Vec<(Family, usize)>,
+    /// Named graphs of the table (both rules).
+    pub named: Vec<String>,
+}
+
+impl GraphStudyOptions {
+    pub fn reproduce() -> GraphStudyOptions {
+        let named = [
+            "tetrahedron",
+            "cube",
+            "octahedron",
+            "dodecahedron",
+            "icosahedron",
+            "petersen",
+            "hypercube-4",
+            "hypercube-5",
+            "hypercube-6",
+            "hex-4",
+            "hex-5",
+            "hexagon-3",
+        ];
+        GraphStudyOptions {
+            sweeps: vec![
+                (Family::Hex, 64),
+                (Family::Hexagon, 37),
+                (Family::Hypercube, 10),
+                (Family::Cycle, 300),
+            ],
+            named: named.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+/// One named graph under one rule.
+#[derive(Clone, Debug)]
+pub struct NamedRow {
+    pub game: GraphGame,
+    pub rank: usize,
+    pub nullity: usize,
+    /// The exact histogram, or why it is out of reach.
+    pub histogram: std::result::Result<GraphHistogram, String>,
+    /// The all-on board's fewest presses, None when no pattern clears it.
+    pub all_on: Option<Fewest>,
+}
+
+pub struct GraphStudy {
+    pub sweeps: Vec<(Family, GraphRule, Vec<SweepRow>)>,
+    pub named: Vec<NamedRow>,
+}
+
+impl GraphStudy {
+    pub fn sweep(&self, family: Family, rule: GraphRule) -> Option<&[SweepRow]> {
+        self.sweeps
+            .iter()
+            .find(|s| s.0 == family && s.1 == rule)
+            .map(|s| s.2.as_slice())
+    }
+
+    pub fn named_row(&self, name: &str, rule: GraphRule) -> Option<&NamedRow> {
+        self.named
+            .iter()
+            .find(|r| r.game.graph.name() == name && r.game.rule == rule)
+    }
+}
+
+pub fn compute(o: &GraphStudyOptions) -> Result<GraphStudy> {
+    let mut sweeps = Vec::new();
+    for &(family, max_n) in &o.sweeps {
+        for rule in RULES {
+            sweeps.push((family, rule, graphs::sweep(family, rule, max_n)?));
+        }
+    }
+    let mut named = Vec::new();
+    for name in &o.named {
+        for rule in RULES {
+            named.push(named_row(named_graphs::named(name)?, rule)?);
+        }
+    }
+    Ok(GraphStudy { sweeps, named })
+}
+
+fn named_row(graph: crate::puzzles::press_graph::PressGraph, rule: GraphRule) -> Result<NamedRow> {
+    let game = GraphGame { graph, rule };
+    let (rank, nullity) = game.graph.rank(rule)?;
+    let histogram = match graphs::histogram_out_of_reach(&game)? {
+        Some(why) => Err(why),
+        None => Ok(graphs::histogram(&game)?),
+    };
+    let all_on = graphs::fewest(&game.press_matrix()?, &graphs::all_on(game.graph.vertices()))?;
+    Ok(NamedRow {
+        game,
+        rank,
+        nullity,
+        histogram,
+        all_on,
+    })
+}
+
+pub static NAMED_GRAPHS: Schema = Schema {
+    pattern: "lightsout/graphs/named_graphs.csv",
+    description: "Lights Out on named graphs (the Platonic solids, the Petersen graph, hypercubes, small hexagonal \
+                boards) under Sutner's two rules: rank and nullity of the press matrix, God's number from the exact \
+                click-distance histogram (empty where the histogram is out of reach; method says why), and the \
+                fewest presses that clear the all-on board.",
+    columns: &[
+        col(glossary::graph, Kind::String, "the graph's name"),
+        col(
+            glossary::rule,
+            Kind::String,
+            "sigma-plus (vertex and neighbours) or sigma (neighbours only)",
+        ),
+        col(glossary::vertices, Kind::Integer, "vertices"),
+        col(glossary::edges, Kind::Integer, "edges"),
+        col(glossary::rank, Kind::Integer, "rank of the press matrix over GF(2)"),
+        col(glossary::nullity, Kind::Integer, "vertices - rank"),
+        col(
+            glossary::log2_solvable_fraction,
+            Kind::Integer,
+            "-nullity: log2 of the share of boards that are solvable",
+        ),
+        col(
+            glossary::gods_number,
+            Kind::Number,
+            "the most presses a solvable board needs (empty: histogram out of reach)",
+        ),
+        col(
+            glossary::method,
+            Kind::String,
+            "how the histogram was computed, or why it was not",
+        ),
+        col(
+            glossary::all_on_min_presses,
+            Kind::Number,
+            "fewest presses that clear the all-on board (empty: no pattern does)",
+        ),
+    ],
+    primary_key: &[glossary::graph, glossary::rule],
+    source: "statespace reproduce (lightsout graphs)",
+};
+
+fn named_table(s: &GraphStudy) -> Table {
+    let mut t = NAMED_GRAPHS.table();
+    for r in &s.named {
+        let (gods, method) = match &r.histogram {
+            Ok(h) => (Cell::from(h.gods_number()), h.method.clone()),
+            Err(why) => (Cell::Empty, format!("out of reach: {why}")),
+        };
+        t.push(vec![
+            r.game.graph.name().into(),
+            r.game.rule.name().into(),
+            r.game.graph.vertices().into(),
+            r.game.graph.edges().into(),
+            r.rank.into(),
+            r.nullity.into(),
+            Cell::Int(-(r.nullity as i128)),
+            gods,
+            method.into(),
+            r.all_on.as_ref().map_or(Cell::Empty, |f| Cell::from(f.count as usize)),
+        ]);
+    }
+    t
+}
+
+/// The graph files: tables under `data/lightsout/graphs/`, one chart per family (both rules)
+/// under `reports/lightsout/graphs/` and the page `reports/lightsout/graphs.md`.
+pub fn export(s: &GraphStudy, out: &mut Export) -> Result<()> {
+    for (family, rule, rows) in &s.sweeps {
+        out.table(
+            Area::Data,
+            GRAPH_DIR,
+            &format!("{}.csv", sweep_stem(*family, *rule)),
+            &sweep_table(rows),
+        );
+    }
+    for family in CHARTED {
+        let both: Vec<(GraphRule, &[SweepRow])> = RULES
+            .iter()
+            .filter_map(|&r| s.sweep(family, r).map(|rows| (r, rows)))
+            .collect();
+        if !both.is_empty() {
+            out.chart(
+                Area::Reports,
+                GRAPH_DIR,
+                &format!("nullity_{}", family.name()),
+                &sweep_chart(family, &both)?,
+            );
+        }
+    }
+    out.table(Area::Data, GRAPH_DIR, "named_graphs.csv", &named_table(s));
+    out.bytes(Area::Reports, "lightsout", "graphs.md", page(s).into_bytes(), None);
+    Ok(())
+}
+
+/// The members of a sweep with nullity 0 (every board solvable), as a list of n.
+fn nullity_zero(rows: &[SweepRow]) -> String {
+    let ns: Vec<String> = rows
+        .iter()
+        .filter(|r| r.nullity == 0)
+        .map(|r| r.n.to_string())
+        .collect();
+    if ns.is_empty() {
+        "none".into()
+    } else {
+        ns.join(", ")
+    }
+}
+
+fn page(s: &GraphStudy) -> String {
+    let mut p = String::from(
+        "# Lights Out on graphs\n\nSutner's two games on a graph: under **sigma-plus** a press toggles the vertex \
+         and its neighbours (the classic game on the square grid), under **sigma** its neighbours only. Every \
+         number below is computed by `statespace reproduce` from the press matrix over GF(2) (dense elimination); \
+         the claims judging published statements are on the [family page](README.md).\n\n## Families\n\n",
+    );
+    p += "| family | rule | n | members with every board solvable (nullity 0) | largest nullity | all-on board \
+          always solvable |\n|---|---|---|---|---|---|\n";
+    for (family, rule, rows) in &s.sweeps {
+        let first = rows.first().map_or(0, |r| r.n);
+        let last = rows.last().map_or(0, |r| r.n);
+        p += &format!(
+            "| {} | {} | {first}..{last} | {} | {} | {} |\n",
+            family.describe(),
+            rule.name(),
+            nullity_zero(rows),
+            rows.iter().map(|r| r.nullity).max().unwrap_or(0),
+            if rows.iter().all(|r| r.all_on_solvable) {
+                "yes"
+            } else {
+                "no"
+            }
+        );
+    }
+    p += "\nData: `data/lightsout/graphs/nullity_<rule>_<family>.csv`. Charts: ";
+    let charts: Vec<String> = CHARTED
+        .iter()
+        .map(|f| format!("[{0}](graphs/nullity_{0}.png)", f.name()))
+        .collect();
+    p += &charts.join(", ");
+    p += ".\n\n## Named graphs\n\n| graph | rule | vertices | nullity | God's number | all-on board, fewest \
+          presses |\n|---|---|---|---|---|---|\n";
+    for r in &s.named {
+        p += &format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            r.game.graph.name(),
+            r.game.rule.name(),
+            r.game.graph.vertices(),
+            r.nullity,
+            r.histogram
+                .as_ref()
+                .map_or("out of reach".to_string(), |h| h.gods_number().to_string()),
+            r.all_on
+                .as_ref()
+                .map_or("unsolvable".to_string(), |f| f.count.to_string())
+        );
+    }
+    p += "\nData: `data/lightsout/graphs/named_graphs.csv` (with each histogram's method).\n";
+    p
+}
+
+const BROUWER: &str = "Andries E. Brouwer, Lights Out and Button Madness Games (win.tue.nl/~aeb/ca/madness)";
+const ORBIX: &str = "Jaap Scherphuis, Orbix (jaapsch.net/puzzles/orbix.htm)";
+const LAMPS: &str = "imathworks, n lamps around a circle (math Q&A)";
+
+/// The published statements about graphs, judged on what the study computed, and the
+/// hypercube's nullities as a new result.
+pub fn claims(s: &GraphStudy) -> Vec<crate::output::claim::Claim> {
+    let mut out = vec![all_on_claim(s)];
+    out.extend(orbix_claim(s));
+    out.extend(cycle_claim(s));
+    out.extend(hypercube_claim(s));
+    out
+}
+
+/// Brouwer (after Sutner): under sigma-plus the all-on board is solvable on every graph.
+fn all_on_claim(s: &GraphStudy) -> crate::output::claim::Claim {
+    use crate::output::claim::{Claim, Verdict};
+    let mut checked = 0usize;
+    let mut failed: Vec<String> = Vec::new();
+    for (family, rule, rows) in &s.sweeps {
+        for r in rows.iter().filter(|_| *rule == GraphRule::SigmaPlus) {
+            checked += 1;
+            if !r.all_on_solvable {
+                failed.push(format!("{}-{}", family.name(), r.n));
+            }
+        }
+    }
+    for r in s.named.iter().filter(|r| r.game.rule == GraphRule::SigmaPlus) {
+        checked += 1;
+        if r.all_on.is_none() {
+            failed.push(r.game.graph.name().to_string());
+        }
+    }
+    let computed = if failed.is_empty() {
+        format!("solvable on all {checked} graphs computed")
+    } else {
+        format!("unsolvable on {}", failed.join(", "))
+    };
+    Claim::published(
+        "lightsout",
+        "lightsout.graphs.all_on_solvable_sigma_plus",
+        BROUWER,
+        "Under sigma-plus (a press toggles the vertex and its neighbours) the all-on board is solvable on every \
+         graph (Sutner 1989)",
+        "solvable on any graph",
+        computed,
+        if failed.is_empty() {
+            Verdict::HoldsWhereChecked
+        } else {
+            Verdict::Refuted
+        },
+        "cases: every sigma-plus member of data/lightsout/graphs/nullity_sigma-plus_<family>.csv (column \
+         all_on_solvable) and every sigma-plus row of data/lightsout/graphs/named_graphs.csv (column \
+         all_on_min_presses, empty when unsolvable); the property test on random graphs is in the suite",
+    )
+    .quoted("It follows that this game played on any graph allows switching all lights.")
+}
+
+/// Jaap's Orbix: the sigma game on the icosahedron, 4,096 positions, at most 12 presses.
+fn orbix_claim(s: &GraphStudy) -> Option<crate::output::claim::Claim> {
+    use crate::output::claim::Claim;
+    let row = s.named_row("icosahedron", GraphRule::Sigma)?;
+    let h = row.histogram.as_ref().ok()?;
+    let computed = format!(
+        "{} positions, at most {} presses; by fewest presses {}",
+        h.total(),
+        h.gods_number(),
+        h.counts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+    );
+    Some(
+        Claim::compare(
+            "lightsout",
+            "lightsout.graphs.orbix_icosahedron",
+            ORBIX,
+            "The Orbix (the sigma game on the icosahedron: a press changes the 5 adjacent lights): every one of the \
+             2^12 light patterns can be reached, at most 12 presses are needed, and the positions by fewest presses \
+             are 1,12,66,220,495,792,924,792,495,220,66,12,1",
+            "4096 positions, at most 12 presses; by fewest presses 1,12,66,220,495,792,924,792,495,220,66,12,1",
+            computed,
+            "data/lightsout/graphs/named_graphs.csv, row icosahedron, sigma (columns nullity and gods_number); the \
+             positions by fewest presses from the exact histogram (every 2^12 press pattern), as `statespace \
+             lightsout histogram --named icosahedron --rule sigma` writes it",
+        )
+        .quoted("There are therefore 2^12 = 4,096 positions, and at most 12 button presses are needed"),
+    )
+}
+
+/// The lamps on a circle: sigma-plus on C_n is solvable for every board iff 3 does not divide n.
+fn cycle_claim(s: &GraphStudy) -> Option<crate::output::claim::Claim> {
+    use crate::output::claim::{Claim, Verdict};
+    let rows = s.sweep(Family::Cycle, GraphRule::SigmaPlus)?;
+    let bad: Vec<usize> = rows
+        .iter()
+        .filter(|r| (r.nullity == 0) != (r.n % 3 != 0))
+        .map(|r| r.n)
+        .collect();
+    let (first, last) = (rows.first()?.n, rows.last()?.n);
+    Some(
+        Claim::published(
+            "lightsout",
+            "lightsout.graphs.cycle_lamps",
+            LAMPS,
+            "n lamps on a circle, a move toggling 3 consecutive lamps (sigma-plus on the cycle C_n): every pattern \
+             can be turned off iff n is not a multiple of 3",
+            "iff n != 0 mod 3",
+            if bad.is_empty() {
+                format!("holds for every n = {first}..{last}")
+            } else {
+                format!(
+                    "fails for n = {}",
+                    bad.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+                )
+            },
+            if bad.is_empty() {
+                Verdict::HoldsWhereChecked
+            } else {
+                Verdict::Refuted
+            },
+            &format!(
+                "cases: n = {first}..{last}; data/lightsout/graphs/nullity_sigma-plus_cycle.csv, columns n and \
+                 nullity (nullity 0 = every pattern solvable)"
+            ),
+        )
+        .quoted("you can always turn off all the lamps if and only if n ≢ 0 (mod 3)."),
+    )
+}
+
+/// The hypercubes' nullities under both rules, as computed (no published table found).
+fn hypercube_claim(s: &GraphStudy) -> Vec<crate::output::claim::Claim> {
+    use crate::output::claim::Claim;
+    RULES
+        .iter()
+        .filter_map(|&rule| {
+            let rows = s.sweep(Family::Hypercube, rule)?;
+            let values: Vec<String> = rows.iter().map(|r| r.nullity.to_string()).collect();
+            Some(Claim::new_result(
+                "lightsout",
+                &format!("lightsout.new.hypercube_nullity_{}", rule.name()),
+                &format!(
+                    "Nullity of Lights Out under {} on the hypercube Q_k, k = 1..{}",
+                    rule.name(),
+                    rows.last()?.n
+                ),
+                values.join(", "),
+                &format!(
+                    "data/lightsout/graphs/nullity_{}_hypercube.csv, columns n and nullity (dense elimination \
+                     over GF(2))",
+                    rule.name()
+                ),
+            ))
+        })
+        .collect()
+}

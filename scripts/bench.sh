@@ -3,7 +3,8 @@
 # goal's command on this machine, with the ratio to the goal (< 1 meets it) and to a reference
 # timed in the same run. Each measurement is appended as a row to data/bench/measurements.csv;
 # `cargo run --release -- reproduce` renders them into reports/benchmarks.md.
-# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|tricolore|lightsout|reproduce]...   (default: peg tricolore lightsout)
+# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|tricolore|lightsout|lightsout-graphs|reproduce]...
+#   (default: peg tricolore lightsout lightsout-graphs)
 #   BENCH_PEG8=1       also the side-8 union and problem table (about 25 min each, 8 GiB of levels
 #                      under BENCH_PEG8_DIR, default target/)
 #   BENCH_PEG_FRENCH=0 peg-boards without the French union (45 to 75 min on a 2-core machine)
@@ -21,7 +22,7 @@ bench_reference
 
 families=("$@")
 if [ ${#families[@]} -eq 0 ]; then
-  families=(peg tricolore lightsout)
+  families=(peg tricolore lightsout lightsout-graphs)
   [ "${BENCH_PEG_PEER:-0}" = 1 ] && families+=(peg-peer)
   [ "${BENCH_REPRODUCE:-0}" = 1 ] && families+=(reproduce)
 fi
@@ -134,13 +135,26 @@ for f in "${families[@]}"; do
     tricolore|lightsout)
       bash "scripts/bench_$f.sh"
       ;;
+    lightsout-graphs)
+      # The hexagonal sweep: the n x n rhombi by light chasing against dense elimination of each
+      # member's press matrix (the same rhombi as a tiled motif without holes), same run.
+      printf 'lattice: hexagonal\nooo\n' >"$BENCH_TMP/hexfull.board"
+      bench_measure lightsout-hex-dense-128 "hexagonal rhombi n <= 128, dense elimination (reference)" - - \
+        "$BIN" lightsout family --board-file "$BENCH_TMP/hexfull.board" --max-n 128 --out "$BENCH_TMP/hex"
+      DENSE_WALL=$LAST_WALL
+      bench_measure lightsout-hex-128 "hexagonal rhombi n <= 128, light chasing" 1 - \
+        "$BIN" lightsout family --family hex --max-n 128 --out "$BENCH_TMP/hex"
+      awk -v d="$DENSE_WALL" -v c="$LAST_WALL" 'BEGIN { printf "  chasing against dense elimination, n <= 128: %.0f x faster\n", d / c }'
+      bench_measure lightsout-hex-1024 "hexagonal rhombi n <= 1024, light chasing (the sweep's reach)" 60 - \
+        "$BIN" lightsout family --family hex --max-n 1024 --out "$BENCH_TMP/hex"
+      ;;
     reproduce)
       # `reproduce` reads results that take long to compute back from data/, so it runs on a copy.
       cp -a data reports "$BENCH_TMP/"
       bench_measure reproduce "reproduce (default)" 240 - \
         "$BIN" reproduce --data "$BENCH_TMP/data" --reports "$BENCH_TMP/reports" --peg-levels "$BENCH_TMP/levels"
       ;;
-    *) echo "unknown family $f (expected peg, peg-peer, peg-boards, tricolore, lightsout, reproduce)"; exit 2 ;;
+    *) echo "unknown family $f (expected peg, peg-peer, peg-boards, tricolore, lightsout, lightsout-graphs, reproduce)"; exit 2 ;;
   esac
 done
 if [ "${BENCH_RECORD:-1}" != 0 ]; then

@@ -9,7 +9,7 @@ use crate::studies::footprint;
 use crate::studies::lightsout::commands::*;
 use crate::studies::lightsout::gods::{self, GodsOptions};
 use crate::studies::lightsout::graph_commands::*;
-use crate::studies::lightsout::graphs::{self, Family, GraphGame};
+use crate::studies::lightsout::graphs::{self, Family, GraphGame, SweepKind};
 use crate::studies::lightsout::{frontier, histogram, quiet, sutner};
 use crate::studies::lightsout::{MAX_RECT, MAX_SWEEP_BLOCK, MAX_SWEEP_PLUS_OPEN, MAX_SWEEP_TORUS};
 use anyhow::{bail, Context, Result};
@@ -417,11 +417,20 @@ pub struct DenseArgs {
     pub topology: Option<TopologyArg>,
 }
 
-/// `family`: one family of graphs, sizes 1..=N.
+/// `family`: one family of graphs, sizes 1..=N: a built-in family or the n x n grid a motif tiles.
 #[derive(Args, Debug)]
 pub struct FamilyArgs {
-    #[arg(long, value_enum)]
-    pub family: FamilyArg,
+    #[arg(
+        long,
+        value_enum,
+        required_unless_present = "board_file",
+        conflicts_with = "board_file"
+    )]
+    pub family: Option<FamilyArg>,
+    /// A motif (a board picture, `lattice: square` or `lattice: hexagonal`, `.` a hole): member n
+    /// is the n x n region it tiles, holes repeated with the motif's period.
+    #[arg(long, value_name = "FILE")]
+    pub board_file: Option<PathBuf>,
     #[arg(long, value_enum, default_value = "sigma-plus")]
     pub rule: GraphRuleArg,
     /// Largest size n.
@@ -754,15 +763,26 @@ fn rank_options(game: GraphGame, source: String) -> Result<GraphRankOptions> {
 impl TryFrom<&FamilyArgs> for FamilySweepOptions {
     type Error = anyhow::Error;
     fn try_from(a: &FamilyArgs) -> Result<FamilySweepOptions> {
-        let family: Family = a.family.into();
+        let family = match (&a.family, &a.board_file) {
+            (Some(f), _) => SweepKind::Family((*f).into()),
+            (None, Some(path)) => {
+                let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+                SweepKind::Tiled(graphs::Tiling::parse(&text, &path.display().to_string())?)
+            }
+            (None, None) => bail!("give --family NAME or --board-file MOTIF"),
+        };
         let max = family.max_n();
         if a.max_n < family.first() || a.max_n > max {
             bail!(
-                "--max-n {} is outside {}..={max} for {} (members of at most {} vertices)",
+                "--max-n {} is outside {}..={max} for {} ({})",
                 a.max_n,
                 family.first(),
                 family.name(),
-                graphs::SWEEP_VERTICES
+                if family == SweepKind::Family(Family::Hex) {
+                    "the chase's largest side".to_string()
+                } else {
+                    format!("members of at most {} vertices", graphs::SWEEP_VERTICES)
+                }
             );
         }
         Ok(FamilySweepOptions {

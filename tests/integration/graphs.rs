@@ -425,3 +425,40 @@ fn board_commands_refuse_a_graph_with_square_flags() {
         assert!(o.stdout.is_empty(), "{args:?} printed a result");
     }
 }
+
+#[test]
+fn a_motif_without_holes_tiles_the_plain_grids() {
+    use statespace::puzzles::lightsout::{Rule, Topology};
+    use statespace::studies::lightsout::graphs::{sweep, sweep_tiling, Family, Tiling};
+    let square = Tiling::parse("lattice: square\noo\noo\n", "full").unwrap();
+    for row in sweep_tiling(&square, GraphRule::SigmaPlus, 30).unwrap() {
+        let (fast, _) = statespace::studies::lightsout::nullity::single(Rule::Plus, Topology::Open, row.n).unwrap();
+        assert_eq!(row.nullity, fast, "{0}x{0}", row.n);
+    }
+    let hexagonal = Tiling::parse("lattice: hexagonal\nooo\n", "full").unwrap();
+    for rule in [GraphRule::SigmaPlus, GraphRule::Sigma] {
+        let tiled = sweep_tiling(&hexagonal, rule, 30).unwrap();
+        assert_eq!(tiled, sweep(Family::Hex, rule, 30).unwrap(), "{rule:?}");
+    }
+    // A hole at every (3i + 1, 3j + 1): 8 of every 9 cells.
+    let perforated = Tiling::parse("lattice: square\nooo\no.o\nooo\n", "perforated").unwrap();
+    let g = perforated.member(7).unwrap();
+    assert_eq!(g.vertices(), 49 - 4);
+    let dir = scratch("graphs-motif");
+    let motif = dir.join("perforated.board");
+    std::fs::write(&motif, "lattice: square\nooo\no.o\nooo\n").unwrap();
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "lightsout",
+        "family",
+        "--board-file",
+        motif.to_str().unwrap(),
+        "--max-n",
+        "12",
+        "--out",
+        d,
+    ]);
+    let table = std::fs::read_to_string(dir.join("nullity_sigma-plus_tiled-perforated.csv")).unwrap();
+    assert!(table.contains("\n7,45,"), "{table}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

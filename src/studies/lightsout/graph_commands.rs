@@ -1,7 +1,7 @@
 //! The `statespace lightsout` commands on a graph (`--graph FILE`, `--board-file FILE`,
 //! `--named NAME`) and the family sweep, each a [`Task`], with the schemas of their files.
 
-use super::graphs::{self, Family, GraphGame, GraphHistogram, SweepRow};
+use super::graphs::{self, GraphGame, GraphHistogram, SweepKind, SweepRow};
 use super::histogram::big_log10;
 use crate::output::chart::{self, LineChart, Rendered, Series};
 use crate::output::export::{Area, Export, OutDirs};
@@ -277,8 +277,11 @@ pub fn save_graph_presses(path: &Path, options: &GraphSolveOptions, r: &Option<g
 pub static FAMILY_SWEEP: Schema = Schema {
     pattern: "lightsout/graphs/nullity_*.csv",
     description: "Lights Out on a family of graphs (rule, then the family, in the file name: hex = the n x n \
-                rhombus of hexagonal cells, hexagon = the hexagon of side n, hypercube = Q_n, cycle = C_n): the press \
-                matrix's rank and nullity for each size n, by dense elimination over GF(2).",
+                rhombus of hexagonal cells, hexagon = the hexagon of side n, hypercube = Q_n, cycle = C_n, tiled-<motif> = \
+                the n x n grid with a motif's periodic holes): the press \
+                matrix's rank and nullity for each size n, and whether the all-on board is solvable (hex by light \
+                chasing, an n x n system per member, checked against dense elimination in the tests; the others by \
+                dense elimination over GF(2)).",
     columns: &[
         col(glossary::n, Kind::Integer, "the member's size n"),
         col(glossary::vertices, Kind::Integer, "vertices (cells) of the member"),
@@ -305,7 +308,7 @@ pub static FAMILY_SWEEP: Schema = Schema {
 };
 
 /// A family sweep's file stem: `nullity_sigma-plus_hex`.
-pub fn sweep_stem(family: Family, rule: GraphRule) -> String {
+pub fn sweep_stem(family: &SweepKind, rule: GraphRule) -> String {
     format!("nullity_{}_{}", rule.name(), family.name())
 }
 
@@ -326,7 +329,7 @@ pub fn sweep_table(rows: &[SweepRow]) -> Table {
 }
 
 /// Nullity by n, one line per rule.
-pub fn sweep_chart(family: Family, sweeps: &[(GraphRule, &[SweepRow])]) -> Result<Rendered> {
+pub fn sweep_chart(family: &SweepKind, sweeps: &[(GraphRule, &[SweepRow])]) -> Result<Rendered> {
     chart::line_chart(&LineChart {
         title: format!("Lights Out on {}: nullity by n", family.describe()),
         x_label: "n".into(),
@@ -345,7 +348,7 @@ pub fn sweep_chart(family: Family, sweeps: &[(GraphRule, &[SweepRow])]) -> Resul
 
 /// `family`: rank and nullity of one family's members of size 1..=max_n.
 pub struct FamilySweepOptions {
-    pub family: Family,
+    pub family: SweepKind,
     pub rule: GraphRule,
     pub max_n: usize,
 }
@@ -354,27 +357,34 @@ impl Task for FamilySweepOptions {
     type Results = Vec<SweepRow>;
 
     fn compute(&self) -> Result<Vec<SweepRow>> {
-        graphs::sweep(self.family, self.rule, self.max_n)
+        self.family.sweep(self.rule, self.max_n)
     }
 
     fn export(&self, rows: &Vec<SweepRow>) -> Result<Export> {
-        let stem = sweep_stem(self.family, self.rule);
+        let stem = sweep_stem(&self.family, self.rule);
         let mut files = Export::default();
         files.table(Area::Data, DIR, &format!("{stem}.csv"), &sweep_table(rows));
-        files.chart(Area::Data, DIR, &stem, &sweep_chart(self.family, &[(self.rule, rows)])?);
+        files.chart(
+            Area::Data,
+            DIR,
+            &stem,
+            &sweep_chart(&self.family, &[(self.rule, rows)])?,
+        );
         Ok(files)
     }
 
     fn summary(&self, rows: &Vec<SweepRow>, dirs: Option<&OutDirs>) -> String {
         let zero = rows.iter().filter(|r| r.nullity == 0).count();
         format!(
-            "{} on {}, n = 1..={}: {zero} members with every board solvable, largest nullity {}; wrote {}\n",
+            "{} on {}, n = {}..={} ({}): {zero} members with every board solvable, largest nullity {}; wrote {}\n",
             self.rule.name(),
             self.family.describe(),
+            self.family.first(),
             self.max_n,
+            self.family.method(),
             rows.iter().map(|r| r.nullity).max().unwrap_or(0),
             out_dir(dirs)
-                .join(format!("{}.csv", sweep_stem(self.family, self.rule)))
+                .join(format!("{}.csv", sweep_stem(&self.family, self.rule)))
                 .display()
         )
     }

@@ -5,7 +5,7 @@
 //! `reports/lightsout/graphs.md`, claims beside the family's.
 
 use super::graph_commands::{sweep_chart, sweep_stem, sweep_table, DIR as GRAPH_DIR};
-use super::graphs::{self, Family, Fewest, GraphGame, GraphHistogram, SweepRow};
+use super::graphs::{self, Family, Fewest, GraphGame, GraphHistogram, SweepKind, SweepRow, Tiling};
 use crate::output::export::{Area, Export};
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
@@ -16,15 +16,24 @@ use anyhow::Result;
 
 pub const RULES: [GraphRule; 2] = [GraphRule::SigmaPlus, GraphRule::Sigma];
 
-/// The families with a chart (the cycles' nullity alternates 0 and 2 with n mod 3, which a line
-/// over hundreds of n draws as a solid band; the page states it instead).
-const CHARTED: [Family; 3] = [Family::Hex, Family::Hexagon, Family::Hypercube];
+/// The families with a chart: all but the cycles (their nullity alternates 0 and 2 with n mod 3,
+/// which a line over hundreds of n draws as a solid band; the page states it instead).
+fn charted(s: &GraphStudy) -> Vec<&SweepKind> {
+    s.kinds()
+        .into_iter()
+        .filter(|k| **k != SweepKind::Family(Family::Cycle))
+        .collect()
+}
+
+/// The square grid with every third cell of every third row missing (a hole at each
+/// (3i + 1, 3j + 1)): the study's grid with a fixed hole pattern.
+pub const PERFORATED: &str = "lattice: square\nooo\no.o\nooo\n";
 
 /// What the study sweeps and tabulates.
 #[derive(Clone, Debug)]
 pub struct GraphStudyOptions {
     /// Each family with its largest n (both rules).
-    pub sweeps: Vec<(Family, usize)>,
+    pub sweeps: Vec<(SweepKind, usize)>,
     /// Named graphs of the table (both rules).
     pub named: Vec<String>,
 }
@@ -47,10 +56,14 @@ impl GraphStudyOptions {
         ];
         GraphStudyOptions {
             sweeps: vec![
-                (Family::Hex, 64),
-                (Family::Hexagon, 37),
-                (Family::Hypercube, 10),
-                (Family::Cycle, 300),
+                (SweepKind::Family(Family::Hex), 256),
+                (SweepKind::Family(Family::Hexagon), 37),
+                (SweepKind::Family(Family::Hypercube), 10),
+                (SweepKind::Family(Family::Cycle), 300),
+                (
+                    SweepKind::Tiled(Tiling::parse(PERFORATED, "perforated").expect("a valid motif")),
+                    80,
+                ),
             ],
             named: named.iter().map(|s| s.to_string()).collect(),
         }
@@ -70,16 +83,31 @@ pub struct NamedRow {
 }
 
 pub struct GraphStudy {
-    pub sweeps: Vec<(Family, GraphRule, Vec<SweepRow>)>,
+    pub sweeps: Vec<(SweepKind, GraphRule, Vec<SweepRow>)>,
     pub named: Vec<NamedRow>,
 }
 
 impl GraphStudy {
     pub fn sweep(&self, family: Family, rule: GraphRule) -> Option<&[SweepRow]> {
+        self.sweep_of(&SweepKind::Family(family), rule)
+    }
+
+    pub fn sweep_of(&self, kind: &SweepKind, rule: GraphRule) -> Option<&[SweepRow]> {
         self.sweeps
             .iter()
-            .find(|s| s.0 == family && s.1 == rule)
+            .find(|s| &s.0 == kind && s.1 == rule)
             .map(|s| s.2.as_slice())
+    }
+
+    /// The swept families, each once, in the options' order.
+    pub fn kinds(&self) -> Vec<&SweepKind> {
+        let mut kinds: Vec<&SweepKind> = Vec::new();
+        for (k, _, _) in &self.sweeps {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+        kinds
     }
 
     pub fn named_row(&self, name: &str, rule: GraphRule) -> Option<&NamedRow> {
@@ -91,9 +119,9 @@ impl GraphStudy {
 
 pub fn compute(o: &GraphStudyOptions) -> Result<GraphStudy> {
     let mut sweeps = Vec::new();
-    for &(family, max_n) in &o.sweeps {
+    for (family, max_n) in &o.sweeps {
         for rule in RULES {
-            sweeps.push((family, rule, graphs::sweep(family, rule, max_n)?));
+            sweeps.push((family.clone(), rule, family.sweep(rule, *max_n)?));
         }
     }
     let mut named = Vec::new();
@@ -194,23 +222,21 @@ pub fn export(s: &GraphStudy, out: &mut Export) -> Result<()> {
         out.table(
             Area::Data,
             GRAPH_DIR,
-            &format!("{}.csv", sweep_stem(*family, *rule)),
+            &format!("{}.csv", sweep_stem(family, *rule)),
             &sweep_table(rows),
         );
     }
-    for family in CHARTED {
+    for family in charted(s) {
         let both: Vec<(GraphRule, &[SweepRow])> = RULES
             .iter()
-            .filter_map(|&r| s.sweep(family, r).map(|rows| (r, rows)))
+            .filter_map(|&r| s.sweep_of(family, r).map(|rows| (r, rows)))
             .collect();
-        if !both.is_empty() {
-            out.chart(
-                Area::Reports,
-                GRAPH_DIR,
-                &format!("nullity_{}", family.name()),
-                &sweep_chart(family, &both)?,
-            );
-        }
+        out.chart(
+            Area::Reports,
+            GRAPH_DIR,
+            &format!("nullity_{}", family.name()),
+            &sweep_chart(family, &both)?,
+        );
     }
     out.table(Area::Data, GRAPH_DIR, "named_graphs.csv", &named_table(s));
     out.bytes(Area::Reports, "lightsout", "graphs.md", page(s).into_bytes(), None);
@@ -224,8 +250,11 @@ fn nullity_zero(rows: &[SweepRow]) -> String {
         .filter(|r| r.nullity == 0)
         .map(|r| r.n.to_string())
         .collect();
+    const SHOWN: usize = 24;
     if ns.is_empty() {
         "none".into()
+    } else if ns.len() > SHOWN {
+        format!("{}, ... ({} of {})", ns[..SHOWN].join(", "), ns.len(), rows.len())
     } else {
         ns.join(", ")
     }
@@ -235,8 +264,10 @@ fn page(s: &GraphStudy) -> String {
     let mut p = String::from(
         "# Lights Out on graphs\n\nSutner's two games on a graph: under **sigma-plus** a press toggles the vertex \
          and its neighbours (the classic game on the square grid), under **sigma** its neighbours only. Every \
-         number below is computed by `statespace reproduce` from the press matrix over GF(2) (dense elimination); \
-         the claims judging published statements are on the [family page](README.md).\n\n## Families\n\n",
+         number below is computed by `statespace reproduce` over GF(2): the hexagonal rhombi by light chasing (an \
+         n x n system per board, checked against dense elimination in the tests), every other graph by dense \
+         elimination of its press matrix; the claims judging published statements are on the [family \
+         page](README.md).\n\n## Families\n\n",
     );
     p += "| family | rule | n | members with every board solvable (nullity 0) | largest nullity | all-on board \
           always solvable |\n|---|---|---|---|---|---|\n";
@@ -256,8 +287,31 @@ fn page(s: &GraphStudy) -> String {
             }
         );
     }
+    for kind in s.kinds() {
+        if let SweepKind::Tiled(t) = kind {
+            let rows: Vec<String> = (0..t.period.0)
+                .map(|r| {
+                    (0..t.period.1)
+                        .map(|c| {
+                            if t.cells.binary_search(&(r, c)).is_ok() {
+                                'o'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            p += &format!(
+                "\nMotif `{}` ({} lattice), repeated over the n x n grid, `.` a hole: `{}`.\n",
+                t.name,
+                t.lattice.name(),
+                rows.join("` / `")
+            );
+        }
+    }
     p += "\nData: `data/lightsout/graphs/nullity_<rule>_<family>.csv`. Charts: ";
-    let charts: Vec<String> = CHARTED
+    let charts: Vec<String> = charted(s)
         .iter()
         .map(|f| format!("[{0}](graphs/nullity_{0}.png)", f.name()))
         .collect();

@@ -238,14 +238,30 @@ impl Family {
         }
     }
 
-    /// The largest n a sweep takes: members of at most [`SWEEP_VERTICES`] vertices.
+    /// The largest n a sweep takes: members of at most [`SWEEP_VERTICES`] vertices, or (the
+    /// rhombus, by light chasing) [`HEX_MAX_N`].
     pub fn max_n(self) -> usize {
+        if self == Family::Hex {
+            return HEX_MAX_N;
+        }
         (1..)
             .take_while(|&n| self.vertices(n) <= SWEEP_VERTICES as u128)
             .last()
             .unwrap_or(1)
     }
+
+    /// How a sweep computes the members.
+    pub fn method(self) -> &'static str {
+        match self {
+            Family::Hex => "light chasing: an n x n system over GF(2) per member",
+            _ => "dense elimination of the press matrix over GF(2)",
+        }
+    }
 }
+
+/// The largest rhombus side a sweep takes: light chasing costs about n^3 / 64 word operations,
+/// a few seconds at this side.
+pub const HEX_MAX_N: usize = 4096;
 
 /// The most vertices of a sweep's member: its dense elimination (n^3 / 64 word operations)
 /// stays within about a minute on one core.
@@ -281,16 +297,158 @@ pub fn sweep_row(n: usize, graph: &PressGraph, rule: GraphRule) -> Result<SweepR
     })
 }
 
-/// Rank and nullity of the family's members of size first..=max_n, by dense elimination (the
-/// largest first, so the members share the two cores' time evenly).
+/// The rhombus's row by light chasing ([`super::hex_chase`]), without building its graph.
+pub fn rhombus_row(n: usize, rule: GraphRule) -> Result<SweepRow> {
+    let (nullity, all_on_solvable) = super::hex_chase::rhombus(n, rule)?;
+    Ok(SweepRow {
+        n,
+        vertices: n * n,
+        edges: (n - 1) * (3 * n - 1),
+        rank: n * n - nullity,
+        nullity,
+        all_on_solvable,
+    })
+}
+
+/// Rank and nullity of the family's members of size first..=max_n (the rhombus by light
+/// chasing, the others by dense elimination), the largest first so the members share the two
+/// cores' time evenly.
 pub fn sweep(family: Family, rule: GraphRule, max_n: usize) -> Result<Vec<SweepRow>> {
     use rayon::prelude::*;
     let mut rows: Vec<SweepRow> = (family.first()..=max_n)
         .rev()
         .collect::<Vec<_>>()
         .into_par_iter()
-        .map(|n| sweep_row(n, &family.graph(n)?, rule))
+        .map(|n| match family {
+            Family::Hex => rhombus_row(n, rule),
+            _ => sweep_row(n, &family.graph(n)?, rule),
+        })
         .collect::<Result<_>>()?;
     rows.sort_by_key(|r| r.n);
     Ok(rows)
+}
+
+/// Grids with a fixed hole pattern: the n x n region of the square or hexagonal lattice tiled by a
+/// motif (a board picture whose `.` cells are holes, repeated with the picture's period).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tiling {
+    pub name: String,
+    pub lattice: crate::puzzles::press_graph::PictureLattice,
+    /// Rows and columns of the motif (its picture's lines and longest line).
+    pub period: (usize, usize),
+    /// The motif's cells (row, column), in reading order.
+    pub cells: Vec<(usize, usize)>,
+}
+
+impl Tiling {
+    /// A motif from a board picture (`lattice: square` or `lattice: hexagonal`); `name` names
+    /// the family in file names.
+    pub fn parse(text: &str, name: &str) -> Result<Tiling, crate::puzzles::board::BoardFileError> {
+        use crate::puzzles::press_graph::PictureLattice;
+        let lattices = [PictureLattice::Square, PictureLattice::Hexagonal].map(|l| (l.name(), l));
+        let (lattice, cells) = crate::puzzles::board::parse::read_picture(text, name, &lattices, 4096, "a motif")?;
+        let lines: Vec<&str> = text.lines().skip(1).collect();
+        let rows = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
+        let cols = lines[..rows]
+            .iter()
+            .map(|l| l.trim_end().chars().count())
+            .max()
+            .unwrap_or(0);
+        if cells.is_empty() {
+            return Err(crate::puzzles::board::BoardFileError(format!(
+                "motif file {name}: the motif has no cell"
+            )));
+        }
+        Ok(Tiling {
+            name: slug(name),
+            lattice,
+            period: (rows, cols),
+            cells: cells.iter().map(|&(r, c)| (r as usize, c as usize)).collect(),
+        })
+    }
+
+    /// The member of size n: the cells of the n x n region the motif tiles.
+    pub fn member(&self, n: usize) -> Result<PressGraph> {
+        let (pr, pc) = self.period;
+        let cells: Vec<(i32, i32)> = (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .filter(|&(r, c)| self.cells.binary_search(&(r % pr, c % pc)).is_ok())
+            .map(|(r, c)| (r as i32, c as i32))
+            .collect();
+        if cells.is_empty() {
+            bail!("the {n} x {n} region of motif {} holds no cell", self.name);
+        }
+        PressGraph::from_cells(&format!("{}-{n}", self.name), self.lattice, &cells)
+    }
+
+    /// The largest n a sweep takes (members of at most [`SWEEP_VERTICES`] cells).
+    pub fn max_n(&self) -> usize {
+        let density = self.cells.len() as f64 / (self.period.0 * self.period.1) as f64;
+        ((SWEEP_VERTICES as f64 / density).sqrt() as usize).max(1)
+    }
+}
+
+/// The tiling's members of size 1..=max_n by dense elimination (those holding a cell).
+pub fn sweep_tiling(t: &Tiling, rule: GraphRule, max_n: usize) -> Result<Vec<SweepRow>> {
+    use rayon::prelude::*;
+    let mut rows: Vec<SweepRow> = (1..=max_n)
+        .rev()
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .filter_map(|n| t.member(n).ok().map(|g| sweep_row(n, &g, rule)))
+        .collect::<Result<_>>()?;
+    rows.sort_by_key(|r| r.n);
+    Ok(rows)
+}
+
+/// What a sweep runs over: a built-in family or a tiling by a motif.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SweepKind {
+    Family(Family),
+    Tiled(Tiling),
+}
+
+impl SweepKind {
+    /// For file names: `hex`, `tiled-<motif>`.
+    pub fn name(&self) -> String {
+        match self {
+            SweepKind::Family(f) => f.name().into(),
+            SweepKind::Tiled(t) => format!("tiled-{}", t.name),
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            SweepKind::Family(f) => f.describe().into(),
+            SweepKind::Tiled(t) => format!("the n x n {} grid with {}'s holes", t.lattice.name(), t.name),
+        }
+    }
+
+    pub fn first(&self) -> usize {
+        match self {
+            SweepKind::Family(f) => f.first(),
+            SweepKind::Tiled(_) => 1,
+        }
+    }
+
+    pub fn max_n(&self) -> usize {
+        match self {
+            SweepKind::Family(f) => f.max_n(),
+            SweepKind::Tiled(t) => t.max_n(),
+        }
+    }
+
+    pub fn method(&self) -> &'static str {
+        match self {
+            SweepKind::Family(f) => f.method(),
+            SweepKind::Tiled(_) => Family::Hexagon.method(),
+        }
+    }
+
+    pub fn sweep(&self, rule: GraphRule, max_n: usize) -> Result<Vec<SweepRow>> {
+        match self {
+            SweepKind::Family(f) => sweep(*f, rule, max_n),
+            SweepKind::Tiled(t) => sweep_tiling(t, rule, max_n),
+        }
+    }
 }

@@ -17,6 +17,7 @@ pub mod graph_commands;
 pub mod graph_study;
 pub mod graphs;
 pub mod hand;
+pub mod hex_chase;
 pub mod histogram;
 pub mod million;
 pub mod nullity;

@@ -277,11 +277,11 @@ pub fn save_graph_presses(path: &Path, options: &GraphSolveOptions, r: &Option<g
 pub static FAMILY_SWEEP: Schema = Schema {
     pattern: "lightsout/graphs/nullity_*.csv",
     description: "Lights Out on a family of graphs (rule, then the family, in the file name: hex = the n x n \
-                rhombus of hexagonal cells, hexagon = the hexagon of side n, hypercube = Q_n, cycle = C_n, tiled-<motif> = \
-                the n x n grid with a motif's periodic holes): the press \
-                matrix's rank and nullity for each size n, and whether the all-on board is solvable (hex by light \
-                chasing, an n x n system per member, checked against dense elimination in the tests; the others by \
-                dense elimination over GF(2)).",
+                rhombus of hexagonal cells, hexagon = the hexagon of side n, hypercube = Q_n, cycle = C_n, \
+                tiled-<motif> = the n x n grid with a motif's periodic holes): the press matrix's rank and \
+                nullity for each size n, and whether the all-on board is solvable (hex by light chasing, an n x n \
+                system per member, checked against dense elimination in the tests; the others by dense \
+                elimination over GF(2)).",
     columns: &[
         col(glossary::n, Kind::Integer, "the member's size n"),
         col(glossary::vertices, Kind::Integer, "vertices (cells) of the member"),

@@ -1,8 +1,8 @@
 //! The graphs part of the Lights Out study: family sweeps (hexagonal boards, hypercubes, cycles)
 //! under both of Sutner's rules, and a table of named graphs with every analysis in reach
 //! (rank, nullity, God's number from the exact histogram, the all-on board's fewest presses).
-//! Files under `data/lightsout/graphs/`, charts under `reports/lightsout/graphs/`, the page
-//! `reports/lightsout/graphs.md`, claims beside the family's.
+//! Files under `data/lightsout/graphs/`, charts (`nullity_graphs_*`) and the page `graphs.md`
+//! under `reports/lightsout/`, claims beside the family's.
 
 use super::graph_commands::{sweep_chart, sweep_stem, sweep_table, DIR as GRAPH_DIR};
 use super::graphs::{self, Family, Fewest, GraphGame, GraphHistogram, SweepKind, SweepRow, Tiling};
@@ -15,6 +15,27 @@ use crate::puzzles::press_graph::GraphRule;
 use anyhow::Result;
 
 pub const RULES: [GraphRule; 2] = [GraphRule::SigmaPlus, GraphRule::Sigma];
+
+/// A family's chart under `reports/lightsout/`: `nullity_graphs_hex`.
+pub fn chart_stem(family: &SweepKind) -> String {
+    format!("nullity_graphs_{}", family.name())
+}
+
+/// The charts of the family page's graphs section: (stem, caption).
+pub fn charts(s: &GraphStudy) -> Vec<(String, String)> {
+    charted(s)
+        .into_iter()
+        .map(|f| {
+            let caption = format!(
+                "Lights Out on {}: nullity by n under sigma-plus and sigma \
+                 (data/lightsout/graphs/nullity_<rule>_{}.csv)",
+                f.describe(),
+                f.name()
+            );
+            (chart_stem(f), caption)
+        })
+        .collect()
+}
 
 /// The families with a chart: all but the cycles (their nullity alternates 0 and 2 with n mod 3,
 /// which a line over hundreds of n draws as a solid band; the page states it instead).
@@ -215,8 +236,8 @@ fn named_table(s: &GraphStudy) -> Table {
     t
 }
 
-/// The graph files: tables under `data/lightsout/graphs/`, one chart per family (both rules)
-/// under `reports/lightsout/graphs/` and the page `reports/lightsout/graphs.md`.
+/// The graph files: tables under `data/lightsout/graphs/`, one chart per family (both rules) and
+/// the page `graphs.md` under `reports/lightsout/`.
 pub fn export(s: &GraphStudy, out: &mut Export) -> Result<()> {
     for (family, rule, rows) in &s.sweeps {
         out.table(
@@ -233,8 +254,8 @@ pub fn export(s: &GraphStudy, out: &mut Export) -> Result<()> {
             .collect();
         out.chart(
             Area::Reports,
-            GRAPH_DIR,
-            &format!("nullity_{}", family.name()),
+            "lightsout",
+            &chart_stem(family),
             &sweep_chart(family, &both)?,
         );
     }
@@ -310,13 +331,11 @@ fn page(s: &GraphStudy) -> String {
             );
         }
     }
-    p += "\nData: `data/lightsout/graphs/nullity_<rule>_<family>.csv`. Charts: ";
-    let charts: Vec<String> = charted(s)
-        .iter()
-        .map(|f| format!("[{0}](graphs/nullity_{0}.png)", f.name()))
-        .collect();
-    p += &charts.join(", ");
-    p += ".\n\n## Named graphs\n\n| graph | rule | vertices | nullity | God's number | all-on board, fewest \
+    p += "\nData: `data/lightsout/graphs/nullity_<rule>_<family>.csv`.\n\n";
+    for (stem, caption) in charts(s) {
+        p += &format!("![{caption}]({stem}.png)\n\n*Figure: {caption}* ([SVG]({stem}.svg))\n\n");
+    }
+    p += "## Named graphs\n\n| graph | rule | vertices | nullity | God's number | all-on board, fewest \
           presses |\n|---|---|---|---|---|---|\n";
     for r in &s.named {
         p += &format!(
@@ -388,9 +407,10 @@ fn all_on_claim(s: &GraphStudy) -> crate::output::claim::Claim {
         } else {
             Verdict::Refuted
         },
-        "cases: every sigma-plus member of data/lightsout/graphs/nullity_sigma-plus_<family>.csv (column \
-         all_on_solvable) and every sigma-plus row of data/lightsout/graphs/named_graphs.csv (column \
-         all_on_min_presses, empty when unsolvable); the property test on random graphs is in the suite",
+        "cases: every member of data/lightsout/graphs/nullity_sigma-plus_hex.csv (column all_on_solvable) and of \
+         the other sigma-plus sweeps beside it (hexagon, hypercube, cycle, tiled-perforated), and every \
+         sigma-plus row of data/lightsout/graphs/named_graphs.csv (column all_on_min_presses, empty when \
+         unsolvable); the property test on random graphs is in the suite",
     )
     .quoted("It follows that this game played on any graph allows switching all lights.")
 }

@@ -368,17 +368,19 @@ pub fn page(s: &LightsoutResults, _claims: &[Claim]) -> Page {
         sections.push(rect_section(r));
     }
     sections.push(quiet_section(s));
-    if s.graphs.is_some() {
-        sections.push(
-            Section::new("Lights Out on graphs")
-                .text(
-                    "Sutner's sigma-plus and sigma games on hexagonal boards, hypercubes, cycles and named graphs \
+    if let Some(g) = &s.graphs {
+        let mut section = Section::new("Lights Out on graphs")
+            .text(
+                "Sutner's sigma-plus and sigma games on hexagonal boards, hypercubes, cycles and named graphs \
                      (the Platonic solids, the Petersen graph): their nullity sweeps and per-graph analyses are on \
                      [their own page](graphs.md), the data in `data/lightsout/graphs/`. The published statements \
                      about graphs:",
-                )
-                .claims("lightsout.graphs"),
-        );
+            )
+            .claims("lightsout.graphs");
+        for (stem, caption) in super::graph_study::charts(g) {
+            section = section.chart(stem, caption);
+        }
+        sections.push(section);
     }
     let frontier = frontier_table(s);
     if !frontier.rows.is_empty() {

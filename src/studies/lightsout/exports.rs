@@ -13,7 +13,7 @@ use super::{frontier, gods, million, sampled, seed004};
 use crate::output::chart::{self, Rendered};
 use crate::output::export::{Area, Export};
 use crate::output::glossary;
-use crate::output::schema::{col, Kind, Schema};
+use crate::output::schema::{col, Column, Kind, Schema};
 use crate::output::study_charts;
 use crate::output::table::exact_count_cells;
 use crate::output::{Cell, Table};
@@ -82,35 +82,38 @@ pub fn rect_table(rows: &[(usize, usize, usize)]) -> Table {
     t
 }
 
+/// The columns of every click-distance histogram (square boards and graphs).
+pub const HISTOGRAM_COLUMNS: &[Column] = &[
+    col(
+        glossary::min_presses,
+        Kind::Integer,
+        "fewest presses that turn the position off",
+    ),
+    col(
+        glossary::positions_text,
+        Kind::BigInteger,
+        "solvable positions needing exactly that many presses; exact count as \
+                    text, digits grouped by `_`, at least one `_`, in every histogram (the column's sum passes 64 \
+                    bits from 8x8 on, single counts from 10x10 on)",
+    ),
+    col(
+        glossary::positions,
+        Kind::Number,
+        "positions_text as a float (exact below 2^53), so the column sums as numbers",
+    ),
+    col(
+        glossary::log10_positions,
+        Kind::Number,
+        "log10 of positions, for plotting",
+    ),
+];
+
 pub static HISTOGRAM: Schema = Schema {
     pattern: "lightsout/histogram_*.csv",
     description: "Click-distance histogram of one n x n board (rule, topology and side in the file name): \
                 solvable positions by the fewest presses that turn them off. The last row's min_presses is God's \
                 number.",
-    columns: &[
-        col(
-            glossary::min_presses,
-            Kind::Integer,
-            "fewest presses that turn the position off",
-        ),
-        col(
-            glossary::positions_text,
-            Kind::BigInteger,
-            "solvable positions needing exactly that many presses; exact count as \
-                    text, digits grouped by `_`, at least one `_`, in every histogram (the column's sum passes 64 \
-                    bits from 8x8 on, single counts from 10x10 on)",
-        ),
-        col(
-            glossary::positions,
-            Kind::Number,
-            "positions_text as a float (exact below 2^53), so the column sums as numbers",
-        ),
-        col(
-            glossary::log10_positions,
-            Kind::Number,
-            "log10 of positions, for plotting",
-        ),
-    ],
+    columns: HISTOGRAM_COLUMNS,
     primary_key: &[glossary::min_presses],
     source: SOURCE,
 };
@@ -123,9 +126,15 @@ pub fn histogram_name(h: &Histogram) -> String {
 }
 
 pub fn histogram_table(h: &Histogram) -> Table {
+    counts_table(&HISTOGRAM, &h.counts)
+}
+
+/// A histogram's rows under `schema` (columns [`HISTOGRAM_COLUMNS`]): counts[k] positions need
+/// k presses.
+pub fn counts_table(schema: &Schema, counts: &[BigUint]) -> Table {
     // Counts pass 2^127 from 12x12 on: exact decimal text, with log10 beside it for plotting.
-    let mut t = HISTOGRAM.table();
-    for (k, c) in h.counts.iter().enumerate() {
+    let mut t = schema.table();
+    for (k, c) in counts.iter().enumerate() {
         let log = if c.bits() == 0 {
             Cell::Empty
         } else {

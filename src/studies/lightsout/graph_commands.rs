@@ -2,12 +2,10 @@
 //! `--named NAME`) and the family sweep, each a [`Task`], with the schemas of their files.
 
 use super::graphs::{self, GraphGame, GraphHistogram, SweepKind, SweepRow};
-use super::histogram::big_log10;
 use crate::output::chart::{self, LineChart, Rendered, Series};
 use crate::output::export::{Area, Export, OutDirs};
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
-use crate::output::table::exact_count_cells;
 use crate::output::{Cell, Table};
 use crate::puzzles::press_graph::GraphRule;
 use crate::studies::Task;
@@ -59,45 +57,14 @@ pub static GRAPH_HISTOGRAM: Schema = Schema {
     description: "Click-distance histogram of Lights Out on one graph (rule, then the graph's name, in the file \
                 name): solvable positions by the fewest presses that turn them off. The last row's min_presses is \
                 God's number.",
-    columns: &[
-        col(
-            glossary::min_presses,
-            Kind::Integer,
-            "fewest presses that turn the position off",
-        ),
-        col(
-            glossary::positions_text,
-            Kind::BigInteger,
-            "solvable positions needing exactly min_presses, exact, as text, digits grouped by `_`",
-        ),
-        col(
-            glossary::positions,
-            Kind::Number,
-            "positions_text as a float (exact below 2^53), so the column sums as numbers",
-        ),
-        col(
-            glossary::log10_positions,
-            Kind::Number,
-            "log10 of positions, for plotting",
-        ),
-    ],
+    columns: super::exports::HISTOGRAM_COLUMNS,
     primary_key: &[glossary::min_presses],
     source: SOURCE,
 };
 
 /// The histogram as a table (the square boards' columns).
 pub fn histogram_table(h: &GraphHistogram) -> Table {
-    let mut t = GRAPH_HISTOGRAM.table();
-    for (k, c) in h.counts.iter().enumerate() {
-        let log = if c.bits() == 0 {
-            Cell::Empty
-        } else {
-            Cell::Fixed(big_log10(c), 6)
-        };
-        let [text, number] = exact_count_cells(c);
-        t.push(vec![k.into(), text, number, log]);
-    }
-    t
+    super::exports::counts_table(&GRAPH_HISTOGRAM, &h.counts)
 }
 
 /// `histogram` on a graph.

@@ -149,7 +149,7 @@ pub fn fewest(a: &BitMatrix, board: &[u64]) -> Result<Option<Fewest>> {
 /// Every distinct quiet signature (bit j: the vertex lies in `kernel[j]`) with the sum of
 /// (-1)^{x_v} over its vertices, sorted: the input of [`solve::coset_minimum`].
 fn signatures(x: &[u64], kernel: &[Vec<u64>], cells: usize) -> Vec<(u64, i32)> {
-    let mut sigs: Vec<(u64, i32)> = (0..cells)
+    let sigs: Vec<(u64, i32)> = (0..cells)
         .map(|v| {
             let s = kernel
                 .iter()
@@ -158,15 +158,7 @@ fn signatures(x: &[u64], kernel: &[Vec<u64>], cells: usize) -> Vec<(u64, i32)> {
             (s, if gf2::get_bit(x, v) { -1 } else { 1 })
         })
         .collect();
-    sigs.sort_unstable();
-    let mut merged: Vec<(u64, i32)> = Vec::with_capacity(sigs.len());
-    for (s, w) in sigs {
-        match merged.last_mut() {
-            Some((t, v)) if *t == s => *v += w,
-            _ => merged.push((s, w)),
-        }
-    }
-    merged
+    solve::merge_signatures(sigs)
 }
 
 /// The all-on board of `cells` vertices.

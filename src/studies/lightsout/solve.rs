@@ -502,6 +502,12 @@ pub fn cell_signatures(x: &Grid, quiet: &[Grid]) -> Vec<(u64, i32)> {
     for r in 0..x.rows {
         row_signatures(x, quiet, r, |s, on| sigs.push((s, if on { -1 } else { 1 })));
     }
+    merge_signatures(sigs)
+}
+
+/// Cells' (signature, sign) pairs sorted by signature, equal signatures summed: the input of
+/// [`coset_minimum`].
+pub fn merge_signatures(mut sigs: Vec<(u64, i32)>) -> Vec<(u64, i32)> {
     sigs.sort_unstable();
     let mut merged: Vec<(u64, i32)> = Vec::with_capacity(sigs.len());
     for (s, w) in sigs {

@@ -6,16 +6,15 @@ use super::all_ones::{self, ALL_ONES_CSV, ALL_ONES_PRESSES_CSV};
 use super::columns::{mask_picture, row_picture};
 use super::columns::{SOURCE, SWEEP_COLUMNS};
 use super::hand::HandRow;
-use super::histogram::{big_log10, Histogram};
+use super::histogram::Histogram;
 use super::quiet::Quiet;
 use super::study::{all_sweeps, fraction_sweep, longest_sweeps, residue_counts, LightsoutResults};
 use super::{frontier, gods, million, sampled, seed004};
 use crate::output::chart::{self, Rendered};
 use crate::output::export::{Area, Export};
 use crate::output::glossary;
-use crate::output::schema::{col, Column, Kind, Schema};
+use crate::output::schema::{col, Kind, Schema};
 use crate::output::study_charts;
-use crate::output::table::exact_count_cells;
 use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Rule, Topology};
 use anyhow::Result;
@@ -82,38 +81,12 @@ pub fn rect_table(rows: &[(usize, usize, usize)]) -> Table {
     t
 }
 
-/// The columns of every click-distance histogram (square boards and graphs).
-pub const HISTOGRAM_COLUMNS: &[Column] = &[
-    col(
-        glossary::min_presses,
-        Kind::Integer,
-        "fewest presses that turn the position off",
-    ),
-    col(
-        glossary::positions_text,
-        Kind::BigInteger,
-        "solvable positions needing exactly that many presses; exact count as \
-                    text, digits grouped by `_`, at least one `_`, in every histogram (the column's sum passes 64 \
-                    bits from 8x8 on, single counts from 10x10 on)",
-    ),
-    col(
-        glossary::positions,
-        Kind::Number,
-        "positions_text as a float (exact below 2^53), so the column sums as numbers",
-    ),
-    col(
-        glossary::log10_positions,
-        Kind::Number,
-        "log10 of positions, for plotting",
-    ),
-];
-
 pub static HISTOGRAM: Schema = Schema {
     pattern: "lightsout/histogram_*.csv",
     description: "Click-distance histogram of one n x n board (rule, topology and side in the file name): \
                 solvable positions by the fewest presses that turn them off. The last row's min_presses is God's \
                 number.",
-    columns: HISTOGRAM_COLUMNS,
+    columns: super::histogram::HISTOGRAM_COLUMNS,
     primary_key: &[glossary::min_presses],
     source: SOURCE,
 };
@@ -126,24 +99,7 @@ pub fn histogram_name(h: &Histogram) -> String {
 }
 
 pub fn histogram_table(h: &Histogram) -> Table {
-    counts_table(&HISTOGRAM, &h.counts)
-}
-
-/// A histogram's rows under `schema` (columns [`HISTOGRAM_COLUMNS`]): counts[k] positions need
-/// k presses.
-pub fn counts_table(schema: &Schema, counts: &[BigUint]) -> Table {
-    // Counts pass 2^127 from 12x12 on: exact decimal text, with log10 beside it for plotting.
-    let mut t = schema.table();
-    for (k, c) in counts.iter().enumerate() {
-        let log = if c.bits() == 0 {
-            Cell::Empty
-        } else {
-            Cell::Fixed(big_log10(c), 6)
-        };
-        let [text, number] = exact_count_cells(c);
-        t.push(vec![k.into(), text, number, log]);
-    }
-    t
+    super::histogram::counts_table(&HISTOGRAM, &h.counts)
 }
 
 pub fn quiet_stem(q: &Quiet) -> String {

@@ -57,14 +57,14 @@ pub static GRAPH_HISTOGRAM: Schema = Schema {
     description: "Click-distance histogram of Lights Out on one graph (rule, then the graph's name, in the file \
                 name): solvable positions by the fewest presses that turn them off. The last row's min_presses is \
                 God's number.",
-    columns: super::exports::HISTOGRAM_COLUMNS,
+    columns: super::histogram::HISTOGRAM_COLUMNS,
     primary_key: &[glossary::min_presses],
     source: SOURCE,
 };
 
 /// The histogram as a table (the square boards' columns).
 pub fn histogram_table(h: &GraphHistogram) -> Table {
-    super::exports::counts_table(&GRAPH_HISTOGRAM, &h.counts)
+    super::histogram::counts_table(&GRAPH_HISTOGRAM, &h.counts)
 }
 
 /// `histogram` on a graph.

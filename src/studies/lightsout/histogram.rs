@@ -8,6 +8,10 @@
 //! class holds, so one enumerates those profiles, weighting each by a product of binomials.
 
 use crate::engine::gf2::{self, BitMatrix};
+use crate::output::glossary;
+use crate::output::schema::{col, Column, Kind, Schema};
+use crate::output::table::exact_count_cells;
+use crate::output::{Cell, Table};
 use crate::puzzles::lightsout::{Game, Rule, Topology};
 use anyhow::{bail, Result};
 use num_bigint::BigUint;
@@ -381,6 +385,49 @@ pub fn big_log10(c: &BigUint) -> f64 {
     let top: BigUint = c >> shift;
     let top = top.to_u64_digits().first().copied().unwrap_or(0) as f64;
     top.log10() + shift as f64 * std::f64::consts::LOG10_2
+}
+
+/// The columns of every click-distance histogram (square boards and graphs).
+pub const HISTOGRAM_COLUMNS: &[Column] = &[
+    col(
+        glossary::min_presses,
+        Kind::Integer,
+        "fewest presses that turn the position off",
+    ),
+    col(
+        glossary::positions_text,
+        Kind::BigInteger,
+        "solvable positions needing exactly that many presses; exact count as \
+                    text, digits grouped by `_`, at least one `_`, in every histogram (the column's sum passes 64 \
+                    bits from 8x8 on, single counts from 10x10 on)",
+    ),
+    col(
+        glossary::positions,
+        Kind::Number,
+        "positions_text as a float (exact below 2^53), so the column sums as numbers",
+    ),
+    col(
+        glossary::log10_positions,
+        Kind::Number,
+        "log10 of positions, for plotting",
+    ),
+];
+
+/// A histogram's rows under `schema` (columns [`HISTOGRAM_COLUMNS`]): counts[k] positions need
+/// k presses.
+pub fn counts_table(schema: &Schema, counts: &[BigUint]) -> Table {
+    // Counts pass 2^127 from 12x12 on: exact decimal text, with log10 beside it for plotting.
+    let mut t = schema.table();
+    for (k, c) in counts.iter().enumerate() {
+        let log = if c.bits() == 0 {
+            Cell::Empty
+        } else {
+            Cell::Fixed(big_log10(c), 6)
+        };
+        let [text, number] = exact_count_cells(c);
+        t.push(vec![k.into(), text, number, log]);
+    }
+    t
 }
 
 #[cfg(test)]

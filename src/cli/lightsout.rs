@@ -9,6 +9,7 @@ use crate::studies::footprint;
 use crate::studies::lightsout::commands::*;
 use crate::studies::lightsout::gods::{self, GodsOptions};
 use crate::studies::lightsout::graph_commands::*;
+use crate::studies::lightsout::graph_gods::{self, GodsEffort};
 use crate::studies::lightsout::graphs::{self, Family, GraphGame, SweepKind};
 use crate::studies::lightsout::{frontier, histogram, quiet, sutner};
 use crate::studies::lightsout::{MAX_RECT, MAX_SWEEP_BLOCK, MAX_SWEEP_PLUS_OPEN, MAX_SWEEP_TORUS};
@@ -71,6 +72,9 @@ impl AnyRuleArg {
         }
     }
 }
+
+/// The graph sources' flags, for `conflicts_with_all`.
+const GRAPH_FLAGS: [&str; 3] = ["graph", "board_file", "named"];
 
 /// Which board a command works on: `--n` (a square board of `--rule` and `--topology`) or a
 /// graph; at most one graph source.
@@ -202,8 +206,10 @@ pub enum Command {
     RectDataset(RectDatasetArgs),
     /// God's numbers (the most presses any solvable position needs), exact or proven bounds.
     #[command(
-        after_help = "Example:\n  statespace lightsout gods --max-n 50 --max-n-d2 256 --out /tmp/lo\n  -> \
-            /tmp/lo/gods_numbers.csv, gods_witnesses.txt, gods_numbers.png/.svg"
+        after_help = "Examples:\n  statespace lightsout gods --max-n 50 --max-n-d2 256 --out /tmp/lo\n  -> \
+            /tmp/lo/gods_numbers.csv, gods_witnesses.txt, gods_numbers.png/.svg\n  statespace lightsout gods --named \
+            hypercube-6 --rule sigma --out /tmp/lo\n  -> /tmp/lo/gods_sigma_hypercube-6.csv (graph,rule,vertices,rank,\
+            nullity,gods_number,lower_bound,upper_bound,method,witness_lights,witness_presses)"
     )]
     Gods(GodsArgs),
     /// Rank and nullity of any graph's press matrix (Sutner's sigma or sigma-plus game).
@@ -276,14 +282,20 @@ pub struct RectDatasetArgs {
 #[derive(Args, Debug)]
 pub struct GodsArgs {
     /// Every side n <= N with nullity > 0.
-    #[arg(long, value_name = "N", default_value_t = 50)]
+    #[arg(long, value_name = "N", default_value_t = 50, conflicts_with_all = GRAPH_FLAGS)]
     pub max_n: usize,
     /// Also every side n <= N with nullity 2 (closed form).
-    #[arg(long, value_name = "N", default_value_t = 256)]
+    #[arg(long, value_name = "N", default_value_t = 256, conflicts_with_all = GRAPH_FLAGS)]
     pub max_n_d2: usize,
     /// Only these sides (comma-separated, each with nullity > 0), instead of --max-n and --max-n-d2.
-    #[arg(long, value_name = "N,N,..", value_delimiter = ',')]
+    #[arg(long, value_name = "N,N,..", value_delimiter = ',', conflicts_with_all = GRAPH_FLAGS)]
     pub sides: Option<Vec<usize>>,
+    /// Instead of the square boards, one graph.
+    #[command(flatten)]
+    pub source: BoardSource,
+    /// The graph's rule (with a graph only).
+    #[arg(long, value_enum)]
+    pub rule: Option<GraphRuleArg>,
     /// Restarts of the witness search for nullity > 2.
     #[arg(long, default_value_t = 4)]
     pub restarts: usize,
@@ -451,6 +463,8 @@ super::value_enum!(
         Hypercube,
         /// The cycle C_n (n >= 3).
         Cycle,
+        /// The triangle of side n of hexagonal cells.
+        Triangle,
     }
 );
 
@@ -669,6 +683,54 @@ impl TryFrom<&RectDatasetArgs> for RectDatasetOptions {
     }
 }
 
+/// `gods` on a graph: the effort flags checked as for the square boards, the graph loaded and its
+/// memory checked.
+fn graph_gods_options(a: &GodsArgs) -> Result<GraphGodsOptions> {
+    let effort = gods_effort(a)?;
+    let (graph, source) = a.source.as_graph_source().load()?;
+    let rule = a.rule.map_or(GraphRule::SigmaPlus, GraphRule::from);
+    let game = GraphGame { graph, rule };
+    let a_matrix = game.press_matrix()?;
+    if a_matrix.nullity() > gods::MAX_SPARSE_NULLITY {
+        bail!(
+            "{}: nullity {} is past the {} the God's-number bounds handle",
+            game.label(),
+            a_matrix.nullity(),
+            gods::MAX_SPARSE_NULLITY
+        );
+    }
+    footprint::check(&format!("God's number of {source}"), graph_gods::gods_bytes(&a_matrix))?;
+    Ok(GraphGodsOptions { game, effort })
+}
+
+/// The witness and branch-and-bound effort flags, checked.
+fn gods_effort(a: &GodsArgs) -> Result<GodsEffort> {
+    if a.restarts == 0 {
+        bail!("--restarts must be at least 1");
+    }
+    if a.budget > gods::MAX_BUDGET {
+        bail!("--budget {} is beyond {}", a.budget, gods::MAX_BUDGET);
+    }
+    if let Some(m) = a.conflict_moves {
+        if m == 0 || m > gods::MAX_CONFLICT_MOVES {
+            bail!("--conflict-moves {m} is outside 1..={}", gods::MAX_CONFLICT_MOVES);
+        }
+    }
+    if let Some(r) = a.active_rounds {
+        if r == 0 || r > gods::MAX_ACTIVE_ROUNDS {
+            bail!("--active-rounds {r} is outside 1..={}", gods::MAX_ACTIVE_ROUNDS);
+        }
+    }
+    Ok(GodsEffort {
+        restarts: a.restarts,
+        budget: a.budget,
+        effort: gods::Effort {
+            conflict_moves: a.conflict_moves,
+            active_rounds: a.active_rounds,
+        },
+    })
+}
+
 impl TryFrom<&GodsArgs> for GodsOptions {
     type Error = anyhow::Error;
     fn try_from(a: &GodsArgs) -> Result<GodsOptions> {
@@ -682,36 +744,20 @@ impl TryFrom<&GodsArgs> for GodsOptions {
         if a.max_n_d2 > frontier::MAX_GODS_SIDE {
             bail!("--max-n-d2 {} is beyond {}", a.max_n_d2, frontier::MAX_GODS_SIDE);
         }
-        if a.restarts == 0 {
-            bail!("--restarts must be at least 1");
-        }
-        if a.budget > gods::MAX_BUDGET {
-            bail!("--budget {} is beyond {}", a.budget, gods::MAX_BUDGET);
-        }
         if let Some(n) = a.sides.iter().flatten().find(|&&n| n == 0 || n > 50) {
             bail!("--sides {n} is outside 1..=50");
         }
-        if let Some(m) = a.conflict_moves {
-            if m == 0 || m > gods::MAX_CONFLICT_MOVES {
-                bail!("--conflict-moves {m} is outside 1..={}", gods::MAX_CONFLICT_MOVES);
-            }
+        if a.rule.is_some() {
+            bail!("--rule is a graph's (sigma-plus or sigma); the square boards' God's numbers are the plus rule's");
         }
-        if let Some(r) = a.active_rounds {
-            if r == 0 || r > gods::MAX_ACTIVE_ROUNDS {
-                bail!("--active-rounds {r} is outside 1..={}", gods::MAX_ACTIVE_ROUNDS);
-            }
-        }
-        let effort = gods::Effort {
-            conflict_moves: a.conflict_moves,
-            active_rounds: a.active_rounds,
-        };
+        let effort = gods_effort(a)?;
         Ok(GodsOptions {
             all_up_to: a.max_n,
             only: a.sides.clone(),
             d2_up_to: a.max_n_d2,
-            restarts: a.restarts,
-            budget: a.budget,
-            effort,
+            restarts: effort.restarts,
+            budget: effort.budget,
+            effort: effort.effort,
             saved: None,
         })
     }
@@ -854,6 +900,7 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
             None => run_task(&NullityOptions::try_from(&a)?, None, command).map(drop),
         },
         Command::RectDataset(a) => run_task(&RectDatasetOptions::try_from(&a)?, out(&a.out), command).map(drop),
+        Command::Gods(a) if a.source.given() => run_task(&graph_gods_options(&a)?, out(&a.out), command).map(drop),
         Command::Gods(a) => run_task(&GodsOptions::try_from(&a)?, out(&a.out), command).map(drop),
         Command::Rank(a) => run_task(&GraphRankOptions::try_from(&a)?, None, command).map(drop),
         Command::Family(a) => run_task(&FamilySweepOptions::try_from(&a)?, out(&a.out), command).map(drop),

@@ -4,7 +4,9 @@ use super::run_task;
 use crate::output::export::OutDirs;
 use crate::puzzles::tricolore::{Adjacency, Game, Grid, Regime};
 use crate::studies::footprint;
-use crate::studies::tricolore::{full, half, half_dir, parse_any, solve, FullRun, Method, ReachRun, SolveRun};
+use crate::studies::tricolore::{
+    full, half, half_dir, pairs, parse_any, solve, FullRun, Method, PairsRun, ReachRun, SolveRun,
+};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -64,6 +66,16 @@ pub enum Command {
             by\n`statespace reproduce --only tricolore` (data/tricolore/full/halves_exhaustive_*.csv)."
     )]
     Full(FullArgs),
+    /// Fewest clicks between every pair of boards of a small board (up to 10 squares, holes allowed).
+    #[command(
+        after_help = "Examples:\n  statespace tricolore pairs --width 3 --height 3\n  statespace tricolore pairs \
+            --board-file ring.board --out /tmp/ring\n\nWrites table.csv (clicks,reached,mean_per_start,share), \
+            targets.csv (target,starts,mean_clicks,max_clicks),\neccentricity.csv (max_clicks,starts) and starts.csv \
+            (start_board,reachable_boards,max_clicks,mean_clicks) into\ndata/tricolore/pairs_{board}_{adjacency} or \
+            --out DIR, and the charts pairs_{board}_{adjacency}_clicks and _eccentricity\n(PNG and SVG) into --charts \
+            DIR. The unrestricted regime; one search per class of starts under the\nboard's symmetries."
+    )]
+    Pairs(PairsArgs),
     /// Checks that from every start, whatever the previous click, every board but all blue is reachable.
     #[command(after_help = "Example:\n  statespace tricolore reach\n\nWrites reachability.csv \
             (search,examined,missed,missed_boards) into data/tricolore/full or --out DIR.")]
@@ -115,6 +127,26 @@ pub struct FullArgs {
     #[arg(long, value_name = "FILE")]
     pub board_file: Option<PathBuf>,
     /// Directory for the tables [default: data/tricolore/full].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Directory for the charts.
+    #[arg(long, value_name = "DIR", default_value = "reports/tricolore")]
+    pub charts: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct PairsArgs {
+    /// Which squares a click reaches [default: king; a board file's lattice line says it].
+    #[arg(long, value_enum)]
+    pub adjacency: Option<AdjacencyArg>,
+    #[arg(long, default_value_t = 3, conflicts_with = "board_file")]
+    pub width: usize,
+    #[arg(long, default_value_t = 3, conflicts_with = "board_file")]
+    pub height: usize,
+    /// A board with holes, as `full --board-file`.
+    #[arg(long, value_name = "FILE")]
+    pub board_file: Option<PathBuf>,
+    /// Directory for the tables [default: data/tricolore/pairs_{board}_{adjacency}].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Directory for the charts.
@@ -213,6 +245,36 @@ impl TryFrom<&ReachArgs> for ReachRun {
     }
 }
 
+impl TryFrom<&PairsArgs> for PairsRun {
+    type Error = anyhow::Error;
+    fn try_from(a: &PairsArgs) -> Result<PairsRun> {
+        let grid = board_grid(a.width, a.height, a.adjacency, a.board_file.as_deref())?;
+        if grid.squares() > pairs::MAX_SQUARES {
+            bail!(
+                "tricolore pairs {}: {} squares; every pair of boards is computed up to {} squares (3^{} boards)",
+                grid.size_label(),
+                grid.squares(),
+                pairs::MAX_SQUARES,
+                pairs::MAX_SQUARES
+            );
+        }
+        footprint::check(
+            &format!("tricolore pairs {}", grid.size_label()),
+            pairs::pairs_bytes(grid.squares()),
+        )?;
+        let label = match &a.board_file {
+            Some(p) => p
+                .file_stem()
+                .map_or("board".to_string(), |s| s.to_string_lossy().to_lowercase())
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' })
+                .collect(),
+            None => format!("{}x{}", grid.width(), grid.height()),
+        };
+        Ok(PairsRun { grid, label })
+    }
+}
+
 /// `solve`'s boards (rows joined by '.'; --from sets the shape), rules and method.
 impl TryFrom<&SolveArgs> for SolveRun {
     type Error = anyhow::Error;
@@ -257,6 +319,11 @@ pub fn run(cmd: Command, command: &str) -> Result<()> {
                 &a.charts,
             );
             run_task(&o, to, command).map(drop)
+        }
+        Command::Pairs(a) => {
+            let o = PairsRun::try_from(&a)?;
+            let default = || PathBuf::from("data/tricolore").join(pairs::dir_name(&o.label, &o.grid));
+            run_task(&o, dirs(&a.out, default, &a.charts), command).map(drop)
         }
         Command::Full(a) => run_task(&FullRun::try_from(&a)?, dirs(&a.out, full_dir, &a.charts), command).map(drop),
         Command::Reach(a) => {

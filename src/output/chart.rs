@@ -1533,6 +1533,111 @@ fn draw_board_panels<DB: DrawingBackend>(
     Ok(())
 }
 
+/// The cells of a board picture for [`cell_panels`]: centres in units of one cell, y down.
+#[derive(Clone, Debug)]
+pub enum CellShape {
+    /// Unit squares.
+    Square,
+    /// Pointy-top hexagons of width one (the hexagonal lattice's cells).
+    Hexagon,
+}
+
+/// Like [`board_panels`], for a board of any shape: each pattern drawn on the cells centred at
+/// `centres` (one per cell, in the patterns' order), each cell a square or a hexagon.
+pub fn cell_panels(
+    title: &str,
+    centres: &[(f64, f64)],
+    shape: CellShape,
+    patterns: &[(String, Vec<bool>)],
+) -> Result<Rendered> {
+    both_backends!(root => draw_cell_panels(&root, title, centres, &shape, patterns))
+}
+
+fn draw_cell_panels<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    centres: &[(f64, f64)],
+    shape: &CellShape,
+    patterns: &[(String, Vec<bool>)],
+) -> Result<()> {
+    let legend = vec![
+        ("pressed".to_string(), Swatch::Bar(PRESSED)),
+        ("not pressed".to_string(), Swatch::Bar(UNPRESSED)),
+    ];
+    let body = frame(root, title, &legend)?;
+    let (w, h) = body.dim_in_pixel();
+    let (w, h) = (w as f64 - 40.0, h as f64 - 20.0);
+    // The cells' extent in cell units (a hexagon reaches 1/sqrt(3) above and below its centre).
+    let half_h = match shape {
+        CellShape::Square => 0.5,
+        CellShape::Hexagon => 1.0 / 3f64.sqrt(),
+    };
+    let fold = |f: fn(f64, f64) -> f64, init: f64, pick: fn(&(f64, f64)) -> f64| centres.iter().map(pick).fold(init, f);
+    let (x_min, x_max) = (
+        fold(f64::min, f64::MAX, |c| c.0) - 0.5,
+        fold(f64::max, f64::MIN, |c| c.0) + 0.5,
+    );
+    let (y_min, y_max) = (
+        fold(f64::min, f64::MAX, |c| c.1) - half_h,
+        fold(f64::max, f64::MIN, |c| c.1) + half_h,
+    );
+    let (bw, bh) = ((x_max - x_min).max(1.0), (y_max - y_min).max(1.0));
+    let k = patterns.len().max(1);
+    let (gap, label_h) = (28.0, 22.0);
+    // The column count that gives the largest cells.
+    let (cols, unit) = (1..=k)
+        .map(|cols| {
+            let rows = k.div_ceil(cols) as f64;
+            let by_w = (w - (cols as f64 - 1.0) * gap) / (cols as f64 * bw);
+            let by_h = (h - rows * (label_h + gap)) / (rows * bh);
+            (cols, by_w.min(by_h).min(48.0))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+        .unwrap_or((1, 8.0));
+    let rows = k.div_ceil(cols) as f64;
+    let (side_w, side_h) = (unit * bw, unit * bh);
+    let x0 = 20.0 + (w - cols as f64 * side_w - (cols as f64 - 1.0) * gap) / 2.0;
+    let y0 = 6.0 + (h - rows * (side_h + label_h) - (rows - 1.0) * gap) / 2.0;
+    let label_style = TextStyle::from((FAMILY, 15).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+    for (i, (label, cells)) in patterns.iter().enumerate() {
+        let (col, row) = ((i % cols) as f64, (i / cols) as f64);
+        let left = x0 + col * (side_w + gap);
+        let top = y0 + row * (side_h + label_h + gap) + label_h;
+        body.draw(&Text::new(
+            label.clone(),
+            ((left + side_w / 2.0) as i32, (top - 4.0) as i32),
+            label_style.clone(),
+        ))
+        .map_err(err)?;
+        for (j, &(cx, cy)) in centres.iter().enumerate() {
+            let fill = if cells.get(j).copied().unwrap_or(false) {
+                PRESSED
+            } else {
+                UNPRESSED
+            };
+            let (px, py) = (left + (cx - x_min) * unit, top + (cy - y_min) * unit);
+            let outline: Vec<(i32, i32)> = match shape {
+                CellShape::Square => [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)].to_vec(),
+                CellShape::Hexagon => (0..6)
+                    .map(|v| {
+                        let a = std::f64::consts::PI / 3.0 * v as f64 + std::f64::consts::PI / 6.0;
+                        (a.cos() * half_h, a.sin() * half_h)
+                    })
+                    .collect(),
+            }
+            .into_iter()
+            .map(|(dx, dy)| ((px + dx * unit) as i32, (py + dy * unit) as i32))
+            .collect();
+            body.draw(&Polygon::new(outline.clone(), fill.filled())).map_err(err)?;
+            let mut closed = outline;
+            closed.push(closed[0]);
+            body.draw(&PathElement::new(closed, BLACK.mix(0.35).stroke_width(1)))
+                .map_err(err)?;
+        }
+    }
+    Ok(())
+}
+
 /// A count for every (x, y) with 1 <= x, y <= `side`, one pixel each (no aggregation), coloured
 /// by bins that double (0, 1, 2, 3-4, 5-8, ...) because the counts span orders of magnitude; the
 /// key gives each bin's share of the cells. `value(x, y)`; the canvas grows with `side`.

@@ -336,6 +336,10 @@ const SOURCES: &[(&str, &[&str])] = &[
         "imathworks, n lamps around a circle",
         &["tests/data/sources/imathworks_lamps.txt"],
     ),
+    (
+        "A Piece of the Pi, triangular Lights Out",
+        &["tests/data/sources/pieceofpi_triangle.txt"],
+    ),
     ("wmboyles/LightsOut-Math", &["tests/data/lightsout/gods_number.csv"]),
     ("K. Sutner", &["tests/data/lightsout/sutner_doubling.csv"]),
     (

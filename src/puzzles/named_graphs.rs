@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 /// The names `named` takes, for help texts and errors.
 pub const NAMES: &str = "tetrahedron, cube, octahedron, dodecahedron, icosahedron, petersen, hypercube-K, \
     cycle-N, path-N, complete-N, grid-MxN, hex-N (the N x N rhombus of hexagonal cells), hexagon-N (the \
-    hexagon of side N)";
+    hexagon of side N), triangle-N (the triangle of side N of hexagonal cells)";
 
 /// The graph of that name.
 pub fn named(name: &str) -> Result<PressGraph> {
@@ -36,6 +36,11 @@ pub fn named(name: &str) -> Result<PressGraph> {
             PressGraph::from_cells(name, PictureLattice::Hexagonal, &cells)
         }
         _ if name.starts_with("hexagon-") => hexagon(name, size(sized("hexagon-").unwrap(), 1, 209)? as i32),
+        _ if name.starts_with("triangle-") => {
+            let n = size(sized("triangle-").unwrap(), 1, 511)? as i32;
+            let cells: Vec<(i32, i32)> = (0..n).flat_map(|r| (0..=r).map(move |c| (r, c))).collect();
+            PressGraph::from_cells(name, PictureLattice::Hexagonal, &cells)
+        }
         _ if name.starts_with("grid-") => grid(name),
         _ => bail!("unknown graph {name:?}: the named graphs are {NAMES}"),
     }
@@ -146,6 +151,7 @@ mod tests {
             ("grid-3x4", 12, 17, None),
             ("hex-3", 9, 16, None),
             ("hexagon-2", 7, 12, None),
+            ("triangle-3", 6, 9, None),
         ];
         for (name, v, e, degree) in known {
             let g = named(name).unwrap();

@@ -3,7 +3,7 @@
 //! on every graph) on many random graphs, the square grid as a graph against the square sweep's
 //! fast method, and bad graph files refused in one line with exit status 2, nothing written.
 
-use crate::common::{ok, run, scratch};
+use crate::common::{ok, read_csv, run, scratch};
 use crate::parsers::Rng;
 use statespace::puzzles::named_graphs::named;
 use statespace::puzzles::press_graph::{GraphRule, PressGraph};
@@ -64,6 +64,42 @@ fn plain_rank_and_solvable(mut rows: Vec<Vec<bool>>, target: &[bool]) -> (usize,
     // Solvable iff no row is zero on the matrix and one on the target.
     let solvable = augmented.iter().all(|r| r[..n].iter().any(|&x| x) || !r[n]);
     (rank, solvable)
+}
+
+#[test]
+fn the_triangles_with_one_solution_are_the_published_sides() {
+    // A Piece of the Pi (tests/data/sources/pieceofpi_triangle.txt): the triangular Lights Out
+    // game has a unique solution for every board at sides 1, 3, 4, 7, 8, 9, 11, 15, 16, 17, 20 and
+    // 21. The triangle of hexagonal cells, its edges written here and ranked by a plain
+    // elimination, and through the tool's named graph `triangle-N`.
+    const PUBLISHED: [usize; 12] = [1, 3, 4, 7, 8, 9, 11, 15, 16, 17, 20, 21];
+    let mut unique = Vec::new();
+    for n in 1..=21usize {
+        let index = |r: usize, c: usize| r * (r + 1) / 2 + c;
+        let mut edges = Vec::new();
+        for r in 0..n {
+            for c in 0..=r {
+                if c < r {
+                    edges.push((index(r, c), index(r, c + 1)));
+                }
+                if r + 1 < n {
+                    edges.push((index(r, c), index(r + 1, c)));
+                    edges.push((index(r, c), index(r + 1, c + 1)));
+                }
+            }
+        }
+        let v = n * (n + 1) / 2;
+        let (rank, _) = plain_rank_and_solvable(plain_matrix(v, &edges, true), &vec![true; v]);
+        let (tool_rank, _) = named(&format!("triangle-{n}"))
+            .unwrap()
+            .rank(GraphRule::SigmaPlus)
+            .unwrap();
+        assert_eq!(tool_rank, rank, "triangle-{n}");
+        if rank == v {
+            unique.push(n);
+        }
+    }
+    assert_eq!(unique, PUBLISHED);
 }
 
 #[test]
@@ -282,6 +318,54 @@ fn fewest_presses_and_histograms_on_random_graphs_agree_with_a_search_over_board
 }
 
 #[test]
+fn gods_bounds_on_random_graphs_hold_the_searched_gods_number() {
+    // The class arithmetic's bounds (witness, parity bound, branch and bound) against the deepest
+    // board of a breadth-first search over boards: lower <= God's <= upper, equal when exact, and
+    // the witness needs exactly `lower` presses by the search.
+    use statespace::engine::progress::Counters;
+    use statespace::studies::lightsout::gods::Effort;
+    use statespace::studies::lightsout::graph_gods::{gods, GodsEffort};
+    use statespace::studies::lightsout::graphs::GraphGame;
+    let mut rng = Rng::new(1989);
+    let mut exact = 0;
+    for trial in 0..80 {
+        let n = 2 + rng.below(13) as usize;
+        let percent = 10 + rng.below(60);
+        let (n, edges) = random_graph(&mut rng, n, percent);
+        for (rule, plus) in [(GraphRule::SigmaPlus, true), (GraphRule::Sigma, false)] {
+            let dist = plain_distances(n, &edges, plus);
+            let deepest = dist.iter().flatten().max().copied().unwrap() as usize;
+            let game = GraphGame {
+                graph: PressGraph::from_edges("random", n, &edges).unwrap(),
+                rule,
+            };
+            let budget = if trial % 2 == 0 { 1 << 28 } else { 0 };
+            let effort = GodsEffort {
+                restarts: 2,
+                budget,
+                effort: Effort::default(),
+            };
+            let r = gods(&game, &effort, &Counters::default()).unwrap();
+            assert!(
+                r.lower <= deepest && deepest <= r.upper,
+                "trial {trial} {rule:?}: {r:?} vs {deepest}"
+            );
+            let witness = r.witness[0] as usize;
+            assert_eq!(
+                dist[witness],
+                Some(r.lower as u32),
+                "trial {trial} {rule:?}: the witness"
+            );
+            if let Some(g) = r.exact() {
+                assert_eq!(g, deepest, "trial {trial} {rule:?}: {}", r.method);
+                exact += 1;
+            }
+        }
+    }
+    assert!(exact > 100, "only {exact} of 160 settled");
+}
+
+#[test]
 fn an_all_on_solution_has_the_parity_of_the_rank() {
     // Batal (2022): the size of any odd dominating set (a solution of (A + I) x = 1) has the
     // parity of rank(A + I). Checked on the tool's fewest all-on presses.
@@ -339,6 +423,51 @@ fn every_board_command_takes_a_graph() {
     let (_, nullity) = g.rank(GraphRule::SigmaPlus).unwrap();
     assert!(text(&q).contains(&format!("nullity {nullity}")), "{}", text(&q));
     assert!(dir.join("quiet_sigma-plus_hex.csv").exists());
+    if nullity > 0 {
+        assert!(dir.join("quiet_sigma-plus_hex.png").exists() && dir.join("quiet_sigma-plus_hex.svg").exists());
+    }
+    // quiet pictures: the 5 x 5 rhombus under sigma has nullity 5, drawn as hexagons.
+    let rhombus = dir.join("rhombus.board");
+    std::fs::write(&rhombus, "lattice: hexagonal\nooooo\nooooo\nooooo\nooooo\nooooo\n").unwrap();
+    let q = ok(&[
+        "lightsout",
+        "quiet",
+        "--board-file",
+        rhombus.to_str().unwrap(),
+        "--rule",
+        "sigma",
+        "--out",
+        out,
+    ]);
+    assert!(
+        text(&q).contains("nullity 5") && text(&q).contains("picture"),
+        "{}",
+        text(&q)
+    );
+    let svg = std::fs::read_to_string(dir.join("quiet_sigma_rhombus.svg")).unwrap();
+    assert_eq!(svg.matches("<polygon").count(), 5 * 25, "five patterns of 25 hexagons");
+    // gods: the hypercube Q_5 under sigma-plus is settled (8, the all-on board's presses), and
+    // Q_6 under sigma gets proven bounds with the all-on board as the witness.
+    let g = ok(&["lightsout", "gods", "--named", "hypercube-5", "--out", out]);
+    assert!(text(&g).contains("God's number 8 "), "{}", text(&g));
+    let rows = read_csv(&dir.join("gods_sigma-plus_hypercube-5.csv"));
+    assert_eq!(rows[0]["gods_number"], "8.0");
+    assert_eq!(rows[0]["witness_presses"].matches('1').count(), 8);
+    let g = ok(&[
+        "lightsout",
+        "gods",
+        "--named",
+        "hypercube-6",
+        "--rule",
+        "sigma",
+        "--active-rounds",
+        "1",
+        "--out",
+        out,
+    ]);
+    assert!(text(&g).contains("between 16 and 31"), "{}", text(&g));
+    let rows = read_csv(&dir.join("gods_sigma_hypercube-6.csv"));
+    assert_eq!(rows[0]["witness_lights"], "1".repeat(64));
     // solve: the all-on board of the Petersen graph, and a board file, presses written.
     let s = ok(&["lightsout", "solve", "--named", "petersen", "--all-ones"]);
     assert!(text(&s).contains("presses at fewest"), "{}", text(&s));
@@ -388,7 +517,9 @@ fn every_board_command_takes_a_graph() {
 
 #[test]
 fn board_commands_refuse_a_graph_with_square_flags() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
+        (&["gods", "--named", "petersen", "--max-n", "9"], "cannot be used with"),
+        (&["gods", "--max-n", "9", "--rule", "sigma"], "--rule is a graph's"),
         (
             &["histogram", "--n", "5", "--named", "petersen"],
             "give it or a graph, not both",

@@ -754,6 +754,7 @@ fn expected_lightsout_verdicts() -> Vec<(String, String)> {
         ("lightsout.graphs.all_on_solvable_sigma_plus", "holds where checked"),
         ("lightsout.graphs.orbix_icosahedron", "confirmed"),
         ("lightsout.graphs.cycle_lamps", "holds where checked"),
+        ("lightsout.graphs.triangle_unique_sides", "confirmed"),
         ("lightsout.gods_number.plus_open.nullity_0", "confirmed"),
         ("lightsout.oeis_a079873", "corrected"),
         ("lightsout.sampled.plus_open.9", "new"),

@@ -1025,6 +1025,7 @@ fn reduced_tricolore() -> (
         reachability: false,
         verdicts: false,
         large: Large::Skip,
+        ring: false,
     };
     let results = Tricolore::compute(&options, &Counters::default()).unwrap();
     let claims = Tricolore::claims(&results);
@@ -1438,5 +1439,68 @@ fn tricolore_full_takes_a_board_file() {
         assert!(err.contains(needle) && !err.contains("panicked"), "{args:?}: {err}");
         assert!(err.trim_end().lines().count() <= 3, "{args:?}: {err}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `tricolore pairs --board-file`: every pair of boards of the ring. Each target's most clicks
+/// (targets.csv) is what the backward search of `tricolore full` finds for it, for the red and
+/// white single-colour targets (all blue is unreachable); the eccentricities count every board once; a board past ten squares is
+/// refused in one line before any work.
+#[test]
+fn tricolore_pairs_agrees_with_the_backward_search_per_target() {
+    let dir = scratch("tricolore-pairs");
+    let d = dir.to_str().unwrap();
+    let board = dir.join("ring.board");
+    std::fs::write(&board, "lattice: square-diagonal\nooo\no.o\nooo\n").unwrap();
+    let b = board.to_str().unwrap();
+    let o = ok(&["tricolore", "pairs", "--board-file", b, "--out", d, "--charts", d]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("tricolore pairs 3x3 with 1 hole (king adjacency): 6561 boards"),
+        "{text}"
+    );
+    for f in [
+        "table.csv",
+        "targets.csv",
+        "eccentricity.csv",
+        "starts.csv",
+        "pairs_ring_king_eccentricity.png",
+    ] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    let ecc = rows(&dir.join("eccentricity.csv"));
+    let starts: u64 = ecc.iter().map(|r| r["starts"].parse::<u64>().unwrap()).sum();
+    assert_eq!(starts, 6561);
+    let targets = rows(&dir.join("targets.csv"));
+    let most = |t: &str| -> String { targets.iter().find(|r| r["target"] == t).unwrap()["max_clicks"].clone() };
+    // All blue: no click produces it, so no start reaches it.
+    assert_eq!(most("BBB.B-B.BBB"), "");
+    for target in ["RRR.R-R.RRR", "WWW.W-W.WWW"] {
+        let full = dir.join(format!("full-{target}"));
+        let f = full.to_str().unwrap();
+        ok(&[
+            "tricolore",
+            "full",
+            "--board-file",
+            b,
+            "--target",
+            target,
+            "--out",
+            f,
+            "--charts",
+            f,
+        ]);
+        let dist = rows(&full.join(format!("distance_to_{target}.csv")));
+        let deepest = dist
+            .iter()
+            .filter(|r| r["boards"].parse::<u64>().unwrap() > 0)
+            .map(|r| r["clicks"].parse::<f64>().unwrap())
+            .fold(0.0, f64::max);
+        assert_eq!(most(target).parse::<f64>().unwrap(), deepest, "{target}");
+    }
+    let o = run(&["tricolore", "pairs", "--width", "4", "--height", "3", "--out", d]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("up to 10 squares"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -26,6 +26,7 @@ pub fn resources() -> Vec<&'static Schema> {
         &sampled::SAMPLED_HISTOGRAM,
         &graph_commands::GRAPH_HISTOGRAM,
         &graph_commands::GRAPH_QUIET,
+        &graph_commands::GRAPH_GODS,
         &graph_commands::FAMILY_SWEEP,
         &graph_study::NAMED_GRAPHS,
     ]

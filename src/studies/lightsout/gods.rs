@@ -56,10 +56,16 @@ impl Classes {
     }
     /// The upper bound of the module comment.
     pub fn upper_bound(&self) -> usize {
-        let c = self.covered();
-        let some_odd = self.sizes[1..].iter().any(|&x| x % 2 == 1);
-        self.sizes[0] + c / 2 - usize::from(c.is_multiple_of(2) && some_odd)
+        parity_bound(&self.sizes)
     }
+}
+
+/// The parity/averaging upper bound of the module comment, from the class sizes (`sizes[0]` =
+/// cells in no quiet pattern).
+pub fn parity_bound(sizes: &[usize]) -> usize {
+    let c: usize = sizes[1..].iter().sum();
+    let some_odd = sizes[1..].iter().any(|&x| x % 2 == 1);
+    sizes[0] + c / 2 - usize::from(c.is_multiple_of(2) && some_odd)
 }
 
 /// Largest nullity of the dense classes (signatures in a u32; 2^d values per evaluation) and so
@@ -439,6 +445,96 @@ fn binom(n: usize, k: usize) -> BigUint {
     r
 }
 
+/// What the class arithmetic proves for any press matrix's signature classes (nullity d <=
+/// [`MAX_NULLITY`]): the best witness counts found, how, the proven upper bound, and the branch
+/// and bound's record where it ran.
+pub struct ClassBounds {
+    /// Counts w_s of the best witness (w_0 = c_0).
+    pub w: Vec<usize>,
+    pub how: String,
+    /// c_0 + min_a V_a of `w`: the witness position's fewest presses by the class arithmetic.
+    pub lower: usize,
+    pub upper: usize,
+    pub parity_bound: usize,
+    pub bnb: Option<covering::Radius>,
+}
+
+impl ClassBounds {
+    /// The branch-and-bound refutation that set the upper bound (its tree size is the same at
+    /// any thread count): its nodes and basis.
+    pub fn refutation(&self) -> Option<(u64, covering::Basis)> {
+        self.bnb.as_ref().and_then(|r| {
+            r.steps
+                .iter()
+                .find(|st| st.2 == "infeasible" && st.0 == self.upper + 1)
+                .map(|st| (st.1, st.3))
+        })
+    }
+
+    /// How the upper bound was proven.
+    pub fn upper_how(&self) -> String {
+        match self.refutation() {
+            Some((nodes, basis)) => format!(
+                "branch and bound refutes {} ({nodes} nodes{}; parity/averaging bound {})",
+                self.upper + 1,
+                basis.phrase(),
+                self.parity_bound
+            ),
+            None => "parity/averaging bound".to_string(),
+        }
+    }
+
+    /// The method column: exact or bounds, the witness's search and the upper bound's proof.
+    pub fn method(&self, budget: u64) -> String {
+        let upper_how = self.upper_how();
+        if self.lower == self.upper {
+            format!("exact: witness ({}); upper bound: {upper_how}", self.how)
+        } else {
+            let undecided = self.bnb.as_ref().map_or(String::new(), |_| {
+                format!(
+                    "; branch and bound undecided at {} within {budget} units of work",
+                    self.lower + 1
+                )
+            });
+            format!("bounds: witness ({}); upper bound: {upper_how}{undecided}", self.how)
+        }
+    }
+}
+
+/// The witness searches, then (while the witness is below the parity bound and `budget` > 0)
+/// the branch and bound, on class sizes alone.
+pub fn class_bounds(
+    sizes: &[usize],
+    restarts: usize,
+    budget: u64,
+    effort: &Effort,
+    progress: &Counters,
+) -> ClassBounds {
+    let parity_bound = parity_bound(sizes);
+    let (mut w, mut how) = searched_witness(sizes, restarts, budget, effort);
+    let min_of = |w: &[usize]| sizes[0] + *values(sizes, w).iter().min().expect("non-empty") as usize;
+    let searched = min_of(&w);
+    let mut upper = parity_bound;
+    let mut bnb = None;
+    if searched < parity_bound && budget > 0 {
+        let r = covering::covering_radius(sizes, searched, parity_bound, budget, &covering::BASES, progress);
+        if let Some(better) = r.witness.clone() {
+            w = better;
+            how = "branch-and-bound witness".to_string();
+        }
+        upper = r.upper;
+        bnb = Some(r);
+    }
+    ClassBounds {
+        lower: min_of(&w),
+        w,
+        how,
+        upper,
+        parity_bound,
+        bnb,
+    }
+}
+
 /// God's number (or bounds) of the plus/open n x n board with nullity d > 0; `budget` units of
 /// work per branch-and-bound decision where the witness is below the parity bound.
 pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progress: &Counters) -> Result<GodsRow> {
@@ -452,30 +548,10 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
         d > 0,
         "{n}x{n} has nullity 0: God's number is n^2 (every position has one solution)"
     );
-    let parity_bound = cl.upper_bound();
-    let (mut w, mut how) = searched_witness(&cl, restarts, budget, effort);
-    let searched = cl.sizes[0] as i64 + *values(&cl.sizes, &w).iter().min().expect("non-empty");
-    let mut upper = parity_bound;
-    let mut bnb = None;
-    if (searched as usize) < parity_bound && budget > 0 {
-        let r = covering::covering_radius(
-            &cl.sizes,
-            searched as usize,
-            parity_bound,
-            budget,
-            &covering::BASES,
-            progress,
-        );
-        if let Some(better) = r.witness.clone() {
-            w = better;
-            how = "branch-and-bound witness".to_string();
-        }
-        upper = r.upper;
-        bnb = Some(r);
-    }
-    let predicted = cl.sizes[0] as i64 + *values(&cl.sizes, &w).iter().min().expect("non-empty");
+    let bounds = class_bounds(&cl.sizes, restarts, budget, effort, progress);
+    let upper = bounds.upper;
     let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
-    let x = witness_presses(&cl, &w)?;
+    let x = witness_presses(&cl, &bounds.w)?;
     let board = apply_presses(&game, &Grid::zeros(n, n)?, &x)?;
     let Outcome::Solved(s) = solve::solve(&game, &board)? else {
         bail!("internal error: a pressed board is solvable")
@@ -483,8 +559,9 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
     ensure!(s.exact_minimum, "internal error: nullity {d} minimum not exact");
     let lower = s.presses.count() as usize;
     ensure!(
-        lower as i64 == predicted,
-        "internal error: witness minimum {lower} != class arithmetic {predicted}"
+        lower == bounds.lower,
+        "internal error: witness minimum {lower} != class arithmetic {}",
+        bounds.lower
     );
     ensure!(
         lower <= upper,
@@ -494,32 +571,6 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
     if n * n <= super::histogram::EXHAUSTIVE_CELLS {
         positions_at_max = exhaustive_check(&game, lower, upper, positions_at_max)?;
     }
-    // The refutation that set the upper bound (its tree size is the same at any thread count).
-    let refutation = bnb.as_ref().and_then(|r| {
-        r.steps
-            .iter()
-            .find(|st| st.2 == "infeasible" && st.0 == upper + 1)
-            .map(|st| (st.1, st.3))
-    });
-    let upper_how = match refutation {
-        Some((nodes, basis)) => format!(
-            "branch and bound refutes {} ({nodes} nodes{}; parity/averaging bound {parity_bound})",
-            upper + 1,
-            basis.phrase()
-        ),
-        None => "parity/averaging bound".to_string(),
-    };
-    let method = if lower == upper {
-        format!("exact: witness ({how}); upper bound: {upper_how}")
-    } else {
-        let undecided = bnb.as_ref().map_or(String::new(), |_| {
-            format!(
-                "; branch and bound undecided at {} within {budget} units of work",
-                lower + 1
-            )
-        });
-        format!("bounds: witness ({how}); upper bound: {upper_how}{undecided}")
-    };
     Ok(GodsRow {
         n,
         nullity: d,
@@ -527,8 +578,8 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
         upper,
         lower,
         positions_at_max,
-        method,
-        refutation,
+        method: bounds.method(budget),
+        refutation: bounds.refutation(),
         witness: board,
     })
 }
@@ -536,20 +587,22 @@ pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progres
 /// The witness of the searches that run before the branch and bound, and how it was found: the
 /// d = 2 closed form or the local search, then (with a budget, while below the parity bound) the
 /// min-conflicts and the active-set searches, each kept only when it does better.
-fn searched_witness(cl: &Classes, restarts: usize, budget: u64, effort: &Effort) -> (Vec<usize>, String) {
-    let d = cl.nullity;
-    let (mut w, how) = if d == 2 {
-        (d2_witness(&cl.sizes), "closed form (d = 2)")
+fn searched_witness(sizes: &[usize], restarts: usize, budget: u64, effort: &Effort) -> (Vec<usize>, String) {
+    let d = sizes.len().trailing_zeros() as usize;
+    let (mut w, how) = if d == 1 {
+        (d2_witness(sizes), "closed form (d = 1)")
+    } else if d == 2 {
+        (d2_witness(sizes), "closed form (d = 2)")
     } else {
-        (search_witness(&cl.sizes, restarts), "local search witness")
+        (search_witness(sizes, restarts), "local search witness")
     };
     let mut how = how.to_string();
-    let parity_bound = cl.upper_bound();
-    let min_of = |w: &[usize]| cl.sizes[0] as i64 + *values(&cl.sizes, w).iter().min().expect("non-empty");
+    let parity_bound = parity_bound(sizes);
+    let min_of = |w: &[usize]| sizes[0] as i64 + *values(sizes, w).iter().min().expect("non-empty");
     let mut searched = min_of(&w);
     if (searched as usize) < parity_bound && budget > 0 {
         let better = conflicts_witness(
-            &cl.sizes,
+            sizes,
             &w,
             effort.conflict_moves.unwrap_or_else(|| conflict_steps(d, budget)),
         );
@@ -561,7 +614,7 @@ fn searched_witness(cl: &Classes, restarts: usize, budget: u64, effort: &Effort)
     }
     if (searched as usize) < parity_bound && budget > 0 {
         let rounds = effort.active_rounds.unwrap_or_else(|| active_rounds(budget));
-        let better = active_set_witness(&cl.sizes, &w, d, rounds);
+        let better = active_set_witness(sizes, &w, d, rounds);
         if min_of(&better) > searched {
             w = better;
             how = format!("active-set witness, {rounds} rounds");
@@ -632,19 +685,17 @@ pub fn active_rounds(budget: u64) -> usize {
 /// Moves of the active-set search between two exact passes.
 pub const ACTIVE_MOVES: usize = 2000;
 
-/// God's number bounds past [`MAX_NULLITY`] (n = 39 and 47 below 50: nullity 32 and 30).
-/// Upper: the parity/averaging bound of the module comment, from the sparse class sizes. Lower:
-/// a witness y (y_s = c_s - 2 w_s: 0 on even classes, +-1 by a fixed-seed draw on odd ones)
-/// lowered by `rounds` rounds of the active-set search ([`deep_hole::search`]: each round one
-/// exact pass over all 2^d characters, then min-conflicts moves against a working set of them).
-/// The witness position is solved again exactly (over all 2^d solutions).
-fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
-    let d = quiet.len();
-    let (classes, signature) = sparse_classes(n, quiet);
+/// c_0 and the parity/averaging bound of sparse classes.
+pub fn sparse_parity_bound(classes: &[(u64, usize)]) -> (usize, usize) {
     let c0 = classes.iter().find(|c| c.0 == 0).map_or(0, |c| c.1);
-    let total: usize = n * n - c0;
+    let total: usize = classes.iter().filter(|c| c.0 != 0).map(|c| c.1).sum();
     let some_odd = classes.iter().any(|c| c.0 != 0 && c.1 % 2 == 1);
-    let parity_bound = c0 + total / 2 - usize::from(total.is_multiple_of(2) && some_odd);
+    (c0, c0 + total / 2 - usize::from(total.is_multiple_of(2) && some_odd))
+}
+
+/// The sparse witness of [`sparse_row`]: max Y and y_s per class (y_s = c_s - 2 w_s; 0 on the
+/// zero class), from a fixed-seed rounding lowered by `rounds` rounds of the active-set search.
+pub fn sparse_witness(classes: &[(u64, usize)], d: usize, rounds: usize) -> (i64, Vec<i64>) {
     let mut seed = 0x5851_f42d_4c95_7f2du64;
     let mut rand = move || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -673,8 +724,21 @@ fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
     for (&j, &v) in nonzero.iter().zip(&hole.y) {
         y[j] = v;
     }
-    let best = (hole.max, y);
-    let (max_y, y) = best;
+    (hole.max, y)
+}
+
+/// God's number bounds past [`MAX_NULLITY`] (n = 39 and 47 below 50: nullity 32 and 30).
+/// Upper: the parity/averaging bound of the module comment, from the sparse class sizes. Lower:
+/// a witness y (y_s = c_s - 2 w_s: 0 on even classes, +-1 by a fixed-seed draw on odd ones)
+/// lowered by `rounds` rounds of the active-set search ([`deep_hole::search`]: each round one
+/// exact pass over all 2^d characters, then min-conflicts moves against a working set of them).
+/// The witness position is solved again exactly (over all 2^d solutions).
+fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
+    let d = quiet.len();
+    let (classes, signature) = sparse_classes(n, quiet);
+    let (c0, parity_bound) = sparse_parity_bound(&classes);
+    let total: usize = n * n - c0;
+    let (max_y, y) = sparse_witness(&classes, d, rounds);
     let predicted = c0 as i64 + (total as i64 - max_y) / 2;
     // The witness presses the first w_s = (c_s - y_s) / 2 cells of each class (all of class 0).
     let mut left: std::collections::BTreeMap<u64, usize> = classes

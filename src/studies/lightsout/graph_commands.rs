@@ -1,13 +1,15 @@
 //! The `statespace lightsout` commands on a graph (`--graph FILE`, `--board-file FILE`,
 //! `--named NAME`) and the family sweep, each a [`Task`], with the schemas of their files.
 
+use super::graph_gods::{self, GodsEffort, GraphGods};
 use super::graphs::{self, GraphGame, GraphHistogram, SweepKind, SweepRow};
+use crate::engine::progress::{Counters, Reporter};
 use crate::output::chart::{self, LineChart, Rendered, Series};
 use crate::output::export::{Area, Export, OutDirs};
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
 use crate::output::{Cell, Table};
-use crate::puzzles::press_graph::GraphRule;
+use crate::puzzles::press_graph::{GraphRule, PictureLattice};
 use crate::studies::Task;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
@@ -140,17 +142,168 @@ impl Task for GraphQuietOptions {
         }
         let mut files = Export::default();
         files.table(Area::Data, DIR, &format!("quiet_{}.csv", self.game.stem()), &t);
+        if let Some(chart) = quiet_picture(&self.game, basis)? {
+            files.chart(Area::Data, DIR, &format!("quiet_{}", self.game.stem()), &chart);
+        }
         Ok(files)
     }
 
     fn summary(&self, basis: &Vec<Vec<u64>>, dirs: Option<&OutDirs>) -> String {
         format!(
-            "{}: nullity {}; wrote {}\n",
+            "{}: nullity {}; wrote {}{}\n",
             self.game.label(),
             basis.len(),
-            out_dir(dirs).join(format!("quiet_{}.csv", self.game.stem())).display()
+            out_dir(dirs).join(format!("quiet_{}.csv", self.game.stem())).display(),
+            if self.game.graph.cells().is_some() && !basis.is_empty() {
+                format!(" and its picture quiet_{}.png/.svg", self.game.stem())
+            } else {
+                String::new()
+            }
         )
     }
+}
+
+pub static GRAPH_GODS: Schema = Schema {
+    pattern: "lightsout/graphs/gods_*.csv",
+    description: "God's number of Lights Out on one graph (rule, then the graph's name, in the file name): the most \
+                presses any solvable position needs, exact or as proven bounds, with the witness position behind \
+                the lower bound.",
+    columns: &[
+        col(glossary::graph, Kind::String, "the graph's name (a file's stem)"),
+        col(
+            glossary::rule,
+            Kind::String,
+            "sigma-plus (vertex and neighbours) or sigma (neighbours only)",
+        ),
+        col(glossary::vertices, Kind::Integer, "vertices of the graph"),
+        col(glossary::rank, Kind::Integer, "rank of the press matrix over GF(2)"),
+        col(glossary::nullity, Kind::Integer, "vertices - rank"),
+        col(
+            glossary::gods_number,
+            Kind::Number,
+            "God's number; empty unless the bounds meet",
+        ),
+        col(
+            glossary::lower_bound,
+            Kind::Integer,
+            "the witness position's fewest presses",
+        ),
+        col(
+            glossary::upper_bound,
+            Kind::Integer,
+            "proven: no solvable position needs more presses",
+        ),
+        col(glossary::method, Kind::String, "how each bound was proven"),
+        col(
+            glossary::witness_lights,
+            Kind::String,
+            "the witness position, 0/1 per vertex",
+        ),
+        col(
+            glossary::witness_presses,
+            Kind::String,
+            "a fewest press pattern clearing it, 0/1 per vertex",
+        ),
+    ],
+    primary_key: &[glossary::graph, glossary::rule],
+    source: SOURCE,
+};
+
+/// `gods` on a graph: God's number, exact or proven bounds, with a witness.
+pub struct GraphGodsOptions {
+    pub game: GraphGame,
+    pub effort: GodsEffort,
+}
+
+/// One row of [`GRAPH_GODS`] (also the named graphs' witnesses in `reproduce`).
+pub fn gods_row(game: &GraphGame, r: &GraphGods) -> Vec<Cell> {
+    let v = game.graph.vertices();
+    vec![
+        graphs::slug(game.graph.name()).into(),
+        game.rule.name().into(),
+        v.into(),
+        r.rank.into(),
+        r.nullity.into(),
+        r.exact().into(),
+        r.lower.into(),
+        r.upper.into(),
+        r.method.clone().into(),
+        lights_text(&r.witness, v).into(),
+        lights_text(&r.presses, v).into(),
+    ]
+}
+
+impl Task for GraphGodsOptions {
+    type Results = GraphGods;
+
+    fn compute(&self) -> Result<GraphGods> {
+        let counters = std::sync::Arc::new(Counters::default());
+        let _bar = (self.effort.budget > 0)
+            .then(|| Reporter::start(format!("God's number of {}", self.game.label()), counters.clone()));
+        graph_gods::gods(&self.game, &self.effort, &counters)
+    }
+
+    fn export(&self, r: &GraphGods) -> Result<Export> {
+        let mut t = GRAPH_GODS.table();
+        t.push(gods_row(&self.game, r));
+        let mut files = Export::default();
+        files.table(Area::Data, DIR, &format!("gods_{}.csv", self.game.stem()), &t);
+        Ok(files)
+    }
+
+    fn summary(&self, r: &GraphGods, dirs: Option<&OutDirs>) -> String {
+        let value = match r.exact() {
+            Some(g) => format!("God's number {g}"),
+            None => format!("God's number between {} and {}", r.lower, r.upper),
+        };
+        format!(
+            "{} (nullity {}): {value} ({}); wrote {}\n",
+            self.game.label(),
+            r.nullity,
+            r.method,
+            out_dir(dirs).join(format!("gods_{}.csv", self.game.stem())).display()
+        )
+    }
+}
+
+/// The quiet basis drawn on the board, where the graph is a board picture (square cells, or
+/// hexagons in the skewed rows' plane: cell (r, c) centred at (c - r/2, r sqrt(3)/2)).
+fn quiet_picture(game: &GraphGame, basis: &[Vec<u64>]) -> Result<Option<Rendered>> {
+    let Some((lattice, cells)) = game.graph.cells() else {
+        return Ok(None);
+    };
+    if basis.is_empty() {
+        return Ok(None);
+    }
+    let (centres, shape): (Vec<(f64, f64)>, _) = match lattice {
+        PictureLattice::Square => (
+            cells.iter().map(|&(r, c)| (c as f64, r as f64)).collect(),
+            chart::CellShape::Square,
+        ),
+        PictureLattice::Hexagonal => (
+            cells
+                .iter()
+                .map(|&(r, c)| (c as f64 - r as f64 / 2.0, r as f64 * 3f64.sqrt() / 2.0))
+                .collect(),
+            chart::CellShape::Hexagon,
+        ),
+    };
+    let v = game.graph.vertices();
+    let patterns: Vec<(String, Vec<bool>)> = basis
+        .iter()
+        .enumerate()
+        .map(|(i, q)| {
+            let on: Vec<bool> = (0..v).map(|x| crate::engine::gf2::get_bit(q, x)).collect();
+            let presses = on.iter().filter(|&&b| b).count();
+            (format!("pattern {}: {presses} presses", i + 1), on)
+        })
+        .collect();
+    let title = format!(
+        "{}: {k} quiet patterns, a basis (the 2^{k} quiet patterns are their sums)",
+        game.label(),
+        k = basis.len()
+    );
+    Ok(Some(chart::cell_panels(&title, &centres, shape, &patterns)?))
 }
 
 /// A board of lit vertices for `solve` on a graph: `0`/`1` (or `.`/`#`) per vertex in vertex

@@ -1,18 +1,22 @@
 //! The graphs part of the Lights Out study: family sweeps (hexagonal boards, hypercubes, cycles)
 //! under both of Sutner's rules, and a table of named graphs with every analysis in reach
-//! (rank, nullity, God's number from the exact histogram, the all-on board's fewest presses).
+//! (rank, nullity, God's number from the exact histogram and, for every graph, by the class
+//! arithmetic's proven bounds with a witness, the all-on board's fewest presses).
 //! Files under `data/lightsout/graphs/`, charts (`nullity_graphs_*`) and the page `graphs.md`
 //! under `reports/lightsout/`, claims beside the family's.
 
-use super::graph_commands::{sweep_chart, sweep_stem, sweep_table, DIR as GRAPH_DIR};
+use super::gods::Effort;
+use super::graph_commands::{gods_row, sweep_chart, sweep_stem, sweep_table, DIR as GRAPH_DIR, GRAPH_GODS};
+use super::graph_gods::{self, GodsEffort, GraphGods};
 use super::graphs::{self, Family, Fewest, GraphGame, GraphHistogram, SweepKind, SweepRow, Tiling};
+use crate::engine::progress::Counters;
 use crate::output::export::{Area, Export};
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
 use crate::output::{Cell, Table};
 use crate::puzzles::named_graphs;
 use crate::puzzles::press_graph::GraphRule;
-use anyhow::Result;
+use anyhow::{ensure, Result};
 
 pub const RULES: [GraphRule; 2] = [GraphRule::SigmaPlus, GraphRule::Sigma];
 
@@ -81,6 +85,7 @@ impl GraphStudyOptions {
                 (SweepKind::Family(Family::Hexagon), 37),
                 (SweepKind::Family(Family::Hypercube), 10),
                 (SweepKind::Family(Family::Cycle), 300),
+                (SweepKind::Family(Family::Triangle), 60),
                 (
                     SweepKind::Tiled(Tiling::parse(PERFORATED, "perforated").expect("a valid motif")),
                     80,
@@ -101,6 +106,19 @@ pub struct NamedRow {
     pub histogram: std::result::Result<GraphHistogram, String>,
     /// The all-on board's fewest presses, None when no pattern clears it.
     pub all_on: Option<Fewest>,
+    /// God's number by the class arithmetic: exact or proven bounds, with a witness.
+    pub gods: GraphGods,
+}
+
+impl NamedRow {
+    /// God's number when known: the histogram's last depth, or the bounds where they meet.
+    pub fn gods_number(&self) -> Option<usize> {
+        self.histogram
+            .as_ref()
+            .ok()
+            .map(|h| h.gods_number())
+            .or(self.gods.exact())
+    }
 }
 
 pub struct GraphStudy {
@@ -154,6 +172,17 @@ pub fn compute(o: &GraphStudyOptions) -> Result<GraphStudy> {
     Ok(GraphStudy { sweeps, named })
 }
 
+/// The named graphs' God's-number effort: a few seconds of branch and bound per graph, and one
+/// active-set pass past nullity 24 (hypercube-6 under sigma).
+const NAMED_GODS_EFFORT: GodsEffort = GodsEffort {
+    restarts: 4,
+    budget: 1 << 32,
+    effort: Effort {
+        conflict_moves: None,
+        active_rounds: Some(1),
+    },
+};
+
 fn named_row(graph: crate::puzzles::press_graph::PressGraph, rule: GraphRule) -> Result<NamedRow> {
     let game = GraphGame { graph, rule };
     let (rank, nullity) = game.graph.rank(rule)?;
@@ -162,12 +191,25 @@ fn named_row(graph: crate::puzzles::press_graph::PressGraph, rule: GraphRule) ->
         None => Ok(graphs::histogram(&game)?),
     };
     let all_on = graphs::fewest(&game.press_matrix()?, &graphs::all_on(game.graph.vertices()))?;
+    let gods = graph_gods::gods(&game, &NAMED_GODS_EFFORT, &Counters::default())?;
+    if let Ok(h) = &histogram {
+        // Two methods, one number: the bounds must hold the histogram's God's number.
+        let g = h.gods_number();
+        ensure!(
+            gods.lower <= g && g <= gods.upper && gods.exact().is_none_or(|e| e == g),
+            "internal error: {}: histogram God's number {g} outside the proven bounds {}..={}",
+            game.label(),
+            gods.lower,
+            gods.upper
+        );
+    }
     Ok(NamedRow {
         game,
         rank,
         nullity,
         histogram,
         all_on,
+        gods,
     })
 }
 
@@ -196,12 +238,22 @@ pub static NAMED_GRAPHS: Schema = Schema {
         col(
             glossary::gods_number,
             Kind::Number,
-            "the most presses a solvable board needs (empty: histogram out of reach)",
+            "the most presses a solvable board needs (empty: neither the histogram nor the bounds settle it)",
+        ),
+        col(
+            glossary::lower_bound,
+            Kind::Integer,
+            "a witness position's fewest presses (gods_named_graphs.csv)",
+        ),
+        col(
+            glossary::upper_bound,
+            Kind::Integer,
+            "proven: no solvable board needs more presses",
         ),
         col(
             glossary::method,
             Kind::String,
-            "how the histogram was computed, or why it was not",
+            "how the histogram was computed (or why it was not), then how each bound was proven",
         ),
         col(
             glossary::all_on_min_presses,
@@ -216,10 +268,11 @@ pub static NAMED_GRAPHS: Schema = Schema {
 fn named_table(s: &GraphStudy) -> Table {
     let mut t = NAMED_GRAPHS.table();
     for r in &s.named {
-        let (gods, method) = match &r.histogram {
-            Ok(h) => (Cell::from(h.gods_number()), h.method.clone()),
-            Err(why) => (Cell::Empty, format!("out of reach: {why}")),
+        let histogram = match &r.histogram {
+            Ok(h) => format!("histogram: {}", h.method),
+            Err(why) => format!("histogram out of reach: {why}"),
         };
+        let method = format!("{histogram}; class arithmetic: {}", r.gods.method);
         t.push(vec![
             r.game.graph.name().into(),
             r.game.rule.name().into(),
@@ -228,7 +281,9 @@ fn named_table(s: &GraphStudy) -> Table {
             r.rank.into(),
             r.nullity.into(),
             Cell::Int(-(r.nullity as i128)),
-            gods,
+            r.gods_number().into(),
+            r.gods.lower.into(),
+            r.gods.upper.into(),
             method.into(),
             r.all_on.as_ref().map_or(Cell::Empty, |f| Cell::from(f.count as usize)),
         ]);
@@ -260,6 +315,11 @@ pub fn export(s: &GraphStudy, out: &mut Export) -> Result<()> {
         );
     }
     out.table(Area::Data, GRAPH_DIR, "named_graphs.csv", &named_table(s));
+    let mut witnesses = GRAPH_GODS.table();
+    for r in &s.named {
+        witnesses.push(gods_row(&r.game, &r.gods));
+    }
+    out.table(Area::Data, GRAPH_DIR, "gods_named_graphs.csv", &witnesses);
     out.bytes(Area::Reports, "lightsout", "graphs.md", page(s).into_bytes(), None);
     Ok(())
 }
@@ -344,21 +404,23 @@ fn page(s: &GraphStudy) -> String {
             r.game.rule.name(),
             r.game.graph.vertices(),
             r.nullity,
-            r.histogram
-                .as_ref()
-                .map_or("out of reach".to_string(), |h| h.gods_number().to_string()),
+            r.gods_number()
+                .map_or(format!("{} to {}", r.gods.lower, r.gods.upper), |g| g.to_string()),
             r.all_on
                 .as_ref()
                 .map_or("unsolvable".to_string(), |f| f.count.to_string())
         );
     }
-    p += "\nData: `data/lightsout/graphs/named_graphs.csv` (with each histogram's method).\n";
+    p += "\nData: `data/lightsout/graphs/named_graphs.csv` (with each histogram's method and each bound's \
+          proof); the witness positions behind the lower bounds, with a fewest press pattern for each, in \
+          `gods_named_graphs.csv`.\n";
     p
 }
 
 const BROUWER: &str = "Andries E. Brouwer, Lights Out and Button Madness Games (win.tue.nl/~aeb/ca/madness)";
 const ORBIX: &str = "Jaap Scherphuis, Orbix (jaapsch.net/puzzles/orbix.htm)";
 const LAMPS: &str = "imathworks, n lamps around a circle (math Q&A)";
+const PIECE_OF_PI: &str = "A Piece of the Pi, triangular Lights Out (summarised at metastack.me/topics/linear-algebra)";
 
 /// The published statements about graphs, judged on what the study computed, and the
 /// hypercube's nullities as a new result.
@@ -366,6 +428,7 @@ pub fn claims(s: &GraphStudy) -> Vec<crate::output::claim::Claim> {
     let mut out = vec![all_on_claim(s)];
     out.extend(orbix_claim(s));
     out.extend(cycle_claim(s));
+    out.extend(triangle_claim(s));
     out.extend(hypercube_claim(s));
     out
 }
@@ -481,6 +544,43 @@ fn cycle_claim(s: &GraphStudy) -> Option<crate::output::claim::Claim> {
             ),
         )
         .quoted("you can always turn off all the lamps if and only if n ≢ 0 (mod 3)."),
+    )
+}
+
+/// The triangle of hexagonal cells: the sides n <= 21 where every board has one solution
+/// (nullity 0 under sigma-plus), against the list A Piece of the Pi gives.
+fn triangle_claim(s: &GraphStudy) -> Option<crate::output::claim::Claim> {
+    use crate::output::claim::{Claim, Verdict};
+    const PUBLISHED: [usize; 12] = [1, 3, 4, 7, 8, 9, 11, 15, 16, 17, 20, 21];
+    let rows = s.sweep(Family::Triangle, GraphRule::SigmaPlus)?;
+    let unique: Vec<usize> = rows
+        .iter()
+        .filter(|r| r.n <= 21 && r.nullity == 0)
+        .map(|r| r.n)
+        .collect();
+    if rows.last()?.n < 21 {
+        return None;
+    }
+    let list = |v: &[usize]| v.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ");
+    let agrees = unique == PUBLISHED;
+    Some(
+        Claim::published(
+            "lightsout",
+            "lightsout.graphs.triangle_unique_sides",
+            PIECE_OF_PI,
+            "The triangular Lights Out game (read as the triangle of side n of hexagonal cells, a press toggling the \
+             cell and its neighbours): every starting state has a unique solution for the sides 1, 3, 4, 7, 8, 9, 11, \
+             15, 16, 17, 20 and 21, and for no other side up to 21",
+            list(&PUBLISHED),
+            list(&unique),
+            if agrees { Verdict::Confirmed } else { Verdict::Refuted },
+            "data/lightsout/graphs/nullity_sigma-plus_triangle.csv, columns n and nullity (nullity 0: one solution \
+             per board), n <= 21",
+        )
+        .quoted(
+            "every starting state has a unique solution, which occurs for certain side lengths such as 1, 3, 4, 7, \
+             8, 9, 11, 15, 16, 17, 20, and 21",
+        ),
     )
 }
 

@@ -181,10 +181,18 @@ pub enum Family {
     Hypercube,
     /// The cycle C_n (n >= 3).
     Cycle,
+    /// The triangle of side n of hexagonal cells.
+    Triangle,
 }
 
 impl Family {
-    pub const ALL: [Family; 4] = [Family::Hex, Family::Hexagon, Family::Hypercube, Family::Cycle];
+    pub const ALL: [Family; 5] = [
+        Family::Hex,
+        Family::Hexagon,
+        Family::Hypercube,
+        Family::Cycle,
+        Family::Triangle,
+    ];
 
     /// The smallest member's n.
     pub fn first(self) -> usize {
@@ -201,6 +209,7 @@ impl Family {
             Family::Hexagon => "hexagon",
             Family::Hypercube => "hypercube",
             Family::Cycle => "cycle",
+            Family::Triangle => "triangle",
         }
     }
 
@@ -211,6 +220,7 @@ impl Family {
             Family::Hexagon => "the hexagon of side n of hexagonal cells",
             Family::Hypercube => "the hypercube Q_n (2^n vertices)",
             Family::Cycle => "the cycle C_n",
+            Family::Triangle => "the triangle of side n of hexagonal cells",
         }
     }
 
@@ -227,6 +237,7 @@ impl Family {
             Family::Hexagon => (3 * n * n + 1).saturating_sub(3 * n),
             Family::Hypercube => 1u128 << n.min(100),
             Family::Cycle => n,
+            Family::Triangle => n * (n + 1) / 2,
         }
     }
 

@@ -14,6 +14,7 @@ pub mod fold;
 pub mod frontier;
 pub mod gods;
 pub mod graph_commands;
+pub mod graph_gods;
 pub mod graph_study;
 pub mod graphs;
 pub mod hand;

@@ -3,7 +3,7 @@
 //! and the lines it prints. [`crate::output::export::drive`] runs them.
 
 use super::{full, full_compute, full_export, full_summary, half, half_export, half_summary, report, solve_text};
-use super::{FullRun, ReachRun, SolveRun};
+use super::{pairs, FullRun, PairsRun, ReachRun, SolveRun};
 use crate::engine::progress::{Counters, Reporter};
 use crate::output::export::{Area, Export, OutDirs};
 use crate::studies::Task;
@@ -94,5 +94,44 @@ impl Task for SolveRun {
 
     fn summary(&self, text: &String, _: Option<&OutDirs>) -> String {
         text.clone()
+    }
+}
+
+/// `pairs`: every pair of boards of a small board.
+impl Task for PairsRun {
+    type Results = half::HalfStudy;
+
+    fn compute(&self) -> Result<half::HalfStudy> {
+        let counters = Arc::new(Counters::default());
+        let _progress = Reporter::start(format!("tricolore pairs {}", self.grid.size_label()), counters.clone());
+        pairs::run(&self.grid, &counters)
+    }
+
+    fn export(&self, study: &half::HalfStudy) -> Result<Export> {
+        let mut files = Export::default();
+        pairs::export(study, &self.label, ("", ""), &mut files)?;
+        Ok(files)
+    }
+
+    fn summary(&self, s: &half::HalfStudy, dirs: Option<&OutDirs>) -> String {
+        let ecc = s.eccentricity();
+        let hardest = s.targets.iter().filter_map(|t| t.max_clicks).max();
+        format!(
+            "tricolore pairs {} ({} adjacency): {} boards, {} reachable (start, board) pairs, clicks 1..{}, \
+             mean {:.4}; eccentricity of a start {}..{}; a target needs at most {} clicks from any start; wrote \
+             {}\n",
+            s.grid.size_label(),
+            s.grid.adjacency().name(),
+            s.boards(),
+            s.total(),
+            s.max_clicks(),
+            s.mean_clicks(),
+            ecc.first().map_or(0, |e| e.0),
+            ecc.last().map_or(0, |e| e.0),
+            hardest.map_or("-".to_string(), |m| m.to_string()),
+            dirs.map_or(std::path::Path::new(""), |d| d.data.as_path())
+                .join("starts.csv")
+                .display()
+        )
     }
 }

@@ -45,7 +45,19 @@ impl TargetRow {
     pub fn all_starts_average(&self) -> Option<f64> {
         (self.all_starts > 0).then(|| self.all_sum_clicks as f64 / self.all_starts as f64)
     }
-    fn add(&mut self, d: u8, representative: bool) {
+    /// A target no start has reached yet.
+    pub fn empty(target: u32) -> TargetRow {
+        TargetRow {
+            target,
+            starts: 0,
+            sum_clicks: 0,
+            max_clicks: None,
+            all_starts: 0,
+            all_sum_clicks: 0,
+            all_max_clicks: None,
+        }
+    }
+    pub(super) fn add(&mut self, d: u8, representative: bool) {
         if representative {
             self.starts += 1;
             self.sum_clicks += u64::from(d);
@@ -139,17 +151,7 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
     };
     let mut reached = vec![0u64; 1];
     let mut starts = Vec::with_capacity(reps.len());
-    let mut targets: Vec<TargetRow> = (0..n as u32)
-        .map(|t| TargetRow {
-            target: t,
-            starts: 0,
-            sum_clicks: 0,
-            max_clicks: None,
-            all_starts: 0,
-            all_sum_clicks: 0,
-            all_max_clicks: None,
-        })
-        .collect();
+    let mut targets: Vec<TargetRow> = (0..n as u32).map(TargetRow::empty).collect();
     let mirror: Vec<u32> = (0..n as u32).map(|b| grid.mirror(b)).collect();
     for &s in &reps {
         let row = row_of(s);

@@ -19,6 +19,7 @@ pub mod evidence;
 pub mod full;
 pub mod half;
 pub mod page;
+pub mod pairs;
 pub mod report;
 pub mod saved;
 pub mod solve;
@@ -53,6 +54,10 @@ pub fn resources() -> Vec<&'static Schema> {
         &HALVES_JOINT,
         &HALVES_SUMMARY,
         &all_starts::TARGETS_ALL_STARTS,
+        &pairs::PAIRS_TABLE,
+        &pairs::PAIRS_TARGETS,
+        &pairs::PAIRS_ECCENTRICITY,
+        &pairs::PAIRS_STARTS,
     ]
     .to_vec()
 }
@@ -82,6 +87,14 @@ pub struct FullRun {
 #[derive(Clone, Debug)]
 pub struct ReachRun {
     pub grid: Grid,
+}
+
+/// Validated options of `pairs`: the board and the name its files carry.
+#[derive(Clone, Debug)]
+pub struct PairsRun {
+    pub grid: Grid,
+    /// `3x3` for a rectangle, a board file's stem otherwise.
+    pub label: String,
 }
 
 /// Validated options of `solve` (the CLI parses the boards and checks the target and method).
@@ -300,6 +313,8 @@ pub struct Options {
     pub verdicts: bool,
     /// The 5x4 board's distance tables ([`saved::TARGETS`]).
     pub large: Large,
+    /// Every pair of boards of the 3x3 ring ([`pairs::ring`]), a board with a hole.
+    pub ring: bool,
 }
 
 /// Where the 5x4 tables come from.
@@ -335,6 +350,8 @@ pub struct TricoloreResults {
     pub large_read_back: bool,
     /// 5x4 targets with no table in `data/` to read back (`reproduce --full` searches them).
     pub large_missing: Vec<String>,
+    /// Every pair of boards of the 3x3 ring, when asked for.
+    pub ring: Option<half::HalfStudy>,
 }
 
 impl TricoloreResults {
@@ -388,6 +405,7 @@ impl crate::studies::Study for Tricolore {
             reachability: true,
             verdicts: true,
             large: Large::Compute,
+            ring: true,
         }
     }
 
@@ -433,6 +451,12 @@ impl crate::studies::Study for Tricolore {
             None
         };
         let (large, large_missing) = compute_large(&o.large, counters)?;
+        let ring = if o.ring {
+            counters.set_stage("tricolore: every pair of boards of the 3x3 ring", 0);
+            Some(pairs::run(&pairs::ring()?, counters)?)
+        } else {
+            None
+        };
         Ok(TricoloreResults {
             king,
             orthogonal,
@@ -445,6 +469,7 @@ impl crate::studies::Study for Tricolore {
             large,
             large_read_back: matches!(o.large, Large::ReadBack(_)),
             large_missing,
+            ring,
         })
     }
 
@@ -513,6 +538,10 @@ impl crate::studies::Study for Tricolore {
         overview_charts(r, &mut out)?;
         if !r.large.is_empty() {
             large_export(&r.large, &mut out)?;
+        }
+        if let Some(s) = &r.ring {
+            let dir = format!("tricolore/{}", pairs::dir_name(pairs::RING, &s.grid));
+            pairs::export(s, pairs::RING, (&dir, "tricolore"), &mut out)?;
         }
         out.page = Some(page::page(r, claims));
         Ok(out)

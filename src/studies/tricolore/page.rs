@@ -406,6 +406,7 @@ pub fn page(r: &TricoloreResults, claims: &[Claim]) -> Page {
     sections.extend(full_section(r));
     sections.extend(large_section(r));
     sections.extend(halves_section(r));
+    sections.extend(ring_section(r));
     sections.extend(other_claims_section(claims));
     sections.push(Section::new("Statements not judged").text(prose(include_str!("prose/unjudged.md"), &[])));
     sections.extend(charts(r));
@@ -508,6 +509,56 @@ fn full_section(r: &TricoloreResults) -> Option<Section> {
         full = full.table(prose(include_str!("prose/reachability.md"), &[]), reach_table(r));
     }
     Some(with_claims(full, FULL_CLAIMS))
+}
+
+/// Every pair of boards of the 3x3 ring, every figure from the study.
+fn ring_section(r: &TricoloreResults) -> Option<Section> {
+    use crate::output::chart::group_thousands;
+    let s = r.ring.as_ref()?;
+    let g = &s.grid;
+    let ecc = s.eccentricity();
+    let (lo, hi) = (ecc.first().map_or(0, |e| e.0), ecc.last().map_or(0, |e| e.0));
+    let most = |t: u32| {
+        s.target(t)
+            .max_clicks
+            .map_or("no start reaches it".to_string(), |m| format!("{m} clicks"))
+    };
+    let hardest = s.targets.iter().filter_map(|t| t.max_clicks).max().unwrap_or(0);
+    let stem = super::pairs::dir_name(super::pairs::RING, g);
+    let text = format!(
+        "The 3x3 box without its centre square: {squares} squares, king adjacency (a board file `lattice: \
+         square-diagonal` with rows `ooo`, `o.o`, `ooo`), {boards} boards, every one a start (the unrestricted \
+         regime; one search per class of starts under the board's {order} symmetries, the other starts' distances \
+         carried over). Of the {pairs} (start, board) pairs, {reached} are reachable, at {mean:.4} clicks on \
+         average. A start needs at most {lo} to {hi} clicks to reach every board it can reach ({at_hi} starts \
+         need {hi}); a target needs at most {hardest} clicks from any start that reaches it: all red {red}, all \
+         white {white}, all blue: {blue}. `statespace tricolore pairs --board-file FILE` computes the same for \
+         any board of up to 10 squares. Data: `data/tricolore/{stem}/` (`targets.csv` per target, \
+         `starts.csv` per start, `eccentricity.csv`, `table.csv`).",
+        squares = g.squares(),
+        boards = group_thousands(u128::from(s.boards())),
+        order = g.all_symmetries().len(),
+        pairs = group_thousands(u128::from(s.boards()) * u128::from(s.boards())),
+        reached = group_thousands(u128::from(s.total())),
+        mean = s.mean_clicks(),
+        at_hi = ecc.last().map_or(0, |e| e.1),
+        red = most(g.uniform(0)),
+        white = most(g.uniform(1)),
+        blue = most(g.uniform(2)),
+    );
+    Some(
+        Section::new("Any board: every pair of boards of the 3x3 ring (new)")
+            .text(text)
+            .chart(
+                format!("{stem}_eccentricity"),
+                "3x3 ring: starts by the most clicks to any board they reach, targets by the most clicks from \
+                 any start that reaches them.",
+            )
+            .chart(
+                format!("{stem}_clicks"),
+                "3x3 ring: (start, board) pairs by the fewest clicks after which the board is first shown.",
+            ),
+    )
 }
 
 /// How the 5x4 tables came to be: read back and re-checked, or searched; and the targets with no

@@ -256,10 +256,10 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     winnable_to_start_hole_orbits: "", "winnable_to_start_hole counted up to the symmetries that fix the start";
     winning_sequences: "", "count of peg jump sequences ending with one peg";
     winning_sequences_text: "", "winning_sequences exactly, as text: digits grouped by `_`, at least one (0_048)";
-    witness_lights: "", "Lights Out on a graph: the witness position behind lower_bound, one digit per vertex in \
-        vertex order (1 lit, 0 dark; the board format of `lightsout solve --graph`)";
+    witness_lights: "", "Lights Out on a graph: the witness position behind lower_bound, one character per vertex \
+        in vertex order (# lit, . dark; a board `lightsout solve --graph` reads)";
     witness_presses: "", "Lights Out on a graph: one fewest press pattern that clears the witness position, one \
-        digit per vertex (1 pressed)";
+        character per vertex (# pressed, . not)";
     wrong_positions: "", "count of positions where a formula gives a wrong press";
 }
 

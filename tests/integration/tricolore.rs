@@ -1444,8 +1444,8 @@ fn tricolore_full_takes_a_board_file() {
 
 /// `tricolore pairs --board-file`: every pair of boards of the ring. Each target's most clicks
 /// (targets.csv) is what the backward search of `tricolore full` finds for it, for the red and
-/// white single-colour targets (all blue is unreachable); the eccentricities count every board once; a board past ten squares is
-/// refused in one line before any work.
+/// white single-colour targets (all blue is unreachable); the eccentricities count every board
+/// once; a board past ten squares is refused in one line before any work.
 #[test]
 fn tricolore_pairs_agrees_with_the_backward_search_per_target() {
     let dir = scratch("tricolore-pairs");

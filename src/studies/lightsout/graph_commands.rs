@@ -228,8 +228,8 @@ pub fn gods_row(game: &GraphGame, r: &GraphGods) -> Vec<Cell> {
         r.lower.into(),
         r.upper.into(),
         r.method.clone().into(),
-        lights_text(&r.witness, v).into(),
-        lights_text(&r.presses, v).into(),
+        vertex_picture(&r.witness, v).into(),
+        vertex_picture(&r.presses, v).into(),
     ]
 }
 
@@ -373,6 +373,14 @@ impl Task for GraphSolveOptions {
             ),
         }
     }
+}
+
+/// A vertex set as `#` (in it) and `.` (not) in vertex order: text no CSV loader reads as a
+/// number, and a board `solve --graph` reads.
+pub fn vertex_picture(v: &[u64], vertices: usize) -> String {
+    (0..vertices)
+        .map(|i| if crate::engine::gf2::get_bit(v, i) { '#' } else { '.' })
+        .collect()
 }
 
 /// A vertex vector as 0/1 digits in vertex order (the `--presses` file of a graph).

@@ -154,34 +154,14 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
     let mut targets: Vec<TargetRow> = (0..n as u32).map(TargetRow::empty).collect();
     let mirror: Vec<u32> = (0..n as u32).map(|b| grid.mirror(b)).collect();
     for &s in &reps {
-        let row = row_of(s);
-        let (mut count, mut sum, mut max) = (0u32, 0u64, 0u8);
-        for (t, &d) in row.iter().enumerate() {
-            if d == UNREACHABLE {
-                continue;
+        starts.push(tally(s, row_of(s), &mut reached, |t, d| {
+            targets[t].add(d, true);
+            // The mirrored start reaches the mirrored target in as many clicks (the rules and the
+            // regimes are left-right symmetric).
+            if mirror[s as usize] != s {
+                targets[mirror[t] as usize].add(d, false);
             }
-            if reached.len() <= d as usize {
-                reached.resize(d as usize + 1, 0);
-            }
-            reached[d as usize] += 1;
-            count += 1;
-            sum += u64::from(d);
-            max = max.max(d);
-            if t as u32 != s {
-                targets[t].add(d, true);
-                // The mirrored start reaches the mirrored target in as many clicks (the rules and
-                // the regimes are left-right symmetric).
-                if mirror[s as usize] != s {
-                    targets[mirror[t] as usize].add(d, false);
-                }
-            }
-        }
-        starts.push(StartRow {
-            start: s,
-            reached: count,
-            max_clicks: max,
-            mean_clicks: sum as f64 / count as f64,
-        });
+        }));
     }
     let matrix = opts.matrix.then(|| mirrored_matrix(&grid, &reps, &rows));
     Ok(HalfStudy {
@@ -192,6 +172,30 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
         targets,
         matrix,
     })
+}
+
+/// One start's distance row summed up: its reachable pairs added to `reached` by clicks, and
+/// `each(target, clicks)` called for every other board it reaches.
+pub(super) fn tally(start: u32, row: &[u8], reached: &mut Vec<u64>, mut each: impl FnMut(usize, u8)) -> StartRow {
+    let (mut count, mut sum, mut max) = (0u32, 0u64, 0u8);
+    for (t, &d) in row.iter().enumerate().filter(|&(_, &d)| d != UNREACHABLE) {
+        if reached.len() <= d as usize {
+            reached.resize(d as usize + 1, 0);
+        }
+        reached[d as usize] += 1;
+        count += 1;
+        sum += u64::from(d);
+        max = max.max(d);
+        if t as u32 != start {
+            each(t, d);
+        }
+    }
+    StartRow {
+        start,
+        reached: count,
+        max_clicks: max,
+        mean_clicks: sum as f64 / count.max(1) as f64,
+    }
 }
 
 /// Every start's distances to every board, from the rows of the representatives `reps`: the rules

@@ -6,7 +6,7 @@
 //! over.
 
 use super::columns::schema;
-use super::half::{HalfStudy, StartRow, TargetRow, UNREACHABLE};
+use super::half::{tally, HalfStudy, TargetRow};
 use super::report;
 use crate::engine::norepeat::{Scratch, SuccessorTable};
 use crate::engine::progress::Counters;
@@ -83,25 +83,7 @@ fn summarise(grid: &Grid, matrix: &[u8]) -> HalfStudy {
     let mut targets: Vec<TargetRow> = (0..n as u32).map(TargetRow::empty).collect();
     let mut starts = Vec::with_capacity(n);
     for (s, row) in matrix.chunks(n).enumerate() {
-        let (mut count, mut sum, mut max) = (0u32, 0u64, 0u8);
-        for (t, &d) in row.iter().enumerate().filter(|&(_, &d)| d != UNREACHABLE) {
-            if reached.len() <= d as usize {
-                reached.resize(d as usize + 1, 0);
-            }
-            reached[d as usize] += 1;
-            count += 1;
-            sum += u64::from(d);
-            max = max.max(d);
-            if t != s {
-                targets[t].add(d, true);
-            }
-        }
-        starts.push(StartRow {
-            start: s as u32,
-            reached: count,
-            max_clicks: max,
-            mean_clicks: sum as f64 / count.max(1) as f64,
-        });
+        starts.push(tally(s as u32, row, &mut reached, |t, d| targets[t].add(d, true)));
     }
     HalfStudy {
         grid: grid.clone(),
@@ -310,6 +292,7 @@ fn eccentricity_chart(title: &str, s: &HalfStudy) -> Result<Rendered> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::half::UNREACHABLE;
     use super::*;
     use crate::puzzles::tricolore::Adjacency;
 

@@ -137,14 +137,7 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
     let table = SuccessorTable::new(&game)?;
     let n = grid.boards() as usize;
     let reps: Vec<u32> = (0..n as u32).filter(|&b| grid.mirror_representative(b) == b).collect();
-    let mut rows = vec![0u8; reps.len() * n];
-    rows.par_chunks_mut(n).zip(reps.par_iter()).for_each_init(
-        || (Scratch::default(), Vec::new()),
-        |(scratch, buf), (row, &s)| {
-            table.first_arrivals(s, scratch, buf);
-            row.copy_from_slice(buf);
-        },
-    );
+    let rows = distance_rows(&table, &reps, || {});
     let row_of = |s: u32| -> &[u8] {
         let i = reps.binary_search(&s).expect("a representative");
         &rows[i * n..(i + 1) * n]
@@ -172,6 +165,22 @@ pub fn run(opts: &HalfOptions) -> Result<HalfStudy> {
         targets,
         matrix,
     })
+}
+
+/// The distance rows of `starts` (each `boards` long, one after another), searched in parallel;
+/// `done` after each.
+pub(super) fn distance_rows(table: &SuccessorTable, starts: &[u32], done: impl Fn() + Sync) -> Vec<u8> {
+    let n = table.nodes();
+    let mut rows = vec![0u8; starts.len() * n];
+    rows.par_chunks_mut(n).zip(starts.par_iter()).for_each_init(
+        || (Scratch::default(), Vec::new()),
+        |(scratch, buf), (row, &s)| {
+            table.first_arrivals(s, scratch, buf);
+            row.copy_from_slice(buf);
+            done();
+        },
+    );
+    rows
 }
 
 /// One start's distance row summed up: its reachable pairs added to `reached` by clicks, and

@@ -6,9 +6,9 @@
 //! over.
 
 use super::columns::schema;
-use super::half::{tally, HalfStudy, TargetRow};
+use super::half::{distance_rows, tally, HalfStudy, TargetRow};
 use super::report;
-use crate::engine::norepeat::{Scratch, SuccessorTable};
+use crate::engine::norepeat::SuccessorTable;
 use crate::engine::progress::Counters;
 use crate::output::chart::{self, CategoryChart, CategorySeries, Rendered, Scale};
 use crate::output::export::{Area, Export};
@@ -52,15 +52,7 @@ pub fn run(grid: &Grid, counters: &Counters) -> Result<HalfStudy> {
         format!("one search per class of starts ({} of {n})", reps.len()),
         reps.len() as u64,
     );
-    let mut rows = vec![0u8; reps.len() * n];
-    rows.par_chunks_mut(n).zip(reps.par_iter()).for_each_init(
-        || (Scratch::default(), Vec::new()),
-        |(scratch, buf), (row, &s)| {
-            table.first_arrivals(s, scratch, buf);
-            row.copy_from_slice(buf);
-            counters.add_expanded(1);
-        },
-    );
+    let rows = distance_rows(&table, &reps, || counters.add_expanded(1));
     let mut matrix = vec![0u8; n * n];
     matrix.par_chunks_mut(n).enumerate().for_each(|(s, out)| {
         let rep = class_of(s);

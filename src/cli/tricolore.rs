@@ -263,12 +263,7 @@ impl TryFrom<&PairsArgs> for PairsRun {
             pairs::pairs_bytes(grid.squares()),
         )?;
         let label = match &a.board_file {
-            Some(p) => p
-                .file_stem()
-                .map_or("board".to_string(), |s| s.to_string_lossy().to_lowercase())
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' })
-                .collect(),
+            Some(p) => crate::output::export::slug(&p.display().to_string()),
             None => format!("{}x{}", grid.width(), grid.height()),
         };
         Ok(PairsRun { grid, label })

@@ -1470,16 +1470,21 @@ pub fn board_panels(title: &str, n: usize, patterns: &[(String, Vec<bool>)]) -> 
 const PRESSED: RGBColor = RGBColor(37, 52, 148);
 const UNPRESSED: RGBColor = RGBColor(236, 236, 236);
 
+/// The legend of the press-pattern panels.
+fn press_legend() -> Vec<(String, Swatch)> {
+    vec![
+        ("pressed".to_string(), Swatch::Bar(PRESSED)),
+        ("not pressed".to_string(), Swatch::Bar(UNPRESSED)),
+    ]
+}
+
 fn draw_board_panels<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     n: usize,
     patterns: &[(String, Vec<bool>)],
 ) -> Result<()> {
-    let legend = vec![
-        ("pressed".to_string(), Swatch::Bar(PRESSED)),
-        ("not pressed".to_string(), Swatch::Bar(UNPRESSED)),
-    ];
+    let legend = press_legend();
     let body = frame(root, title, &legend)?;
     let (w, h) = body.dim_in_pixel();
     let (w, h) = (w as i32 - 40, h as i32 - 20);
@@ -1560,10 +1565,7 @@ fn draw_cell_panels<DB: DrawingBackend>(
     shape: &CellShape,
     patterns: &[(String, Vec<bool>)],
 ) -> Result<()> {
-    let legend = vec![
-        ("pressed".to_string(), Swatch::Bar(PRESSED)),
-        ("not pressed".to_string(), Swatch::Bar(UNPRESSED)),
-    ];
+    let legend = press_legend();
     let body = frame(root, title, &legend)?;
     let (w, h) = body.dim_in_pixel();
     let (w, h) = (w as f64 - 40.0, h as f64 - 20.0);

@@ -145,3 +145,15 @@ pub fn drive<O, R>(
     }
     Ok(results)
 }
+
+/// A name as a file-name part: a path's file stem, lower-cased, characters outside `[a-z0-9-]`
+/// as `-` (a board or graph file's name in the files a command writes).
+pub fn slug(name: &str) -> String {
+    let stem = std::path::Path::new(name)
+        .file_stem()
+        .map_or(name.to_string(), |s| s.to_string_lossy().into_owned());
+    stem.to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' })
+        .collect()
+}

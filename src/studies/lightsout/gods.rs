@@ -63,9 +63,14 @@ impl Classes {
 /// The parity/averaging upper bound of the module comment, from the class sizes (`sizes[0]` =
 /// cells in no quiet pattern).
 pub fn parity_bound(sizes: &[usize]) -> usize {
-    let c: usize = sizes[1..].iter().sum();
-    let some_odd = sizes[1..].iter().any(|&x| x % 2 == 1);
-    sizes[0] + c / 2 - usize::from(c.is_multiple_of(2) && some_odd)
+    parity_bound_of(sizes[0], &sizes[1..])
+}
+
+/// The parity/averaging bound from c_0 and the sizes of the classes in some quiet pattern.
+fn parity_bound_of(c0: usize, covered: &[usize]) -> usize {
+    let c: usize = covered.iter().sum();
+    let some_odd = covered.iter().any(|&x| x % 2 == 1);
+    c0 + c / 2 - usize::from(c.is_multiple_of(2) && some_odd)
 }
 
 /// Largest nullity of the dense classes (signatures in a u32; 2^d values per evaluation) and so
@@ -490,13 +495,23 @@ impl ClassBounds {
         if self.lower == self.upper {
             format!("exact: witness ({}); upper bound: {upper_how}", self.how)
         } else {
-            let undecided = self.bnb.as_ref().map_or(String::new(), |_| {
-                format!(
-                    "; branch and bound undecided at {} within {budget} units of work",
-                    self.lower + 1
-                )
-            });
-            format!("bounds: witness ({}); upper bound: {upper_how}{undecided}", self.how)
+            format!(
+                "bounds: witness ({}); upper bound: {upper_how}{}",
+                self.how,
+                self.undecided(budget)
+            )
+        }
+    }
+
+    /// Where the branch and bound ran out of budget: "; branch and bound undecided at ..."
+    /// (empty when it did not run or the bounds meet).
+    pub fn undecided(&self, budget: u64) -> String {
+        match &self.bnb {
+            Some(_) if self.lower < self.upper => format!(
+                "; branch and bound undecided at {} within {budget} units of work",
+                self.lower + 1
+            ),
+            _ => String::new(),
         }
     }
 }
@@ -668,11 +683,16 @@ pub fn sparse_classes(n: usize, quiet: &[Grid]) -> (Vec<(u64, usize)>, Vec<u64>)
             *sig |= (q.get(cell / n, cell % n) as u64) << i;
         }
     }
+    (class_counts(&signature), signature)
+}
+
+/// The signature classes of `signature` (one per cell), sparse: (signature, cells), ascending.
+pub fn class_counts(signature: &[u64]) -> Vec<(u64, usize)> {
     let mut count = std::collections::BTreeMap::new();
-    for &sig in &signature {
+    for &sig in signature {
         *count.entry(sig).or_insert(0usize) += 1;
     }
-    (count.into_iter().collect(), signature)
+    count.into_iter().collect()
 }
 
 /// Rounds of the active-set witness search ([`deep_hole::search`]) for a budget: one exact pass
@@ -688,9 +708,8 @@ pub const ACTIVE_MOVES: usize = 2000;
 /// c_0 and the parity/averaging bound of sparse classes.
 pub fn sparse_parity_bound(classes: &[(u64, usize)]) -> (usize, usize) {
     let c0 = classes.iter().find(|c| c.0 == 0).map_or(0, |c| c.1);
-    let total: usize = classes.iter().filter(|c| c.0 != 0).map(|c| c.1).sum();
-    let some_odd = classes.iter().any(|c| c.0 != 0 && c.1 % 2 == 1);
-    (c0, c0 + total / 2 - usize::from(total.is_multiple_of(2) && some_odd))
+    let covered: Vec<usize> = classes.iter().filter(|c| c.0 != 0).map(|c| c.1).collect();
+    (c0, parity_bound_of(c0, &covered))
 }
 
 /// The sparse witness of [`sparse_row`]: max Y and y_s per class (y_s = c_s - 2 w_s; 0 on the

@@ -378,16 +378,19 @@ impl Task for GraphSolveOptions {
 /// A vertex set as `#` (in it) and `.` (not) in vertex order: text no CSV loader reads as a
 /// number, and a board `solve --graph` reads.
 pub fn vertex_picture(v: &[u64], vertices: usize) -> String {
+    vertex_text(v, vertices, ('#', '.'))
+}
+
+/// A vertex set as one character per vertex: `on` in it, `off` not.
+fn vertex_text(v: &[u64], vertices: usize, (on, off): (char, char)) -> String {
     (0..vertices)
-        .map(|i| if crate::engine::gf2::get_bit(v, i) { '#' } else { '.' })
+        .map(|i| if crate::engine::gf2::get_bit(v, i) { on } else { off })
         .collect()
 }
 
 /// A vertex vector as 0/1 digits in vertex order (the `--presses` file of a graph).
 pub fn lights_text(v: &[u64], vertices: usize) -> String {
-    (0..vertices)
-        .map(|i| if crate::engine::gf2::get_bit(v, i) { '1' } else { '0' })
-        .collect()
+    vertex_text(v, vertices, ('1', '0'))
 }
 
 /// Writes the presses of a solved graph board (0/1 per vertex, one line), atomically.

@@ -44,18 +44,6 @@ pub struct GodsEffort {
     pub effort: Effort,
 }
 
-/// The signature of every vertex: bit j when the vertex lies in `kernel[j]`.
-fn vertex_signatures(kernel: &[Vec<u64>], vertices: usize) -> Vec<u64> {
-    (0..vertices)
-        .map(|v| {
-            kernel
-                .iter()
-                .enumerate()
-                .fold(0u64, |s, (j, q)| s | (gf2::get_bit(q, v) as u64) << j)
-        })
-        .collect()
-}
-
 /// The press pattern pressing the first `take(s)` vertices of each signature class s.
 fn class_presses(signature: &[u64], mut take: impl FnMut(u64) -> usize) -> Vec<u64> {
     let mut taken = std::collections::HashMap::new();
@@ -77,7 +65,7 @@ pub fn gods(g: &GraphGame, e: &GodsEffort, progress: &Counters) -> Result<GraphG
     let vertices = a.cols();
     let kernel = a.null_space()?;
     let d = kernel.len();
-    let signature = vertex_signatures(&kernel, vertices);
+    let signature = graphs::vertex_signatures(&kernel, vertices);
     let mut found = if d == 0 {
         Found {
             presses: graphs::all_on(vertices),
@@ -92,19 +80,11 @@ pub fn gods(g: &GraphGame, e: &GodsEffort, progress: &Counters) -> Result<GraphG
             sizes[s as usize] += 1;
         }
         let b = gods::class_bounds(&sizes, e.restarts, e.budget, &e.effort, progress);
-        let undecided = match &b.bnb {
-            Some(_) if b.lower < b.upper => format!(
-                "; branch and bound undecided at {} within {} units of work",
-                b.lower + 1,
-                e.budget
-            ),
-            _ => String::new(),
-        };
         Found {
             presses: class_presses(&signature, |s| b.w[s as usize]),
             lower: b.lower,
             upper: b.upper,
-            upper_how: b.upper_how() + &undecided,
+            upper_how: b.upper_how() + &b.undecided(e.budget),
             how: b.how,
         }
     } else if d <= MAX_SPARSE_NULLITY {
@@ -116,14 +96,20 @@ pub fn gods(g: &GraphGame, e: &GodsEffort, progress: &Counters) -> Result<GraphG
         );
     };
     let mut witness = a.mul_vec(&found.presses);
+    // The all-on board, when it beats the class arithmetic's witness, is solved once: by the
+    // exact coset minimum itself, with nothing to cross-check.
+    let mut all_on_best = None;
     if found.lower < found.upper {
         let all_on = graphs::all_on(vertices);
         if let Some(f) = graphs::fewest(&a, &all_on)?.filter(|f| f.count as usize > found.lower) {
             (witness, found.lower, found.how) = (all_on, f.count as usize, "the all-on board".to_string());
+            all_on_best = Some(f);
         }
     }
-    let Some(best) = graphs::fewest(&a, &witness)? else {
-        bail!("internal error: {}: a pressed position is unsolvable", g.label())
+    let best = match all_on_best {
+        Some(f) => f,
+        None => graphs::fewest(&a, &witness)?
+            .ok_or_else(|| anyhow::anyhow!("internal error: {}: a pressed position is unsolvable", g.label()))?,
     };
     ensure!(
         best.count as usize == found.lower,
@@ -163,11 +149,7 @@ struct Found {
 /// Past [`MAX_NULLITY`]: the sparse classes, the parity bound and the active-set witness of the
 /// square boards' sparse rows.
 fn sparse(signature: &[u64], d: usize, e: &GodsEffort) -> Found {
-    let mut count = std::collections::BTreeMap::new();
-    for &s in signature {
-        *count.entry(s).or_insert(0usize) += 1;
-    }
-    let classes: Vec<(u64, usize)> = count.into_iter().collect();
+    let classes = gods::class_counts(signature);
     let (c0, upper) = gods::sparse_parity_bound(&classes);
     let rounds = e.effort.active_rounds.unwrap_or_else(|| gods::active_rounds(e.budget));
     let (max_y, y) = gods::sparse_witness(&classes, d, rounds);

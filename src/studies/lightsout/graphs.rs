@@ -37,17 +37,8 @@ impl GraphGame {
     }
 }
 
-/// A graph's name as a file-name part: a path's file stem, characters outside `[a-z0-9-]`
-/// (lower-cased) as `-`.
-pub fn slug(name: &str) -> String {
-    let stem = std::path::Path::new(name)
-        .file_stem()
-        .map_or(name.to_string(), |s| s.to_string_lossy().into_owned());
-    stem.to_lowercase()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' })
-        .collect()
-}
+/// A graph's name as a file-name part (a file's graph by its file stem).
+pub use crate::output::export::slug;
 
 /// Bytes of the dense press matrix the elimination works in.
 pub fn rank_bytes(vertices: usize) -> u128 {
@@ -149,16 +140,24 @@ pub fn fewest(a: &BitMatrix, board: &[u64]) -> Result<Option<Fewest>> {
 /// Every distinct quiet signature (bit j: the vertex lies in `kernel[j]`) with the sum of
 /// (-1)^{x_v} over its vertices, sorted: the input of [`solve::coset_minimum`].
 fn signatures(x: &[u64], kernel: &[Vec<u64>], cells: usize) -> Vec<(u64, i32)> {
-    let sigs: Vec<(u64, i32)> = (0..cells)
-        .map(|v| {
-            let s = kernel
-                .iter()
-                .enumerate()
-                .fold(0u64, |s, (j, q)| s | (gf2::get_bit(q, v) as u64) << j);
-            (s, if gf2::get_bit(x, v) { -1 } else { 1 })
-        })
+    let sigs: Vec<(u64, i32)> = vertex_signatures(kernel, cells)
+        .into_iter()
+        .enumerate()
+        .map(|(v, s)| (s, if gf2::get_bit(x, v) { -1 } else { 1 }))
         .collect();
     solve::merge_signatures(sigs)
+}
+
+/// Every vertex's quiet signature: bit j when the vertex lies in `kernel[j]`.
+pub fn vertex_signatures(kernel: &[Vec<u64>], vertices: usize) -> Vec<u64> {
+    (0..vertices)
+        .map(|v| {
+            kernel
+                .iter()
+                .enumerate()
+                .fold(0u64, |s, (j, q)| s | (gf2::get_bit(q, v) as u64) << j)
+        })
+        .collect()
 }
 
 /// The all-on board of `cells` vertices.

@@ -3,7 +3,7 @@
 # goal's command on this machine, with the ratio to the goal (< 1 meets it) and to a reference
 # timed in the same run. Each measurement is appended as a row to data/bench/measurements.csv;
 # `cargo run --release -- reproduce` renders them into reports/benchmarks.md.
-# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|tricolore|lightsout|lightsout-graphs|reproduce]...
+# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|peg-plays|tricolore|lightsout|lightsout-graphs|reproduce]...
 #   (default: peg tricolore lightsout lightsout-graphs)
 #   BENCH_PEG8=1       also the side-8 union and problem table (about 25 min each, 8 GiB of levels
 #                      under BENCH_PEG8_DIR, default target/)
@@ -131,6 +131,14 @@ for f in "${families[@]}"; do
           "$BIN" peg --board european --levels-only --keep-levels "$FRDIR/levels" --out "$BENCH_TMP/european" --charts "$BENCH_TMP/c"
         rm -rf "$FRDIR"
       fi
+      ;;
+    peg-plays)
+      # Issue 40's beam searches for plays with few moves (sides 11 and 12, OEIS A127500): the
+      # widths of the committed data/peg/T11 and T12/plays.csv; no goal, their time and memory.
+      for side in 11 12; do
+        bench_measure "peg-t$side-plays" "peg T$side plays with few moves (plays.csv, 3 beams of 50,000 per start orbit)" - - \
+          "$BIN" peg --side "$side" --few-moves --width 50000 --out "$BENCH_TMP/T$side-plays"
+      done
       ;;
     tricolore|lightsout)
       bash "scripts/bench_$f.sh"

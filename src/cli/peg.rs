@@ -94,6 +94,19 @@ pub struct PegArgs {
     /// radii may fit for a few problems.
     #[arg(long, requires = "min_moves_from")]
     pub open_only: bool,
+    /// Plays with few moves on the triangle --side N (4 to 15; 11 and 12 are OEIS A127500's open
+    /// sides) by beam search over moves, per start orbit to any single peg: plays.csv in --out
+    /// [default: data/peg/T{N}]. Upper bounds on the fewest moves, each play replayed; no proof.
+    #[arg(
+        long,
+        requires = "side",
+        conflicts_with_all = ["levels_only", "keep_levels", "min_pegs", "plan", "min_moves_from", "symmetry"]
+    )]
+    pub few_moves: bool,
+    /// States each beam keeps per jump with --few-moves (memory grows with it: about 28 KB per
+    /// unit of width on side 12, checked before the run).
+    #[arg(long, value_name = "W", requires = "few_moves", default_value_t = 20_000)]
+    pub width: usize,
 }
 
 fn parse_radii(text: &str) -> std::result::Result<crate::studies::peg::min_moves::Radii, String> {
@@ -126,6 +139,11 @@ pub enum PegMode {
     /// or the tables read back and their fewest moves settled). Under several MPI ranks, only
     /// the union, shared out by the distributed layered engine.
     Triangle { options: Options, dirs: OutDirs },
+    /// `--few-moves`: a triangle's plays with few moves, by beam search.
+    Plays {
+        task: crate::studies::peg::beam_plays::PlaysTask,
+        out: PathBuf,
+    },
     /// Any other board: one analysis, its memory checked before it starts.
     Board {
         task: crate::studies::peg_board::BoardTask,
@@ -155,6 +173,9 @@ impl PegMode {
             return board_mode(a);
         }
         let side = a.side.context("one of --side, --board or --board-file is needed")?;
+        if a.few_moves {
+            return plays_mode(a, side);
+        }
         if a.plan {
             let plan = crate::studies::peg::plan::Plan::new(side, a.ranks.unwrap_or(1), a.memory.unwrap_or(0.0))?;
             let out = a.out.clone().unwrap_or_else(|| PathBuf::from("plans"));
@@ -199,6 +220,7 @@ fn triangle_options(o: PegOptions) -> Options {
         sides: vec![o],
         seed001: false,
         boards: Vec::new(),
+        plays: Vec::new(),
     }
 }
 
@@ -276,6 +298,7 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
             eprint!("{}", options.summary(&results, Some(&dirs)));
             Ok(())
         }
+        PegMode::Plays { task, out } => super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop),
         PegMode::Board { task, out } => {
             let (what, _) = task.plan();
             eprintln!("{}", crate::studies::peg_board::describe(&task.board));
@@ -283,6 +306,28 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
             super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop)
         }
     }
+}
+
+/// `--side N --few-moves`: the side and the beam's width checked, and its memory.
+fn plays_mode(a: &PegArgs, side: usize) -> Result<PegMode> {
+    use crate::studies::peg::beam_plays::{self, PlaysTask};
+    ensure!(
+        beam_plays::SIDES.contains(&side),
+        "--few-moves takes sides {} to {} (a position in 128 bits), not {side}",
+        beam_plays::SIDES.start(),
+        beam_plays::SIDES.end()
+    );
+    ensure!(a.width >= 1, "--width must be at least 1");
+    footprint::check(
+        &format!("peg --side {side} --few-moves --width {}", a.width),
+        footprint::peg_beam(side * (side + 1) / 2, a.width),
+    )?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{side}")));
+    let task = PlaysTask { side, width: a.width };
+    Ok(PegMode::Plays { task, out })
 }
 
 /// `--board NAME` or `--board-file FILE` (other than a triangle the side's study takes): the
@@ -404,6 +449,10 @@ mod tests {
             Analysis::Positions { .. }
         ));
         assert!(matches!(board(&["--board", "diamond-3"]), Analysis::Full { .. }));
+        assert!(matches!(
+            decide(&["--side", "11", "--few-moves"], 1),
+            Ok(PegMode::Plays { .. })
+        ));
         // A triangle named with --start is a board's game, not the side's study.
         assert!(matches!(
             board(&["--board", "triangle-5", "--start", "1"]),
@@ -435,6 +484,8 @@ mod tests {
             &["--board", "diamond-3", "--symmetry"],
             &["--board", "diamond-3", "--start", "2", "--keep-levels", "/tmp/x"],
             &["--side", "5", "--radii", "3+1"],
+            &["--side", "9", "--few-moves", "--levels-only"],
+            &["--side", "9", "--few-moves", "--width", "0"],
         ] {
             assert!(decide(args, 1).is_err(), "{args:?} accepted");
         }

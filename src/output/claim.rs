@@ -313,7 +313,10 @@ const SOURCES: &[(&str, &[&str])] = &[
     ("seed 002", &["tests/data/sources/002_0947ca46c00723ff.txt"]),
     ("seed 003", &["tests/data/sources/003_3e0333806063cc5d.txt"]),
     ("seed 004", &["tests/data/sources/004_c5c33c8ce0f7efe5.txt"]),
-    ("OEIS A127500", &["tests/data/peg/A127500.csv"]),
+    (
+        "OEIS A127500",
+        &["tests/data/peg/A127500.csv", "tests/data/peg/A127500_bounds.csv"],
+    ),
     ("OEIS A130515", &["tests/data/peg/A130515.csv"]),
     ("OEIS A159257", &["tests/data/lightsout/A159257.csv"]),
     ("OEIS A075464", &["tests/data/lightsout/A075464.csv"]),

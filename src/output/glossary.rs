@@ -51,6 +51,7 @@ glossary! {
     all_red_target_at_max: "", "flag: all red is one of the boards some start needs the maximum number of clicks \
         to reach";
     all_solvable_sizes: "", "count of board sides n whose n x n board has every position solvable (nullity 0)";
+    beam_width: "", "peg: states a beam search kept per move (the search that found the play)";
     board: "", "a position, encoded as an integer (peg: bit i-1 set when hole i holds a peg)";
     board_name: "", "a peg board by name (english, european, triangle-5, ...): its files are data/peg/<board_name>/";
     board_size: "", "Tricolore: columns x rows of a board (4x2, 4x4)";
@@ -225,6 +226,8 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     start: "", "peg: the hole left empty at the start (1-based, row by row from the apex)";
     start_board: "", "Tricolore: the start board as text, rows joined by '.' (R, W, B)";
     start_index: "", "Tricolore: the start board as an index (base-3 digits, R=0, W=1, B=2)";
+    start_orbit_size: "", "peg: holes in the start's orbit under the board's symmetries (each has the same best \
+        play, moved by the symmetry)";
     starts: "", "count of starts (peg: single-vacancy starts; Tricolore: start boards) in the row's class";
     starts_at_max: "", "count of starts needing the maximum clicks for some board";
     states: "", "count of (board, last click) states";

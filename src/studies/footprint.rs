@@ -16,6 +16,20 @@ const MIB: u128 = 1 << 20;
 /// its union's levels kept on disk instead.
 pub const PEG_FULL_SIDES: std::ops::RangeInclusive<usize> = 4..=7;
 
+/// Peak bytes of the beam searches for plays with few moves on a board of `holes` cells, `width`
+/// states kept per jump: per search, the kept levels (an 80-byte entry per state: the state, its
+/// parent, its label) and one level's children (about 64 per state, 120 bytes each with the
+/// repeat removal and the ranking), for two searches at once (one per core). Against measured
+/// peaks (data/bench): side 11 at 50,000, 0.87 GiB (estimate 1.2 GiB); side 12 at 100,000, 2.3 GiB
+/// (estimate 2.6 GiB).
+pub fn peg_beam(holes: usize, width: usize) -> u128 {
+    const CHILDREN_PER_STATE: u128 = 64;
+    const BYTES_PER_CHILD: u128 = 120;
+    let kept = holes as u128 * 80;
+    let one = width as u128 * (kept + CHILDREN_PER_STATE * BYTES_PER_CHILD);
+    2 * one + 64 * MIB
+}
+
 /// Whether the full analysis of a triangle side fits, or why not.
 pub fn peg_full_side(side: usize) -> Result<()> {
     anyhow::ensure!(

@@ -5,7 +5,6 @@
 //! score (lower is better; ties broken by the state, so runs are deterministic).
 
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::hash::Hash;
 
 /// Searches from `start` for a goal in as few steps as the beam finds; `None` when the beam
@@ -26,6 +25,9 @@ where
 {
     if is_goal(start) {
         return Some(Vec::new());
+    }
+    if width == 0 {
+        return None;
     }
     // Each kept state with the index of its parent entry in the previous level and its label.
     let mut levels: Vec<Vec<(S, usize, Option<L>)>> = vec![vec![(start, 0, None)]];
@@ -59,26 +61,25 @@ where
             path.reverse();
             return Some(path);
         }
-        // Distinct states, first parent kept (children are in parent order, so deterministic).
-        let mut seen: HashMap<S, usize> = HashMap::with_capacity(children.len());
-        let mut next: Vec<(S, usize, Option<L>)> = Vec::new();
-        for (c, i, l) in children {
-            if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(c) {
-                e.insert(next.len());
-                next.push((c, i, Some(l)));
-            }
-        }
-        if next.is_empty() {
+        // Distinct states, the first child of each kept (children are in parent order, so
+        // deterministic): sorted by (state, index), the first of each run of equal states.
+        let mut order: Vec<(S, usize)> = children.par_iter().enumerate().map(|(j, (c, _, _))| (*c, j)).collect();
+        order.par_sort_unstable();
+        order.dedup_by_key(|e| e.0);
+        if order.is_empty() {
             return None;
         }
-        let mut keyed: Vec<(K, S, usize)> = next
-            .par_iter()
-            .enumerate()
-            .map(|(j, (c, _, _))| (score(*c), *c, j))
+        let mut keyed: Vec<(K, S, usize)> = order.into_par_iter().map(|(c, j)| (score(c), c, j)).collect();
+        let by_score = |a: &(K, S, usize), b: &(K, S, usize)| (&a.0, a.1).cmp(&(&b.0, b.1));
+        if keyed.len() > width {
+            keyed.select_nth_unstable_by(width - 1, by_score);
+            keyed.truncate(width);
+        }
+        keyed.par_sort_unstable_by(by_score);
+        let kept: Vec<(S, usize, Option<L>)> = keyed
+            .into_iter()
+            .map(|(_, c, j)| (c, children[j].1, Some(children[j].2.clone())))
             .collect();
-        keyed.par_sort_unstable_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
-        keyed.truncate(width);
-        let kept: Vec<(S, usize, Option<L>)> = keyed.into_iter().map(|(_, _, j)| next[j].clone()).collect();
         levels.push(kept);
     }
     None

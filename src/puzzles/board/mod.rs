@@ -15,11 +15,13 @@ pub mod lattice;
 pub mod packed;
 pub mod parse;
 pub mod symmetry;
+pub mod wide;
 
 pub use classes::Classes;
 pub use lattice::Lattice;
 pub use parse::{BoardFileError, MAX_CELLS};
 pub use symmetry::{Kind, Symmetry};
+pub use wide::WideBoard;
 
 /// A peg-solitaire board.
 #[derive(Clone, Debug)]
@@ -193,18 +195,7 @@ impl Board {
 
     /// The cells as orbits of the group, each sorted, ordered by their first cell.
     pub fn hole_orbits(&self) -> Vec<Vec<usize>> {
-        let mut seen = vec![false; self.holes()];
-        let mut out = Vec::new();
-        for h in 0..self.holes() {
-            if !seen[h] {
-                let mut orbit: Vec<usize> = self.symmetries.iter().map(|s| s.map[h] as usize).collect();
-                orbit.sort_unstable();
-                orbit.dedup();
-                orbit.iter().for_each(|&o| seen[o] = true);
-                out.push(orbit);
-            }
-        }
-        out
+        symmetry::orbits(&self.symmetries, self.holes())
     }
 
     /// The board as a board file (`lattice: ...` then the picture).

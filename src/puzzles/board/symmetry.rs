@@ -71,3 +71,19 @@ pub fn group(lattice: Lattice, cells: &[(i32, i32)], lines: &[[u8; 3]]) -> Vec<S
     }
     out
 }
+
+/// The cells `0..cells` as orbits of `symmetries`, each sorted, ordered by their first cell.
+pub fn orbits(symmetries: &[Symmetry], cells: usize) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; cells];
+    let mut out = Vec::new();
+    for h in 0..cells {
+        if !seen[h] {
+            let mut orbit: Vec<usize> = symmetries.iter().map(|s| s.map[h] as usize).collect();
+            orbit.sort_unstable();
+            orbit.dedup();
+            orbit.iter().for_each(|&o| seen[o] = true);
+            out.push(orbit);
+        }
+    }
+    out
+}

@@ -6,7 +6,7 @@ use super::solvability::ProblemRow;
 use super::{PegResults, PegStudy, StartRow};
 use crate::output::chart::group_thousands as thousands;
 use crate::output::published::Published;
-use crate::studies::claim::{Claim, Verdict};
+use crate::studies::claim::{Claim, Scope, Verdict};
 
 const FAMILY: &str = "peg";
 
@@ -215,6 +215,7 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
     [
         a127500_claims(r, &a127500),
         a127500_bound_claims(r, &a127500),
+        a127500_play_claims(r, &a127500),
         a130515_claims(r),
     ]
     .into_iter()
@@ -355,6 +356,83 @@ fn a127500_bound_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
             )
             .quoted(&format!("{n},{published}")),
         );
+    }
+    out
+}
+
+/// OEIS A127500 against the beam's plays read back (sides 9 to 12): where the published value is
+/// exact (9, 10) our best play may only equal or exceed it; where it is bounds (11, 12) a play
+/// below the upper bound is a new upper bound, and one below the lower bound would refute it.
+fn a127500_play_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
+    let bounds = oracle(include_str!("../../../tests/data/peg/A127500_bounds.csv"));
+    let mut out = Vec::new();
+    for p in &r.plays {
+        let n = p.side;
+        let Some(best) = p.best() else { continue };
+        let at_best = p.rows.iter().filter(|x| x.move_count() == best).count();
+        let evidence = format!(
+            "data/peg/T{n}/plays.csv, column moves_upper_bound (its smallest value; {at_best} of its {} start orbits \
+            have a play of {best} moves, each replayed when read back)",
+            p.rows.len()
+        );
+        let computed =
+            format!("{best} (the fewest moves of our beam-search plays: an upper bound, not proven minimal)");
+        let id = format!("peg.oeis_a127500.side{n}");
+        if let Some(row) = a127500.rows().find(|row| row("side") == n.to_string()) {
+            let published: usize = row("min_moves").parse().expect("min_moves");
+            let verdict = if best < published {
+                Verdict::Refuted
+            } else {
+                Verdict::ConsistentBound
+            };
+            let statement = format!(
+                "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes \
+                {published} moves (we check only that no play of ours is shorter: side {n} is past our exact search)"
+            );
+            out.push(
+                Claim::published(
+                    FAMILY,
+                    &id,
+                    "OEIS A127500",
+                    &statement,
+                    published,
+                    computed,
+                    verdict,
+                    &evidence,
+                )
+                .quoted(&format!("{n},{published}")),
+            );
+        } else if let Some(row) = bounds.rows().find(|row| row("side") == n.to_string()) {
+            let (lower, upper): (usize, usize) = (
+                row("lower_bound").parse().expect("lower_bound"),
+                row("upper_bound").parse().expect("upper_bound"),
+            );
+            let verdict = if best < lower {
+                Verdict::Refuted
+            } else if best < upper {
+                Verdict::New
+            } else {
+                Verdict::ConsistentBound
+            };
+            let statement = format!(
+                "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes between \
+                {lower} and {upper} moves (a play of fewer than {upper} moves is a new upper bound)"
+            );
+            out.push(
+                Claim::published(
+                    FAMILY,
+                    &id,
+                    "OEIS A127500",
+                    &statement,
+                    format!("{lower} to {upper}"),
+                    computed,
+                    verdict,
+                    &evidence,
+                )
+                .scoped(Scope::Bound)
+                .quoted(&format!("{n},{lower},{upper}")),
+            );
+        }
     }
     out
 }

@@ -20,6 +20,7 @@ pub fn resources() -> Vec<&'static Schema> {
         &tables::PROFILE,
         &tables::MOVE_HISTOGRAM,
         &tables::POSITIONS,
+        &super::beam_plays::PLAYS,
         &seed001::EXAMPLE,
         &seed001::JUMPS,
         // After the triangles' patterns: `peg/*/levels.csv` would match theirs too.

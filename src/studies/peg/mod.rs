@@ -14,6 +14,7 @@ use crate::puzzles::peg_bits::PackedTriangle;
 use anyhow::{ensure, Result};
 use rayon::prelude::*;
 
+pub mod beam_plays;
 pub mod claims;
 pub mod commands;
 pub mod dictionary;
@@ -791,6 +792,9 @@ pub struct Options {
     /// Boards other than the triangles, each read back from its directory of an earlier run
     /// (`data/peg/<board>/`, written by `peg --board NAME`) and re-checked.
     pub boards: Vec<(String, std::path::PathBuf)>,
+    /// Triangle sides whose beam plays (`plays.csv` of `peg --side N --few-moves`) are read back
+    /// from their directory and replayed.
+    pub plays: Vec<(usize, std::path::PathBuf)>,
 }
 
 /// Every side studied.
@@ -802,6 +806,8 @@ pub struct PegResults {
     pub seed001: Option<seed001::Seed001>,
     /// The boards of [`Options::boards`], read back and re-checked.
     pub boards: Vec<crate::studies::peg_board::BoardStudy>,
+    /// The plays of [`Options::plays`], read back and replayed.
+    pub plays: Vec<beam_plays::SidePlays>,
 }
 
 /// The peg family in the common study shape.
@@ -837,6 +843,13 @@ impl Peg {
                 opts.boards.push((name.to_string(), dir));
             }
         }
+        // Beam plays an earlier `peg --side N --few-moves` left in data/peg/T{N}/.
+        for side in layers::MAX_LEVELS_SIDE + 1..=*beam_plays::SIDES.end() {
+            let path = data.join(report::side_dir(side)).join("plays.csv");
+            if path.is_file() {
+                opts.plays.push((side, path));
+            }
+        }
         // Partial sides (side 9): read back from data/ and their first levels recomputed.
         for side in layers::MAX_LEVELS_SIDE + 1..=partial::MAX_SIDE {
             let saved_dir = data.join(report::side_dir(side));
@@ -863,6 +876,7 @@ impl crate::studies::Study for Peg {
             sides: (4..=REPRODUCE_MAX_SIDE).map(PegOptions::for_side).collect(),
             seed001: true,
             boards: Vec::new(),
+            plays: Vec::new(),
         }
     }
 
@@ -903,11 +917,17 @@ impl crate::studies::Study for Peg {
             let board = crate::puzzles::board::Board::named(name)?;
             boards.push(crate::studies::peg_board::BoardStudy::read_back(board, dir)?);
         }
+        let mut plays = Vec::new();
+        for (side, path) in &options.plays {
+            counters.set_stage(format!("peg: side {side}'s beam plays (read back and replayed)"), 0);
+            plays.push(beam_plays::read_back(*side, path)?);
+        }
         Ok(PegResults {
             sides,
             partial,
             seed001,
             boards,
+            plays,
         })
     }
 

@@ -361,6 +361,14 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
             &super::partial::levels_table(p),
         );
     }
+    for p in &r.plays {
+        out.table(
+            Area::Data,
+            &side_dir(p.side),
+            "plays.csv",
+            &super::beam_plays::plays_table(&p.rows),
+        );
+    }
     if !r.sides.is_empty() {
         out.chart(Area::Reports, "peg", "levels_by_pegs", &levels_chart(r)?);
     }
@@ -376,6 +384,7 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
             partial: Vec::new(),
             seed001: None,
             boards: Vec::new(),
+            plays: Vec::new(),
         };
         let claims = super::claims::claims(&single);
         let page = crate::output::report::render_page(&side_page(&single), &claims, "", 0);
@@ -612,6 +621,9 @@ pub fn page(r: &PegResults, _claims: &[Claim]) -> Page {
     }
     sections.extend([Section::new("New results").text(new_results_text(r)).claims("peg.new")]);
     sections.extend(r.partial.iter().map(partial_section));
+    if !r.plays.is_empty() {
+        sections.push(plays_section(r));
+    }
     // The cross-side chart exists only where several sides are computed together (`reproduce`).
     if r.sides.len() > 1 {
         sections.push(
@@ -735,6 +747,99 @@ fn partial_section(p: &super::partial::PartialSide) -> Section {
         ),
         super::partial::levels_table(p),
     )
+}
+
+/// The beam plays of the large sides (read back and replayed): each side's best.
+fn plays_section(r: &PegResults) -> Section {
+    let mut t = Table::new(&[
+        "side",
+        "holes",
+        "start_orbits_solved",
+        "moves",
+        "start",
+        "finish",
+        "search",
+        "play",
+    ]);
+    for p in &r.plays {
+        let best = p
+            .rows
+            .iter()
+            .min_by_key(|x| (x.move_count(), x.start))
+            .expect("a side read back has a play");
+        t.push(vec![
+            p.side.into(),
+            (p.side * (p.side + 1) / 2).into(),
+            p.rows.len().into(),
+            best.move_count().into(),
+            (best.start + 1).into(),
+            (best.finish + 1).into(),
+            best.search.name().into(),
+            super::beam_plays::play_text(&best.moves).into(),
+        ]);
+    }
+    let sides: Vec<String> = r.plays.iter().map(|p| p.side.to_string()).collect();
+    Section::new("Plays with few moves on the large sides (beam search)")
+        .text(format!(
+            "OEIS A127500 gives the fewest moves of any single-vacancy to single-survivor play on the triangle up \
+            to side 10, and bounds for sides 11 and 12; sides past 8 are beyond our exact search. `statespace peg \
+            --side N --few-moves --width W` runs, from every start orbit, three beam searches over jumps that keep \
+            the W best states per jump (one per symmetry orbit, pruned by the position-class test): forward, \
+            ranked by fewest moves or by moves and stranded pegs, and backward from the same hole as a finish. Each \
+            play is an upper bound, not a proof; `reproduce` reads them back from `data/peg/T<N>/plays.csv` and \
+            replays every one. Sides here: {}; the verdicts against A127500 are in the claims above.",
+            sides.join(", ")
+        ))
+        .table(
+            "Per side, its play of fewest moves (holes numbered row by row from the apex; every start orbit's best \
+            play is in its plays.csv):",
+            t,
+        )
+        .chart(
+            "plays_by_side",
+            "Per side, OEIS A127500's value (or bounds) and the fewest moves of our beam plays (upper bounds)",
+        )
+}
+
+/// Per side read back: A127500's value or bounds beside our best play's moves.
+pub fn plays_chart(r: &PegResults) -> Result<Rendered> {
+    use crate::output::chart::{category_bar_chart, CategoryChart, CategorySeries, Scale};
+    let exact = crate::output::published::Published::parse(include_str!("../../../tests/data/peg/A127500.csv"));
+    let bounds = crate::output::published::Published::parse(include_str!("../../../tests/data/peg/A127500_bounds.csv"));
+    let published = |side: usize, column: &str| -> Option<f64> {
+        let side = side.to_string();
+        exact
+            .rows()
+            .find(|row| row("side") == side)
+            .map(|row| row("min_moves"))
+            .or_else(|| bounds.rows().find(|row| row("side") == side).map(|row| row(column)))
+            .and_then(|v| v.parse().ok())
+    };
+    let series = |name: &str, value: &dyn Fn(&super::beam_plays::SidePlays) -> Option<f64>| CategorySeries {
+        name: name.into(),
+        values: r.plays.iter().map(value).collect(),
+    };
+    category_bar_chart(&CategoryChart {
+        title: "Fewest moves to solve the triangle: OEIS A127500 and our beam plays".into(),
+        x_label: "side of the triangle".into(),
+        y_label: "moves (a move: a chain of jumps by one peg)".into(),
+        categories: r.plays.iter().map(|p| p.side.to_string()).collect(),
+        series: vec![
+            series("A127500: the value (sides <= 10) or its lower bound", &|p| {
+                published(p.side, "lower_bound")
+            }),
+            series("A127500: its upper bound (sides 11, 12)", &|p| {
+                published(p.side, "upper_bound").filter(|_| p.side > 10)
+            }),
+            series("our best play (an upper bound, replayed)", &|p| {
+                p.best().map(|b| b as f64)
+            }),
+        ],
+        y_scale: Scale::Linear,
+        value_labels: true,
+        markers: Vec::new(),
+        y_max: None,
+    })
 }
 
 /// Every side's own charts: the exact sides', then the searched sides'.

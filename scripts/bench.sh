@@ -133,11 +133,12 @@ for f in "${families[@]}"; do
       fi
       ;;
     peg-plays)
-      # Issue 40's beam searches for plays with few moves (sides 11 and 12, OEIS A127500): the
-      # widths of the committed data/peg/T11 and T12/plays.csv; no goal, their time and memory.
-      for side in 11 12; do
-        bench_measure "peg-t$side-plays" "peg T$side plays with few moves (plays.csv, 3 beams of 50,000 per start orbit)" - - \
-          "$BIN" peg --side "$side" --few-moves --width 50000 --out "$BENCH_TMP/T$side-plays"
+      # Issue 40's beam searches for plays with few moves (OEIS A127500), at the widths of the
+      # committed data/peg/T9..T12/plays.csv; no goal: their time and memory.
+      for run in 9:50000 10:50000 11:50000 12:100000; do
+        side=${run%%:*} width=${run#*:}
+        bench_measure "peg-t$side-plays" "peg T$side plays with few moves (plays.csv, 3 beams of $width per start orbit)" - - \
+          "$BIN" peg --side "$side" --few-moves --width "$width" --out "$BENCH_TMP/T$side-plays"
       done
       ;;
     tricolore|lightsout)

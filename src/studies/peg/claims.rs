@@ -378,31 +378,24 @@ fn a127500_play_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
         let computed =
             format!("{best} (the fewest moves of our beam-search plays: an upper bound, not proven minimal)");
         let id = format!("peg.oeis_a127500.side{n}");
-        if let Some(row) = a127500.rows().find(|row| row("side") == n.to_string()) {
+        let side = n.to_string();
+        let judged = if let Some(row) = a127500.rows().find(|row| row("side") == side) {
             let published: usize = row("min_moves").parse().expect("min_moves");
-            let verdict = if best < published {
-                Verdict::Refuted
-            } else {
-                Verdict::ConsistentBound
-            };
-            let statement = format!(
-                "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes \
-                {published} moves (we check only that no play of ours is shorter: side {n} is past our exact search)"
-            );
-            out.push(
-                Claim::published(
-                    FAMILY,
-                    &id,
-                    "OEIS A127500",
-                    &statement,
-                    published,
-                    computed,
-                    verdict,
-                    &evidence,
-                )
-                .quoted(&format!("{n},{published}")),
-            );
-        } else if let Some(row) = bounds.rows().find(|row| row("side") == n.to_string()) {
+            (
+                published.to_string(),
+                if best < published {
+                    Verdict::Refuted
+                } else {
+                    Verdict::ConsistentBound
+                },
+                format!(
+                    "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes \
+                    {published} moves (we check only that no play of ours is shorter: side {n} is past our exact \
+                    search)"
+                ),
+                format!("{n},{published}"),
+            )
+        } else if let Some(row) = bounds.rows().find(|row| row("side") == side) {
             let (lower, upper): (usize, usize) = (
                 row("lower_bound").parse().expect("lower_bound"),
                 row("upper_bound").parse().expect("upper_bound"),
@@ -414,25 +407,33 @@ fn a127500_play_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
             } else {
                 Verdict::ConsistentBound
             };
-            let statement = format!(
-                "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes between \
-                {lower} and {upper} moves (a play of fewer than {upper} moves is a new upper bound)"
-            );
-            out.push(
-                Claim::published(
-                    FAMILY,
-                    &id,
-                    "OEIS A127500",
-                    &statement,
-                    format!("{lower} to {upper}"),
-                    computed,
-                    verdict,
-                    &evidence,
-                )
-                .scoped(Scope::Bound)
-                .quoted(&format!("{n},{lower},{upper}")),
-            );
-        }
+            (
+                format!("{lower} to {upper}"),
+                verdict,
+                format!(
+                    "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes \
+                    between {lower} and {upper} moves (a play of fewer than {upper} moves is a new upper bound)"
+                ),
+                format!("{n},{lower},{upper}"),
+            )
+        } else {
+            continue;
+        };
+        let (published, verdict, statement, quote) = judged;
+        out.push(
+            Claim::published(
+                FAMILY,
+                &id,
+                "OEIS A127500",
+                &statement,
+                published,
+                computed,
+                verdict,
+                &evidence,
+            )
+            .scoped(Scope::Bound)
+            .quoted(&quote),
+        );
     }
     out
 }

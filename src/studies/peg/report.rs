@@ -369,6 +369,9 @@ pub fn export(r: &PegResults, claims: &[Claim]) -> Result<Export> {
             &super::beam_plays::plays_table(&p.rows),
         );
     }
+    if !r.plays.is_empty() {
+        out.chart(Area::Reports, "peg", "plays_by_side", &plays_chart(r)?);
+    }
     if !r.sides.is_empty() {
         out.chart(Area::Reports, "peg", "levels_by_pegs", &levels_chart(r)?);
     }

@@ -104,9 +104,9 @@ pub struct PegArgs {
     )]
     pub few_moves: bool,
     /// States each beam keeps per jump with --few-moves (memory grows with it: about 28 KB per
-    /// unit of width on side 12, checked before the run).
-    #[arg(long, value_name = "W", requires = "few_moves", default_value_t = 20_000)]
-    pub width: usize,
+    /// unit of width on side 12, checked before the run) [default: 20000].
+    #[arg(long, value_name = "W", requires = "few_moves")]
+    pub width: Option<usize>,
 }
 
 fn parse_radii(text: &str) -> std::result::Result<crate::studies::peg::min_moves::Radii, String> {
@@ -176,6 +176,7 @@ impl PegMode {
         if a.few_moves {
             return plays_mode(a, side);
         }
+        ensure!(a.width.is_none(), "--width is the beam's width: it needs --few-moves");
         if a.plan {
             let plan = crate::studies::peg::plan::Plan::new(side, a.ranks.unwrap_or(1), a.memory.unwrap_or(0.0))?;
             let out = a.out.clone().unwrap_or_else(|| PathBuf::from("plans"));
@@ -317,16 +318,17 @@ fn plays_mode(a: &PegArgs, side: usize) -> Result<PegMode> {
         beam_plays::SIDES.start(),
         beam_plays::SIDES.end()
     );
-    ensure!(a.width >= 1, "--width must be at least 1");
+    let width = a.width.unwrap_or(20_000);
+    ensure!(width >= 1, "--width must be at least 1");
     footprint::check(
-        &format!("peg --side {side} --few-moves --width {}", a.width),
-        footprint::peg_beam(side * (side + 1) / 2, a.width),
+        &format!("peg --side {side} --few-moves --width {width}"),
+        footprint::peg_beam(side * (side + 1) / 2, width),
     )?;
     let out = a
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{side}")));
-    let task = PlaysTask { side, width: a.width };
+    let task = PlaysTask { side, width };
     Ok(PegMode::Plays { task, out })
 }
 
@@ -349,6 +351,8 @@ fn board_mode(a: &PegArgs) -> Result<PegMode> {
         (a.min_pegs.is_some(), "--min-pegs"),
         (a.plan, "--plan"),
         (a.min_moves_from.is_some(), "--min-moves-from"),
+        (a.few_moves, "--few-moves"),
+        (a.width.is_some(), "--width"),
     ];
     if let Some((_, flag)) = triangle_only.iter().find(|f| f.0) {
         anyhow::bail!("{flag} works on the triangles only (--side N) so far");
@@ -486,6 +490,7 @@ mod tests {
             &["--side", "5", "--radii", "3+1"],
             &["--side", "9", "--few-moves", "--levels-only"],
             &["--side", "9", "--few-moves", "--width", "0"],
+            &["--board", "english", "--few-moves"],
         ] {
             assert!(decide(args, 1).is_err(), "{args:?} accepted");
         }

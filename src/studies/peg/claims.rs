@@ -215,7 +215,7 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
     [
         a127500_claims(r, &a127500),
         a127500_bound_claims(r, &a127500),
-        a127500_play_claims(r, &a127500),
+        a127500_play_claims(r),
         a130515_claims(r),
     ]
     .into_iter()
@@ -360,15 +360,32 @@ fn a127500_bound_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
     out
 }
 
+/// What OEIS A127500 publishes for side `n`: (lower, upper), equal where the value is known
+/// (sides 4 to 10, `A127500.csv`), the comment's bounds on sides 11 and 12 (`A127500_bounds.csv`).
+pub fn a127500_published(n: usize) -> Option<(usize, usize)> {
+    let side = n.to_string();
+    let number = |v: String| v.parse::<usize>().expect("a whole number of moves");
+    let exact = oracle(include_str!("../../../tests/data/peg/A127500.csv"));
+    if let Some(row) = exact.rows().find(|row| row("side") == side) {
+        let v = number(row("min_moves"));
+        return Some((v, v));
+    }
+    let bounds = oracle(include_str!("../../../tests/data/peg/A127500_bounds.csv"));
+    let row = bounds.rows().find(|row| row("side") == side)?;
+    Some((number(row("lower_bound")), number(row("upper_bound"))))
+}
+
 /// OEIS A127500 against the beam's plays read back (sides 9 to 12): where the published value is
 /// exact (9, 10) our best play may only equal or exceed it; where it is bounds (11, 12) a play
 /// below the upper bound is a new upper bound, and one below the lower bound would refute it.
-fn a127500_play_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
-    let bounds = oracle(include_str!("../../../tests/data/peg/A127500_bounds.csv"));
+fn a127500_play_claims(r: &PegResults) -> Vec<Claim> {
     let mut out = Vec::new();
     for p in &r.plays {
         let n = p.side;
         let Some(best) = p.best() else { continue };
+        let Some((lower, upper)) = a127500_published(n) else {
+            continue;
+        };
         let at_best = p.rows.iter().filter(|x| x.move_count() == best).count();
         let evidence = format!(
             "data/peg/T{n}/plays.csv, column moves_upper_bound (its smallest value; {at_best} of its {} start orbits \
@@ -378,48 +395,33 @@ fn a127500_play_claims(r: &PegResults, a127500: &Published) -> Vec<Claim> {
         let computed =
             format!("{best} (the fewest moves of our beam-search plays: an upper bound, not proven minimal)");
         let id = format!("peg.oeis_a127500.side{n}");
-        let side = n.to_string();
-        let judged = if let Some(row) = a127500.rows().find(|row| row("side") == side) {
-            let published: usize = row("min_moves").parse().expect("min_moves");
+        let verdict = if best < lower {
+            Verdict::Refuted
+        } else if best < upper {
+            Verdict::New
+        } else {
+            Verdict::ConsistentBound
+        };
+        let judged = if lower == upper {
             (
-                published.to_string(),
-                if best < published {
-                    Verdict::Refuted
-                } else {
-                    Verdict::ConsistentBound
-                },
+                lower.to_string(),
                 format!(
                     "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes \
-                    {published} moves (we check only that no play of ours is shorter: side {n} is past our exact \
-                    search)"
+                    {lower} moves (we check only that no play of ours is shorter: side {n} is past our exact search)"
                 ),
-                format!("{n},{published}"),
+                format!("{n},{lower}"),
             )
-        } else if let Some(row) = bounds.rows().find(|row| row("side") == side) {
-            let (lower, upper): (usize, usize) = (
-                row("lower_bound").parse().expect("lower_bound"),
-                row("upper_bound").parse().expect("upper_bound"),
-            );
-            let verdict = if best < lower {
-                Verdict::Refuted
-            } else if best < upper {
-                Verdict::New
-            } else {
-                Verdict::ConsistentBound
-            };
+        } else {
             (
                 format!("{lower} to {upper}"),
-                verdict,
                 format!(
                     "The shortest solution of any single-vacancy to single-survivor problem on side {n} takes \
                     between {lower} and {upper} moves (a play of fewer than {upper} moves is a new upper bound)"
                 ),
                 format!("{n},{lower},{upper}"),
             )
-        } else {
-            continue;
         };
-        let (published, verdict, statement, quote) = judged;
+        let (published, statement, quote) = judged;
         out.push(
             Claim::published(
                 FAMILY,

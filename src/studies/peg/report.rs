@@ -807,17 +807,7 @@ fn plays_section(r: &PegResults) -> Section {
 /// Per side read back: A127500's value or bounds beside our best play's moves.
 pub fn plays_chart(r: &PegResults) -> Result<Rendered> {
     use crate::output::chart::{category_bar_chart, CategoryChart, CategorySeries, Scale};
-    let exact = crate::output::published::Published::parse(include_str!("../../../tests/data/peg/A127500.csv"));
-    let bounds = crate::output::published::Published::parse(include_str!("../../../tests/data/peg/A127500_bounds.csv"));
-    let published = |side: usize, column: &str| -> Option<f64> {
-        let side = side.to_string();
-        exact
-            .rows()
-            .find(|row| row("side") == side)
-            .map(|row| row("min_moves"))
-            .or_else(|| bounds.rows().find(|row| row("side") == side).map(|row| row(column)))
-            .and_then(|v| v.parse().ok())
-    };
+    let published = super::claims::a127500_published;
     let series = |name: &str, value: &dyn Fn(&super::beam_plays::SidePlays) -> Option<f64>| CategorySeries {
         name: name.into(),
         values: r.plays.iter().map(value).collect(),
@@ -829,10 +819,12 @@ pub fn plays_chart(r: &PegResults) -> Result<Rendered> {
         categories: r.plays.iter().map(|p| p.side.to_string()).collect(),
         series: vec![
             series("A127500: the value (sides <= 10) or its lower bound", &|p| {
-                published(p.side, "lower_bound")
+                published(p.side).map(|(lower, _)| lower as f64)
             }),
             series("A127500: its upper bound (sides 11, 12)", &|p| {
-                published(p.side, "upper_bound").filter(|_| p.side > 10)
+                published(p.side)
+                    .filter(|(lower, upper)| lower < upper)
+                    .map(|(_, upper)| upper as f64)
             }),
             series("our best play (an upper bound, replayed)", &|p| {
                 p.best().map(|b| b as f64)

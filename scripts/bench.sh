@@ -125,9 +125,9 @@ for f in "${families[@]}"; do
         "$BIN" peg --board english --start 17 --out "$BENCH_TMP/english-game" --charts "$BENCH_TMP/c"
       bench_measure peg-english-union "peg English union over all 33 single-vacancy starts (levels.csv)" 120 - \
         "$BIN" peg --board english --levels-only --out "$BENCH_TMP/english-union" --charts "$BENCH_TMP/c"
-      if [ "${BENCH_PEG_FRENCH:-1}" = 1 ]; then  # 45 to 75 min on a 2-core machine: BENCH_PEG_FRENCH=0 skips it
+      if [ "${BENCH_PEG_FRENCH:-1}" = 1 ]; then  # 11 to 20 min on a 2-core machine: BENCH_PEG_FRENCH=0 skips it
         FRDIR=$(mktemp -d -p "${BENCH_PEG8_DIR:-$BENCH_TARGET}")
-        bench_measure peg-european-union "peg French union over all 37 single-vacancy starts (levels.csv, layers on disk)" 900 8192 \
+        BENCH_LEVELS=$FRDIR bench_measure peg-european-union "peg French union over all 37 single-vacancy starts (levels.csv, layers on disk)" 900 8192 \
           "$BIN" peg --board european --levels-only --keep-levels "$FRDIR/levels" --out "$BENCH_TMP/european" --charts "$BENCH_TMP/c"
         rm -rf "$FRDIR"
       fi

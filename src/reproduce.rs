@@ -170,7 +170,8 @@ fn families(o: &ReproduceOptions, ctx: &Ctx, counters: &Counters) -> Result<Vec<
     let mut pages = Vec::new();
     if wants(Family::Peg) {
         // Side 8 from the committed data (not the scratch tree of --check), unless computed.
-        let opts = Peg::reproduce_options_to(o.max_peg_side, &o.peg_levels, &o.data);
+        let mut opts = Peg::reproduce_options_to(o.max_peg_side, &o.peg_levels, &o.data);
+        opts.recompute_boards = o.full;
         pages.extend(family::<Peg>(&opts, ctx, counters)?);
     }
     if wants(Family::Tricolore) {

@@ -221,6 +221,8 @@ fn triangle_options(o: PegOptions) -> Options {
         sides: vec![o],
         seed001: false,
         boards: Vec::new(),
+        recompute_boards: false,
+        board_levels: std::path::PathBuf::from(".peg-levels"),
         plays: Vec::new(),
     }
 }

@@ -12,8 +12,8 @@ pub struct ReproduceArgs {
     pub check: bool,
     /// Recompute everything, including the results the default run reads back from data/ and
     /// re-checks by their certificates (exact all-ones minima past nullity 36, God's numbers'
-    /// branch-and-bound refutations, peg side 8): hours rather than minutes (reports/benchmarks.md
-    /// has the measured times).
+    /// branch-and-bound refutations, peg side 8, the English and French boards): hours rather than
+    /// minutes (reports/benchmarks.md has the measured times).
     #[arg(long)]
     pub full: bool,
     /// Root of the data tree.

@@ -111,6 +111,33 @@ fn random_board(rng: &mut Rng, lattice: &str) -> (String, Vec<(i32, i32)>) {
     }
 }
 
+/// A random board of up to 16 cells in a 5 x 5 window that the transpose (r, c) -> (c, r) maps
+/// onto itself, with at least one jump: on every lattice here the transpose maps jump lines to
+/// jump lines, so the tool's union runs over orbits of a group of order 2 or more.
+fn random_symmetric_board(rng: &mut Rng, lattice: &str) -> (String, Vec<(i32, i32)>) {
+    loop {
+        let mut rows = vec![vec!['.'; 5]; 5];
+        let target = 4 + rng.below(13) as usize;
+        let mut cells = 0;
+        while cells + 1 < target {
+            let (r, c) = (rng.below(5) as usize, rng.below(5) as usize);
+            if rows[r][c] == '.' {
+                rows[r][c] = 'o';
+                rows[c][r] = 'o';
+                cells += if r == c { 1 } else { 2 };
+            }
+        }
+        let list: Vec<(i32, i32)> = (0..25)
+            .map(|i| (i / 5, i % 5))
+            .filter(|&(r, c)| rows[r as usize][c as usize] == 'o')
+            .collect();
+        if !reference_jumps(lattice, &list).is_empty() {
+            let picture: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
+            return (format!("lattice: {lattice}\n{}\n", picture.join("\n")), list);
+        }
+    }
+}
+
 fn column(rows: &[HashMap<String, String>], key: &str, value: &str, col: &str) -> Option<u128> {
     let row = rows.iter().find(|r| r[key] == value)?;
     row[col].replace('_', "").parse().ok()
@@ -331,6 +358,22 @@ fn random_boards_of_every_lattice_agree_with_plain_sets() {
             check_union(&dir, f, &jumps, cells.len());
             check_game(&dir, f, &jumps, cells.len(), rng.below(cells.len() as u64) as usize);
             check_problems(&dir, f, &jumps, cells.len());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn symmetric_random_boards_agree_with_plain_sets() {
+    let mut rng = Rng::new(0x5e7_a11e);
+    let dir = scratch("boards-symmetric");
+    for round in 0..6 {
+        for lattice in LATTICES {
+            let (text, cells) = random_symmetric_board(&mut rng, lattice);
+            let file = dir.join(format!("{lattice}-{round}.board"));
+            std::fs::write(&file, &text).unwrap();
+            let jumps = reference_jumps(lattice, &cells);
+            check_union(&dir, file.to_str().unwrap(), &jumps, cells.len());
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

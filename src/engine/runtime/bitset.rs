@@ -45,6 +45,12 @@ impl Bitset {
         w.fetch_or(bit, Relaxed) & bit == 0
     }
 
+    /// Asks for the cache line of bit `i` ahead of an [`insert`](Self::insert) (a hint).
+    #[inline]
+    pub fn prefetch(&self, i: u64) {
+        super::memory::prefetch(&self.words[(i >> 6) as usize]);
+    }
+
     /// ORs `v` into word `w` (bits 64w..64w+64): for writers that gather a word first.
     #[inline]
     pub fn or_word(&self, w: usize, v: u64) {

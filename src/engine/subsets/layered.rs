@@ -42,6 +42,17 @@ pub trait SubsetGraph: Sync {
     fn complement_reverses_moves(&self) -> bool {
         false
     }
+    /// When each state stands for an orbit under a group (as [`super::quotient::OrbitLeaders`]'),
+    /// the state that stands for the orbit of `s`; the identity (the default) for plain graphs.
+    /// The mirrored winnable pass then probes the complement's leader instead of reading the
+    /// layer below backwards.
+    fn leader(&self, s: u64) -> u64 {
+        s
+    }
+    /// True when [`leader`](Self::leader) is not the identity.
+    fn leaders_only(&self) -> bool {
+        false
+    }
     /// A value below 64 that no move changes (e.g. a parity class), or 0 when there is none.
     /// The engine never probes the predecessors of a state whose value no start has: such a
     /// state is unreachable. Peg solitaire's position class rules out a quarter of every layer,
@@ -522,21 +533,56 @@ pub fn pull_chunk<G: SubsetGraph>(
 /// [`pull_forward`]'s result computed by pushing instead: every successor of every state of
 /// `above` sets its bit (an atomic [`Bitset`]). Cheaper when `above` is
 /// sparse: its states are few, while a pull tests every predecessor of every unreachable rank.
+///
+/// The writes land at random in a layer far beyond the caches, so each rank is prefetched and
+/// set [`PUSH_AHEAD`] successors later: the misses overlap instead of following one another.
 pub fn push_forward<G: SubsetGraph>(g: &G, colex: &Colex, above: &Layer, counters: &Counters) -> Layer {
     let k = above.k - 1;
     let bits = Bitset::new(colex.count(k));
-    above.par_for_each_state(colex, |s| {
-        g.any_successor(s, |c| {
-            bits.insert(colex.rank(c));
-            false
-        });
-    });
+    let flush = |p: Pending| {
+        p.ranks[..p.len.min(PUSH_AHEAD)].iter().for_each(|&r| {
+            bits.insert(r);
+        })
+    };
+    let pending = above.par_fold_states(
+        colex,
+        Pending::default,
+        |p, s| {
+            g.any_successor(s, |c| {
+                let r = colex.rank(c);
+                bits.prefetch(r);
+                let slot = p.len % PUSH_AHEAD;
+                if p.len >= PUSH_AHEAD {
+                    bits.insert(p.ranks[slot]);
+                }
+                p.ranks[slot] = r;
+                p.len += 1;
+                false
+            });
+        },
+        |a, b| {
+            flush(a);
+            flush(b);
+            Pending::default()
+        },
+    );
+    flush(pending);
     counters.add_expanded(colex.count(k));
     Layer {
         k,
         len: colex.count(k),
         words: bits.into_words(),
     }
+}
+
+/// Ranks a push has prefetched and not yet set.
+const PUSH_AHEAD: usize = 16;
+
+/// The ranks in flight in one task of [`push_forward`]: the last [`PUSH_AHEAD`] of `len` pushed.
+#[derive(Default)]
+struct Pending {
+    ranks: [u64; PUSH_AHEAD],
+    len: usize,
 }
 
 /// Push when the layer above holds fewer than 1/PUSH_RATIO of the ranks below: a push writes
@@ -640,6 +686,44 @@ fn and_reversed(a: Option<&Layer>, b: &Layer, k: usize, counters: &Counters) -> 
             counters.add_expanded((words.len() * 64) as u64);
         });
     out
+}
+
+/// `reach` (layer k of leaders) restricted to the states whose complement's leader is set in
+/// `other` (layer n-k): [`and_reversed`] for a graph whose states stand for orbits.
+/// The result replaces `reach` in place.
+fn and_mirrored_leaders<G: SubsetGraph>(g: &G, colex: &Colex, reach: &mut Layer, other: &Layer, counters: &Counters) {
+    let n = colex.universe();
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let k = reach.k;
+    reach
+        .words
+        .par_chunks_mut(CHUNK_WORDS)
+        .enumerate()
+        .for_each(|(ci, words)| {
+            let first = (ci * CHUNK_WORDS) as u64 * 64;
+            let mut cursor = Cursor::new(colex, k);
+            for (i, w) in words.iter_mut().enumerate() {
+                let base = first + i as u64 * 64;
+                // The word's probes are ranked and prefetched first, then read: they land at random
+                // in a layer far beyond the caches, and this way their misses overlap.
+                let mut probes = [(0u32, 0u64); 64];
+                let mut count = 0;
+                let mut bits = *w;
+                while bits != 0 {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let r = colex.rank(g.leader(!cursor.at(base + b as u64) & full));
+                    other.prefetch(r);
+                    probes[count] = (b, r);
+                    count += 1;
+                }
+                *w = probes[..count]
+                    .iter()
+                    .filter(|&&(_, r)| other.get(r))
+                    .fold(0u64, |keep, &(b, _)| keep | 1 << b);
+            }
+            counters.add_expanded((words.len() * 64) as u64);
+        });
 }
 
 /// Where finished layers go: kept in memory, or written to a directory (one file per layer,
@@ -1011,7 +1095,8 @@ impl<'a, G: SubsetGraph> Run<'a, G> {
     }
 
     /// The winnable pass for [`Goals::ComplementsOfStarts`] when complementing reverses moves:
-    /// layers k and n-k together, W[k] = R[k] AND reversed R[n-k], W[n-k] = reversed W[k].
+    /// layers k and n-k together, W[k] = R[k] AND reversed R[n-k], W[n-k] = reversed W[k]; for a
+    /// graph of orbit leaders, each state of R[k] kept iff its complement's leader is in R[n-k].
     fn winnable_mirrored(&mut self, lowest: usize, visit: &mut impl FnMut(Pass, &Colex, &Layer)) -> Result<Vec<u64>> {
         let (colex, counters, n, top) = (&self.colex, self.counters, self.n, self.top);
         let mut winnable = vec![0u64; n + 1];
@@ -1029,6 +1114,20 @@ impl<'a, G: SubsetGraph> Run<'a, G> {
             } else {
                 Some(Layer::empty(colex, j))
             };
+            if self.g.leaders_only() {
+                // W[k] from a copy of R[k]; W[n-k] in place of R[n-k], which W[k] no longer needs.
+                let mut wk = rk.clone();
+                and_mirrored_leaders(self.g, colex, &mut wk, rj.as_ref().unwrap_or(&rk), counters);
+                winnable[k] = wk.count_ones();
+                visit(Pass::Winnable, colex, &wk);
+                drop(wk);
+                if let (Some(mut wj), true) = (rj, j <= top) {
+                    and_mirrored_leaders(self.g, colex, &mut wj, &rk, counters);
+                    winnable[j] = wj.count_ones();
+                    visit(Pass::Winnable, colex, &wj);
+                }
+                continue;
+            }
             let wk = and_reversed(Some(&rk), rj.as_ref().unwrap_or(&rk), k, counters);
             drop((rk, rj));
             winnable[k] = wk.count_ones();
@@ -1055,7 +1154,7 @@ impl<'a, G: SubsetGraph> Run<'a, G> {
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let is_goal = |s: u64| match &goals {
             Goals::Where(f) => f(s),
-            Goals::ComplementsOfStarts => starts_set.contains(&(!s & full)),
+            Goals::ComplementsOfStarts => starts_set.contains(&self.g.leader(!s & full)),
         };
         let mut winnable = vec![0u64; n + 1];
         let mut below: Option<Layer> = None;

@@ -25,10 +25,28 @@ pub struct Quotient<'a, G> {
     /// minimum and is not counted). One cache line per byte of the state instead of a table per
     /// element and byte: canonical forms are most of the work of a search up to symmetry.
     lanes: Vec<Vec<[[u64; LANES]; 256]>>,
+    /// `cells[chunk][i]`: the images of element i alone under the lane chunk's elements, so that
+    /// the images of a state one move away from a state whose images are known cost a lookup per
+    /// element the move changes ([`Quotient::canonical_moved`]).
+    cells: Vec<Vec<[u64; LANES]>>,
+    /// The images under the element that moves the most elements, a byte at a time (the
+    /// identity's for the trivial group), for [`Quotient::is_canonical`]'s first test.
+    first: Vec<[u64; 256]>,
 }
 
 /// Group elements imaged at once by [`Quotient::canonical`].
 const LANES: usize = 8;
+
+/// Lane chunks [`Images`] holds: groups of up to 16 elements (every board's).
+pub const IMAGE_CHUNKS: usize = 2;
+
+/// The images of one state under a group's elements other than the identity (lanes past the
+/// group's padded as in [`Quotient`]), and the smallest of them and the state.
+#[derive(Clone, Copy)]
+pub struct Images {
+    v: [[u64; LANES]; IMAGE_CHUNKS],
+    pub min: u64,
+}
 
 impl<'a, G> Quotient<'a, G> {
     pub fn new(inner: &'a G, group: &'a Group) -> Quotient<'a, G> {
@@ -56,9 +74,33 @@ impl<'a, G> Quotient<'a, G> {
                     .collect()
             })
             .collect();
+        let moved = |e: &ElementPermutation| (0..e.len()).filter(|&i| e.apply(1 << i) != 1 << i).count();
+        let first = others
+            .iter()
+            .max_by_key(|e| moved(e))
+            .map(|e| {
+                (0..bytes)
+                    .map(|b| std::array::from_fn(|v| e.apply((v as u64) << (8 * b))))
+                    .collect()
+            })
+            .unwrap_or_else(|| {
+                (0..bytes)
+                    .map(|b| std::array::from_fn(|v| (v as u64) << (8 * b)))
+                    .collect()
+            });
+        let cells = others
+            .chunks(LANES)
+            .map(|chunk| {
+                (0..bytes * 8)
+                    .map(|i| std::array::from_fn(|l| chunk.get(l).unwrap_or(&chunk[0]).apply(1 << i)))
+                    .collect()
+            })
+            .collect();
         Quotient {
             inner,
             others,
+            first,
+            cells,
             order: group.order() as u64,
             lanes,
         }
@@ -77,12 +119,67 @@ impl<'a, G> Quotient<'a, G> {
         acc
     }
 
+    /// The images of `s` under every element but the identity, for [`Quotient::canonical_moved`];
+    /// `None` for groups of more than [`IMAGE_CHUNKS`] lane chunks.
+    #[inline]
+    pub fn images_of(&self, s: u64) -> Option<Images> {
+        if self.lanes.len() > IMAGE_CHUNKS {
+            return None;
+        }
+        let mut v = [[0u64; LANES]; IMAGE_CHUNKS];
+        for (out, chunk) in v.iter_mut().zip(&self.lanes) {
+            *out = self.images(chunk, s);
+        }
+        Some(Images {
+            v,
+            min: v[..self.lanes.len()].iter().flatten().copied().fold(s, u64::min),
+        })
+    }
+
+    /// The smallest member of the orbit of `t`, a state that differs from `s` (whose images are
+    /// `images`) in a few elements: each image of `t` is the image of `s` with the images of the
+    /// changed elements flipped.
+    #[inline]
+    pub fn canonical_moved(&self, images: &Images, s: u64, t: u64) -> u64 {
+        let changed = s ^ t;
+        let mut best = t;
+        for (chunk, start) in self.cells.iter().zip(&images.v) {
+            let mut acc = *start;
+            let mut m = changed;
+            while m != 0 {
+                let row = &chunk[m.trailing_zeros() as usize];
+                m &= m - 1;
+                for i in 0..LANES {
+                    acc[i] ^= row[i];
+                }
+            }
+            best = acc.into_iter().fold(best, u64::min);
+        }
+        best
+    }
+
     /// The smallest member of the orbit of `s`.
     #[inline]
     pub fn canonical(&self, s: u64) -> u64 {
         self.lanes
             .iter()
             .fold(s, |m, chunk| self.images(chunk, s).into_iter().fold(m, u64::min))
+    }
+
+    /// Whether `s` is the smallest member of its orbit: first under the element that moves the
+    /// most elements alone (one table row per byte, half the states fail there), then under all.
+    #[inline]
+    pub fn is_canonical(&self, s: u64) -> bool {
+        self.first_image(s) >= s && self.canonical(s) == s
+    }
+
+    /// The image of `s` under the element that moves the most elements.
+    #[inline]
+    fn first_image(&self, s: u64) -> u64 {
+        self.first
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (b, t)| acc | t[(s >> (8 * b)) as usize & 255])
     }
 
     /// The group's order.
@@ -116,6 +213,105 @@ impl<G: SubsetGraph> SubsetGraph for Quotient<'_, G> {
     #[inline]
     fn any_successor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
         self.inner.any_successor(s, |c| test(self.canonical(c)))
+    }
+}
+
+/// A subset game whose start set the group maps onto itself (e.g. every single-vacancy start of
+/// a board under the board's symmetries), searched over the orbits of the reachable set: the
+/// states are the orbits' smallest members, a state that is not one has no predecessor (its
+/// layer bit stays clear, and the pull does no work for it), and every move lands on the
+/// smallest member of its target's orbit. So each layer holds one state per orbit of the
+/// original's layer, about 1/|group| of its states, and the pull probes only those; orbit sizes
+/// turn per-orbit counts back into per-state ones. Used with [`super::layered::search`] and
+/// goals that symmetry preserves ([`super::layered::Goals::Where`]), the layers are exactly the
+/// orbit leaders of the original's reachable and winnable layers.
+pub struct OrbitLeaders<'a, G> {
+    quotient: Quotient<'a, G>,
+    /// The invariant values of the whole start set (the leaders' own may be fewer: a rotation
+    /// moves a position to another class), so that the pull skips the same states.
+    classes: u64,
+}
+
+impl<'a, G: SubsetGraph> OrbitLeaders<'a, G> {
+    /// The game `inner` up to `group`, which must map `starts` onto itself.
+    pub fn new(inner: &'a G, group: &'a Group, starts: &[u64]) -> OrbitLeaders<'a, G> {
+        let quotient = Quotient::new(inner, group);
+        let mut set: Vec<u64> = starts.to_vec();
+        set.sort_unstable();
+        debug_assert!(
+            group
+                .elements
+                .iter()
+                .all(|e| starts.iter().all(|&s| set.binary_search(&e.apply(s)).is_ok())),
+            "the group maps the starts onto themselves"
+        );
+        let classes = super::layered::start_classes(inner, starts);
+        OrbitLeaders { quotient, classes }
+    }
+
+    /// The leaders of the start set's orbits, ascending.
+    pub fn leaders(&self, starts: &[u64]) -> Vec<u64> {
+        let mut out: Vec<u64> = starts.iter().map(|&s| self.quotient.canonical(s)).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The number of the original's states that leader `s` stands for.
+    pub fn orbit_size(&self, s: u64) -> u64 {
+        self.quotient.orbit_size(s)
+    }
+}
+
+impl<G: SubsetGraph> SubsetGraph for OrbitLeaders<'_, G> {
+    fn universe(&self) -> usize {
+        self.quotient.inner.universe()
+    }
+    #[inline]
+    fn any_predecessor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
+        self.quotient.is_canonical(s)
+            && self
+                .quotient
+                .inner
+                .any_predecessor(s, |p| test(self.quotient.canonical(p)))
+    }
+    #[inline]
+    fn any_successor(&self, s: u64, mut test: impl FnMut(u64) -> bool) -> bool {
+        let q = &self.quotient;
+        match q.images_of(s) {
+            Some(im) => q.inner.any_successor(s, |c| test(q.canonical_moved(&im, s, c))),
+            None => q.inner.any_successor(s, |c| test(q.canonical(c))),
+        }
+    }
+    fn invariant(&self, s: u64) -> u32 {
+        self.quotient.inner.invariant(s)
+    }
+    fn complement_reverses_moves(&self) -> bool {
+        self.quotient.inner.complement_reverses_moves()
+    }
+    #[inline]
+    fn leader(&self, s: u64) -> u64 {
+        self.quotient.canonical(s)
+    }
+    fn leaders_only(&self) -> bool {
+        true
+    }
+    /// The leader test first (it rules out most states), then the original's class test over
+    /// the whole start set's classes and its predecessors, each probed as its orbit's leader.
+    #[inline]
+    fn any_predecessor_in(&self, s: u64, _classes: u64, mut test: impl FnMut(u64) -> bool) -> bool {
+        let q = &self.quotient;
+        if q.first_image(s) < s {
+            return false;
+        }
+        match q.images_of(s) {
+            Some(im) => {
+                im.min == s
+                    && q.inner
+                        .any_predecessor_in(s, self.classes, |p| test(q.canonical_moved(&im, s, p)))
+            }
+            None => q.is_canonical(s) && q.inner.any_predecessor_in(s, self.classes, |p| test(q.canonical(p))),
+        }
     }
 }
 
@@ -225,6 +421,73 @@ mod tests {
             maps.push((0..n).map(|i| (n + k - i) % n).collect::<Vec<_>>());
         }
         Group::new(&maps).unwrap()
+    }
+
+    #[test]
+    fn images_one_move_away_give_the_canonical_form() {
+        for n in [3usize, 6, 8, 9, 12] {
+            let (g, group) = (Cycle(n), dihedral(n));
+            let q = Quotient::new(&g, &group);
+            let mut x = 0x9e37_79b9_7f4a_7c15u64;
+            for _ in 0..300 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let s = x & ((1 << n) - 1);
+                // Two lane chunks hold 16 elements besides the identity.
+                let Some(im) = q.images_of(s) else {
+                    assert!(group.order() > 1 + 8 * IMAGE_CHUNKS, "n {n}: images refused");
+                    break;
+                };
+                assert_eq!(im.min, q.canonical(s));
+                for t in g.moves(s).into_iter().chain(g.back(s)).chain([s ^ 0b111, s]) {
+                    assert_eq!(q.canonical_moved(&im, s, t), q.canonical(t), "n {n} {s:b} -> {t:b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn orbit_leaders_count_the_original_union() {
+        use crate::engine::subsets::layered::{search, Goals, Keep, Pass};
+        for n in [6usize, 8, 9, 11] {
+            let (g, group) = (Cycle(n), dihedral(n));
+            let full = (1u64 << n) - 1;
+            let starts: Vec<u64> = (0..n).map(|i| full & !(1 << i)).collect();
+            let goal = |s: u64| s.count_ones() == 1;
+            let plain = search(
+                &g,
+                &starts,
+                Goals::Where(goal),
+                &Keep::Memory,
+                "plain",
+                &Counters::default(),
+                |_, _, _| {},
+            )
+            .unwrap();
+            let leaders = OrbitLeaders::new(&g, &group, &starts);
+            assert_eq!(leaders.leaders(&starts).len(), 1, "one orbit of starts");
+            let mut weighted = vec![[0u64; 2]; n + 1];
+            let orbits = search(
+                &leaders,
+                &leaders.leaders(&starts),
+                Goals::Where(goal),
+                &Keep::Memory,
+                "leaders",
+                &Counters::default(),
+                |pass, colex, layer| {
+                    let states = layer.par_fold_states(colex, || 0, |a, s| *a += leaders.orbit_size(s), |a, b| a + b);
+                    weighted[layer.k][usize::from(pass == Pass::Winnable)] = states;
+                },
+            )
+            .unwrap();
+            assert_eq!(orbits.len(), plain.len(), "n {n}: layers");
+            for (o, p) in orbits.iter().zip(&plain) {
+                assert_eq!(o.k, p.k);
+                assert_eq!(weighted[o.k], [p.reachable, p.winnable], "n {n} layer {}", o.k);
+                assert!(o.reachable <= p.reachable && o.reachable * group.order() as u64 >= p.reachable);
+            }
+        }
     }
 
     #[test]

@@ -792,6 +792,11 @@ pub struct Options {
     /// Boards other than the triangles, each read back from its directory of an earlier run
     /// (`data/peg/<board>/`, written by `peg --board NAME`) and re-checked.
     pub boards: Vec<(String, std::path::PathBuf)>,
+    /// Compute the boards again (what their directories hold: the union, and the game and
+    /// problems where present) instead of reading them back (`reproduce --full`); a union past
+    /// memory keeps its layers under `board_levels/<board>`.
+    pub recompute_boards: bool,
+    pub board_levels: std::path::PathBuf,
     /// Triangle sides whose beam plays (`plays.csv` of `peg --side N --few-moves`) are read back
     /// from their directory and replayed.
     pub plays: Vec<(usize, std::path::PathBuf)>,
@@ -820,6 +825,7 @@ impl Peg {
     /// tables are in `data` (written by an earlier, longer run) read back and re-checked.
     pub fn reproduce_options_to(max_side: usize, levels: &std::path::Path, data: &std::path::Path) -> Options {
         let mut opts = <Peg as crate::studies::Study>::reproduce_options();
+        opts.board_levels = levels.to_path_buf();
         opts.sides.retain(|s| s.side <= max_side);
         for side in REPRODUCE_MAX_SIDE + 1..=layers::MAX_LEVELS_SIDE {
             let saved_dir = data.join(report::side_dir(side));
@@ -876,6 +882,8 @@ impl crate::studies::Study for Peg {
             sides: (4..=REPRODUCE_MAX_SIDE).map(PegOptions::for_side).collect(),
             seed001: true,
             boards: Vec::new(),
+            recompute_boards: false,
+            board_levels: std::path::PathBuf::from(".peg-levels"),
             plays: Vec::new(),
         }
     }
@@ -913,9 +921,16 @@ impl crate::studies::Study for Peg {
         };
         let mut boards = Vec::new();
         for (name, dir) in &options.boards {
-            counters.set_stage(format!("peg: the {name} board (read back and re-checked)"), 0);
             let board = crate::puzzles::board::Board::named(name)?;
-            boards.push(crate::studies::peg_board::BoardStudy::read_back(board, dir)?);
+            let study = if options.recompute_boards {
+                counters.set_stage(format!("peg: the {name} board (computed)"), 0);
+                let levels = options.board_levels.join(name);
+                crate::studies::peg_board::BoardStudy::recompute(board, dir, &levels, counters)?
+            } else {
+                counters.set_stage(format!("peg: the {name} board (read back and re-checked)"), 0);
+                crate::studies::peg_board::BoardStudy::read_back(board, dir)?
+            };
+            boards.push(study);
         }
         let mut plays = Vec::new();
         for (side, path) in &options.plays {

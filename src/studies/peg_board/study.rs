@@ -6,7 +6,7 @@
 
 use super::claims::{claims, BoardValues};
 pub use super::BoardStudy;
-use super::{game, report, saved, union};
+use super::{game, report, saved, union, Analysis, BoardResults, BoardTask};
 use crate::engine::layered::Keep;
 use crate::engine::progress::Counters;
 use crate::output::export::{Area, Export};
@@ -18,9 +18,14 @@ use std::path::Path;
 
 /// The boards `reproduce` reads back when `data/peg/<board>/` holds them (written by `peg --board
 /// NAME`): each takes minutes to compute (the English union and central game about 2 minutes and
-/// 1 minute, the French union about 45 minutes with its layers on disk, see `data/bench`), past the
+/// 1 minute, the French union over 10 minutes with its layers on disk, see `data/bench`), past the
 /// minute a `reproduce` step may take.
 pub const BOARDS: [&str; 2] = ["english", "european"];
+
+/// The most holes whose union `reproduce --full` keeps in memory (the English board's 33: 1 GiB);
+/// past them the layers go to disk (the French board's 37: about 6.6 GiB in memory instead of
+/// 20).
+pub const MEMORY_UNION_HOLES: usize = 33;
 
 impl BoardStudy {
     pub fn values(&self) -> BoardValues<'_> {
@@ -50,6 +55,53 @@ impl BoardStudy {
             proofs: Vec::new(),
             saved: false,
         })
+    }
+
+    /// What `dir` (`data/peg/<board>/`) holds, computed again as `peg --board NAME` computed it:
+    /// the union, and the game from the centre and every problem when the directory has them
+    /// (`reproduce --full`). A union past [`MEMORY_UNION_HOLES`] holes keeps its layers in
+    /// `levels` (a rerun resumes there).
+    pub fn recompute(board: Board, dir: &Path, levels: &Path, counters: &Counters) -> Result<BoardStudy> {
+        let keep = if board.holes() > MEMORY_UNION_HOLES {
+            Keep::Dir(levels.to_path_buf())
+        } else {
+            Keep::Memory
+        };
+        let start = super::central_start(&board);
+        let analysis = if dir.join("problems.csv").is_file() {
+            Analysis::Full {
+                start,
+                radii: super::default_radii(&board),
+            }
+        } else if dir.join("game.csv").is_file() {
+            Analysis::Game { start }
+        } else {
+            Analysis::Levels
+        };
+        let task = BoardTask { board, analysis, keep };
+        let mut study = BoardStudy {
+            board: task.board.clone(),
+            levels: Vec::new(),
+            game: None,
+            problems: Vec::new(),
+            proofs: Vec::new(),
+            saved: false,
+        };
+        match task.run(counters)? {
+            BoardResults::Levels(levels) => study.levels = levels,
+            BoardResults::Game(game) => {
+                study.levels = union::union(&task.board, &task.keep, counters)?;
+                study.game = Some(game);
+            }
+            BoardResults::Positions(_) => unreachable!("no positions-only analysis is asked for"),
+            BoardResults::Full { levels, game, problems } => {
+                study.levels = levels;
+                study.game = Some(game);
+                study.problems = problems.rows;
+                study.proofs = problems.proofs;
+            }
+        }
+        Ok(study)
     }
 
     /// The union and the game read back from `dir` (`data/peg/<board>/`) and re-checked.

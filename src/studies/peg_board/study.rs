@@ -205,6 +205,31 @@ mod tests {
     use crate::output::export::Area;
 
     #[test]
+    fn a_board_recomputed_holds_what_its_directory_holds() {
+        let board = Board::named("triangle-5").unwrap();
+        let counters = Counters::default();
+        let computed = BoardStudy::compute(board.clone(), &counters).unwrap();
+        let dir = std::env::temp_dir().join(format!("statespace-recompute-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let levels = dir.join("levels");
+        // The union alone, then the game, then the problems as well.
+        let union = BoardStudy::recompute(board.clone(), &dir, &levels, &counters).unwrap();
+        assert_eq!(union.levels, computed.levels);
+        assert!(union.game.is_none() && union.problems.is_empty() && !union.saved);
+        std::fs::write(dir.join("game.csv"), "").unwrap();
+        let game = BoardStudy::recompute(board.clone(), &dir, &levels, &counters).unwrap();
+        assert_eq!(game.levels, computed.levels);
+        assert_eq!(game.game, computed.game);
+        assert!(game.problems.is_empty());
+        std::fs::write(dir.join("problems.csv"), "").unwrap();
+        let full = BoardStudy::recompute(board, &dir, &levels, &counters).unwrap();
+        assert_eq!(full.levels, computed.levels);
+        assert_eq!(full.game, computed.game);
+        assert!(!full.problems.is_empty() && full.problems.len() == full.proofs.len());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_board_exports_its_data_page_and_chart_and_a_row_of_the_boards_table() {
         let s = BoardStudy::compute(Board::named("triangle-5").unwrap(), &Counters::default()).unwrap();
         let claims = s.claims();

@@ -617,29 +617,43 @@ pub fn pull_backward<G: SubsetGraph>(
     is_goal: &(impl Fn(u64) -> bool + Sync),
     counters: &Counters,
 ) {
-    let k = reach.k;
-    let len = reach.len;
-    reach
+    retain_by_word(reach, colex, counters, |states| {
+        states
+            .iter()
+            .filter(|&&(_, s)| is_goal(s) || below.is_some_and(|l| g.any_successor(s, |c| l.get(colex.rank(c)))))
+            .fold(0u64, |keep, &(b, _)| keep | 1 << b)
+    });
+}
+
+/// Keeps the set states of `layer` that `keep_word` keeps: it is given one word's set states as
+/// (bit, state) pairs and returns the bits to keep. In parallel over chunks, each task writing
+/// only its own words.
+fn retain_by_word(
+    layer: &mut Layer,
+    colex: &Colex,
+    counters: &Counters,
+    keep_word: impl Fn(&[(u32, u64)]) -> u64 + Sync,
+) {
+    let (k, len) = (layer.k, layer.len);
+    layer
         .words
         .par_chunks_mut(CHUNK_WORDS)
         .enumerate()
         .for_each(|(ci, words)| {
             let first = (ci * CHUNK_WORDS) as u64 * 64;
             let mut cursor = Cursor::new(colex, k);
+            let mut states = [(0u32, 0u64); 64];
             for (i, w) in words.iter_mut().enumerate() {
                 let base = first + i as u64 * 64;
+                let mut count = 0;
                 let mut bits = *w;
-                let mut keep = 0u64;
                 while bits != 0 {
                     let b = bits.trailing_zeros();
                     bits &= bits - 1;
-                    let s = cursor.at(base + b as u64);
-                    let win = is_goal(s) || below.is_some_and(|l| g.any_successor(s, |c| l.get(colex.rank(c))));
-                    if win {
-                        keep |= 1 << b;
-                    }
+                    states[count] = (b, cursor.at(base + b as u64));
+                    count += 1;
                 }
-                *w = keep;
+                *w = keep_word(&states[..count]);
             }
             let last = (first + (words.len() * 64) as u64).min(len);
             counters.add_expanded(last - first);
@@ -694,36 +708,20 @@ fn and_reversed(a: Option<&Layer>, b: &Layer, k: usize, counters: &Counters) -> 
 fn and_mirrored_leaders<G: SubsetGraph>(g: &G, colex: &Colex, reach: &mut Layer, other: &Layer, counters: &Counters) {
     let n = colex.universe();
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let k = reach.k;
-    reach
-        .words
-        .par_chunks_mut(CHUNK_WORDS)
-        .enumerate()
-        .for_each(|(ci, words)| {
-            let first = (ci * CHUNK_WORDS) as u64 * 64;
-            let mut cursor = Cursor::new(colex, k);
-            for (i, w) in words.iter_mut().enumerate() {
-                let base = first + i as u64 * 64;
-                // The word's probes are ranked and prefetched first, then read: they land at random
-                // in a layer far beyond the caches, and this way their misses overlap.
-                let mut probes = [(0u32, 0u64); 64];
-                let mut count = 0;
-                let mut bits = *w;
-                while bits != 0 {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let r = colex.rank(g.leader(!cursor.at(base + b as u64) & full));
-                    other.prefetch(r);
-                    probes[count] = (b, r);
-                    count += 1;
-                }
-                *w = probes[..count]
-                    .iter()
-                    .filter(|&&(_, r)| other.get(r))
-                    .fold(0u64, |keep, &(b, _)| keep | 1 << b);
-            }
-            counters.add_expanded((words.len() * 64) as u64);
-        });
+    retain_by_word(reach, colex, counters, |states| {
+        // The word's probes are ranked and prefetched first, then read: they land at random in a
+        // layer far beyond the caches, and this way their misses overlap.
+        let mut ranks = [0u64; 64];
+        for (r, &(_, s)) in ranks.iter_mut().zip(states) {
+            *r = colex.rank(g.leader(!s & full));
+            other.prefetch(*r);
+        }
+        states
+            .iter()
+            .zip(&ranks)
+            .filter(|&(_, &r)| other.get(r))
+            .fold(0u64, |keep, (&(b, _), _)| keep | 1 << b)
+    });
 }
 
 /// Where finished layers go: kept in memory, or written to a directory (one file per layer,

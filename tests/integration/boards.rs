@@ -96,19 +96,23 @@ fn random_board(rng: &mut Rng, lattice: &str) -> (String, Vec<(i32, i32)>) {
                 cells += 1;
             }
         }
-        let mut list = Vec::new();
-        for (r, row) in rows.iter().enumerate() {
-            for (c, &ch) in row.iter().enumerate() {
-                if ch == 'o' {
-                    list.push((r as i32, c as i32));
-                }
-            }
-        }
-        if !reference_jumps(lattice, &list).is_empty() {
-            let picture: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
-            return (format!("lattice: {lattice}\n{}\n", picture.join("\n")), list);
+        if let Some(board) = with_a_jump(&rows, lattice) {
+            return board;
         }
     }
+}
+
+/// The board file and cell list of a 5 x 5 picture, when some jump is possible on it.
+fn with_a_jump(rows: &[Vec<char>], lattice: &str) -> Option<(String, Vec<(i32, i32)>)> {
+    let list: Vec<(i32, i32)> = (0..25)
+        .map(|i| (i / 5, i % 5))
+        .filter(|&(r, c)| rows[r as usize][c as usize] == 'o')
+        .collect();
+    if reference_jumps(lattice, &list).is_empty() {
+        return None;
+    }
+    let picture: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
+    Some((format!("lattice: {lattice}\n{}\n", picture.join("\n")), list))
 }
 
 /// A random board of up to 16 cells in a 5 x 5 window that the transpose (r, c) -> (c, r) maps
@@ -127,13 +131,8 @@ fn random_symmetric_board(rng: &mut Rng, lattice: &str) -> (String, Vec<(i32, i3
                 cells += if r == c { 1 } else { 2 };
             }
         }
-        let list: Vec<(i32, i32)> = (0..25)
-            .map(|i| (i / 5, i % 5))
-            .filter(|&(r, c)| rows[r as usize][c as usize] == 'o')
-            .collect();
-        if !reference_jumps(lattice, &list).is_empty() {
-            let picture: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
-            return (format!("lattice: {lattice}\n{}\n", picture.join("\n")), list);
+        if let Some(board) = with_a_jump(&rows, lattice) {
+            return board;
         }
     }
 }

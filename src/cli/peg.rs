@@ -47,7 +47,9 @@ pub struct PegArgs {
     /// Only the union over all starts (levels.csv): reachable and winnable positions per peg count.
     #[arg(long)]
     pub levels_only: bool,
-    /// Keep each finished level of the union in DIR; a rerun resumes from the last one.
+    /// Keep each finished level of the union in DIR; a rerun resumes from the last one. A board
+    /// past 33 holes keeps them in a directory of the system's temporary one when not given
+    /// (removed once the run succeeds).
     #[arg(long, value_name = "DIR")]
     pub keep_levels: Option<PathBuf>,
     /// Check every reachable level against the triangle's six symmetries and count its positions
@@ -148,6 +150,10 @@ pub enum PegMode {
     Board {
         task: crate::studies::peg_board::BoardTask,
         out: PathBuf,
+        /// The union's level directory chosen by the tool (no `--keep-levels` on a board past
+        /// [`crate::studies::peg_board::study::MEMORY_UNION_HOLES`] holes), removed once the run
+        /// succeeds.
+        scratch_levels: Option<PathBuf>,
     },
 }
 
@@ -254,10 +260,9 @@ fn triangle_mode(a: &PegArgs, side: usize) -> Result<Options> {
     if let Some(min) = a.min_pegs {
         use crate::studies::peg::partial;
         let t = partial::triangle(side, min, a.levels_only)?;
-        let keep = a.keep_levels.clone().map_or(Keep::Memory, Keep::Dir);
         footprint::check(
             &format!("peg --side {side} --min-pegs {min}"),
-            partial::memory(t.holes(), min, &keep),
+            partial::memory(t.holes(), min),
         )?;
         return Ok(triangle_options(PegOptions {
             levels_only: true,
@@ -302,11 +307,26 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
             Ok(())
         }
         PegMode::Plays { task, out } => super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop),
-        PegMode::Board { task, out } => {
+        PegMode::Board {
+            task,
+            out,
+            scratch_levels,
+        } => {
             let (what, _) = task.plan();
             eprintln!("{}", crate::studies::peg_board::describe(&task.board));
             eprintln!("peg {}: {what}", task.board.name());
-            super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop)
+            if let Some(dir) = &scratch_levels {
+                eprintln!(
+                    "peg {}: the union's layers go to {} (a rerun resumes there; removed at the end)",
+                    task.board.name(),
+                    dir.display()
+                );
+            }
+            super::run_task(&task, Some(OutDirs::one(&out)), command)?;
+            if let Some(dir) = scratch_levels {
+                std::fs::remove_dir_all(&dir).with_context(|| format!("cannot remove {}", dir.display()))?;
+            }
+            Ok(())
         }
     }
 }
@@ -394,7 +414,12 @@ fn board_mode(a: &PegArgs) -> Result<PegMode> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("data/peg/{stem}")));
-    let keep = a.keep_levels.clone().map_or(Keep::Memory, Keep::Dir);
+    let scratch_levels = scratch_levels(a, &board, &analysis);
+    let keep = a
+        .keep_levels
+        .clone()
+        .or_else(|| scratch_levels.clone())
+        .map_or(Keep::Memory, Keep::Dir);
     let task = BoardTask { board, analysis, keep };
     let (_, need) = task.plan();
     footprint::check(&format!("peg --board {}", task.board.name()), need).map_err(|e| {
@@ -408,7 +433,28 @@ fn board_mode(a: &PegArgs) -> Result<PegMode> {
             e
         }
     })?;
-    Ok(PegMode::Board { task, out })
+    Ok(PegMode::Board {
+        task,
+        out,
+        scratch_levels,
+    })
+}
+
+/// The union's level directory the tool picks itself: past
+/// [`crate::studies::peg_board::study::MEMORY_UNION_HOLES`] holes the union keeps its layers on
+/// disk even when `--keep-levels` is not given (the French board's 37: 18 GiB of bit arrays in
+/// memory, 6.6 GiB with a directory), in a directory of the system's temporary one.
+fn scratch_levels(
+    a: &PegArgs,
+    board: &crate::puzzles::board::Board,
+    analysis: &crate::studies::peg_board::Analysis,
+) -> Option<PathBuf> {
+    use crate::studies::peg_board::study::MEMORY_UNION_HOLES;
+    use crate::studies::peg_board::Analysis;
+    (a.keep_levels.is_none()
+        && board.holes() > MEMORY_UNION_HOLES
+        && matches!(analysis, Analysis::Levels | Analysis::Full { .. }))
+    .then(|| std::env::temp_dir().join(format!("statespace-levels-{}", board.name())))
 }
 
 #[cfg(test)]
@@ -425,6 +471,33 @@ mod tests {
     fn decide(args: &[&str], ranks: usize) -> Result<PegMode> {
         let wrap = Wrap::try_parse_from(std::iter::once("peg").chain(args.iter().copied()))?;
         PegMode::decide(&wrap.peg, ranks)
+    }
+
+    /// Past 33 holes the union's layers go to disk even when not asked to: a directory of the
+    /// temporary one, unless one is given; never for a game alone or a smaller board.
+    #[test]
+    fn large_boards_keep_their_layers_on_disk() {
+        use crate::puzzles::board::Board;
+        use crate::studies::peg_board::Analysis;
+        let pick = |args: &[&str], analysis: Analysis| {
+            let wrap = Wrap::try_parse_from(std::iter::once("peg").chain(args.iter().copied())).unwrap();
+            let board = Board::named(wrap.peg.board.as_deref().unwrap()).unwrap();
+            scratch_levels(&wrap.peg, &board, &analysis)
+        };
+        let full = || Analysis::Full {
+            start: 18,
+            radii: crate::studies::peg::fewest::Radii {
+                forward: 11,
+                backward: 7,
+            },
+        };
+        let temp = Some(std::env::temp_dir().join("statespace-levels-european"));
+        assert_eq!(pick(&["--board", "european"], full()), temp);
+        assert_eq!(pick(&["--board", "european", "--levels-only"], Analysis::Levels), temp);
+        let given = ["--board", "european", "--levels-only", "--keep-levels", "/x"];
+        assert_eq!(pick(&given, Analysis::Levels), None);
+        assert_eq!(pick(&["--board", "european"], Analysis::Game { start: 18 }), None);
+        assert_eq!(pick(&["--board", "english"], full()), None);
     }
 
     #[test]

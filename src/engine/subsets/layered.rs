@@ -752,18 +752,15 @@ pub fn bytes_needed(n: usize, top: usize, keep: &Keep) -> u64 {
     }
 }
 
-/// Bytes of bit arrays [`reach_to`] holds at its peak: every layer from `top` down to `floor`
-/// in memory, or the largest two adjacent ones with a directory (the layer above and the one
-/// being filled).
-pub fn bytes_needed_to(n: usize, top: usize, floor: usize, keep: &Keep) -> u64 {
+/// Bytes of bit arrays [`reach_to`] holds at its peak, in memory or with a directory alike:
+/// the largest two adjacent layers (the layer above and the one being filled; a forward pass
+/// alone keeps no finished layer).
+pub fn bytes_needed_to(n: usize, top: usize, floor: usize) -> u64 {
     let bytes = |k: usize| binomial(n, k).div_ceil(64) * 8;
-    match keep {
-        Keep::Memory => (floor..=top).map(bytes).sum(),
-        Keep::Dir(_) => (floor..=top)
-            .map(|k| bytes(k) + if k < top { bytes(k + 1) } else { 0 })
-            .max()
-            .unwrap_or(0),
-    }
+    (floor..=top)
+        .map(|k| bytes(k) + if k < top { bytes(k + 1) } else { 0 })
+        .max()
+        .unwrap_or(0)
 }
 
 /// C(n, k) (exact while it fits in 64 bits).
@@ -775,6 +772,9 @@ pub fn binomial(n: usize, k: usize) -> u64 {
 struct Store<'a> {
     dir: Option<&'a Path>,
     memory: Vec<Option<Layer>>,
+    /// A forward pass alone ([`reach_to`]): no backward pass reads the finished layers, so
+    /// none is kept in memory.
+    forward_only: bool,
 }
 
 const MAGIC: &[u8; 8] = b"LAYERS01";
@@ -807,6 +807,7 @@ impl<'a> Store<'a> {
         Ok(Store {
             dir,
             memory: (0..=n).map(|_| None).collect(),
+            forward_only: false,
         })
     }
 
@@ -890,7 +891,7 @@ impl<'a> Store<'a> {
 
     /// Keeps a reachable layer for the backward pass (memory) or drops it (it is on disk).
     fn keep(&mut self, layer: Layer) {
-        if self.dir.is_none() {
+        if self.dir.is_none() && !self.forward_only {
             let k = layer.k;
             self.memory[k] = Some(layer);
         }
@@ -979,8 +980,8 @@ pub fn search<G: SubsetGraph, F: Fn(u64) -> bool + Sync>(
 /// The forward pass of [`search`] alone, stopped at layer `floor`: the reachable states of
 /// every layer from the top down to `floor` (or to the last one reached, if higher), as
 /// (layer, reachable) from the top. Exact for the layers it lists, and it needs only those
-/// layers (two at a time with a directory: [`bytes_needed_to`]); winnable states need the
-/// layers below as well, so there are none.
+/// layers, two at a time ([`bytes_needed_to`]: none is kept once the next is done); winnable
+/// states need the layers below as well, so there are none.
 pub fn reach_to<G: SubsetGraph>(
     g: &G,
     starts: &[u64],
@@ -991,6 +992,7 @@ pub fn reach_to<G: SubsetGraph>(
     mut visit: impl FnMut(&Colex, &Layer),
 ) -> Result<Vec<(usize, u64)>> {
     let mut run = Run::open(g, starts, keep, key, counters)?;
+    run.store.forward_only = true;
     let counts = search_from(&mut run, None::<Goals<fn(u64) -> bool>>, floor, |_, c, l| visit(c, l))?;
     Ok(counts.into_iter().map(|c| (c.k, c.reachable)).collect())
 }

@@ -83,11 +83,11 @@ pub const MAX_SPARSE_NULLITY: usize = 36;
 /// The quiet code of the plus/open n x n board (from the solver's light-chasing algebra) and the
 /// signature classes of its cells.
 pub fn classes(n: usize) -> Result<(Classes, Vec<Grid>)> {
-    classes_of(n, quiet_code(n)?)
+    classes_of(n, quiet_basis(n)?)
 }
 
 /// The quiet basis of the plus/open n x n board.
-fn quiet_code(n: usize) -> Result<Vec<Grid>> {
+pub fn quiet_basis(n: usize) -> Result<Vec<Grid>> {
     let game = Game::new(Rule::Plus, Topology::Open, n, n)?;
     let zero = Grid::zeros(n, n)?;
     let Outcome::Solved(s) = solve::solve(&game, &zero)? else {
@@ -553,7 +553,7 @@ pub fn class_bounds(
 /// God's number (or bounds) of the plus/open n x n board with nullity d > 0; `budget` units of
 /// work per branch-and-bound decision where the witness is below the parity bound.
 pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progress: &Counters) -> Result<GodsRow> {
-    let quiet = quiet_code(n)?;
+    let quiet = quiet_basis(n)?;
     if quiet.len() > MAX_NULLITY {
         return sparse_row(n, &quiet, effort.active_rounds.unwrap_or_else(|| active_rounds(budget)));
     }
@@ -746,23 +746,12 @@ pub fn sparse_witness(classes: &[(u64, usize)], d: usize, rounds: usize) -> (i64
     (hole.max, y)
 }
 
-/// God's number bounds past [`MAX_NULLITY`] (n = 39 and 47 below 50: nullity 32 and 30).
-/// Upper: the parity/averaging bound of the module comment, from the sparse class sizes. Lower:
-/// a witness y (y_s = c_s - 2 w_s: 0 on even classes, +-1 by a fixed-seed draw on odd ones)
-/// lowered by `rounds` rounds of the active-set search ([`deep_hole::search`]: each round one
-/// exact pass over all 2^d characters, then min-conflicts moves against a working set of them).
-/// The witness position is solved again exactly (over all 2^d solutions).
-fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
-    let d = quiet.len();
-    let (classes, signature) = sparse_classes(n, quiet);
-    let (c0, parity_bound) = sparse_parity_bound(&classes);
-    let total: usize = n * n - c0;
-    let (max_y, y) = sparse_witness(&classes, d, rounds);
-    let predicted = c0 as i64 + (total as i64 - max_y) / 2;
-    // The witness presses the first w_s = (c_s - y_s) / 2 cells of each class (all of class 0).
+/// The board a sparse witness y makes (pressing the first w_s = (c_s - y_s) / 2 cells of each
+/// class, all of class 0) and its fewest presses, solved again exactly (over all 2^d solutions).
+pub fn sparse_witness_board(n: usize, classes: &[(u64, usize)], signature: &[u64], y: &[i64]) -> Result<(Grid, usize)> {
     let mut left: std::collections::BTreeMap<u64, usize> = classes
         .iter()
-        .zip(&y)
+        .zip(y)
         .map(|(c, &v)| (c.0, if c.0 == 0 { c.1 } else { ((c.1 as i64 - v) / 2) as usize }))
         .collect();
     let mut x = Grid::zeros(n, n)?;
@@ -778,8 +767,24 @@ fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
     let Outcome::Solved(s) = solve::solve(&game, &board)? else {
         bail!("internal error: a pressed board is solvable")
     };
-    ensure!(s.exact_minimum, "internal error: nullity {d} minimum not exact");
-    let lower = s.presses.count() as usize;
+    ensure!(s.exact_minimum, "internal error: {n}x{n} minimum not exact");
+    Ok((board, s.presses.count() as usize))
+}
+
+/// God's number bounds past [`MAX_NULLITY`] (n = 39 and 47 below 50: nullity 32 and 30).
+/// Upper: the parity/averaging bound of the module comment, from the sparse class sizes. Lower:
+/// a witness y (y_s = c_s - 2 w_s: 0 on even classes, +-1 by a fixed-seed draw on odd ones)
+/// lowered by `rounds` rounds of the active-set search ([`deep_hole::search`]: each round one
+/// exact pass over all 2^d characters, then min-conflicts moves against a working set of them).
+/// The witness position is solved again exactly (over all 2^d solutions).
+fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
+    let d = quiet.len();
+    let (classes, signature) = sparse_classes(n, quiet);
+    let (c0, parity_bound) = sparse_parity_bound(&classes);
+    let total: usize = n * n - c0;
+    let (max_y, y) = sparse_witness(&classes, d, rounds);
+    let predicted = c0 as i64 + (total as i64 - max_y) / 2;
+    let (board, lower) = sparse_witness_board(n, &classes, &signature, &y)?;
     ensure!(
         lower as i64 == predicted,
         "internal error: {n}x{n} witness minimum {lower} != class arithmetic {predicted}"

@@ -189,27 +189,35 @@ pub fn analyse_on<G: GameGraph>(
         // Every value of the board fits a bit array (1 GiB for 33 holes): no ranking at all.
         let levels = dense_game_levels(&q, n, first, counters);
         let lookup = DenseLookup::new(n as u32, &levels);
-        let indices = vec![&lookup; levels.len()];
-        analyse_levels(graph, board, &q, start, &levels, &indices, |_| &lookup)
+        analyse_levels(graph, board, &q, start, &levels, |_| &lookup)
     } else {
-        let colex = Colex::new(n);
-        let levels = push_layers(&q, &colex, first, counters);
-        let indices: Vec<DenseIndex> = levels.iter().map(|l| DenseIndex::new(&colex, l)).collect();
-        analyse_levels(graph, board, &q, start, &levels, &indices, |l| {
-            DenseIndex::new(&colex, l)
-        })
+        analyse_ranked(graph, board, &q, start, counters)
     }
 }
 
-/// The game's counts from its levels (up to the stabiliser) and a lookup of each level's
-/// positions (`indices[d]`, or built by `index_of` for the counting pass).
-fn analyse_levels<'l, G: GameGraph, I: Lookup<u64>, J: Lookup<u64>>(
+/// [`analyse_on`] past [`dense_levels::MAX_BITS`] holes: levels as lists, looked into by colex
+/// rank, one level's index at a time (each a bit array over its ranks with running counts: all
+/// of them at once would be 2^n bits and their counts, 32 GiB for the French board).
+fn analyse_ranked<G: GameGraph>(
+    graph: &G,
+    board: &Board,
+    q: &Quotient<'_, G>,
+    start: usize,
+    counters: &Counters,
+) -> Result<Game> {
+    let colex = Colex::new(board.holes());
+    let levels = push_layers(q, &colex, board.start(start), counters);
+    analyse_levels(graph, board, q, start, &levels, |l| DenseIndex::new(&colex, l))
+}
+
+/// The game's counts from its levels (up to the stabiliser) and a lookup of one level's
+/// positions, built by `index_of` when that level is looked into.
+fn analyse_levels<'l, G: GameGraph, J: Lookup<u64>>(
     graph: &G,
     board: &Board,
     q: &Quotient<'_, G>,
     start: usize,
     levels: &'l [Vec<u64>],
-    indices: &[I],
     index_of: impl Fn(&'l [u64]) -> J,
 ) -> Result<Game> {
     let has_jump = |s: u64| graph.any_successor(s, |_| true);
@@ -218,20 +226,23 @@ fn analyse_levels<'l, G: GameGraph, I: Lookup<u64>, J: Lookup<u64>>(
         let picked = states.par_iter().zip(keep).filter(|p| *p.1);
         (picked.clone().map(|(&s, _)| orbit(s)).sum(), picked.count() as u64)
     };
-    let win = winnable(q, levels, indices);
+    let win = winnable(q, levels, &index_of);
     let mut rows = Vec::with_capacity(levels.len());
     for (d, states) in levels.iter().enumerate() {
         // By duality, s reaches the single peg in the start's hole iff its complement is
         // reachable from the start (complementing reverses every jump).
         let pegs = board.holes() - 1 - d;
         let back = pegs - 1;
-        let to_start: Vec<bool> = states
-            .par_iter()
-            .map(|&s| {
-                let c = q.canonical(board.full() & !s);
-                back < levels.len() && indices[back].find(c).is_some()
-            })
-            .collect();
+        let to_start: Vec<bool> = match levels.get(back) {
+            None => vec![false; states.len()],
+            Some(complements) => {
+                let index = index_of(complements);
+                states
+                    .par_iter()
+                    .map(|&s| index.find(q.canonical(board.full() & !s)).is_some())
+                    .collect()
+            }
+        };
         let dead: Vec<bool> = states.par_iter().map(|&s| !has_jump(s)).collect();
         let all = vec![true; states.len()];
         let ((reachable, reachable_orbits), (winnable, winnable_orbits)) =
@@ -263,17 +274,21 @@ fn analyse_levels<'l, G: GameGraph, I: Lookup<u64>, J: Lookup<u64>>(
 }
 
 /// Per level, whether each position can reach a single peg: pulled from the level below.
-fn winnable<G: SubsetGraph, I: Lookup<u64>>(q: &G, levels: &[Vec<u64>], indices: &[I]) -> Vec<Vec<bool>> {
+fn winnable<'l, G: SubsetGraph, I: Lookup<u64>>(
+    q: &G,
+    levels: &'l [Vec<u64>],
+    index_of: impl Fn(&'l [u64]) -> I,
+) -> Vec<Vec<bool>> {
     let mut win: Vec<Vec<bool>> = vec![Vec::new(); levels.len()];
     for d in (0..levels.len()).rev() {
         let here: Vec<bool> = match levels.get(d + 1) {
             _ if levels[d].first().is_some_and(|s| s.count_ones() == 1) => vec![true; levels[d].len()],
             None => vec![false; levels[d].len()],
-            Some(_) => {
-                let below = &win[d + 1];
+            Some(next) => {
+                let (below, index) = (&win[d + 1], index_of(next));
                 levels[d]
                     .par_iter()
-                    .map(|&s| q.any_successor(s, |c| indices[d + 1].find(c).is_some_and(|i| below[i])))
+                    .map(|&s| q.any_successor(s, |c| index.find(c).is_some_and(|i| below[i])))
                     .collect()
             }
         };
@@ -319,4 +334,27 @@ fn count_games<'l, G: GameGraph, J: Lookup<u64>>(
     );
     winning.sort_unstable();
     (complete, winning)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ranked path (boards past the dense engine's bits) against the dense one, on small
+    /// boards of both lattices, with and without a start every symmetry fixes.
+    #[test]
+    fn the_ranked_game_equals_the_dense_one() {
+        let counters = Counters::default();
+        for (name, start) in [("triangle-5", 0), ("triangle-5", 4), ("diamond-4", 5), ("hexagon-3", 9)] {
+            let board = Board::named(name).unwrap();
+            let group = board.group().unwrap();
+            let graph = BoardGraph::new(&board);
+            let dense = analyse_on(&graph, &board, &group, start, &counters).unwrap();
+            let stabiliser = group.stabiliser(board.start(start));
+            let q = Quotient::new(&graph, &stabiliser);
+            let ranked = analyse_ranked(&graph, &board, &q, start, &counters).unwrap();
+            assert_eq!(ranked, dense, "{name} from {start}");
+            assert!(dense.levels.len() > 3, "{name}: a game of a few levels at least");
+        }
+    }
 }

@@ -75,14 +75,19 @@ pub enum BoardResults {
     },
 }
 
-/// The balls' radii when `--radii` gives none: a reach of every play's moves (at most holes - 2,
-/// one jump each) up to 18, split with the forward ball one move larger (backward balls grow
-/// faster and all of them are kept at once).
+/// The balls' radii when `--radii` gives none (boards past [`problems::exhaustive_fits`]): a
+/// reach of every play's moves (at most holes - 2, one jump each) up to 18, split 11 + 7. One
+/// forward ball is held at a time (its last level only streamed), and every finish orbit's
+/// backward ball at once, with a sieve of their images under every symmetry. On the French
+/// board a ball of 7 moves holds 0.2 million positions, one of 10 moves 28 million (1.8 GiB);
+/// backward balls of 9 moves (6.5 million positions each, 8 finish orbits) with a forward ball
+/// of 11 passed 24 GiB (killed).
 pub fn default_radii(board: &Board) -> Radii {
     let reach = (board.holes().saturating_sub(2) as u32).clamp(2, 18);
+    let backward = reach * 7 / 18;
     Radii {
-        forward: reach - reach / 2,
-        backward: reach / 2,
+        forward: reach - backward,
+        backward,
     }
 }
 
@@ -158,8 +163,12 @@ impl BoardTask {
                         human(visited)
                     )
                 } else {
+                    // Solvability by a forward pass per start orbit, two bit arrays at a time.
+                    let n = self.board.holes();
+                    need = need.max(crate::engine::layered::bytes_needed_to(n, n - 1, 1) as u128 + (64 << 20));
                     format!(
-                        "fewest moves by balls of {} moves out of each start and {} into each finish",
+                        "solvability by a layered search from each start orbit, fewest moves by balls of {} moves \
+                         out of each start and {} into each finish",
                         radii.forward, radii.backward
                     )
                 };

@@ -78,12 +78,11 @@ pub fn search(classes: &[(u64, usize)], d: usize, start: &[i64], rounds: usize, 
     search_tied(&vars, d, start, rounds, moves_per_round)
 }
 
-/// [`search`] over vectors whose classes move in groups (`vars`, one value per group, every
+/// [`search`] over vectors whose classes move in groups (`classes`, one value per group, every
 /// member of a group taking it): the words invariant under a symmetry group of the code, a far
 /// smaller space in which a search goes deeper (the restriction of Kavut and Yucel's record
 /// Boolean functions, Information and Computation 208, 2010).
-pub fn search_tied(vars: &[Tied], d: usize, start: &[i64], rounds: usize, moves_per_round: usize) -> Hole {
-    let classes = vars;
+pub fn search_tied(classes: &[Tied], d: usize, start: &[i64], rounds: usize, moves_per_round: usize) -> Hole {
     assert_eq!(classes.len(), start.len(), "one value per group");
     assert!(
         classes

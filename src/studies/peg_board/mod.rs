@@ -77,11 +77,9 @@ pub enum BoardResults {
 
 /// The balls' radii when `--radii` gives none (boards past [`problems::exhaustive_fits`]): a
 /// reach of every play's moves (at most holes - 2, one jump each) up to 18, split 11 + 7. One
-/// forward ball is held at a time (its last level only streamed), and every finish orbit's
-/// backward ball at once, with a sieve of their images under every symmetry. On the French
-/// board a ball of 7 moves holds 0.2 million positions, one of 10 moves 28 million (1.8 GiB);
-/// backward balls of 9 moves (6.5 million positions each, 8 finish orbits) with a forward ball
-/// of 11 passed 24 GiB (killed).
+/// forward ball is held at a time (its last level only streamed), but every finish orbit's
+/// backward ball at once, with a sieve of their images under every symmetry: so the backward
+/// radius is the smaller (on the French board, 11 + 9 ran out of this project's 24 GiB).
 pub fn default_radii(board: &Board) -> Radii {
     let reach = (board.holes().saturating_sub(2) as u32).clamp(2, 18);
     let backward = reach * 7 / 18;

@@ -13,7 +13,7 @@ fn main() {
     let (side, hole, radius) = (arg(1), arg(2), arg(3) as u32);
     let t = Triangle::new(side).unwrap();
     let clock = std::time::Instant::now();
-    let f = ball_of(&t, hole, radius);
+    let f = ball_of(&t, hole, radius).unwrap_or_else(|e| panic!("{e:#}"));
     println!(
         "forward  T{side} start {}: {:?} = {} boards, {:.1} s",
         hole + 1,
@@ -22,7 +22,7 @@ fn main() {
         clock.elapsed().as_secs_f64()
     );
     let clock = std::time::Instant::now();
-    let b = ball_into(&t, hole, radius);
+    let b = ball_into(&t, hole, radius).unwrap_or_else(|e| panic!("{e:#}"));
     println!(
         "backward T{side} finish {}: {:?} = {} boards, {:.1} s",
         hole + 1,

@@ -3,7 +3,7 @@
 # goal's command on this machine, with the ratio to the goal (< 1 meets it) and to a reference
 # timed in the same run. Each measurement is appended as a row to data/bench/measurements.csv;
 # `cargo run --release -- reproduce` renders them into reports/benchmarks.md.
-# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|peg-plays|tricolore|lightsout|lightsout-graphs|reproduce]...
+# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|peg-plays|tricolore|lightsout|lightsout-gods|lightsout-graphs|reproduce]...
 #   (default: peg tricolore lightsout lightsout-graphs)
 #   BENCH_PEG8=1       also the side-8 union and problem table (about 25 min each, 8 GiB of levels
 #                      under BENCH_PEG8_DIR, default target/)
@@ -144,6 +144,13 @@ for f in "${families[@]}"; do
     tricolore|lightsout)
       bash "scripts/bench_$f.sh"
       ;;
+    lightsout-gods)
+      # The open God's numbers past nullity 24: the active-set witness, then the subcodes' refutations.
+      bench_measure lightsout-gods-39 "God's number 39x39 (witness, 100 rounds; subcode bound)" - - \
+        "$BIN" lightsout gods --sides 39 --active-rounds 100 --out "$BENCH_TMP/gods39"
+      bench_measure lightsout-gods-47 "God's number 47x47 (witness, 300 rounds; subcode bound)" - - \
+        "$BIN" lightsout gods --sides 47 --active-rounds 300 --out "$BENCH_TMP/gods47"
+      ;;
     lightsout-graphs)
       # The hexagonal sweep: the n x n rhombi by light chasing against dense elimination of each
       # member's press matrix (the same rhombi as a tiled motif without holes), same run.
@@ -163,7 +170,7 @@ for f in "${families[@]}"; do
       bench_measure reproduce "reproduce (default)" 240 - \
         "$BIN" reproduce --data "$BENCH_TMP/data" --reports "$BENCH_TMP/reports" --peg-levels "$BENCH_TMP/levels"
       ;;
-    *) echo "unknown family $f (expected peg, peg-peer, peg-boards, tricolore, lightsout, lightsout-graphs, reproduce)"; exit 2 ;;
+    *) echo "unknown family $f (expected peg, peg-peer, peg-boards, peg-plays, tricolore, lightsout, lightsout-gods, lightsout-graphs, reproduce)"; exit 2 ;;
   esac
 done
 if [ "${BENCH_RECORD:-1}" != 0 ]; then

@@ -371,6 +371,14 @@ const SOURCES: &[(&str, &[&str])] = &[
         "George Bell, French 37-hole Board Example",
         &["tests/data/sources/bell_french.txt"],
     ),
+    (
+        "Durango Bill, 37-Hole Peg Solitaire",
+        &["tests/data/sources/durangobill_peg37.txt"],
+    ),
+    (
+        "Pratik Poddar, European Peg Solitaire Solvability",
+        &["tests/data/sources/poddar_european.txt"],
+    ),
 ];
 
 /// Where the words of each source are kept, relative to the repository root: the seeds verbatim in

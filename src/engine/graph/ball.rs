@@ -39,11 +39,26 @@ impl Ball {
     /// The ball of radius `depth` around `start`; `successors(s, out)` appends every state one
     /// move from `s` (duplicates allowed). States must be below 2^59.
     pub fn grow(start: u64, depth: u32, successors: impl Fn(u64, &mut Vec<u64>) + Sync) -> Ball {
+        Ball::grow_checked(start, depth, successors, |_, _| Ok(())).expect("unchecked growth never refuses")
+    }
+
+    /// [`Ball::grow`], asking `room(level, bytes)` before each level is grown and before the
+    /// table is built whether about `bytes` more fit, and stopping with its refusal. A level's
+    /// size is not known before it is grown: it is predicted from the last two levels' ratio
+    /// (move graphs of puzzles grow by a falling ratio, so the prediction errs high).
+    pub fn grow_checked(
+        start: u64,
+        depth: u32,
+        successors: impl Fn(u64, &mut Vec<u64>) + Sync,
+        room: impl Fn(u32, u64) -> anyhow::Result<()>,
+    ) -> anyhow::Result<Ball> {
         assert!(depth <= MAX_DEPTH, "ball radius {depth} over {MAX_DEPTH}");
         let mut levels: Vec<Vec<u64>> = vec![vec![start]];
         // Everything seen so far, sorted: the next level is pruned against it.
         let mut seen: Vec<u64> = vec![start];
-        for _ in 0..depth {
+        for d in 0..depth {
+            let predicted = predicted_level(&levels);
+            room(d + 1, growth_bytes(seen.len() as u64, predicted))?;
             let last = levels.last().expect("level 0");
             let mut next: Vec<u64> = last
                 .par_chunks(1024)
@@ -68,6 +83,7 @@ impl Ball {
         }
         let total = seen.len();
         drop(seen);
+        room(depth, table_bytes(total as u64))?;
         let capacity = (2 * total).next_power_of_two().max(16);
         let mut ball = Ball {
             slots: vec![0; capacity],
@@ -80,7 +96,7 @@ impl Ball {
                 ball.insert(s, d as u32);
             }
         }
-        ball
+        Ok(ball)
     }
 
     fn insert(&mut self, state: u64, d: u32) {
@@ -136,6 +152,25 @@ impl Ball {
     }
 }
 
+/// The next level's size predicted from the last two (their ratio, rounded up, times the last).
+fn predicted_level(levels: &[Vec<u64>]) -> u64 {
+    let last = levels.last().map_or(1, Vec::len) as u64;
+    let before = levels.len().checked_sub(2).map_or(1, |i| levels[i].len()) as u64;
+    last.saturating_mul(last.div_ceil(before.max(1))).max(1)
+}
+
+/// Bytes of a grown ball's table of `states` states: two slots per state, a power of two.
+pub fn table_bytes(states: u64) -> u64 {
+    states.saturating_mul(2).next_power_of_two().max(16) * 8
+}
+
+/// Bytes more that growing a level of `next` states needs beside `seen` states held: the level
+/// collected and sorted, the sorted set of all states reallocated, and the table built after.
+fn growth_bytes(seen: u64, next: u64) -> u64 {
+    let all = seen.saturating_add(next);
+    (16 * next).saturating_add(8 * all).max(table_bytes(all))
+}
+
 /// A set of states that may answer "maybe" for a state not in it, never "no" for one in it (a
 /// Bloom filter with two probes): a cheap first test before exact lookups in several balls, when
 /// a stream of states is too long to hold (the successors of a ball's last level). About 16 bits
@@ -174,6 +209,11 @@ impl Sieve {
     /// False only if `state` was never inserted.
     pub fn may_contain(&self, state: u64) -> bool {
         self.probes(state).iter().all(|&p| self.bits.get(p))
+    }
+
+    /// Bytes of the bit array of a sieve with room for `states` ([`Sieve::with_room`]).
+    pub fn bytes_for(states: u64) -> u64 {
+        (16 * states).div_ceil(64).max(1) * 8
     }
 
     /// Bytes of the bit array.
@@ -242,6 +282,27 @@ mod tests {
                 oracle.iter().filter(|d| d.is_some_and(|d| d <= depth)).count() as u64
             );
         }
+    }
+
+    #[test]
+    fn a_checked_ball_is_the_plain_ball_or_refused_past_its_room() {
+        let n = 5000;
+        let free = Ball::grow_checked(3, 9, steps(n), |_, _| Ok(())).expect("no limit");
+        let plain = Ball::grow(3, 9, steps(n));
+        assert_eq!(free.level_sizes, plain.level_sizes);
+        assert!((0..n).all(|k| free.distance(k) == plain.distance(k)));
+        // A room of the table's size less one byte: refused, at the latest when the table is due.
+        let budget = table_bytes(plain.len()) - 1;
+        let asked = std::sync::Mutex::new(Vec::new());
+        let refused = Ball::grow_checked(3, 9, steps(n), |level, bytes| {
+            asked.lock().unwrap().push(level);
+            anyhow::ensure!(bytes <= budget, "level {level} needs {bytes} bytes");
+            Ok(())
+        });
+        assert!(refused.is_err());
+        // Asked before every level it grew (1..), in order.
+        let asked = asked.into_inner().unwrap();
+        assert!(asked.windows(2).all(|w| w[0] <= w[1]) && asked[0] == 1, "{asked:?}");
     }
 
     #[test]

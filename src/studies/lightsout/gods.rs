@@ -24,6 +24,7 @@
 //! witness (a success is a better witness) and downwards from the bound (a refutation lowers the
 //! bound), each decision within a node budget; what stays undecided is reported as bounds.
 
+use super::gods_subcode::{self, SubcodeEffort};
 use super::histogram::big_log10;
 use super::solve::{self, Outcome};
 use super::sutner;
@@ -555,7 +556,12 @@ pub fn class_bounds(
 pub fn gods_row(n: usize, restarts: usize, budget: u64, effort: &Effort, progress: &Counters) -> Result<GodsRow> {
     let quiet = quiet_basis(n)?;
     if quiet.len() > MAX_NULLITY {
-        return sparse_row(n, &quiet, effort.active_rounds.unwrap_or_else(|| active_rounds(budget)));
+        return sparse_row(
+            n,
+            &quiet,
+            effort.active_rounds.unwrap_or_else(|| active_rounds(budget)),
+            budget,
+        );
     }
     let (cl, _quiet) = classes_of(n, quiet)?;
     let d = cl.nullity;
@@ -777,7 +783,10 @@ pub fn sparse_witness_board(n: usize, classes: &[(u64, usize)], signature: &[u64
 /// lowered by `rounds` rounds of the active-set search ([`deep_hole::search`]: each round one
 /// exact pass over all 2^d characters, then min-conflicts moves against a working set of them).
 /// The witness position is solved again exactly (over all 2^d solutions).
-fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
+///
+/// With a `budget`, the parity bound is then lowered by subcodes where they refute it
+/// ([`gods_subcode::search`]; the branch and bound over all 2^d classes is out of reach here).
+fn sparse_row(n: usize, quiet: &[Grid], rounds: usize, budget: u64) -> Result<GodsRow> {
     let d = quiet.len();
     let (classes, signature) = sparse_classes(n, quiet);
     let (c0, parity_bound) = sparse_parity_bound(&classes);
@@ -798,20 +807,30 @@ fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
     } else {
         "rounded witness".to_string()
     };
-    let method = if lower == parity_bound {
-        format!("exact: witness ({how}); upper bound: parity/averaging bound")
+    let subcode = if lower < parity_bound && budget > 0 {
+        gods_subcode::search(&signature, d, c0, parity_bound, SubcodeEffort::for_budget(budget))
     } else {
-        format!("bounds: witness ({how}); upper bound: parity/averaging bound")
+        None
     };
+    let upper = subcode.as_ref().map_or(parity_bound, |s| s.refuted - 1);
+    ensure!(
+        lower <= upper,
+        "internal error: {n}x{n} witness {lower} above the subcode's bound {upper}"
+    );
+    let bound = match &subcode {
+        Some(s) => format!("upper bound: {}; parity/averaging bound {parity_bound}", s.phrase()),
+        None => "upper bound: parity/averaging bound".to_string(),
+    };
+    let verdict = if lower == upper { "exact" } else { "bounds" };
     Ok(GodsRow {
         n,
         nullity: d,
         class_sizes: Vec::new(),
-        upper: parity_bound,
+        upper,
         lower,
         positions_at_max: None,
-        method,
-        refutation: None,
+        method: format!("{verdict}: witness ({how}); {bound}"),
+        refutation: subcode.map(|s| (s.nodes, s.basis)),
         witness: board,
     })
 }
@@ -819,9 +838,15 @@ fn sparse_row(n: usize, quiet: &[Grid], rounds: usize) -> Result<GodsRow> {
 /// Methods whose rows are read back (and re-checked) by the default `reproduce` instead of
 /// recomputed: the branch and bound, and the witness searches that run only beside it.
 pub fn read_back(method: &str) -> bool {
-    ["branch and bound", "min-conflicts", "cutting-plane", "active-set"]
-        .iter()
-        .any(|m| method.contains(m))
+    [
+        "branch and bound",
+        "min-conflicts",
+        "cutting-plane",
+        "active-set",
+        "subcode",
+    ]
+    .iter()
+    .any(|m| method.contains(m))
 }
 
 /// Options of the study: which sides.
@@ -968,8 +993,8 @@ pub static GODS_NUMBERS: Schema = Schema {
             glossary::upper_bound,
             Kind::Integer,
             "proven: God's number is at most this (the parity/averaging bound over \
-                    the coset weights of the quiet code, or one less than a value the branch and bound refuted; \
-                    `method` says which)",
+                    the coset weights of the quiet code, or one less than a value the branch and bound refuted, \
+                    over the whole quiet code or over a subcode of a few quiet words; `method` says which)",
         ),
         col(
             glossary::positions_at_max_text,
@@ -1336,9 +1361,17 @@ mod tests {
             assert_eq!(cl.sizes[*s as usize], *c);
         }
         assert_eq!(sparse.len(), cl.sizes.iter().filter(|&&c| c > 0).count());
-        let quick = sparse_row(9, &quiet, 0).unwrap();
-        let searched = sparse_row(9, &quiet, 64).unwrap();
+        let quick = sparse_row(9, &quiet, 0, 0).unwrap();
+        let searched = sparse_row(9, &quiet, 64, 1 << 26).unwrap();
         assert_eq!(quick.upper, cl.upper_bound());
+        // With a budget, subcodes lower the parity bound (40), never below God's number.
+        assert!(
+            searched.upper < quick.upper && searched.upper >= 37,
+            "{}",
+            searched.method
+        );
+        let named = gods_subcode::Subcode::parse(&searched.method).expect("a subcode named");
+        assert_eq!(named.refuted, searched.upper + 1);
         // The active-set search reaches God's number itself (37, proven by the branch and bound).
         assert!(
             quick.lower <= searched.lower && searched.lower == 37,

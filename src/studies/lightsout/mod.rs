@@ -13,6 +13,7 @@ pub mod exports;
 pub mod fold;
 pub mod frontier;
 pub mod gods;
+pub mod gods_subcode;
 pub mod gods_symmetric;
 pub mod graph_commands;
 pub mod graph_gods;

@@ -70,9 +70,14 @@ fn frontier_caption() -> String {
 
 /// How a God's number's upper bound is proven, in a few words.
 fn upper_proof(r: &gods::GodsRow) -> String {
+    let over = if r.method.contains("a subcode of ") {
+        " over a subcode of the quiet code"
+    } else {
+        ""
+    };
     match r.refutation {
         Some((nodes, basis)) => format!(
-            "{} refuted by branch and bound ({nodes} nodes{})",
+            "{} refuted by branch and bound{over} ({nodes} nodes{})",
             r.upper + 1,
             basis.phrase()
         ),

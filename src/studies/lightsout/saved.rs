@@ -21,6 +21,7 @@
 
 use super::all_ones::{AllOnesRow, ALL_ONES, ALL_ONES_FIRST_COLUMNS, ALL_ONES_PRESSES};
 use super::gods::{self, GodsOptions, GodsResults, GodsRow, GODS_NUMBERS, GODS_WITNESS_BOARDS};
+use super::gods_subcode::Subcode;
 use super::solve::{self, Outcome, Solution};
 use crate::engine::covering::Basis;
 use crate::engine::progress::Counters;
@@ -381,6 +382,13 @@ impl SavedGods {
             s.upper,
             quick.lower
         );
+        if let Some(sub) = Subcode::parse(&s.method).filter(|sub| sub.refuted == s.upper + 1) {
+            let (_, signature) = gods::sparse_classes(n, &gods::quiet_basis(n)?);
+            if let Err(e) = sub.check(&signature, RECHECK_WORK) {
+                bail!("{}: n = {n}: {e}", path.display());
+            }
+            return Ok(Some((sub.nodes, sub.basis)));
+        }
         Ok(if s.upper < parity {
             let needle = format!("branch and bound refutes {} (", s.upper + 1);
             let named = s

@@ -17,6 +17,7 @@ pub use super::fewest::{MinMoves, Radii};
 use super::solvability::{ProblemRow, Verdict};
 use crate::engine::ball::{self, Ball, Sieve};
 use crate::engine::progress::Counters;
+use crate::engine::runtime::memory;
 use crate::puzzles::peg::{moves_of, Board, Jump, Triangle};
 use anyhow::{ensure, Result};
 use rayon::prelude::*;
@@ -117,14 +118,27 @@ fn permute(b: Board, perm: &[u8]) -> Board {
     out
 }
 
-/// The ball of radius `radius` around the start vacating `hole`.
-pub fn ball_of(t: &dyn MoveBoard, hole: usize, radius: u32) -> Ball {
-    Ball::grow(t.start(hole), radius, |b, out| t.move_results(b, out))
+/// The ball of radius `radius` around the start vacating `hole`, refused (naming the level) when
+/// its growth would pass the memory available.
+pub fn ball_of(t: &dyn MoveBoard, hole: usize, radius: u32) -> Result<Ball> {
+    let room = |level, bytes| memory::check(&ball_step(t, "out of", hole, level), u128::from(bytes));
+    Ball::grow_checked(t.start(hole), radius, |b, out| t.move_results(b, out), room)
 }
 
-/// The boards from which the single peg at `hole` is reached in at most `radius` moves.
-pub fn ball_into(t: &dyn MoveBoard, hole: usize, radius: u32) -> Ball {
-    Ball::grow(1 << hole, radius, |b, out| t.unmove_results(b, out))
+/// The boards from which the single peg at `hole` is reached in at most `radius` moves, refused
+/// as [`ball_of`] is.
+pub fn ball_into(t: &dyn MoveBoard, hole: usize, radius: u32) -> Result<Ball> {
+    let room = |level, bytes| memory::check(&ball_step(t, "into", hole, level), u128::from(bytes));
+    Ball::grow_checked(1 << hole, radius, |b, out| t.unmove_results(b, out), room)
+}
+
+/// A ball's growth step named for a refusal, with the way out.
+fn ball_step(t: &dyn MoveBoard, way: &str, hole: usize, level: u32) -> String {
+    format!(
+        "peg {}: level {level} of the ball {way} hole {} (smaller --radii need less)",
+        t.label(),
+        hole + 1
+    )
 }
 
 /// Side 8's radii: the first stage of [`SIDE8_PLAN`] and the default of `statespace peg --radii`.
@@ -226,8 +240,8 @@ pub fn settle_with(
         "the forward radius must be at least 1 (its last level is streamed)"
     );
     let job = Job::new(t, problems, *how, counters);
-    let backward = backward_balls(&job);
-    let sieve = finish_sieve(&job, &backward);
+    let backward = backward_balls(&job)?;
+    let sieve = finish_sieve(&job, &backward)?;
     let mut by_rep: Vec<Answer> = Vec::new();
     for i in 0..job.orbits.len() {
         by_rep.extend(settle_start(&job, &backward, &sieve, i)?);
@@ -349,7 +363,7 @@ impl<'a> Job<'a> {
 /// Every finish representative's backward ball, where some open problem ends in its orbit.
 /// Backward balls are small beside a forward one, so all of them are kept while one forward ball
 /// at a time is grown.
-fn backward_balls(job: &Job) -> Vec<Option<Ball>> {
+fn backward_balls(job: &Job) -> Result<Vec<Option<Ball>>> {
     let radius = job.how.radii.backward;
     job.orbits
         .iter()
@@ -357,16 +371,18 @@ fn backward_balls(job: &Job) -> Vec<Option<Ball>> {
         .map(|(i, o)| {
             let needed = job.orbits.iter().any(|a| o.iter().any(|&f| job.wanted(a[0], f)));
             job.stage(format!("ball of {radius} moves into hole {}", o[0] + 1), i, 0);
-            needed.then(|| ball_into(job.t, o[0], radius))
+            needed.then(|| ball_into(job.t, o[0], radius)).transpose()
         })
         .collect()
 }
 
 /// Every finish's backward ball in one sieve (each representative's through the symmetries), the
 /// first test for the boards of the streamed level.
-fn finish_sieve(job: &Job, backward: &[Option<Ball>]) -> Sieve {
+fn finish_sieve(job: &Job, backward: &[Option<Ball>]) -> Result<Sieve> {
     let symmetries = &job.symmetries;
     let room: u64 = backward.iter().flatten().map(|b| b.len()).sum::<u64>() * symmetries.len() as u64;
+    let what = format!("peg {}: the sieve of the balls into every finish", job.t.label());
+    memory::check(&what, u128::from(Sieve::bytes_for(room)))?;
     let sieve = Sieve::with_room(room);
     job.counters.set_stage(
         format!("peg {}: sieve of the balls into every finish", job.t.label()),
@@ -377,7 +393,7 @@ fn finish_sieve(job: &Job, backward: &[Option<Ball>]) -> Sieve {
             b.par_states().for_each(|(s, _)| sieve.insert(permute(s, g)));
         }
     }
-    sieve
+    Ok(sieve)
 }
 
 /// An open finish of one representative start, with its representative's backward ball and the
@@ -416,7 +432,7 @@ fn settle_start(job: &Job, backward: &[Option<Ball>], sieve: &Sieve, i: usize) -
     // The forward ball is kept to radius F - 1; its level F, the largest, is only streamed.
     let kept = radii.forward - 1;
     job.stage(format!("ball of {kept} moves out of hole {}", a + 1), i, 0);
-    let fwd = ball_of(t, a, kept);
+    let fwd = ball_of(t, a, kept)?;
     let open: Vec<Finish> = job
         .orbits
         .iter()
@@ -445,7 +461,9 @@ fn settle_start(job: &Job, backward: &[Option<Ball>], sieve: &Sieve, i: usize) -
     let deep: Vec<usize> = (0..open.len())
         .filter(|&k| job.how.sieved_level && moves_of(job.held(a, open[k].hole)).len() as u32 > radii.reach() + 1)
         .collect();
-    let past = (!deep.is_empty()).then(|| past_sieve(job, &open, &deep, i));
+    let past = (!deep.is_empty())
+        .then(|| past_sieve(job, &open, &deep, i))
+        .transpose()?;
     job.stage(
         format!("meeting the balls out of hole {}", a + 1),
         i,
@@ -467,7 +485,7 @@ fn settle_start(job: &Job, backward: &[Option<Ball>], sieve: &Sieve, i: usize) -
 
 /// The sieve of the boards one backward move past the balls of the `deep` finishes of start orbit
 /// `i` (in its representative's frame).
-fn past_sieve(job: &Job, open: &[Finish], deep: &[usize], i: usize) -> Sieve {
+fn past_sieve(job: &Job, open: &[Finish], deep: &[usize], i: usize) -> Result<Sieve> {
     let (t, radius) = (job.t, job.how.radii.backward);
     let a = job.orbits[i][0];
     job.stage(
@@ -484,6 +502,8 @@ fn past_sieve(job: &Job, open: &[Finish], deep: &[usize], i: usize) -> Sieve {
         .iter()
         .map(|&k| 16 * open[k].back.level_sizes[radius as usize])
         .sum();
+    let what = format!("peg {}: the sieve one backward move past the balls", t.label());
+    memory::check(&what, u128::from(Sieve::bytes_for(room)))?;
     let past = Sieve::with_room(room);
     for &k in deep {
         let f = &open[k];
@@ -498,7 +518,7 @@ fn past_sieve(job: &Job, open: &[Finish], deep: &[usize], i: usize) -> Sieve {
                 }
             });
     }
-    past
+    Ok(past)
 }
 
 /// Boards of the stream counted at once into the progress counters.

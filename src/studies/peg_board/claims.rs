@@ -24,6 +24,8 @@ pub const OEIS_A112738: &str = "OEIS A112738";
 pub const DURANGO_BILL: &str = "Durango Bill, 33 Hole Peg Solitaire";
 pub const BERGHOLT: &str = "David Darling, Encyclopedia of Science, peg solitaire (Bergholt 1912, Beasley 1964)";
 pub const BELL_FRENCH: &str = "George Bell, French 37-hole Board Example";
+pub const DURANGO_BILL_37: &str = "Durango Bill, 37-Hole Peg Solitaire";
+pub const PODDAR: &str = "Pratik Poddar, European Peg Solitaire Solvability (the proof by Pritish Kamath)";
 
 const LEVELS: &str = include_str!("../../../tests/data/peg_boards/english_central_levels.csv");
 const TOTALS: &str = include_str!("../../../tests/data/peg_boards/english_central_totals.csv");
@@ -310,8 +312,112 @@ fn bergholt_claim(v: BoardValues<'_>) -> Option<Claim> {
     )
 }
 
-/// George Bell: the French board's central game cannot end with one peg (anywhere).
+/// The French board's record: Bell's central game, Kamath's three colours, and Durango Bill's
+/// start at the top row's first hole.
 fn european_claims(v: BoardValues<'_>) -> Vec<Claim> {
+    let mut out = bell_claim(v);
+    out.extend(three_colours_claim(v.board));
+    out.extend(durango_37_claims(v));
+    out
+}
+
+/// Kamath's proof: coloured by anti-diagonals (three colours, a the colour of the top row's first
+/// hole), the central start has as many pegs on each colour; a jump changes each colour's count by
+/// one, so their relative parities stay, and one peg alone would break them.
+fn three_colours_claim(board: &Board) -> Option<Claim> {
+    let c = centre(board)?;
+    let cells = board.cells();
+    let colour = |(r, col): (i32, i32)| (r + col).rem_euclid(3);
+    let first = colour(cells[0]);
+    let mut pegs = [0usize; 3];
+    for (_, &at) in cells.iter().enumerate().filter(|&(h, _)| h != c) {
+        pegs[(colour(at) - first).rem_euclid(3) as usize] += 1;
+    }
+    let computed = if pegs.iter().all(|&k| k == pegs[0]) {
+        format!("A = B = C = {}", pegs[0])
+    } else {
+        format!("A = {}, B = {}, C = {}", pegs[0], pegs[1], pegs[2])
+    };
+    let quote = "Initially, \\( A = B = C = 12 \\). Hence it is unsolvable.";
+    let published = quote
+        .split(['(', ')'])
+        .nth(1)
+        .map(|inner| inner.trim_matches([' ', '\\']).to_string())
+        .expect("the quote's formula");
+    Some(
+        Claim::compare(
+            FAMILY,
+            "peg.european.three_colours",
+            PODDAR,
+            "On the French 37-hole board with the centre vacant, colour the holes by anti-diagonals in three colours \
+            a, b, c (a the colour of the top row's first hole): the pegs on them number A, B and C, all equal, so \
+            (each jump changing all three by one) no single peg can remain",
+            published,
+            computed,
+            &format!(
+                "the {} board's cells (board.txt): pegs per (row + column) mod 3 with hole {} empty",
+                board.name(),
+                c + 1
+            ),
+        )
+        .quoted(quote),
+    )
+}
+
+/// Durango Bill's start at his hole 0 (our 1, the top row's first): two jumps open the game, and a
+/// single peg can be left.
+fn durango_37_claims(v: BoardValues<'_>) -> Vec<Claim> {
+    let (board, name) = (v.board, v.board.name());
+    let corner = 0u8;
+    let first_jumps = board.jumps().iter().filter(|j| j.to == corner).count();
+    let quote = "In the above diagram there are 2 legal moves.";
+    let published = quote
+        .split(' ')
+        .find(|w| w.parse::<u32>().is_ok())
+        .expect("the quote's count");
+    let mut out = vec![Claim::compare(
+        FAMILY,
+        "peg.european.corner_first_jumps",
+        DURANGO_BILL_37,
+        "On the French board with the top row's first hole vacant (his hole 0, our 1), the jumps that can open \
+        the game",
+        published,
+        first_jumps,
+        &format!("data/peg/{name}/board.txt: the jumps of its square lattice that land in hole 1"),
+    )
+    .quoted(quote)];
+    let from_corner: Vec<&BoardProblem> = v.problems.iter().filter(|p| p.start == 0).collect();
+    if !from_corner.is_empty() {
+        let finishes: Vec<String> = from_corner
+            .iter()
+            .filter(|p| p.solvable)
+            .map(|p| (p.finish + 1).to_string())
+            .collect();
+        let computed = if finishes.is_empty() {
+            "no single peg can be left".to_string()
+        } else {
+            format!("one peg can be left, in hole {}", finishes.join(", "))
+        };
+        out.push(
+            Claim::published(
+                FAMILY,
+                "peg.european.corner_start_finishes",
+                DURANGO_BILL_37,
+                "On the French board with the top row's first hole vacant (his hole 0, our 1), some jump sequence \
+                leaves a single peg",
+                "a single peg can be left",
+                computed,
+                Verdict::of(!finishes.is_empty()),
+                &format!("data/peg/{name}/problems.csv, column solvable, rows start = 1"),
+            )
+            .quoted("it is possible to leave a single peg at position"),
+        );
+    }
+    out
+}
+
+/// George Bell: the French board's central game cannot end with one peg (anywhere).
+fn bell_claim(v: BoardValues<'_>) -> Vec<Claim> {
     let Some(c) = centre(v.board) else { return Vec::new() };
     let n = v.board.holes();
     // The class test is necessary for solvability: a finish it rules out needs no search.
@@ -689,6 +795,33 @@ mod tests {
         // is nothing to judge such a claim by.
         let english = Board::named("english").unwrap();
         assert!((0..33).any(|f| english.class_test(16, f)));
+    }
+
+    #[test]
+    fn the_french_colours_and_corner_claims_follow_the_board_and_the_problems() {
+        let board = Board::named("european").unwrap();
+        let judged = |problems: &[BoardProblem]| {
+            claims(BoardValues {
+                board: &board,
+                game: None,
+                levels: &[],
+                problems,
+            })
+        };
+        let bare = judged(&[]);
+        let colours = bare.iter().find(|c| c.id == "peg.european.three_colours").unwrap();
+        assert_eq!(
+            (colours.published.as_str(), colours.verdict),
+            ("A = B = C = 12", Verdict::Confirmed)
+        );
+        assert_eq!(verdict_of(&bare, "peg.european.corner_first_jumps"), Verdict::Confirmed);
+        // Without the problems table the corner start's finishes are not judged.
+        assert!(bare.iter().all(|c| c.id != "peg.european.corner_start_finishes"));
+        let id = "peg.european.corner_start_finishes";
+        let mut from_corner = problem(0, 5, Some(9), None, None);
+        assert_eq!(verdict_of(&judged(&[from_corner.clone()]), id), Verdict::Confirmed);
+        from_corner.solvable = false;
+        assert_eq!(verdict_of(&judged(&[from_corner]), id), Verdict::Refuted);
     }
 
     #[test]

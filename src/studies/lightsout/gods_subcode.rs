@@ -12,8 +12,12 @@
 //! adds to A's radius in full): [`search`] draws generators at random (a fixed seed per side),
 //! skips the draws that leave more than [`UNCOVERED_SLACK`] cells more uncovered, and refutes
 //! values downward from the best bound known, one decision each.
+//!
+//! The re-run of a stored refutation (of the whole code or of a subcode) lives here too
+//! ([`recheck_refutation`]); the read-back in `saved.rs` calls it.
 
 use crate::engine::covering::{self, Basis, Decision};
+use anyhow::{bail, ensure, Result};
 use crate::engine::runtime::progress::Counters;
 
 /// A subcode and the value its radius is proven below.
@@ -154,7 +158,7 @@ impl Subcode {
     }
 
     /// Re-runs the refutation on the cells' `signature`, when its tree costs at most `most_work`
-    /// ([`super::saved::recheck_refutation`]: proven again in at most the nodes it names); a
+    /// ([`recheck_refutation`]: proven again in at most the nodes it names); a
     /// larger one is only read. The subcode's class sizes are recomputed either way.
     pub fn check(&self, signature: &[u64], most_work: u64) -> anyhow::Result<()> {
         anyhow::ensure!(
@@ -163,8 +167,8 @@ impl Subcode {
             self.generators.len()
         );
         let sizes = merged_sizes(signature, &self.generators);
-        if super::saved::refutation_work(&sizes, self.nodes) <= most_work {
-            super::saved::recheck_refutation(&sizes, self.refuted, self.nodes, self.basis)?;
+        if refutation_work(&sizes, self.nodes) <= most_work {
+            recheck_refutation(&sizes, self.refuted, self.nodes, self.basis)?;
         }
         Ok(())
     }
@@ -172,6 +176,40 @@ impl Subcode {
 
 /// Most generators a subcode read back may have (2^j classes are allocated).
 pub const MAX_GENERATORS: usize = 20;
+
+/// The most work the refutation tree of `nodes` nodes over `sizes` (len 2^d) can cost.
+pub fn refutation_work(sizes: &[usize], nodes: u64) -> u64 {
+    nodes.saturating_mul(sizes.len() as u64 / 2 + 1)
+}
+
+/// Re-runs the branch and bound's refutation of `target` over the classes `sizes` in the basis that refuted it: it must
+/// prove again that no position needs `target` presses, in at most `nodes` nodes. A finished
+/// refutation's tree does not depend on the thread count, and every pruning rule added since a
+/// tree was stored only removes values from it, so the stored count bounds the re-run's count:
+/// a larger re-run means the file's count, target or classes are not the ones the proof had.
+pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64, basis: Basis) -> Result<()> {
+    use crate::engine::covering::{spectrum_at_most_in, Decision};
+    ensure!(
+        !sizes.is_empty(),
+        "no dense classes to re-run the refutation of {target} over"
+    );
+    let c0 = sizes[0] as i64;
+    let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
+    let bound = total - 2 * (target as i64 - c0);
+    let s = spectrum_at_most_in(sizes, bound, refutation_work(sizes, nodes), basis, &Counters::default());
+    match s.decision {
+        Decision::Infeasible => ensure!(
+            s.nodes <= nodes,
+            "the refutation of {target} re-runs in {} nodes, more than the {nodes} the file names",
+            s.nodes
+        ),
+        Decision::Feasible(_) => bail!("a position needs {target} presses: the stored refutation of {target} is false"),
+        Decision::Unknown => {
+            bail!("the refutation of {target} did not finish within the work of the {nodes} nodes the file names")
+        }
+    }
+    Ok(())
+}
 
 #[cfg(test)]
 mod tests {

@@ -22,6 +22,7 @@
 use super::all_ones::{AllOnesRow, ALL_ONES, ALL_ONES_FIRST_COLUMNS, ALL_ONES_PRESSES};
 use super::gods::{self, GodsOptions, GodsResults, GodsRow, GODS_NUMBERS, GODS_WITNESS_BOARDS};
 use super::gods_subcode::Subcode;
+pub use super::gods_subcode::{recheck_refutation, refutation_work};
 use super::solve::{self, Outcome, Solution};
 use crate::engine::covering::Basis;
 use crate::engine::progress::Counters;
@@ -455,40 +456,6 @@ impl SavedGods {
 /// one node can cost) are run again on read-back; larger ones are read back, and
 /// `reproduce --full` recomputes them.
 pub const RECHECK_WORK: u64 = 4_000_000_000;
-
-/// The most work the refutation tree of `nodes` nodes over `sizes` (len 2^d) can cost.
-pub fn refutation_work(sizes: &[usize], nodes: u64) -> u64 {
-    nodes.saturating_mul(sizes.len() as u64 / 2 + 1)
-}
-
-/// Re-runs the branch and bound's refutation of `target` over the classes `sizes` in the basis that refuted it: it must
-/// prove again that no position needs `target` presses, in at most `nodes` nodes. A finished
-/// refutation's tree does not depend on the thread count, and every pruning rule added since a
-/// tree was stored only removes values from it, so the stored count bounds the re-run's count:
-/// a larger re-run means the file's count, target or classes are not the ones the proof had.
-pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64, basis: Basis) -> Result<()> {
-    use crate::engine::covering::{spectrum_at_most_in, Decision};
-    ensure!(
-        !sizes.is_empty(),
-        "no dense classes to re-run the refutation of {target} over"
-    );
-    let c0 = sizes[0] as i64;
-    let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
-    let bound = total - 2 * (target as i64 - c0);
-    let s = spectrum_at_most_in(sizes, bound, refutation_work(sizes, nodes), basis, &Counters::default());
-    match s.decision {
-        Decision::Infeasible => ensure!(
-            s.nodes <= nodes,
-            "the refutation of {target} re-runs in {} nodes, more than the {nodes} the file names",
-            s.nodes
-        ),
-        Decision::Feasible(_) => bail!("a position needs {target} presses: the stored refutation of {target} is false"),
-        Decision::Unknown => {
-            bail!("the refutation of {target} did not finish within the work of the {nodes} nodes the file names")
-        }
-    }
-    Ok(())
-}
 
 /// God's numbers of `sides` with every branch-and-bound result read back from `saved` and
 /// re-checked (see the module comment).

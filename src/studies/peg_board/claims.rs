@@ -355,9 +355,12 @@ fn three_colours_claim(board: &Board) -> Option<Claim> {
             published,
             computed,
             &format!(
-                "the {} board's cells (board.txt): pegs per (row + column) mod 3 with hole {} empty",
+                "computed from the {0} board's cells (board.txt): pegs per (row + column) mod 3 with hole {1} \
+                empty; the conclusion beside data/peg/{0}/levels.csv, column winnable_positions at pegs = {2} (the \
+                starts that can finish; the centre fails the position-class test)",
                 board.name(),
-                c + 1
+                c + 1,
+                board.holes() - 1
             ),
         )
         .quoted(quote),
@@ -383,7 +386,12 @@ fn durango_37_claims(v: BoardValues<'_>) -> Vec<Claim> {
         the game",
         published,
         first_jumps,
-        &format!("data/peg/{name}/board.txt: the jumps of its square lattice that land in hole 1"),
+        &format!(
+            "computed from the {name} board's jumps (board.txt): those that land in hole 1; beside it \
+            data/peg/{name}/levels.csv, column reachable_positions at pegs = {} (the positions one jump from some \
+            start)",
+            board.holes() - 2
+        ),
     )
     .quoted(quote)];
     let from_corner: Vec<&BoardProblem> = v.problems.iter().filter(|p| p.start == 0).collect();

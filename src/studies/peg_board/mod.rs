@@ -76,15 +76,18 @@ pub enum BoardResults {
 }
 
 /// The balls' radii when `--radii` gives none (boards past [`problems::exhaustive_fits`]): a
-/// reach of every play's moves (at most holes - 2, one jump each) up to 18, split 11 + 7. One
-/// forward ball is held at a time (its last level only streamed), but every finish orbit's
-/// backward ball at once, with a sieve of their images under every symmetry: so the backward
-/// radius is the smaller (on the French board, 11 + 9 ran out of this project's 24 GiB).
+/// reach of every play's moves (at most holes - 2, one jump each) up to 18, split 12 + 5 at 18.
+/// One forward ball is held at a time (its last level only streamed), but every finish orbit's
+/// backward ball at once, with a sieve of their images under every symmetry; and a backward move
+/// from a few pegs is a chain of backward jumps with far more choices than a forward move from a
+/// full board, so the backward balls grow much faster than the forward ones: the backward radius
+/// is the smaller, and the forward one is capped at 12 (on the French board, 11 + 9 ran out of
+/// this project's 24 GiB, and 11 + 7 reached 22 GiB building the backward balls' sieve).
 pub fn default_radii(board: &Board) -> Radii {
     let reach = (board.holes().saturating_sub(2) as u32).clamp(2, 18);
-    let backward = reach * 7 / 18;
+    let backward = reach * 5 / 18;
     Radii {
-        forward: reach - backward,
+        forward: (reach - backward).min(12),
         backward,
     }
 }

@@ -184,7 +184,7 @@ impl Sieve {
     /// Room for about `states` states: 16 bits each, not rounded to a power of two (a sieve of
     /// 4e9 states is 8 GB, not 16).
     pub fn with_room(states: u64) -> Sieve {
-        let len = (16 * states).div_ceil(64).max(1) * 64;
+        let len = Sieve::bytes_for(states) * 8;
         Sieve {
             bits: crate::engine::runtime::bitset::Bitset::new(len),
             len,

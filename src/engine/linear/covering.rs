@@ -509,6 +509,15 @@ pub fn spectrum_at_most_in(sizes: &[usize], bound: i64, budget: u64, basis: Basi
     s
 }
 
+/// Whether the covering radius of the code with class sizes `sizes` reaches `target` (a feasible
+/// y: some word is that far from every codeword; Infeasible: the radius is below it), as
+/// [`spectrum_at_most_in`] decides it for B = C - 2 (target - c_0).
+pub fn radius_at_least(sizes: &[usize], target: usize, budget: u64, basis: Basis, progress: &Counters) -> Search {
+    let c0 = sizes[0] as i64;
+    let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
+    spectrum_at_most_in(sizes, total - 2 * (target as i64 - c0), budget, basis, progress)
+}
+
 /// The transform's maximum for one y (the check every feasible answer gets).
 pub fn spectrum_max(y: &[i64]) -> i64 {
     let mut v = y.to_vec();

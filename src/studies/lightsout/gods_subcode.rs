@@ -17,8 +17,8 @@
 //! ([`recheck_refutation`]); the read-back in `saved.rs` calls it.
 
 use crate::engine::covering::{self, Basis, Decision};
-use anyhow::{bail, ensure, Result};
 use crate::engine::runtime::progress::Counters;
+use anyhow::{bail, ensure, Result};
 
 /// A subcode and the value its radius is proven below.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,14 +44,6 @@ pub fn merged_sizes(signature: &[u64], generators: &[u64]) -> Vec<usize> {
         sizes[merged] += 1;
     }
     sizes
-}
-
-/// Decides whether the covering radius of the code with class sizes `sizes` is at least `value`
-/// (Infeasible: it is below), within `budget` units of work.
-pub fn decide(sizes: &[usize], value: usize, budget: u64, basis: Basis) -> covering::Search {
-    let total: usize = sizes[1..].iter().sum();
-    let bound = total as i64 - 2 * (value as i64 - sizes[0] as i64);
-    covering::spectrum_at_most_in(sizes, bound, budget, basis, &Counters::default())
 }
 
 /// Cells outside every word of a drawn subcode beyond those outside every quiet word, at most (a
@@ -106,7 +98,7 @@ pub fn search(signature: &[u64], nullity: usize, c0: usize, upper: usize, effort
             }
             let mut value = best.as_ref().map_or(upper + 1, |b| b.refuted) - 1;
             while value > c0 {
-                let s = decide(&sizes, value, effort.budget, Basis::OddFirst);
+                let s = covering::radius_at_least(&sizes, value, effort.budget, Basis::OddFirst, &Counters::default());
                 if s.decision != Decision::Infeasible {
                     break;
                 }
@@ -188,15 +180,17 @@ pub fn refutation_work(sizes: &[usize], nodes: u64) -> u64 {
 /// tree was stored only removes values from it, so the stored count bounds the re-run's count:
 /// a larger re-run means the file's count, target or classes are not the ones the proof had.
 pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64, basis: Basis) -> Result<()> {
-    use crate::engine::covering::{spectrum_at_most_in, Decision};
     ensure!(
         !sizes.is_empty(),
         "no dense classes to re-run the refutation of {target} over"
     );
-    let c0 = sizes[0] as i64;
-    let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
-    let bound = total - 2 * (target as i64 - c0);
-    let s = spectrum_at_most_in(sizes, bound, refutation_work(sizes, nodes), basis, &Counters::default());
+    let s = covering::radius_at_least(
+        sizes,
+        target,
+        refutation_work(sizes, nodes),
+        basis,
+        &Counters::default(),
+    );
     match s.decision {
         Decision::Infeasible => ensure!(
             s.nodes <= nodes,
@@ -252,7 +246,9 @@ mod tests {
             let radius = brute_radius(&sub, n * n);
             assert!(radius >= full);
             let sizes = merged_sizes(&signature, &generators);
-            let at = |v: usize| decide(&sizes, v, 1 << 30, Basis::OddFirst).decision;
+            let at = |v: usize| {
+                covering::radius_at_least(&sizes, v, 1 << 30, Basis::OddFirst, &Counters::default()).decision
+            };
             assert_eq!(at(radius + 1), Decision::Infeasible, "{generators:?}");
             assert!(matches!(at(radius), Decision::Feasible(_)), "{generators:?}");
         }

@@ -360,9 +360,9 @@ impl<'a> Job<'a> {
     }
 }
 
-/// Every finish representative's backward ball, where some open problem ends in its orbit.
-/// Backward balls are small beside a forward one, so all of them are kept while one forward ball
-/// at a time is grown.
+/// Every finish representative's backward ball, where some open problem ends in its orbit. All of
+/// them are kept while one forward ball at a time is grown; a backward move (a chain of backward
+/// jumps from few pegs) has far more choices than a forward one, so their radius is kept small.
 fn backward_balls(job: &Job) -> Result<Vec<Option<Ball>>> {
     let radius = job.how.radii.backward;
     job.orbits

@@ -3,7 +3,7 @@
 # goal's command on this machine, with the ratio to the goal (< 1 meets it) and to a reference
 # timed in the same run. Each measurement is appended as a row to data/bench/measurements.csv;
 # `cargo run --release -- reproduce` renders them into reports/benchmarks.md.
-# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|peg-plays|tricolore|lightsout|lightsout-gods|lightsout-graphs|reproduce]...
+# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|peg-european-full|peg-plays|tricolore|lightsout|lightsout-gods|lightsout-graphs|reproduce]...
 #   (default: peg tricolore lightsout lightsout-graphs)
 #   BENCH_PEG8=1       also the side-8 union and problem table (about 25 min each, 8 GiB of levels
 #                      under BENCH_PEG8_DIR, default target/)
@@ -131,6 +131,12 @@ for f in "${families[@]}"; do
           "$BIN" peg --board european --levels-only --keep-levels "$FRDIR/levels" --out "$BENCH_TMP/european" --charts "$BENCH_TMP/c"
         rm -rf "$FRDIR"
       fi
+      ;;
+    peg-european-full)
+      # Everything `peg --board european` writes (union, central game, solvability of every
+      # problem, fewest-moves balls at the default radii): about an hour, so only when asked.
+      bench_measure peg-european-full "peg French board, every analysis (levels, game, problems)" - - \
+        "$BIN" peg --board european --out "$BENCH_TMP/european-full" --charts "$BENCH_TMP/c"
       ;;
     peg-plays)
       # Issue 40's beam searches for plays with few moves (OEIS A127500), at the widths of the

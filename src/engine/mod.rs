@@ -46,7 +46,7 @@ pub mod runtime;
 pub mod subsets;
 
 pub use graph::{ball, beam, bfs, dag, dense_levels, dfs, norepeat, norepeat_sym};
-pub use linear::{covering, deep_hole, gf2, gf2poly, walsh, walsh_max};
+pub use linear::{class_automorphisms, covering, deep_hole, gf2, gf2poly, walsh, walsh_max};
 pub use model::{Model, Ranked, Reversed, Reversible};
 pub use runtime::{bitset, cluster, memory, progress};
 pub use subsets::{closure, flip_bits, layered, layered_dist, quotient, shares};

@@ -51,10 +51,13 @@ glossary! {
     all_red_target_at_max: "", "flag: all red is one of the boards some start needs the maximum number of clicks \
         to reach";
     all_solvable_sizes: "", "count of board sides n whose n x n board has every position solvable (nullity 0)";
+    automorphism_search_nodes: "", "Lights Out: candidate images a backtracking search for automorphisms tried";
     beam_width: "", "peg: states a beam search kept per move (the search that found the play)";
     board: "", "a position, encoded as an integer (peg: bit i-1 set when hole i holds a peg)";
     board_name: "", "a peg board by name (english, european, triangle-5, ...): its files are data/peg/<board_name>/";
     board_size: "", "Tricolore: columns x rows of a board (4x2, 4x4)";
+    board_symmetry_image: "", "Lights Out: distinct maps of the quiet-signature classes that the square's 8 \
+        rotations and reflections induce";
     boards: "", "count of boards (positions of a board, or boards of a size) in the row's class";
     boards_at_max: "", "count of boards a start needs the maximum number of clicks to reach";
     boards_compared: "", "count of boards both methods compared can solve";
@@ -66,6 +69,8 @@ glossary! {
     button_b: "", "the second of two buttons left out (button_a < button_b)";
     cells: "", "a set of Lights Out cells, written as p1..pN separated by spaces";
     class: "", "the representative of a row's class under a symmetry (its smaller bitmask)";
+    class_automorphisms: "", "Lights Out: order of the automorphism group of the quiet-signature classes (the \
+        invertible linear maps of the signatures that keep every class's size)";
     class_passing_problems: "", "count of peg problems (start, finish) passing the position-class test";
     class_passing_problems_up_to_symmetry: "", "count of peg problems passing the position-class test, up to the \
         triangle's 6 symmetries (OEIS A130515)";
@@ -215,6 +220,8 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     shortest_dead_end_jumps: "jumps", "fewest jumps after which a peg game ends with no jump left and more \
         than one peg";
     side: "", "side n of a peg triangle";
+    signature_classes: "", "Lights Out: count of nonzero quiet-signature classes (cells grouped by which quiet \
+        basis patterns contain them)";
     sizes: "", "count of board sides n in the row's class";
     solvable: "", "flag: a peg problem has a play from its start ending with one peg in its finish";
     solvable_finishes: "", "count of finish holes a peg start can end on with a single peg";

@@ -1011,3 +1011,71 @@ fn looks_numeric_is_what_a_loader_infers() {
         assert!(!looks_numeric(v), "{v}");
     }
 }
+
+/// The automorphisms of the classes counted by plain backtracking: the test's quiet basis makes
+/// every unit vector the signature of a class (the free cell of its kernel vector), so a map is
+/// fixed by the images of the unit vectors, each tried among the signatures of the same size; once
+/// unit vectors 0..=i have images, every vector whose top bit is i must map to a nonzero vector of
+/// its size (0 for no class), which also makes the map invertible.
+fn plain_automorphism_count(sizes: &HashMap<u32, usize>, d: usize) -> usize {
+    let size = |v: u32| sizes.get(&v).copied().unwrap_or(0);
+    let nonzero: Vec<u32> = sizes.keys().copied().filter(|&s| s != 0).collect();
+    fn go(i: usize, d: usize, images: &mut Vec<u32>, nonzero: &[u32], size: &dyn Fn(u32) -> usize) -> usize {
+        if i == d {
+            return 1;
+        }
+        let mut count = 0;
+        for &t in nonzero.iter().filter(|&&t| size(t) == size(1 << i)) {
+            images.push(t);
+            let kept = (1u32 << i..1 << (i + 1)).all(|v| {
+                let image = (0..=i).filter(|&j| v >> j & 1 == 1).fold(0, |a, j| a ^ images[j]);
+                image != 0 && size(image) == size(v)
+            });
+            if kept {
+                count += go(i + 1, d, images, nonzero, size);
+            }
+            images.pop();
+        }
+        count
+    }
+    go(0, d, &mut Vec::new(), &nonzero, &size)
+}
+
+/// Nullities the plain count reaches in the suite: it prunes only by sizes, and sums of unit
+/// vectors are rarely signatures, so its tree grows fast with the nullity.
+const PLAIN_NULLITY: usize = 16;
+/// Sides past this (nullity 2 only) are left out: the test's dense elimination is cubic in n^2.
+const PLAIN_SIDE: usize = 50;
+
+/// `gods_class_symmetry.csv` as committed: one row per side of `gods_numbers.csv`; the board's
+/// image divides the group's order; and for nullity <= [`PLAIN_NULLITY`] and n <= [`PLAIN_SIDE`] the order is counted
+/// again from this test's own quiet basis by plain backtracking.
+#[test]
+fn committed_class_symmetry_is_recounted() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/lightsout");
+    let rows = read_csv(&dir.join("gods_class_symmetry.csv"));
+    let sides: Vec<usize> = read_csv(&dir.join("gods_numbers.csv"))
+        .iter()
+        .map(|r| n_of(r, "n"))
+        .collect();
+    assert_eq!(rows.iter().map(|r| n_of(r, "n")).collect::<Vec<_>>(), sides);
+    for r in &rows {
+        let (n, d) = (n_of(r, "n"), n_of(r, "nullity"));
+        let (order, image) = (n_of(r, "class_automorphisms"), n_of(r, "board_symmetry_image"));
+        assert!(order.is_multiple_of(image), "{n}x{n}: {image} does not divide {order}");
+        if d > PLAIN_NULLITY || n > PLAIN_SIDE {
+            continue;
+        }
+        let (_, kernel) = solve_dense(n, &vec![0u64; (n * n).div_ceil(64)]).expect("blank board");
+        assert_eq!(kernel.len(), d, "{n}x{n}");
+        let sizes = signature_sizes(n, &kernel);
+        assert_eq!(
+            sizes.keys().filter(|&&s| s != 0).count(),
+            n_of(r, "signature_classes"),
+            "{n}x{n}"
+        );
+        let t = std::time::Instant::now();
+        assert_eq!(plain_automorphism_count(&sizes, d), order, "{n}x{n}");
+        eprintln!("{n}x{n}: {order} automorphisms counted again in {:.1?}", t.elapsed());
+    }
+}

@@ -1,7 +1,7 @@
 //! The family's data dictionary: every file under `data/lightsout/`, each declared once by the
 //! schema next to the code that writes it.
 
-use super::{all_ones, exports, gods, graph_commands, graph_study, sampled, seed004};
+use super::{all_ones, class_symmetry, exports, gods, graph_commands, graph_study, sampled, seed004};
 use crate::output::schema::Schema;
 
 pub fn resources() -> Vec<&'static Schema> {
@@ -19,6 +19,7 @@ pub fn resources() -> Vec<&'static Schema> {
         &exports::HAND_ALGORITHMS,
         &gods::GODS_NUMBERS,
         &gods::GODS_WITNESS_BOARDS,
+        &class_symmetry::CLASS_SYMMETRY,
         &exports::RECT_DATASET,
         &seed004::PAIRS,
         &seed004::FORMULAS,

@@ -24,6 +24,7 @@
 //! witness (a success is a better witness) and downwards from the bound (a refutation lowers the
 //! bound), each decision within a node budget; what stays undecided is reported as bounds.
 
+use super::class_symmetry::{self, ClassSymmetry};
 use super::gods_subcode::{self, SubcodeEffort};
 use super::histogram::big_log10;
 use super::solve::{self, Outcome};
@@ -895,6 +896,22 @@ impl GodsOptions {
 #[derive(Clone, Debug)]
 pub struct GodsResults {
     pub rows: Vec<GodsRow>,
+    /// The symmetry of each side's signature classes, in the order of `rows`.
+    pub class_symmetry: Vec<ClassSymmetry>,
+}
+
+/// The symmetry of each side's signature classes ([`class_symmetry::of_board`]): cheap, so
+/// every run recomputes it rather than reading it back.
+pub fn class_symmetries(sides: &[usize]) -> Result<Vec<ClassSymmetry>> {
+    use rayon::prelude::*;
+    sides
+        .par_iter()
+        .map(|&n| {
+            let quiet = quiet_basis(n)?;
+            let (classes, signature) = sparse_classes(n, &quiet);
+            class_symmetry::of_board(n, quiet.len(), &classes, &signature)
+        })
+        .collect()
 }
 
 /// The sides the options ask for, each checked to have a nullity this study handles.
@@ -957,6 +974,7 @@ pub fn compute(o: &GodsOptions) -> Result<GodsResults> {
         .collect();
     Ok(GodsResults {
         rows: rows.into_iter().collect::<Result<_>>()?,
+        class_symmetry: class_symmetries(&sides)?,
     })
 }
 
@@ -1097,8 +1115,15 @@ pub fn witnesses_table(r: &GodsResults) -> Table {
 }
 
 /// The data files, (file name, table): what the study and `lightsout gods` both write.
-pub fn files(r: &GodsResults) -> [(&'static str, Table); 2] {
-    [(GODS_CSV, table(r)), (GODS_WITNESSES, witnesses_table(r))]
+pub fn files(r: &GodsResults) -> [(&'static str, Table); 3] {
+    [
+        (GODS_CSV, table(r)),
+        (GODS_WITNESSES, witnesses_table(r)),
+        (
+            class_symmetry::CLASS_SYMMETRY_CSV,
+            class_symmetry::table(&r.class_symmetry),
+        ),
+    ]
 }
 
 /// Chart: God's number (or its bounds) per side n, as a fraction of the n^2 cells. Exact values
@@ -1295,6 +1320,7 @@ mod tests {
                 gods_row(5, 1, 0, &Effort::default(), &Counters::default()).unwrap(),
                 gods_row(17, 1, 0, &Effort::default(), &Counters::default()).unwrap(),
             ],
+            class_symmetry: Vec::new(),
         };
         let c = claims(&r);
         let v: Vec<(&str, Verdict, &str)> = c

@@ -7,20 +7,10 @@
 //! record nonlinearities of Kavut and Yucel, Information and Computation 208, 2010). Any word's
 //! coset weight is a lower bound, invariant or not.
 
+pub use super::class_symmetry::{symmetry, SYMMETRIES};
 use super::gods::{sparse_classes, ACTIVE_MOVES};
 use crate::engine::deep_hole::{self, Tied};
 use crate::puzzles::lightsout::Grid;
-
-/// The square's symmetries by name, as maps of cell (r, c) of an n x n board.
-pub const SYMMETRIES: [&str; 7] = [
-    "rotation by 90 degrees",
-    "rotation by 180 degrees",
-    "mirror in the middle row",
-    "mirror in the middle column",
-    "mirror in the main diagonal",
-    "mirror in the other diagonal",
-    "rotation by 270 degrees",
-];
 
 /// The subgroups of the square's group (up to the identity), each by its generators (indices
 /// into [`SYMMETRIES`]) and a name.
@@ -35,27 +25,6 @@ pub const SUBGROUPS: [(&str, &[usize]); 9] = [
     ("both diagonal mirrors", &[4, 5]),
     ("all eight", &[0, 2]),
 ];
-
-/// Symmetry `which` ([`SYMMETRIES`]) of the n x n board as a map of cells (row-major).
-pub fn symmetry(n: usize, which: usize) -> Vec<usize> {
-    let m = n - 1;
-    (0..n * n)
-        .map(|cell| {
-            let (r, c) = (cell / n, cell % n);
-            let (r2, c2) = match which {
-                0 => (c, m - r),
-                1 => (m - r, m - c),
-                2 => (m - r, c),
-                3 => (r, m - c),
-                4 => (c, r),
-                5 => (m - c, m - r),
-                6 => (m - c, r),
-                _ => panic!("no symmetry {which}"),
-            };
-            r2 * n + c2
-        })
-        .collect()
-}
 
 /// The nonzero classes of `signature` (one per cell) grouped into the orbits of the class
 /// permutations that the generators induce, ascending by their least signature.

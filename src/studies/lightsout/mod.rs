@@ -6,6 +6,7 @@
 
 pub mod all_ones;
 pub mod claims;
+pub mod class_symmetry;
 pub mod columns;
 pub mod commands;
 pub mod dictionary;

@@ -861,7 +861,51 @@ fn gods_bounds(section: Section, g: &gods::GodsResults) -> Section {
                 100.0 * hi
             ),
         )
+        .text(class_symmetry_text(g))
         .claims("lightsout.gods_number")
+}
+
+/// What the symmetry of the signature classes allows orbital branching and split and classify
+/// (issue 40's methods 2 and 4), from `gods_class_symmetry.csv`.
+fn class_symmetry_text(g: &gods::GodsResults) -> String {
+    let order = |n: usize| g.class_symmetry.iter().find(|c| c.n == n);
+    let open: Vec<String> = g
+        .rows
+        .iter()
+        .filter(|r| r.exact().is_none())
+        .filter_map(|r| order(r.n))
+        .map(|c| match c.group_order {
+            Some(k) if k == c.board_image => format!("{} (order {k}, the square's own)", c.n),
+            Some(k) => format!("{} (order {k}; the square's image {})", c.n, c.board_image),
+            None => format!("{} (search cut off after {} images)", c.n, c.nodes),
+        })
+        .collect();
+    let most = g
+        .rows
+        .iter()
+        .filter(|r| r.exact().is_none())
+        .filter_map(|r| order(r.n)?.group_order)
+        .max();
+    let hidden: Vec<String> = g
+        .class_symmetry
+        .iter()
+        .filter(|c| c.group_order.is_some_and(|k| k > c.board_image))
+        .map(|c| format!("{} (order {}, nullity {})", c.n, c.group_order.unwrap_or(0), c.nullity))
+        .collect();
+    let list = |v: &[String]| if v.is_empty() { "none".to_string() } else { v.join(", ") };
+    format!(
+        "Symmetry of the problem (`data/lightsout/gods_class_symmetry.csv`): the invertible linear maps of the \
+        signatures that keep every class's size keep every position's fewest presses, so orbital branching \
+        (Ostrowski et al. 2011) and split and classify (the method behind the Reed-Muller codes' covering radii, \
+        whose affine groups are vast) can divide a search by at most the order of their group. An exhaustive \
+        backtracking search (`engine/class_automorphisms.rs`, checked against every invertible matrix on small \
+        codes) finds it for every side. Sides still open: {}. So either method would shrink those searches at \
+        most {}-fold, against budgets that left them undecided; neither is built. Groups larger than the \
+        square's image: {}.",
+        list(&open),
+        most.map_or("an unknown".to_string(), |k| k.to_string()),
+        list(&hidden),
+    )
 }
 
 fn rect_section(r: &frontier::RectDataset) -> Section {

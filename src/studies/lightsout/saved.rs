@@ -478,6 +478,7 @@ pub fn gods_results(o: &GodsOptions) -> Result<GodsResults> {
             let saved = SavedGods::load(dir)?;
             Ok(GodsResults {
                 rows: gods_rows(&sides, o.restarts, &saved)?,
+                class_symmetry: gods::class_symmetries(&sides)?,
             })
         }
         None => gods::compute(o),

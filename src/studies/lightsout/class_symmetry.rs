@@ -5,6 +5,7 @@
 //! radii, whose affine groups are vast) classifies half-words up to it, so the order says what
 //! either method can gain before it is built.
 
+use super::columns;
 use crate::engine::class_automorphisms;
 use crate::output::glossary;
 use crate::output::schema::{col, Kind, Schema};
@@ -111,12 +112,8 @@ pub static CLASS_SYMMETRY: Schema = Schema {
                 every position's fewest presses, so orbital branching or split and classify could divide a search \
                 by at most its order) beside the image of the square's eight symmetries in it.",
     columns: &[
-        col(glossary::n, Kind::Integer, "side of the board"),
-        col(
-            glossary::nullity,
-            Kind::Integer,
-            "nullity of the press matrix (dimension of the quiet space)",
-        ),
+        columns::GODS_SIDE,
+        columns::GODS_NULLITY,
         col(
             glossary::signature_classes,
             Kind::Integer,

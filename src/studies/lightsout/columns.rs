@@ -28,6 +28,15 @@ pub const SWEEP_COLUMNS: &[Column] = &[
     ),
 ];
 
+/// The side of a plus/open n x n board and its quiet space's dimension, as God's-number files
+/// name them.
+pub const GODS_SIDE: Column = col(glossary::n, Kind::Integer, "side of the board");
+pub const GODS_NULLITY: Column = col(
+    glossary::nullity,
+    Kind::Integer,
+    "nullity of the press matrix (dimension of the quiet space)",
+);
+
 /// A row of cells as a picture, column 1 first: `#` on (or pressed), `.` off. Every row of cells
 /// in the family's files is written this way, so no loader reads one as a number.
 pub fn row_picture(cells: &[bool]) -> String {

@@ -25,6 +25,7 @@
 //! bound), each decision within a node budget; what stays undecided is reported as bounds.
 
 use super::class_symmetry::{self, ClassSymmetry};
+use super::columns;
 use super::gods_subcode::{self, SubcodeEffort};
 use super::histogram::big_log10;
 use super::solve::{self, Outcome};
@@ -991,12 +992,8 @@ pub static GODS_NUMBERS: Schema = Schema {
     columns: &[
         col(glossary::rule, Kind::String, "plus (cell and 4 neighbours)"),
         col(glossary::topology, Kind::String, "open"),
-        col(glossary::n, Kind::Integer, "side of the board"),
-        col(
-            glossary::nullity,
-            Kind::Integer,
-            "nullity of the press matrix (dimension of the quiet space)",
-        ),
+        columns::GODS_SIDE,
+        columns::GODS_NULLITY,
         col(
             glossary::gods_number,
             Kind::Number,

@@ -162,8 +162,8 @@ pub static GAME_SUMMARY: Schema = Schema {
             "jump sequences from the start to a single peg (any hole), exactly",
         ),
         WINNING_SEQUENCES,
-        // Left out when no sequence wins (log10 of 0).
-        LOG10_WINNING_SEQUENCES.optional(),
+        // Kept (empty) when no sequence wins: every exact count has its log10 beside it.
+        LOG10_WINNING_SEQUENCES,
         col(
             glossary::shortest_dead_end_jumps,
             Integer,

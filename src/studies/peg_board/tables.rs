@@ -162,8 +162,9 @@ pub static GAME_SUMMARY: Schema = Schema {
             "jump sequences from the start to a single peg (any hole), exactly",
         ),
         WINNING_SEQUENCES,
-        // Kept (empty) when no sequence wins: every exact count has its log10 beside it.
-        LOG10_WINNING_SEQUENCES,
+        // Left out when no sequence wins: log10 of 0 is undefined, and an all-empty number column
+        // loads as text.
+        LOG10_WINNING_SEQUENCES.optional(),
         col(
             glossary::shortest_dead_end_jumps,
             Integer,

@@ -157,6 +157,8 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     min_moves_lower_bound: "moves", "peg: a proven lower bound on min_moves (equal to it when exact)";
     min_moves_proof: "", "peg: why min_moves_lower_bound holds: which balls of the moves graph were searched and \
         whether they met";
+    min_moves_upper_bound: "moves", "peg: moves of the play given where min_moves is not proven: an upper bound on \
+        the fewest moves";
     min_presses: "presses", "Lights Out: fewest presses that turn the position off";
     min_presses_lower_bound: "presses", "Lights Out: a proven lower bound on min_presses (equal to it when exact)";
     mirror: "", "the left-right mirror image of a row";

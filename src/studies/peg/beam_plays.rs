@@ -3,7 +3,8 @@
 //! moves (a move: a chain of jumps by one peg), each level the positions one move further, kept
 //! one per symmetry orbit and pruned by the position-class test, the `width` most advanced kept.
 //! A play found is an upper bound on the fewest moves, never a proof; every play is replayed
-//! before it is written or read back.
+//! before it is written or read back. [`play_between`] aims the same beams at one finish (any
+//! board's problems past exhaustive search use it).
 
 use crate::engine::beam;
 use crate::engine::runtime::progress::{Counters, Reporter};
@@ -182,10 +183,11 @@ impl Search {
     }
 }
 
-/// The smallest image of (pegs, last) under the symmetries.
-fn canonical(board: &WideBoard, pegs: u128, last: u8, moves: u8) -> State {
-    (0..board.symmetries().len())
-        .map(|g| {
+/// The smallest image of (pegs, last) under the symmetries numbered `group`.
+fn canonical(board: &WideBoard, group: &[usize], pegs: u128, last: u8, moves: u8) -> State {
+    group
+        .iter()
+        .map(|&g| {
             let l = if last == NONE {
                 NONE
             } else {
@@ -197,20 +199,26 @@ fn canonical(board: &WideBoard, pegs: u128, last: u8, moves: u8) -> State {
         .unwrap_or((pegs, last, moves))
 }
 
-/// The states one step from `s`, each canonical: a step flips three cells, so its images are the
-/// parent's with those cells' images flipped.
-fn children(board: &WideBoard, direction: Direction, (pegs, last, moves): State) -> Vec<(State, State)> {
-    let symmetries = board.symmetries();
-    let images: Vec<u128> = (0..symmetries.len()).map(|g| board.image(g, pegs)).collect();
+/// The states one step from `s`, each canonical under `group`: a step flips three cells, so its
+/// images are the parent's with those cells' images flipped.
+fn children(
+    board: &WideBoard,
+    group: &[usize],
+    direction: Direction,
+    (pegs, last, moves): State,
+) -> Vec<(State, State)> {
+    let images: Vec<(&[u8], u128)> = group
+        .iter()
+        .map(|&g| (&board.symmetries()[g].map[..], board.image(g, pegs)))
+        .collect();
     let mut out = Vec::new();
     direction.steps(board, pegs, |from, over, to, _| {
         let m = moves + u8::from(from != last as usize);
-        let child = symmetries
+        let child = images
             .iter()
-            .zip(&images)
-            .map(|(s, &image)| {
-                let flip = 1u128 << s.map[from] | 1u128 << s.map[over] | 1u128 << s.map[to];
-                (image ^ flip, s.map[to], m)
+            .map(|&(map, image)| {
+                let flip = 1u128 << map[from] | 1u128 << map[over] | 1u128 << map[to];
+                (image ^ flip, map[to], m)
             })
             .min()
             .expect("the identity");
@@ -222,21 +230,61 @@ fn children(board: &WideBoard, direction: Direction, (pegs, last, moves): State)
 /// The best play the beam finds from `origin` (forward: the vacancy; backward: the last peg),
 /// or `None`: a beam over steps (every state of a level has as many pegs), the fewest moves kept.
 pub fn search(board: &WideBoard, how: Search, origin: usize, width: usize) -> Option<PlayRow> {
-    let direction = how.direction;
-    let (first, goal_pegs) = match direction {
-        Direction::Forward => (board.start(origin), 1),
-        Direction::Backward => (1u128 << origin, board.holes() as u32 - 1),
+    let group: Vec<usize> = (0..board.symmetries().len()).collect();
+    let (start, finish, moves) = beam_play(board, &group, how, origin, None, width)?;
+    Some(normalised(board, start, finish, &moves, how, width))
+}
+
+/// A play from the single vacancy `start` leaving one peg in `finish`, as few moves as the beam of
+/// `width` finds, the best of the searches of [`Search::ALL`] (forward from the start, backward
+/// from the finish), replayed; `None` when no beam reaches. Positions are kept up to the
+/// symmetries that fix the hole the search aims at.
+pub fn play_between(board: &WideBoard, start: usize, finish: usize, width: usize) -> Option<Vec<Move>> {
+    let fixing = |hole: usize| -> Vec<usize> {
+        (0..board.symmetries().len())
+            .filter(|&g| board.symmetries()[g].map[hole] as usize == hole)
+            .collect()
     };
-    let goal_classes: Vec<u64> = (0..board.holes())
-        .map(|h| match direction {
-            Direction::Forward => board.class(1 << h),
-            Direction::Backward => board.class(board.start(h)),
+    let best = Search::ALL
+        .iter()
+        .filter_map(|&how| {
+            let (origin, target) = match how.direction {
+                Direction::Forward => (start, finish),
+                Direction::Backward => (finish, start),
+            };
+            beam_play(board, &fixing(target), how, origin, Some(target), width).map(|(_, _, moves)| moves)
         })
-        .collect();
+        .min_by_key(|moves| moves.len())?;
+    (replay(board, start, &best).ok() == Some(finish)).then_some(best)
+}
+
+/// The beam of [`search`] over the symmetries numbered `group`, from `origin`, ending on any
+/// single peg (forward) or single vacancy (backward), or on `target` alone (then `group` must fix
+/// it): the play's (start, finish, moves).
+fn beam_play(
+    board: &WideBoard,
+    group: &[usize],
+    how: Search,
+    origin: usize,
+    target: Option<usize>,
+    width: usize,
+) -> Option<(usize, usize, Vec<Move>)> {
+    let direction = how.direction;
+    let ends = |h: usize| match direction {
+        Direction::Forward => 1u128 << h,
+        Direction::Backward => board.start(h),
+    };
+    let first = match direction {
+        Direction::Forward => board.start(origin),
+        Direction::Backward => 1u128 << origin,
+    };
+    let goal_pegs = ends(0).count_ones();
+    let goals: Vec<u128> = target.map_or_else(|| (0..board.holes()).map(ends).collect(), |t| vec![ends(t)]);
+    let goal_classes: Vec<u64> = goals.iter().map(|&g| board.class(g)).collect();
     let states = beam::search(
-        canonical(board, first, NONE, 0),
-        |s| children(board, direction, s),
-        |s| s.0.count_ones() == goal_pegs,
+        canonical(board, group, first, NONE, 0),
+        |s| children(board, group, direction, s),
+        |s| s.0.count_ones() == goal_pegs && (target.is_none() || goals.contains(&s.0)),
         |s| goal_classes.contains(&board.class(s.0)),
         |s| how.score(board, s),
         width,
@@ -248,7 +296,7 @@ pub fn search(board: &WideBoard, how: Search, origin: usize, width: usize) -> Op
     for &next in &states {
         let mut found = None;
         direction.steps(board, pegs, |from, _, to, after| {
-            if found.is_none() && canonical(board, after, to as u8, next.2) == next {
+            if found.is_none() && canonical(board, group, after, to as u8, next.2) == next {
                 found = Some((from as u8, to as u8, after));
             }
         });
@@ -263,7 +311,7 @@ pub fn search(board: &WideBoard, how: Search, origin: usize, width: usize) -> Op
             (vacancy, origin, steps.iter().rev().map(|&(a, b)| (b, a)).collect())
         }
     };
-    Some(normalised(board, start, finish, &group_moves(&jumps), how, width))
+    Some((start, finish, group_moves(&jumps)))
 }
 
 /// The play moved by the symmetry that takes its start to the first hole of the start's orbit.

@@ -504,7 +504,16 @@ fn new_claims(v: BoardValues<'_>) -> Vec<Claim> {
             let how = if super::problems::exhaustive_fits(v.board) {
                 "proven by listing every position reachable from each start by its fewest moves"
             } else {
-                "proven by meeting in the middle where exact"
+                "proven by meeting in the middle where exact, else bounded by the balls below and a play above"
+            };
+            // The columns the file has: min_moves where some minimum is proven, the upper bound
+            // where some is not.
+            let proven = v.problems.iter().any(|p| p.min_moves.is_some());
+            let open = v.problems.iter().any(|p| p.min_moves_upper_bound.is_some());
+            let columns = match (proven, open) {
+                (true, false) => "min_moves, min_moves_lower_bound and play",
+                (false, true) => "min_moves_lower_bound, min_moves_upper_bound and play",
+                _ => "min_moves, min_moves_lower_bound, min_moves_upper_bound and play",
             };
             out.push(Claim::new_result(
                 FAMILY,
@@ -514,10 +523,7 @@ fn new_claims(v: BoardValues<'_>) -> Vec<Claim> {
                     jumps by one peg), {how}"
                 ),
                 summary,
-                &format!(
-                    "data/peg/{name}/problems.csv, columns min_moves, min_moves_lower_bound and play (its moves bound \
-                    the fewest)"
-                ),
+                &format!("data/peg/{name}/problems.csv, columns {columns} (its moves bound the fewest)"),
             ));
         }
     }

@@ -15,6 +15,7 @@ use std::sync::Arc;
 pub mod claims;
 pub mod game;
 pub mod moves;
+pub mod plays;
 pub mod problems;
 pub mod report;
 pub mod saved;
@@ -164,12 +165,13 @@ impl BoardTask {
                         human(visited)
                     )
                 } else {
-                    // Solvability by a forward pass per start orbit, two bit arrays at a time.
+                    // Solvability by a forward pass per start orbit that no beam settles, two bit
+                    // arrays at a time.
                     let n = self.board.holes();
                     need = need.max(crate::engine::layered::bytes_needed_to(n, n - 1, 1) as u128 + (64 << 20));
                     format!(
-                        "solvability by a layered search from each start orbit, fewest moves by balls of {} moves \
-                         out of each start and {} into each finish",
+                        "a play per problem by beam search (a layered search from each start orbit with a problem \
+                         no beam solves), fewest moves by balls of {} moves out of each start and {} into each finish",
                         radii.forward, radii.backward
                     )
                 };

@@ -3,6 +3,7 @@
 //! problem (a move is a chain of jumps by one peg), proven or bounded.
 
 use super::moves::BoardMoves;
+use super::plays;
 use crate::engine::dense_levels;
 use crate::engine::layered::{self, Keep, SubsetGraph};
 use crate::engine::progress::Counters;
@@ -14,7 +15,7 @@ use crate::puzzles::peg::Jump;
 use crate::studies::peg::fewest::{MinMoves, Radii};
 use crate::studies::peg::min_moves::{self, MoveBoard};
 use crate::studies::peg::solvability::{ProblemRow, Verdict};
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 /// One (start, finish) problem: the single vacancy at `start`, the single peg left at `finish`
 /// (both 0-based cells of the board, in reading order).
@@ -55,27 +56,44 @@ pub struct Problems {
 /// `known` is a start's fewest moves already computed (a game's [`super::game::Game::fewest`]):
 /// reused when that start is the first of its orbit, the one searched.
 pub fn problems(board: &Board, radii: Radii, known: Option<KnownFewest>, counters: &Counters) -> Result<Problems> {
-    let n = board.holes();
-    let exhaustive = if exhaustive_fits(board) {
+    let listed = if exhaustive_fits(board) {
         Some(fewest_by_levels(board, known, counters)?)
     } else {
         None
     };
-    let solvable = match &exhaustive {
+    assemble(board, radii, listed, counters)
+}
+
+/// [`problems`] as a board past the exhaustive listing gets them, on any board: plays by beam
+/// (solvability searched only where no beam reaches), fewest moves by the balls of `radii` alone.
+pub fn problems_by_search(board: &Board, radii: Radii, counters: &Counters) -> Result<Problems> {
+    assemble(board, radii, None, counters)
+}
+
+/// The problems from the exhaustive listing's fewest moves, or (`None`) from plays and balls.
+fn assemble(
+    board: &Board,
+    radii: Radii,
+    exhaustive: Option<Vec<Vec<Option<MinMoves>>>>,
+    counters: &Counters,
+) -> Result<Problems> {
+    let n = board.holes();
+    let found = match &exhaustive {
         Some(found) => found
             .iter()
-            .map(|row| row.iter().map(Option::is_some).collect())
+            .map(|row| row.iter().map(|m| m.as_ref().map(|_| Vec::new())).collect())
             .collect(),
-        None => solvable_pairs(board, counters)?,
+        None => played(board, counters)?,
     };
     let rows: Vec<ProblemRow> = (0..n)
         .flat_map(|s| (0..n).map(move |f| (s, f)))
         .map(|(s, f)| ProblemRow {
             start: s,
             finish: f,
-            // An empty play: solvable, no play held before the balls spell one.
-            verdict: if solvable[s][f] {
-                Verdict::Play(Vec::new())
+            // Past the exhaustive search, a play found; within it, an empty play (the listing
+            // spells the shortest).
+            verdict: if let Some(play) = &found[s][f] {
+                Verdict::Play(play.clone())
             } else if board.class_test(s, f) {
                 Verdict::Exhausted { positions: 0 }
             } else {
@@ -104,14 +122,53 @@ pub fn problems(board: &Board, radii: Radii, known: Option<KnownFewest>, counter
             solvable: r.solvable(),
             min_moves: m.as_ref().and_then(MinMoves::exact),
             min_moves_lower_bound: m.as_ref().map(MinMoves::lower_bound),
-            min_moves_upper_bound: None,
-            play: match m {
-                Some(MinMoves::Exact { play, .. }) => play,
+            min_moves_upper_bound: match (&m, &r.verdict) {
+                (Some(MinMoves::AtLeast { .. }), Verdict::Play(play)) => Some(play_moves(board, r.start, play)),
+                _ => None,
+            },
+            play: match (m, &r.verdict) {
+                (Some(MinMoves::Exact { play, .. }), _) => play,
+                (Some(MinMoves::AtLeast { .. }), Verdict::Play(play)) => play.clone(),
                 _ => Vec::new(),
             },
         })
         .collect();
     Ok(Problems { rows, proofs, radii })
+}
+
+/// The moves of a play found (a play's certificate is checked before it is kept).
+fn play_moves(board: &Board, start: usize, play: &[Jump]) -> u32 {
+    min_moves::replay(&BoardMoves::new(board), board.start(start), play).map_or(0, |(_, moves)| moves)
+}
+
+/// Past the exhaustive search, per (start, finish), a play leaving one peg in finish, `None` when
+/// unsolvable: beams for every problem the class test allows ([`plays::plays`]), a layered
+/// search from each start orbit with a problem no beam reached ([`solvable_pairs`]), and a
+/// depth-first play for each problem that search finds solvable.
+fn played(board: &Board, counters: &Counters) -> Result<Vec<Vec<Option<Vec<Jump>>>>> {
+    let n = board.holes();
+    let allowed: Vec<(usize, usize)> = (0..n)
+        .flat_map(|s| (0..n).map(move |f| (s, f)))
+        .filter(|&(s, f)| board.class_test(s, f))
+        .collect();
+    counters.set_stage("beams aimed at each finish the class test allows", allowed.len() as u64);
+    let mut out = vec![vec![None; n]; n];
+    for (&(s, f), found) in allowed.iter().zip(plays::plays(board, &allowed, false)) {
+        out[s][f] = found;
+        counters.add_expanded(1);
+    }
+    let known: Vec<Vec<bool>> = out.iter().map(|r| r.iter().map(Option::is_some).collect()).collect();
+    let solvable = solvable_pairs(board, &known, counters)?;
+    let missing: Vec<(usize, usize)> = allowed
+        .iter()
+        .copied()
+        .filter(|&(s, f)| solvable[s][f] && out[s][f].is_none())
+        .collect();
+    for (&(s, f), found) in missing.iter().zip(plays::plays(board, &missing, true)) {
+        let play = found.with_context(|| format!("start {} finish {}: solvable, yet no play found", s + 1, f + 1))?;
+        out[s][f] = Some(play);
+    }
+    Ok(out)
 }
 
 /// The fewest moves from one start, computed before (by a game).
@@ -234,29 +291,38 @@ fn spell_back<G>(moves: &BoardMoves, q: &Quotient<'_, G>, levels: &[Vec<u64>], f
     chains.into_iter().rev().flatten().collect()
 }
 
-/// `solvable[s][f]`: some jump sequence from the vacancy `s` leaves one peg in `f`. Each start
-/// orbit's representative is searched up to its stabiliser, layer by layer with two bit arrays
-/// at a time ([`layered::reach_to`] over orbit leaders: the French board's 37 holes need 4.3 GiB,
-/// where a list of every reachable position up to the stabiliser would need up to 24 GiB); its
-/// one-peg layer holds the finishes' leaders. A symmetry carrying the start to another start
+/// `solvable[s][f]`: some jump sequence from the vacancy `s` leaves one peg in `f`, given
+/// `known[s][f]` (true where a play is already held; a start orbit whose class-allowed finishes
+/// are all known is not searched). Each other start orbit's representative is searched up to its
+/// stabiliser, layer by layer with two bit arrays at a time ([`layered::reach_to`] over orbit
+/// leaders: the French board's 37 holes need 4.3 GiB, where a list of every reachable position up
+/// to the stabiliser would need up to 24 GiB); its one-peg layer holds the finishes' leaders. A symmetry carrying the start to another start
 /// carries its finishes along.
-pub fn solvable_pairs(board: &Board, counters: &Counters) -> Result<Vec<Vec<bool>>> {
+pub fn solvable_pairs(board: &Board, known: &[Vec<bool>], counters: &Counters) -> Result<Vec<Vec<bool>>> {
     if let Some(g) = PackedBoard::<u64>::new(board) {
-        solvable_pairs_on(&g, board, counters)
+        solvable_pairs_on(&g, board, known, counters)
     } else if let Some(g) = PackedBoard::<u128>::new(board) {
-        solvable_pairs_on(&g, board, counters)
+        solvable_pairs_on(&g, board, known, counters)
     } else {
-        solvable_pairs_on(&BoardGraph::new(board), board, counters)
+        solvable_pairs_on(&BoardGraph::new(board), board, known, counters)
     }
 }
 
 /// [`solvable_pairs`] on a given graph of the board.
-pub fn solvable_pairs_on<G: SubsetGraph>(graph: &G, board: &Board, counters: &Counters) -> Result<Vec<Vec<bool>>> {
+pub fn solvable_pairs_on<G: SubsetGraph>(
+    graph: &G,
+    board: &Board,
+    known: &[Vec<bool>],
+    counters: &Counters,
+) -> Result<Vec<Vec<bool>>> {
     let n = board.holes();
     let group = board.group()?;
-    let mut out = vec![vec![false; n]; n];
+    let mut out: Vec<Vec<bool>> = known.to_vec();
     for orbit in board.hole_orbits() {
         let a = orbit[0];
+        if (0..n).all(|f| known[a][f] || !board.class_test(a, f)) {
+            continue;
+        }
         let first = board.start(a);
         let stabiliser = group.stabiliser(first);
         let leaders = OrbitLeaders::new(graph, &stabiliser, &[first]);
@@ -280,6 +346,29 @@ pub fn solvable_pairs_on<G: SubsetGraph>(graph: &G, board: &Board, counters: &Co
 mod tests {
     use super::*;
 
+    /// Past the listing, every problem the listing solves gets a play leaving one peg in its finish
+    /// (beams, the layered search where none reaches, then depth first), and no other does.
+    #[test]
+    fn plays_past_the_listing_exist_exactly_for_the_solvable_problems() {
+        let counters = Counters::default();
+        for name in ["triangle-6", "diamond-4", "hexagon-3"] {
+            let board = Board::named(name).unwrap();
+            let moves = BoardMoves::new(&board);
+            let listed = fewest_by_levels(&board, None, &counters).unwrap();
+            let found = played(&board, &counters).unwrap();
+            for (s, row) in found.iter().enumerate() {
+                for (f, play) in row.iter().enumerate() {
+                    assert_eq!(play.is_some(), listed[s][f].is_some(), "{name} {s}->{f}");
+                    if let Some(play) = play {
+                        let (end, used) = min_moves::replay(&moves, board.start(s), play).unwrap();
+                        assert_eq!(end, f);
+                        assert!(used >= listed[s][f].as_ref().unwrap().lower_bound());
+                    }
+                }
+            }
+        }
+    }
+
     /// The layered search's solvability (used past [`exhaustive_fits`]) against the exhaustive
     /// move-distance listing's, on boards with and without symmetry and on two lattices.
     #[test]
@@ -290,8 +379,26 @@ mod tests {
             let listed = fewest_by_levels(&board, None, &counters).unwrap();
             let listed: Vec<Vec<bool>> = listed.iter().map(|r| r.iter().map(Option::is_some).collect()).collect();
             let graph = BoardGraph::new(&board);
-            assert_eq!(solvable_pairs_on(&graph, &board, &counters).unwrap(), listed, "{name}");
-            assert_eq!(solvable_pairs(&board, &counters).unwrap(), listed, "{name}");
+            let none = vec![vec![false; board.holes()]; board.holes()];
+            assert_eq!(
+                solvable_pairs_on(&graph, &board, &none, &counters).unwrap(),
+                listed,
+                "{name}"
+            );
+            assert_eq!(solvable_pairs(&board, &none, &counters).unwrap(), listed, "{name}");
+            // Given some of the answers, the rest are searched and the whole comes out the same.
+            // Whole start orbits are given (every other one), as plays carried by symmetry give them.
+            let mut half = none.clone();
+            for orbit in board.hole_orbits().iter().step_by(2) {
+                for &s in orbit {
+                    half[s] = listed[s].clone();
+                }
+            }
+            assert_eq!(
+                solvable_pairs(&board, &half, &counters).unwrap(),
+                listed,
+                "{name} given half"
+            );
         }
     }
 }

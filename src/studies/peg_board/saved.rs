@@ -292,18 +292,26 @@ fn parse_board_play(board: &Board, text: &str) -> Result<Vec<Jump>> {
     parse_play_on(board.jumps(), &format!("board {}", board.name()), text)
 }
 
+/// The cell of `r` in the column `name` of `header`; empty when the column is left out.
+fn field<'r>(header: &[&str], r: &'r csv::StringRecord, name: &str) -> &'r str {
+    header.iter().position(|h| *h == name).map_or("", |c| &r[c])
+}
+
 /// One row of `problems.csv`, its play replayed: it must leave one peg in the row's finish in
-/// `min_moves` moves (or at most `min_moves_lower_bound`... never fewer than the bound).
+/// `min_moves` moves, or in `min_moves_upper_bound` where the minimum is not proven, never in fewer
+/// than `min_moves_lower_bound`.
 fn problem_row(
     board: &Board,
     moves: &BoardMoves,
     path: &Path,
     line: usize,
+    header: &[&str],
     r: &csv::StringRecord,
 ) -> Result<BoardProblem> {
+    let cell = |name: &str| field(header, r, name);
     let at = |c: &str| format!("{}: row {line}, {c}", path.display());
-    let hole = |i: usize, c: &str| -> Result<usize> {
-        let h: usize = number(path, line, c, &r[i])?;
+    let hole = |c: &str| -> Result<usize> {
+        let h: usize = number(path, line, c, cell(c))?;
         ensure!(
             (1..=board.holes()).contains(&h),
             "{} {h} is not a hole of {}",
@@ -312,26 +320,29 @@ fn problem_row(
         );
         Ok(h - 1)
     };
-    let flag = |i: usize, c: &str| -> Result<bool> {
-        r[i].parse()
-            .map_err(|_| anyhow::anyhow!("{} {:?} is not true or false", at(c), &r[i]))
+    let flag = |c: &str| -> Result<bool> {
+        cell(c)
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{} {:?} is not true or false", at(c), cell(c)))
     };
-    let opt = |i: usize, c: &str| -> Result<Option<u32>> {
-        (!r[i].is_empty()).then(|| number(path, line, c, &r[i])).transpose()
+    let opt = |c: &str| -> Result<Option<u32>> {
+        (!cell(c).is_empty())
+            .then(|| number(path, line, c, cell(c)))
+            .transpose()
     };
-    let (start, finish) = (hole(0, "start")?, hole(1, "finish")?);
+    let (start, finish) = (hole("start")?, hole("finish")?);
     let row = BoardProblem {
         start,
         finish,
-        class_allows: flag(2, "passes_class_test")?,
-        solvable: flag(3, "solvable")?,
-        min_moves: opt(4, "min_moves")?,
-        min_moves_lower_bound: opt(5, "min_moves_lower_bound")?,
-        min_moves_upper_bound: None,
-        play: if r[7].is_empty() {
+        class_allows: flag("passes_class_test")?,
+        solvable: flag("solvable")?,
+        min_moves: opt("min_moves")?,
+        min_moves_lower_bound: opt("min_moves_lower_bound")?,
+        min_moves_upper_bound: opt("min_moves_upper_bound")?,
+        play: if cell("play").is_empty() {
             Vec::new()
         } else {
-            parse_board_play(board, &r[7]).with_context(|| at("play"))?
+            parse_board_play(board, cell("play")).with_context(|| at("play"))?
         },
     };
     ensure!(
@@ -355,14 +366,22 @@ fn problem_row(
             finish + 1
         );
         let played = replayed.map_or(0, |r| r.1);
+        let bound = row.min_moves.or(row.min_moves_upper_bound);
         ensure!(
-            row.min_moves.is_none_or(|m| m == played) && row.min_moves_lower_bound.is_none_or(|b| b <= played),
-            "{}: the play takes {played} moves, against min_moves {:?} and its bound {:?}",
+            bound == Some(played) && row.min_moves_lower_bound.is_none_or(|b| b <= played),
+            "{}: the play takes {played} moves, against min_moves {:?}, min_moves_upper_bound {:?} and the \
+             lower bound {:?}",
             at("play"),
             row.min_moves,
+            row.min_moves_upper_bound,
             row.min_moves_lower_bound
         );
     }
+    ensure!(
+        row.min_moves.is_none() || row.min_moves_upper_bound.is_none(),
+        "{}: both min_moves and min_moves_upper_bound",
+        at("min_moves_upper_bound")
+    );
     Ok(row)
 }
 
@@ -372,16 +391,24 @@ fn problem_row(
 /// under duality (a play from s to f reversed and complemented goes from f to s).
 pub fn read_problems(board: &Board, dir: &Path) -> Result<(Vec<BoardProblem>, Vec<Option<String>>)> {
     let path = dir.join("problems.csv");
-    let rows = read_rows(&path, &PROBLEMS.header())?;
+    // The optional columns (min_moves where none is proven, min_moves_upper_bound where all
+    // are) may be left out.
+    let headers = PROBLEMS.accepted_headers();
+    let (which, rows) = read_rows_of(&path, &headers.iter().map(Vec::as_slice).collect::<Vec<_>>())?;
+    let header = &headers[which];
     let moves = BoardMoves::new(board);
     let problems: Vec<BoardProblem> = rows
         .iter()
         .enumerate()
-        .map(|(i, r)| problem_row(board, &moves, &path, i + 2, r))
+        .map(|(i, r)| problem_row(board, &moves, &path, i + 2, header, r))
         .collect::<Result<_>>()?;
+    let proof_column = header
+        .iter()
+        .position(|h| *h == crate::output::glossary::min_moves_proof.name)
+        .expect("a required column");
     let proofs: Vec<Option<String>> = rows
         .iter()
-        .map(|r| (!r[6].is_empty()).then(|| r[6].to_string()))
+        .map(|r| (!r[proof_column].is_empty()).then(|| r[proof_column].to_string()))
         .collect();
     for ((p, proof), line) in problems.iter().zip(&proofs).zip(2..) {
         // The proof names balls whose radii add up to the fewest moves (met) or to one less
@@ -525,6 +552,51 @@ mod tests {
         let new = format!("2,{},{},", l.pegs, l.reachable + 1);
         std::fs::write(dir.join("game.csv"), game.replace(&old, &new)).unwrap();
         assert!(read_game(&s.board, &dir).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Problems whose balls do not meet (radii too small on purpose) carry a play and its moves
+    /// as the upper bound; the table leaves out the empty min_moves column, reads back the same,
+    /// and a play one move off its stated bound is refused.
+    #[test]
+    fn problems_past_the_balls_read_back_with_their_plays() {
+        use crate::studies::peg::fewest::Radii;
+        use crate::studies::peg_board::problems::problems_by_search;
+        use crate::studies::peg_board::tables::problems_table;
+        let board = Board::named("triangle-6").unwrap();
+        let radii = Radii {
+            forward: 1,
+            backward: 1,
+        };
+        let p = problems_by_search(&board, radii, &Counters::default()).unwrap();
+        assert!(p.rows.iter().any(|r| r.solvable));
+        for r in p.rows.iter().filter(|r| r.solvable) {
+            assert_eq!(r.min_moves, None);
+            assert_eq!(r.min_moves_lower_bound, Some(3));
+            assert!(r.min_moves_upper_bound.is_some_and(|u| u >= 3) && !r.play.is_empty());
+        }
+        let dir = std::env::temp_dir().join(format!("statespace-board-problems-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = String::from_utf8(crate::output::table::to_csv(&problems_table(&p))).unwrap();
+        assert!(
+            text.starts_with("start,finish,passes_class_test,solvable,min_moves_lower_bound,min_moves_upper_bound,")
+        );
+        std::fs::write(dir.join("problems.csv"), &text).unwrap();
+        let (rows, proofs) = read_problems(&board, &dir).unwrap();
+        assert_eq!((rows, proofs), (p.rows.clone(), p.proofs.clone()));
+        let r = p.rows.iter().find(|r| r.solvable).unwrap();
+        let bound = r.min_moves_upper_bound.unwrap();
+        let row_start = format!("\n{},{},true,true,3.0,{bound}.0,", r.start + 1, r.finish + 1);
+        assert!(text.contains(&row_start), "{text}");
+        let changed = text.replacen(
+            &row_start,
+            &format!("\n{},{},true,true,3.0,{}.0,", r.start + 1, r.finish + 1, bound + 1),
+            1,
+        );
+        std::fs::write(dir.join("problems.csv"), changed).unwrap();
+        let err = read_problems(&board, &dir).unwrap_err().to_string();
+        assert!(err.contains("the play takes"), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

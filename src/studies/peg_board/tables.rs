@@ -330,7 +330,8 @@ pub static PROBLEMS: Schema = Schema {
         that passes the position-class test or is solvable: solvability by a forward search from one start per \
         orbit of the board's computed symmetry group, and the fewest moves (a move is a chain of jumps by one \
         peg), proven up to 34 holes by listing every position reachable from each start by its fewest moves, past \
-        that by meeting in the middle on the moves graph.",
+        that by meeting in the middle on the moves graph, with a play found by beam search as the upper bound where \
+        the balls do not meet.",
     columns: &[
         BOARD_START,
         col(
@@ -353,14 +354,22 @@ pub static PROBLEMS: Schema = Schema {
             glossary::min_moves,
             Kind::Number,
             "fewest moves for this problem where proven; empty when not solvable or not proven (see \
-            min_moves_lower_bound)",
-        ),
+            min_moves_lower_bound); left out where no row's is proven",
+        )
+        .optional(),
         col(
             glossary::min_moves_lower_bound,
             Kind::Number,
             "a proven lower bound on the fewest moves (equal to min_moves where that is filled); empty when not \
             solvable",
         ),
+        col(
+            glossary::min_moves_upper_bound,
+            Kind::Number,
+            "where min_moves is not proven, the moves of the play given (found by beam search over moves aimed at \
+            the finish, or depth first over jumps where no beam reached it); left out where every row's is proven",
+        )
+        .optional(),
         col(
             glossary::min_moves_proof,
             Kind::String,
@@ -370,8 +379,8 @@ pub static PROBLEMS: Schema = Schema {
         col(
             glossary::play,
             Kind::String,
-            "a play with min_moves moves, replayed: moves separated by ' | ', each move the holes its peg visits \
-            joined by '-'; empty where min_moves is",
+            "a play with min_moves moves (or min_moves_upper_bound where the minimum is not proven), replayed: \
+            moves separated by ' | ', each move the holes its peg visits joined by '-'; empty when not solvable",
         ),
     ],
     primary_key: &[glossary::start, glossary::finish],
@@ -390,6 +399,7 @@ pub fn problems_table(p: &Problems) -> Table {
             r.solvable.into(),
             opt(r.min_moves),
             opt(r.min_moves_lower_bound),
+            opt(r.min_moves_upper_bound),
             proof.clone().map_or(Cell::Empty, Cell::from),
             if r.play.is_empty() {
                 Cell::Empty
@@ -398,5 +408,5 @@ pub fn problems_table(p: &Problems) -> Table {
             },
         ]);
     }
-    t
+    PROBLEMS.drop_empty_optional(t)
 }

@@ -296,8 +296,8 @@ fn spell_back<G>(moves: &BoardMoves, q: &Quotient<'_, G>, levels: &[Vec<u64>], f
 /// are all known is not searched). Each other start orbit's representative is searched up to its
 /// stabiliser, layer by layer with two bit arrays at a time ([`layered::reach_to`] over orbit
 /// leaders: the French board's 37 holes need 4.3 GiB, where a list of every reachable position up
-/// to the stabiliser would need up to 24 GiB); its one-peg layer holds the finishes' leaders. A symmetry carrying the start to another start
-/// carries its finishes along.
+/// to the stabiliser would need up to 24 GiB); its one-peg layer holds the finishes' leaders. A
+/// symmetry carrying the start to another start carries its finishes along.
 pub fn solvable_pairs(board: &Board, known: &[Vec<bool>], counters: &Counters) -> Result<Vec<Vec<bool>>> {
     if let Some(g) = PackedBoard::<u64>::new(board) {
         solvable_pairs_on(&g, board, known, counters)

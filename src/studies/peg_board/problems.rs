@@ -123,7 +123,9 @@ fn assemble(
             min_moves: m.as_ref().and_then(MinMoves::exact),
             min_moves_lower_bound: m.as_ref().map(MinMoves::lower_bound),
             min_moves_upper_bound: match (&m, &r.verdict) {
-                (Some(MinMoves::AtLeast { .. }), Verdict::Play(play)) => Some(play_moves(board, r.start, play)),
+                (Some(MinMoves::AtLeast { .. }), Verdict::Play(play)) => {
+                    Some(play_moves(&moves, board.start(r.start), play))
+                }
                 _ => None,
             },
             play: match (m, &r.verdict) {
@@ -137,8 +139,8 @@ fn assemble(
 }
 
 /// The moves of a play found (a play's certificate is checked before it is kept).
-fn play_moves(board: &Board, start: usize, play: &[Jump]) -> u32 {
-    min_moves::replay(&BoardMoves::new(board), board.start(start), play).map_or(0, |(_, moves)| moves)
+fn play_moves(moves: &BoardMoves, start: u64, play: &[Jump]) -> u32 {
+    min_moves::replay(moves, start, play).map_or(0, |(_, used)| used)
 }
 
 /// Past the exhaustive search, per (start, finish), a play leaving one peg in finish, `None` when

@@ -3,7 +3,7 @@
 # goal's command on this machine, with the ratio to the goal (< 1 meets it) and to a reference
 # timed in the same run. Each measurement is appended as a row to data/bench/measurements.csv;
 # `cargo run --release -- reproduce` renders them into reports/benchmarks.md.
-# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|peg-european-full|peg-plays|tricolore|lightsout|lightsout-gods|lightsout-graphs|reproduce]...
+# Usage: scripts/bench.sh [peg|peg-peer|peg-boards|peg-european-full|peg-plays|peg-lower-bounds|tricolore|lightsout|lightsout-gods|lightsout-graphs|reproduce]...
 #   (default: peg tricolore lightsout lightsout-graphs)
 #   BENCH_PEG8=1       also the side-8 union and problem table (about 25 min each, 8 GiB of levels
 #                      under BENCH_PEG8_DIR, default target/)
@@ -147,6 +147,15 @@ for f in "${families[@]}"; do
           "$BIN" peg --side "$side" --few-moves --width "$width" --out "$BENCH_TMP/T$side-plays"
       done
       ;;
+    peg-lower-bounds)
+      # Issue 40's proven lower bounds (Merson regions and a refuting search), at the budgets of
+      # the committed data/peg/T11 and T12/lower_bounds.csv; no goal: their time and memory.
+      for run in 11:1000000 12:1000000; do
+        side=${run%%:*} budget=${run#*:}
+        bench_measure "peg-t$side-lower-bounds" "peg T$side lower bounds (lower_bounds.csv, budget $budget positions)" - - \
+          "$BIN" peg --side "$side" --lower-bounds --budget "$budget" --out "$BENCH_TMP/T$side-lower-bounds"
+      done
+      ;;
     tricolore|lightsout)
       bash "scripts/bench_$f.sh"
       ;;
@@ -176,7 +185,7 @@ for f in "${families[@]}"; do
       bench_measure reproduce "reproduce (default)" 240 - \
         "$BIN" reproduce --data "$BENCH_TMP/data" --reports "$BENCH_TMP/reports" --peg-levels "$BENCH_TMP/levels"
       ;;
-    *) echo "unknown family $f (expected peg, peg-peer, peg-boards, peg-plays, tricolore, lightsout, lightsout-gods, lightsout-graphs, reproduce)"; exit 2 ;;
+    *) echo "unknown family $f (expected peg, peg-peer, peg-boards, peg-plays, peg-lower-bounds, tricolore, lightsout, lightsout-gods, lightsout-graphs, reproduce)"; exit 2 ;;
   esac
 done
 if [ "${BENCH_RECORD:-1}" != 0 ]; then

@@ -109,6 +109,21 @@ pub struct PegArgs {
     /// unit of width on side 12, checked before the run) [default: 20000].
     #[arg(long, value_name = "W", requires = "few_moves")]
     pub width: Option<usize>,
+    /// Proven lower bounds on the fewest moves of the triangle --side N (4 to 15), per start
+    /// orbit to any finish passing the class test: Merson regions, then a search refuting every
+    /// shorter play: lower_bounds.csv in --out [default: data/peg/T{N}].
+    #[arg(
+        long,
+        requires = "side",
+        conflicts_with_all = [
+            "levels_only", "keep_levels", "min_pegs", "plan", "min_moves_from", "symmetry", "few_moves"
+        ]
+    )]
+    pub lower_bounds: bool,
+    /// Positions each start's refutation may hold with --lower-bounds (about 100 bytes each, two
+    /// starts at once; checked before the run) [default: 20000000].
+    #[arg(long, value_name = "P", requires = "lower_bounds")]
+    pub budget: Option<usize>,
 }
 
 fn parse_radii(text: &str) -> std::result::Result<crate::studies::peg::min_moves::Radii, String> {
@@ -146,6 +161,11 @@ pub enum PegMode {
         task: crate::studies::peg::beam_plays::PlaysTask,
         out: PathBuf,
     },
+    /// `--lower-bounds`: a triangle's proven lower bounds on the fewest moves.
+    LowerBounds {
+        task: crate::studies::peg::lower_bounds::LowerBoundsTask,
+        out: PathBuf,
+    },
     /// Any other board: one analysis, its memory checked before it starts.
     Board {
         task: crate::studies::peg_board::BoardTask,
@@ -181,6 +201,9 @@ impl PegMode {
         let side = a.side.context("one of --side, --board or --board-file is needed")?;
         if a.few_moves {
             return plays_mode(a, side);
+        }
+        if a.lower_bounds {
+            return lower_bounds_mode(a, side);
         }
         ensure!(a.width.is_none(), "--width is the beam's width: it needs --few-moves");
         if a.plan {
@@ -230,6 +253,7 @@ fn triangle_options(o: PegOptions) -> Options {
         recompute_boards: false,
         board_levels: std::path::PathBuf::from(".peg-levels"),
         plays: Vec::new(),
+        lower_bounds: Vec::new(),
     }
 }
 
@@ -307,6 +331,7 @@ pub fn run(a: &PegArgs, command: &str) -> Result<()> {
             Ok(())
         }
         PegMode::Plays { task, out } => super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop),
+        PegMode::LowerBounds { task, out } => super::run_task(&task, Some(OutDirs::one(&out)), command).map(drop),
         PegMode::Board {
             task,
             out,
@@ -354,6 +379,29 @@ fn plays_mode(a: &PegArgs, side: usize) -> Result<PegMode> {
     Ok(PegMode::Plays { task, out })
 }
 
+/// `--side N --lower-bounds`: the side and the budget checked, and its memory.
+fn lower_bounds_mode(a: &PegArgs, side: usize) -> Result<PegMode> {
+    use crate::studies::peg::{beam_plays, lower_bounds};
+    ensure!(
+        beam_plays::SIDES.contains(&side),
+        "--lower-bounds takes sides {} to {} (a position in 128 bits), not {side}",
+        beam_plays::SIDES.start(),
+        beam_plays::SIDES.end()
+    );
+    let budget = a.budget.unwrap_or(lower_bounds::DEFAULT_BUDGET);
+    ensure!(budget >= 1, "--budget must be at least 1 position");
+    footprint::check(
+        &format!("peg --side {side} --lower-bounds --budget {budget}"),
+        footprint::peg_refutation(budget),
+    )?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{side}")));
+    let task = lower_bounds::LowerBoundsTask { side, budget };
+    Ok(PegMode::LowerBounds { task, out })
+}
+
 /// `--board NAME` or `--board-file FILE` (other than a triangle the side's study takes): the
 /// union (`--levels-only`), one game (`--start`), its positions only (`--positions-only`) or, by
 /// default, everything: the union, the central game and every problem's fewest moves (`--radii`
@@ -375,6 +423,8 @@ fn board_mode(a: &PegArgs) -> Result<PegMode> {
         (a.min_moves_from.is_some(), "--min-moves-from"),
         (a.few_moves, "--few-moves"),
         (a.width.is_some(), "--width"),
+        (a.lower_bounds, "--lower-bounds"),
+        (a.budget.is_some(), "--budget"),
     ];
     if let Some((_, flag)) = triangle_only.iter().find(|f| f.0) {
         anyhow::bail!("{flag} works on the triangles only (--side N) so far");

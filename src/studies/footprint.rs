@@ -30,6 +30,14 @@ pub fn peg_beam(holes: usize, width: usize) -> u128 {
     2 * one + 64 * MIB
 }
 
+/// Peak bytes of `peg --lower-bounds` with `budget` positions per refutation: two starts at once
+/// (one per core here), each a hash set of positions (16 bytes, about 3x for the table and its
+/// growth) beside its two layers and a cache of region packings.
+pub fn peg_refutation(budget: usize) -> u128 {
+    const BYTES_PER_POSITION: u128 = 100;
+    2 * budget as u128 * BYTES_PER_POSITION + 64 * MIB
+}
+
 /// Whether the full analysis of a triangle side fits, or why not.
 pub fn peg_full_side(side: usize) -> Result<()> {
     anyhow::ensure!(

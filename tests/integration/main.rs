@@ -20,6 +20,7 @@ mod outputs;
 mod parsers;
 mod peg;
 mod peg_layers;
+mod peg_lower_bounds;
 mod peg_plays;
 mod reproduce;
 mod tricolore;

@@ -7,15 +7,15 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The triangle of side n: holes (row, col) row by row, every jump (from, over, to).
-struct Triangle {
-    holes: usize,
-    jumps: Vec<(usize, usize, usize)>,
+pub(crate) struct Triangle {
+    pub(crate) holes: usize,
+    pub(crate) jumps: Vec<(usize, usize, usize)>,
     /// Each hole's orbit under the 6 symmetries (rotations and reflections of the triangle).
-    orbits: Vec<Vec<usize>>,
+    pub(crate) orbits: Vec<Vec<usize>>,
 }
 
 impl Triangle {
-    fn new(n: i64) -> Triangle {
+    pub(crate) fn new(n: i64) -> Triangle {
         let coords: Vec<(i64, i64)> = (0..n).flat_map(|r| (0..=r).map(move |c| (r, c))).collect();
         let index = |p: (i64, i64)| coords.iter().position(|&q| q == p);
         let mut jumps = Vec::new();
@@ -81,7 +81,7 @@ impl Triangle {
     }
 }
 
-fn repo() -> PathBuf {
+pub(crate) fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 

@@ -12,6 +12,7 @@ use anyhow::{bail, ensure, Context, Result};
 pub mod classes;
 pub mod graph;
 pub mod lattice;
+pub mod merson;
 pub mod packed;
 pub mod parse;
 pub mod symmetry;

@@ -129,6 +129,15 @@ impl WideBoard {
         symmetry::orbits(&self.symmetries, self.holes())
     }
 
+    /// Every jump as (from, over, to), whatever the pegs: each line twice, once each way.
+    pub fn jump_triples(&self) -> Vec<(usize, usize, usize)> {
+        let mut out = Vec::new();
+        for (from, js) in self.jumps_from.iter().enumerate() {
+            out.extend(js.iter().map(|&(over, to)| (from, over as usize, to as usize)));
+        }
+        out
+    }
+
     /// The position after the peg on `from` jumps to `to`, if that jump is legal.
     pub fn jump(&self, pegs: u128, from: usize, to: usize) -> Option<u128> {
         let &(over, _) = self.jumps_from.get(from)?.iter().find(|j| j.1 as usize == to)?;

@@ -216,6 +216,7 @@ fn oeis_claims(r: &PegResults) -> Vec<Claim> {
         a127500_claims(r, &a127500),
         a127500_bound_claims(r, &a127500),
         a127500_play_claims(r),
+        a127500_lower_bound_claims(r),
         a130515_claims(r),
     ]
     .into_iter()
@@ -435,6 +436,65 @@ fn a127500_play_claims(r: &PegResults) -> Vec<Claim> {
             )
             .scoped(Scope::Bound)
             .quoted(&quote),
+        );
+    }
+    out
+}
+
+/// OEIS A127500's lower bounds (sides 11 and 12) against ours read back: the least bound over
+/// the start orbits. Above the published bound it is new; equal, it reproduces it; below, ours is
+/// the weaker and the published bound stands unchecked.
+fn a127500_lower_bound_claims(r: &PegResults) -> Vec<Claim> {
+    let mut out = Vec::new();
+    for b in &r.lower_bounds {
+        let n = b.side;
+        let (Some(ours), Some((lower, upper))) = (b.least(), a127500_published(n)) else {
+            continue;
+        };
+        if lower == upper {
+            continue;
+        }
+        let at_least = b.rows.iter().filter(|x| x.moves_lower_bound == ours).count();
+        let evidence = format!(
+            "data/peg/T{n}/lower_bounds.csv, column min_moves_lower_bound (its smallest value; {at_least} of its {} \
+            start orbits are bounded by {ours}; the Merson regions of each row recounted when read back)",
+            b.rows.len()
+        );
+        let (verdict, computed) = match ours.cmp(&lower) {
+            std::cmp::Ordering::Greater => (
+                Verdict::New,
+                format!("{ours} (Merson regions and a search refuting every shorter play: a new lower bound)"),
+            ),
+            std::cmp::Ordering::Equal => (
+                Verdict::ConsistentBound,
+                format!(
+                    "{ours} (Merson regions and a search refuting every shorter play: the published bound reproduced)"
+                ),
+            ),
+            std::cmp::Ordering::Less => (
+                Verdict::ConsistentBound,
+                format!(
+                    "{ours} (Merson regions and a refuting search: weaker; the published {lower} is not reproduced)"
+                ),
+            ),
+        };
+        let statement = format!(
+            "Every single-vacancy to single-survivor solution on side {n} takes at least {lower} moves (the lower \
+            bound of {lower} <= a({n}) <= {upper})"
+        );
+        out.push(
+            Claim::published(
+                FAMILY,
+                &format!("peg.oeis_a127500.side{n}.lower"),
+                "OEIS A127500",
+                &statement,
+                format!("at least {lower}"),
+                computed,
+                verdict,
+                &evidence,
+            )
+            .scoped(Scope::Bound)
+            .quoted(&format!("{n},{lower},{upper}")),
         );
     }
     out

@@ -21,6 +21,7 @@ pub fn resources() -> Vec<&'static Schema> {
         &tables::MOVE_HISTOGRAM,
         &tables::POSITIONS,
         &super::beam_plays::PLAYS,
+        &super::lower_bounds::LOWER_BOUNDS,
         &seed001::EXAMPLE,
         &seed001::JUMPS,
         // After the triangles' patterns: `peg/*/levels.csv` would match theirs too.

@@ -20,6 +20,7 @@ pub mod commands;
 pub mod dictionary;
 pub mod fewest;
 pub mod layers;
+pub mod lower_bounds;
 pub mod min_moves;
 pub mod partial;
 pub mod plan;
@@ -800,6 +801,9 @@ pub struct Options {
     /// Triangle sides whose beam plays (`plays.csv` of `peg --side N --few-moves`) are read back
     /// from their directory and replayed.
     pub plays: Vec<(usize, std::path::PathBuf)>,
+    /// Triangle sides whose lower bounds (`lower_bounds.csv` of `peg --side N --lower-bounds`)
+    /// are read back and re-checked.
+    pub lower_bounds: Vec<(usize, std::path::PathBuf)>,
 }
 
 /// Every side studied.
@@ -813,6 +817,8 @@ pub struct PegResults {
     pub boards: Vec<crate::studies::peg_board::BoardStudy>,
     /// The plays of [`Options::plays`], read back and replayed.
     pub plays: Vec<beam_plays::SidePlays>,
+    /// The lower bounds of [`Options::lower_bounds`], read back and re-checked.
+    pub lower_bounds: Vec<lower_bounds::SideBounds>,
 }
 
 /// The peg family in the common study shape.
@@ -855,6 +861,10 @@ impl Peg {
             if path.is_file() {
                 opts.plays.push((side, path));
             }
+            let path = data.join(report::side_dir(side)).join("lower_bounds.csv");
+            if path.is_file() {
+                opts.lower_bounds.push((side, path));
+            }
         }
         // Partial sides (side 9): read back from data/ and their first levels recomputed.
         for side in layers::MAX_LEVELS_SIDE + 1..=partial::MAX_SIDE {
@@ -885,6 +895,7 @@ impl crate::studies::Study for Peg {
             recompute_boards: false,
             board_levels: std::path::PathBuf::from(".peg-levels"),
             plays: Vec::new(),
+            lower_bounds: Vec::new(),
         }
     }
 
@@ -937,12 +948,18 @@ impl crate::studies::Study for Peg {
             counters.set_stage(format!("peg: side {side}'s beam plays (read back and replayed)"), 0);
             plays.push(beam_plays::read_back(*side, path)?);
         }
+        let mut bounds = Vec::new();
+        for (side, path) in &options.lower_bounds {
+            counters.set_stage(format!("peg: side {side}'s lower bounds (read back and re-checked)"), 0);
+            bounds.push(lower_bounds::read_back(*side, path)?);
+        }
         Ok(PegResults {
             sides,
             partial,
             seed001,
             boards,
             plays,
+            lower_bounds: bounds,
         })
     }
 

@@ -227,9 +227,11 @@ pub fn refute(board: &WideBoard, regions: &Regions, start: usize, bound: usize, 
         for &p in &layer {
             for child in one_move(board, p) {
                 let child = canonical(child);
-                if depth + 1 + left.of(child) as usize >= bound || !seen.insert(child) {
+                // Seen first: most children are repeats, and the regions' count costs more.
+                if seen.contains(&child) || depth + 1 + left.of(child) as usize >= bound {
                     continue;
                 }
+                seen.insert(child);
                 next.push(child);
             }
             if seen.len() > budget {

@@ -55,7 +55,9 @@ pub enum Command {
     /// Peg solitaire on the triangle of side N, or on any board: reachability, winning plays, minimum moves.
     #[command(
         after_help = "Examples:\n  statespace peg --side 5 --out /tmp/T5 --charts /tmp/T5-charts\n  statespace peg \
-        --board english --out /tmp/english\n  statespace peg --board-file my.board --levels-only --out /tmp/mine"
+        --board english --out /tmp/english\n  statespace peg --board-file my.board --levels-only --out /tmp/mine\n  \
+        statespace peg --side 9 --lower-bounds --budget 100000 --out /tmp/T9\n  statespace peg --side 9 --lower-bounds \
+        --starts 2,4 --budget 2000000 --out /tmp/T9"
     )]
     Peg(peg::PegArgs),
     /// Tricolore (3 colours, no double clicks): 4x2 half-board tables, the full 4x4 board, solver.

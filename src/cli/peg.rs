@@ -124,6 +124,11 @@ pub struct PegArgs {
     /// starts at once; checked before the run) [default: 20000000].
     #[arg(long, value_name = "P", requires = "lower_bounds")]
     pub budget: Option<usize>,
+    /// With --lower-bounds: search only these start orbits (their first holes, 1-based, comma
+    /// separated), keeping the other rows of the lower_bounds.csv already in --out (each row
+    /// names its own budget): a larger budget where the bound is weakest.
+    #[arg(long, value_name = "HOLES", value_delimiter = ',', requires = "lower_bounds")]
+    pub starts: Option<Vec<usize>>,
 }
 
 fn parse_radii(text: &str) -> std::result::Result<crate::studies::peg::min_moves::Radii, String> {
@@ -398,7 +403,16 @@ fn lower_bounds_mode(a: &PegArgs, side: usize) -> Result<PegMode> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{side}")));
-    let task = lower_bounds::LowerBoundsTask { side, budget };
+    let (starts, kept) = match &a.starts {
+        None => (None, Vec::new()),
+        Some(holes) => lower_bounds::rows_to_keep(side, holes, &out.join("lower_bounds.csv"))?,
+    };
+    let task = lower_bounds::LowerBoundsTask {
+        side,
+        budget,
+        starts,
+        kept,
+    };
     Ok(PegMode::LowerBounds { task, out })
 }
 
@@ -425,6 +439,7 @@ fn board_mode(a: &PegArgs) -> Result<PegMode> {
         (a.width.is_some(), "--width"),
         (a.lower_bounds, "--lower-bounds"),
         (a.budget.is_some(), "--budget"),
+        (a.starts.is_some(), "--starts"),
     ];
     if let Some((_, flag)) = triangle_only.iter().find(|f| f.0) {
         anyhow::bail!("{flag} works on the triangles only (--side N) so far");

@@ -152,8 +152,9 @@ complete_games: "", "count of peg jump sequences from a start that end where no 
     mean_solvable_fraction: "fraction", "mean fraction of positions that are solvable, 2^-nullity, over the row's \
         board sides";
     mem_gib: "GiB", "the machine's memory";
-    merson_regions: "moves", "peg: the most disjoint Merson regions full of pegs at the start (each needs a move \
-        starting inside it): a lower bound on the moves before any search";
+    merson_regions: "moves", "peg: the fewest holes meeting every Merson region full of pegs at the start (each \
+        needs a move starting inside it; at least the most disjoint such regions): a lower bound on the moves before \
+        any search";
     method: "", "how the row's value was obtained, in words";
     min_moves: "moves", "peg: fewest moves (maximal chains of jumps by one peg) to a single peg, proven minimal";
     min_moves_lower_bound: "moves", "peg: a proven lower bound on min_moves (equal to it when exact)";

@@ -1,6 +1,7 @@
 //! Lower bounds on the fewest moves of the triangles (issue 40): the command on side 6 against a
 //! breadth-first search over moves written here (nothing shared with the crate), the committed
-//! bounds of sides 11 and 12 against the claims that judge OEIS A127500, and the refusals.
+//! bounds of sides 11 and 12 against the claims that judge OEIS A127500, `--starts` (some rows
+//! searched again), and the refusals.
 
 use crate::common::*;
 use crate::peg_plays::{repo, Triangle};
@@ -105,6 +106,49 @@ fn committed_lower_bounds_fit_the_plays_and_the_claims() {
         let verdict = if least > lower { "new" } else { "consistent (bound)" };
         assert_eq!(claim["verdict"], verdict, "{claim:?}");
     }
+}
+
+/// `--starts` searches some start orbits again and keeps the other rows: the rows it searched
+/// are those of a whole run at its budget, the others those of the file it updated.
+#[test]
+fn lower_bounds_starts_update_only_their_rows() {
+    let small = scratch("peg-lower-bounds-small");
+    let large = scratch("peg-lower-bounds-large");
+    let run = |dir: &std::path::Path, extra: &[&str]| {
+        let mut args = vec!["peg", "--side", "6", "--lower-bounds", "--out", dir.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        ok(&args);
+        read_csv(&dir.join("lower_bounds.csv"))
+    };
+    let before = run(&small, &["--budget", "30"]);
+    let whole = run(&large, &["--budget", "100000"]);
+    assert_ne!(before, whole, "each row names its budget, so the two runs' rows differ");
+    let again: Vec<&str> = before.iter().take(2).map(|r| r["start"].as_str()).collect();
+    let updated = run(&small, &["--budget", "100000", "--starts", &again.join(",")]);
+    assert_eq!(updated.len(), before.len());
+    for (i, r) in updated.iter().enumerate() {
+        let expected = if again.contains(&r["start"].as_str()) {
+            &whole[i]
+        } else {
+            &before[i]
+        };
+        assert_eq!(r, expected, "start {}", r["start"]);
+    }
+    let empty = scratch("peg-lower-bounds-none");
+    let out = empty.to_str().unwrap();
+    fails_with(
+        &["peg", "--side", "6", "--lower-bounds", "--starts", "1", "--out", out],
+        "run without --starts",
+    );
+    fails_with(
+        &["peg", "--side", "6", "--lower-bounds", "--starts", "3", "--out", out],
+        "first hole",
+    );
+    fails_with(
+        &["peg", "--side", "6", "--lower-bounds", "--starts", "x", "--out", out],
+        "--starts",
+    );
+    fails_with(&["peg", "--side", "6", "--starts", "1"], "--lower-bounds");
 }
 
 #[test]

@@ -4,4 +4,5 @@
 pub mod bitset;
 pub mod cluster;
 pub mod memory;
+pub mod position_hash;
 pub mod progress;

@@ -3,15 +3,17 @@
 //!
 //! A Merson region full of pegs is first changed by a move starting inside it
 //! ([`crate::puzzles::board::merson`]), and a move starts in one cell: so a position needs at
-//! least as many more moves as it has disjoint full regions (a single-cell region on the finish
-//! excepted: its peg may stay). The most disjoint full regions is an exact maximum independent
-//! set over the regions that overlap. From the start alone this is Bell's counting bound (18 on
-//! side 11). The search then lists the positions a move at a time (one per orbit under the
+//! least as many more moves as the fewest cells meeting every full region (a single-cell region
+//! on the finish excepted: its peg may stay), found exactly by branch and bound. That is at least
+//! the most disjoint full regions (an exact maximum independent set), Bell's counting bound (18
+//! on side 11) from the start alone, and more where regions overlap pairwise with no common
+//! cell. The search then lists the positions a move at a time (one per orbit under the
 //! symmetries fixing the start) and drops each position whose moves made plus regions left reach
 //! the bound to prove: every shorter play keeps all its positions (its prefixes are shortest, and
 //! its regions never exceed the moves it has left), so when the list runs dry no play is shorter.
 //! A play it meets instead is the start's fewest moves, exactly.
 
+use crate::engine::runtime::position_hash::{PositionMap, PositionSet};
 use crate::engine::runtime::progress::{Counters, Reporter};
 use crate::output::export::{Area, Export, OutDirs};
 use crate::output::glossary;
@@ -22,7 +24,6 @@ use crate::puzzles::board::{merson, WideBoard};
 use crate::studies::Task;
 use anyhow::{ensure, Context, Result};
 use rayon::prelude::*;
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// The largest region searched for: the triangles' minimal regions are corners, edge pairs and
@@ -37,6 +38,8 @@ pub struct Regions {
     cells: Vec<u128>,
     /// Per region, the other regions sharing a cell with it.
     conflicts: Vec<u128>,
+    /// Per cell, the regions holding it.
+    holding: Vec<u128>,
 }
 
 impl Regions {
@@ -54,7 +57,20 @@ impl Regions {
                     .fold(0u128, |m, (j, _)| m | 1 << j)
             })
             .collect();
-        Regions { cells, conflicts }
+        let holding = (0..board.holes())
+            .map(|c| {
+                cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &r)| r >> c & 1 == 1)
+                    .fold(0u128, |m, (i, _)| m | 1 << i)
+            })
+            .collect();
+        Regions {
+            cells,
+            conflicts,
+            holding,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -114,6 +130,53 @@ impl Regions {
             return taken + with.max(without);
         }
     }
+
+    /// The fewest cells meeting every region of `set`: each full region's first change is a move
+    /// starting in it, so the moves' start cells meet them all. At least the most disjoint
+    /// regions, and more where regions overlap pairwise with no cell common to all (three
+    /// hexagons around a triangle of side 2).
+    pub fn fewest_meeting(&self, set: u128) -> u32 {
+        let mut best = set.count_ones();
+        self.meet(set, 0, &mut best);
+        best
+    }
+
+    /// Branch and bound for [`Regions::fewest_meeting`]: the region of fewest cells is met by
+    /// one of them (a cell whose regions are a subset of another's is skipped), and the most
+    /// disjoint regions left bound the cells still needed.
+    fn meet(&self, set: u128, used: u32, best: &mut u32) {
+        if set == 0 {
+            *best = (*best).min(used);
+            return;
+        }
+        if used + self.most_disjoint(set) >= *best {
+            return;
+        }
+        let mut rest = set;
+        let mut narrowest = (usize::MAX, u32::MAX);
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let size = self.cells[v].count_ones();
+            if size < narrowest.1 {
+                narrowest = (v, size);
+            }
+        }
+        let mut met: Vec<u128> = Vec::new();
+        let mut cells = self.cells[narrowest.0];
+        while cells != 0 {
+            let c = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            met.push(self.holding[c] & set);
+        }
+        met.sort_unstable_by_key(|m| std::cmp::Reverse(m.count_ones()));
+        for (i, &m) in met.iter().enumerate() {
+            let dominated = met.iter().enumerate().any(|(j, &o)| o & m == m && (o != m || j < i));
+            if !dominated {
+                self.meet(set & !m, used + 1, best);
+            }
+        }
+    }
 }
 
 /// The moves a position still needs at least, for one start: its finishes are those passing the
@@ -123,7 +186,7 @@ struct MovesLeft<'a> {
     /// One mask of regions to leave out per kind of finish: none (a finish with no region of its
     /// own), or the finish's single-cell region.
     exemptions: Vec<u128>,
-    cache: HashMap<u128, u32>,
+    cache: PositionMap<u128, u32>,
 }
 
 impl<'a> MovesLeft<'a> {
@@ -137,7 +200,7 @@ impl<'a> MovesLeft<'a> {
         MovesLeft {
             regions,
             exemptions,
-            cache: HashMap::new(),
+            cache: PositionMap::default(),
         }
     }
 
@@ -147,14 +210,20 @@ impl<'a> MovesLeft<'a> {
         }
         let full = self.regions.full(pegs);
         let (regions, exemptions) = (self.regions, &self.exemptions);
-        let packed = *self.cache.entry(full).or_insert_with(|| {
-            exemptions
-                .iter()
-                .map(|&e| regions.most_disjoint(full & !e))
-                .min()
-                .unwrap_or(0)
-        });
-        packed.max(1)
+        let met = *self
+            .cache
+            .entry(full)
+            .or_insert_with(|| Self::meeting(regions, exemptions, full));
+        met.max(1)
+    }
+
+    /// The fewest cells meeting the `full` regions, the best exemption taken.
+    fn meeting(regions: &Regions, exemptions: &[u128], full: u128) -> u32 {
+        exemptions
+            .iter()
+            .map(|&e| regions.fewest_meeting(full & !e))
+            .min()
+            .unwrap_or(0)
     }
 }
 
@@ -173,15 +242,11 @@ pub enum Refutation {
 /// Every position one move (a chain of jumps by one peg) from `pegs`.
 fn one_move(board: &WideBoard, pegs: u128) -> Vec<u128> {
     let mut out = Vec::new();
-    // Chains are short: a list scanned beats a hash set here.
-    let mut visited: Vec<(u128, usize)> = Vec::new();
+    // Each jump takes a peg, so the chains end; two chains meeting again are rare and only
+    // repeat a child, deduplicated below (a visited list scanned cost a third of the search).
     let mut stack: Vec<(u128, usize)> = Vec::new();
     board.jumps(pegs, |_, _, to, after| stack.push((after, to)));
     while let Some((p, at)) = stack.pop() {
-        if visited.contains(&(p, at)) {
-            continue;
-        }
-        visited.push((p, at));
         out.push(p);
         board.jumps(p, |from, _, to, after| {
             if from == at {
@@ -215,7 +280,8 @@ pub fn refute(board: &WideBoard, regions: &Regions, start: usize, bound: usize, 
     let mut left = MovesLeft::new(regions, &finishes(board, start));
     let first = canonical(board.start(start));
     let mut layer = vec![first];
-    let mut seen: HashSet<u128> = HashSet::from([first]);
+    let mut seen: PositionSet<u128> = PositionSet::default();
+    seen.insert(first);
     for depth in 0.. {
         if layer.is_empty() {
             return Refutation::Proven { positions: seen.len() };
@@ -323,6 +389,11 @@ pub fn start_bound(board: &WideBoard, regions: &Regions, orbit: &[usize], budget
 /// The lower bounds of every start orbit of the triangle of side `side` with a finish passing
 /// the class test, sorted by start.
 pub fn side_bounds(side: usize, budget: usize, counters: &Counters) -> Result<Vec<StartBound>> {
+    some_bounds(side, budget, None, counters)
+}
+
+/// The lower bounds of the start orbits whose first holes (0-based) are `starts`, or of all.
+fn some_bounds(side: usize, budget: usize, starts: Option<&[usize]>, counters: &Counters) -> Result<Vec<StartBound>> {
     ensure!(
         super::beam_plays::SIDES.contains(&side),
         "side {side}: the lower bounds take sides {} to {}",
@@ -335,6 +406,7 @@ pub fn side_bounds(side: usize, budget: usize, counters: &Counters) -> Result<Ve
         .hole_orbits()
         .into_iter()
         .filter(|o| !finishes(&board, o[0]).is_empty())
+        .filter(|o| starts.is_none_or(|s| s.contains(&o[0])))
         .collect();
     counters.set_stage(
         format!("Merson bounds, each start orbit searched (budget {budget} positions)"),
@@ -358,9 +430,10 @@ pub static LOWER_BOUNDS: Schema = Schema {
     pattern: "peg/T*/lower_bounds.csv",
     description: "Proven lower bounds on the fewest moves of the triangle of this side (statespace peg --side N \
         --lower-bounds), per start orbit under the triangle's symmetries, over every finish passing the class test: \
-        first the most disjoint Merson regions full at the start (each needs a move starting inside it), then a \
-        search over moves that refutes every shorter play, dropping positions whose moves made plus regions left \
-        reach the bound. The least over the rows bounds OEIS A127500 from below.",
+        first the fewest holes meeting every Merson region full at the start (each needs a move starting inside \
+        it), then a search over moves that refutes every shorter play, dropping positions whose moves made plus \
+        regions left reach the bound. Each row names its search's budget (--starts searches some rows again). \
+        The least over the rows bounds OEIS A127500 from below.",
     columns: &[
         col(
             glossary::start,
@@ -380,8 +453,8 @@ pub static LOWER_BOUNDS: Schema = Schema {
         col(
             glossary::merson_regions,
             Integer,
-            "the most disjoint Merson regions full at the start, a corner finish's own region left out: the bound \
-            before any search",
+            "the fewest holes meeting every Merson region full at the start (at least the most disjoint such \
+            regions), a corner finish's own region left out: the bound before any search",
         ),
         col(
             glossary::min_moves_lower_bound,
@@ -523,10 +596,54 @@ fn budget_in(method: &str) -> Option<usize> {
     after.split(' ').next()?.parse().ok()
 }
 
+/// `--starts`: the start orbits to search again (their first holes, 0-based) and the rows of
+/// `existing` to keep, read back and checked. Each hole must be an orbit's first with a finish.
+pub fn rows_to_keep(
+    side: usize,
+    holes: &[usize],
+    existing: &std::path::Path,
+) -> Result<(Option<Vec<usize>>, Vec<StartBound>)> {
+    let board = WideBoard::triangle(side)?;
+    let firsts: Vec<usize> = board
+        .hole_orbits()
+        .iter()
+        .map(|o| o[0])
+        .filter(|&h| !finishes(&board, h).is_empty())
+        .collect();
+    let listed = firsts
+        .iter()
+        .map(|h| (h + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut starts = Vec::new();
+    for &hole in holes {
+        ensure!(
+            hole >= 1 && firsts.contains(&(hole - 1)),
+            "--starts {hole}: not the first hole of a start orbit with a finish on side {side} ({listed})"
+        );
+        starts.push(hole - 1);
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    let old = read_back(side, existing).with_context(|| {
+        format!(
+            "--starts updates the rows of an existing lower_bounds.csv: {} does not read back (run without \
+            --starts first)",
+            existing.display()
+        )
+    })?;
+    let kept = old.rows.into_iter().filter(|r| !starts.contains(&r.start)).collect();
+    Ok((Some(starts), kept))
+}
+
 /// `statespace peg --side N --lower-bounds`: the proven lower bounds of one side.
 pub struct LowerBoundsTask {
     pub side: usize,
     pub budget: usize,
+    /// With `--starts`: the start orbits searched (first holes, 0-based); the others are `kept`.
+    pub starts: Option<Vec<usize>>,
+    /// Rows of the other start orbits, read back from the file being updated.
+    pub kept: Vec<StartBound>,
 }
 
 impl Task for LowerBoundsTask {
@@ -535,7 +652,10 @@ impl Task for LowerBoundsTask {
     fn compute(&self) -> Result<Vec<StartBound>> {
         let counters = Arc::new(Counters::default());
         let _progress = Reporter::start(format!("peg T{} lower bounds", self.side), counters.clone());
-        side_bounds(self.side, self.budget, &counters)
+        let mut rows = some_bounds(self.side, self.budget, self.starts.as_deref(), &counters)?;
+        rows.extend(self.kept.iter().cloned());
+        rows.sort_by_key(|r| r.start);
+        Ok(rows)
     }
 
     fn export(&self, rows: &Vec<StartBound>) -> Result<Export> {
@@ -552,8 +672,13 @@ impl Task for LowerBoundsTask {
         let place = dirs.map_or(String::new(), |d| {
             format!(" -> {}", d.place(Area::Data).join("lower_bounds.csv").display())
         });
+        let searched = rows.len() - self.kept.len();
+        let kept = match self.kept.len() {
+            0 => String::new(),
+            n => format!(" ({n} kept from the file)"),
+        };
         format!(
-            "peg T{}: {} start orbits, budget {} positions: {least}{place}\n",
+            "peg T{}: {searched} of {} start orbits searched{kept}, budget {} positions: {least}{place}\n",
             self.side,
             rows.len(),
             self.budget
@@ -565,6 +690,7 @@ impl Task for LowerBoundsTask {
 mod tests {
     use super::*;
     use crate::studies::peg::beam_plays::{self, Search};
+    use std::collections::HashMap;
 
     /// The packing against every subset of a few regions, on a board whose regions overlap
     /// (side 9: three rows of hexagons).
@@ -598,6 +724,78 @@ mod tests {
                 .unwrap_or(0);
             assert_eq!(regions.most_disjoint(set), brute, "{members:?}");
         }
+    }
+
+    /// The fewest meeting cells against every choice of one cell per region, on sets of up to 6
+    /// regions of side 10, half of them hexagons (where the overlaps are); and on three
+    /// hexagons around a triangle of side 2 it is 2 where the packing is 1.
+    #[test]
+    fn fewest_meeting_is_the_smallest_hitting_set() {
+        let board = WideBoard::triangle(10).unwrap();
+        let regions = Regions::of(&board);
+        let hexagons: Vec<usize> = (0..regions.len())
+            .filter(|&i| regions.cells[i].count_ones() == 7)
+            .collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as usize % below
+        };
+        for round in 0..300 {
+            let mut set = 0u128;
+            for k in 0..1 + round % 6 {
+                set |= 1
+                    << if k % 2 == 0 {
+                        hexagons[next(hexagons.len())]
+                    } else {
+                        next(regions.len())
+                    };
+            }
+            let members: Vec<u128> = (0..regions.len())
+                .filter(|&i| set >> i & 1 == 1)
+                .map(|i| regions.cells[i])
+                .collect();
+            let mut brute = u32::MAX;
+            let mut choice = vec![0usize; members.len()];
+            'all: loop {
+                let cells = members.iter().zip(&choice).fold(0u128, |m, (&r, &k)| {
+                    let mut r = r;
+                    (0..k).for_each(|_| r &= r - 1);
+                    m | 1 << r.trailing_zeros()
+                });
+                brute = brute.min(cells.count_ones());
+                for (k, &r) in choice.iter_mut().zip(&members) {
+                    *k += 1;
+                    if *k < r.count_ones() as usize {
+                        continue 'all;
+                    }
+                    *k = 0;
+                }
+                break;
+            }
+            assert_eq!(regions.fewest_meeting(set), brute, "{members:?}");
+            assert!(regions.most_disjoint(set) <= brute);
+        }
+        let board = WideBoard::triangle(11).unwrap();
+        let regions = Regions::of(&board);
+        let at = |r: usize, c: usize| r * (r + 1) / 2 + c;
+        let hexagon = |r: usize, c: usize| {
+            let around = [
+                (r, c),
+                (r, c - 1),
+                (r, c + 1),
+                (r - 1, c - 1),
+                (r - 1, c),
+                (r + 1, c),
+                (r + 1, c + 1),
+            ];
+            let cells = around.iter().fold(0u128, |m, &(r, c)| m | 1 << at(r, c));
+            1u128 << regions.cells.iter().position(|&q| q == cells).unwrap()
+        };
+        let three = hexagon(4, 2) | hexagon(6, 2) | hexagon(6, 4);
+        assert_eq!((regions.most_disjoint(three), regions.fewest_meeting(three)), (1, 2));
     }
 
     /// Bell's 15-hole catalogue (tests/data/peg/bell_min_moves.csv): per start, the fewest moves

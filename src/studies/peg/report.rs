@@ -847,15 +847,18 @@ fn lower_bounds_section(r: &PegResults) -> Section {
         .text(
             "A Merson region is a set of holes that, while all hold pegs, only a move starting inside can touch \
             (Beasley, The Ins and Outs of Peg Solitaire, ch. 7); on the triangle the minimal ones are the 3 corners, \
-            the pairs of neighbouring edge holes and the hexagons of 7 at least two rows in. Disjoint full regions \
-            each cost a move, so their most (an exact packing) bounds the moves left. `statespace peg --side N \
-            --lower-bounds` counts them at each start (Bell's counting bound), then lists the positions a move at a \
+            the pairs of neighbouring edge holes and the hexagons of 7 at least two rows in. Each full region needs \
+            a move starting inside it, so the fewest holes meeting every full region (an exact hitting set: at \
+            least the most disjoint regions, Bell's counting bound, and one more where three hexagons overlap \
+            pairwise with no hole common to all) bounds the moves left. `statespace peg --side N --lower-bounds` \
+            counts them at each start, then lists the positions a move at a \
             time, dropping every position whose moves made plus regions left reach the bound to prove: when the \
             list runs dry no shorter play exists, and a play met instead is the fewest. On sides 5 to 7 this finds \
             every start's fewest moves exactly (the tests check it against Bell's catalogue and our exact search). \
             `reproduce` reads `data/peg/T<N>/lower_bounds.csv` back and recounts each start's regions; the \
-            refutations themselves are rerun by the benchmark. The verdicts against A127500 are in the claims \
-            above.",
+            refutations themselves are rerun by the benchmark. Each row names the budget its search had: the \
+            weakest starts can be searched again with a larger one (`--starts`). The verdicts against A127500 are \
+            in the claims above.",
         )
         .table(
             "Per side, the least proven lower bound over the start orbits, the regions' count alone, OEIS A127500's \

@@ -4,8 +4,11 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// Folds the integers written into one word, then mixes it (the splitmix64 finaliser): every
-/// input bit reaches both the bucket bits and the control bits hashbrown takes from the top.
+/// Mixes each word written into the state with the splitmix64 finaliser (a bijection in which
+/// every input bit reaches every output bit): a u128 is two words, the second mixed after the
+/// first, so positions one bit apart never collide by construction (a single multiply per word
+/// did: bit 63 of the low word cancelled against a bit of the high one). Every bit reaches both
+/// the bucket bits and the control bits hashbrown takes from the top.
 #[derive(Clone, Copy, Default)]
 pub struct PositionHasher(u64);
 
@@ -17,7 +20,7 @@ impl Hasher for PositionHasher {
     }
 
     fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = mix(self.0 ^ word);
     }
 
     fn write_u128(&mut self, word: u128) {
@@ -30,11 +33,16 @@ impl Hasher for PositionHasher {
     }
 
     fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0
     }
+}
+
+/// The splitmix64 finaliser (after the golden-ratio increment, so that 0 does not map to 0).
+fn mix(word: u64) -> u64 {
+    let mut z = word.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A hash set of positions.

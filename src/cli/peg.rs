@@ -405,7 +405,10 @@ fn lower_bounds_mode(a: &PegArgs, side: usize) -> Result<PegMode> {
         .unwrap_or_else(|| PathBuf::from(format!("data/peg/T{side}")));
     let (starts, kept) = match &a.starts {
         None => (None, Vec::new()),
-        Some(holes) => lower_bounds::rows_to_keep(side, holes, &out.join("lower_bounds.csv"))?,
+        Some(holes) => {
+            let (starts, kept) = lower_bounds::rows_to_keep(side, holes, &out.join("lower_bounds.csv"))?;
+            (Some(starts), kept)
+        }
     };
     let task = lower_bounds::LowerBoundsTask {
         side,

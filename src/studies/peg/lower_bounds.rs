@@ -272,6 +272,13 @@ pub fn finishes(board: &WideBoard, start: usize) -> Vec<usize> {
     (0..board.holes()).filter(|&f| board.class(1 << f) == class).collect()
 }
 
+/// The start orbits with a finish passing the class test (the rows of `lower_bounds.csv`).
+fn start_orbits(board: &WideBoard) -> Vec<Vec<usize>> {
+    let mut orbits = board.hole_orbits();
+    orbits.retain(|o| !finishes(board, o[0]).is_empty());
+    orbits
+}
+
 /// Refutes every play from `start` of fewer than `bound` moves, holding at most `budget`
 /// positions.
 pub fn refute(board: &WideBoard, regions: &Regions, start: usize, bound: usize, budget: usize) -> Refutation {
@@ -402,12 +409,8 @@ fn some_bounds(side: usize, budget: usize, starts: Option<&[usize]>, counters: &
     );
     let board = WideBoard::triangle(side)?;
     let regions = Regions::of(&board);
-    let orbits: Vec<Vec<usize>> = board
-        .hole_orbits()
-        .into_iter()
-        .filter(|o| !finishes(&board, o[0]).is_empty())
-        .filter(|o| starts.is_none_or(|s| s.contains(&o[0])))
-        .collect();
+    let mut orbits = start_orbits(&board);
+    orbits.retain(|o| starts.is_none_or(|s| s.contains(&o[0])));
     counters.set_stage(
         format!("Merson bounds, each start orbit searched (budget {budget} positions)"),
         orbits.len() as u64,
@@ -580,7 +583,7 @@ pub fn read_back(side: usize, path: &std::path::Path) -> Result<SideBounds> {
         );
         rows.push(row);
     }
-    let expected = orbits.iter().filter(|o| !finishes(&board, o[0]).is_empty()).count();
+    let expected = start_orbits(&board).len();
     ensure!(
         rows.len() == expected,
         "{}: {} rows, not one per start orbit with a finish ({expected})",
@@ -598,18 +601,9 @@ fn budget_in(method: &str) -> Option<usize> {
 
 /// `--starts`: the start orbits to search again (their first holes, 0-based) and the rows of
 /// `existing` to keep, read back and checked. Each hole must be an orbit's first with a finish.
-pub fn rows_to_keep(
-    side: usize,
-    holes: &[usize],
-    existing: &std::path::Path,
-) -> Result<(Option<Vec<usize>>, Vec<StartBound>)> {
+pub fn rows_to_keep(side: usize, holes: &[usize], existing: &std::path::Path) -> Result<(Vec<usize>, Vec<StartBound>)> {
     let board = WideBoard::triangle(side)?;
-    let firsts: Vec<usize> = board
-        .hole_orbits()
-        .iter()
-        .map(|o| o[0])
-        .filter(|&h| !finishes(&board, h).is_empty())
-        .collect();
+    let firsts: Vec<usize> = start_orbits(&board).iter().map(|o| o[0]).collect();
     let listed = firsts
         .iter()
         .map(|h| (h + 1).to_string())
@@ -633,7 +627,7 @@ pub fn rows_to_keep(
         )
     })?;
     let kept = old.rows.into_iter().filter(|r| !starts.contains(&r.start)).collect();
-    Ok((Some(starts), kept))
+    Ok((starts, kept))
 }
 
 /// `statespace peg --side N --lower-bounds`: the proven lower bounds of one side.

@@ -149,11 +149,11 @@ for f in "${families[@]}"; do
       ;;
     peg-lower-bounds)
       # Issue 40's proven lower bounds (Merson regions and a refuting search), as the committed
-      # data/peg/T11 and T12/lower_bounds.csv were made: every start at 2M positions, then side
-      # 11's weakest starts again at 30M (about 30 min; BENCH_LB_WEAK=0 skips it). No goal: their
-      # time and memory. BENCH_LB_OUT=data/peg writes the tables there instead of a scratch folder.
+      # data/peg/T11 and T12/lower_bounds.csv were made: every start at 2M positions, then each
+      # side's weakest starts again at 30M (about 55 and 95 min; BENCH_LB_WEAK=0 skips them). No
+      # goal: their time and memory. BENCH_LB_OUT=data/peg writes the tables there, not to scratch.
       lb_out=${BENCH_LB_OUT:-$BENCH_TMP}
-      for run in 11:2000000 11:30000000:2,4,11 12:2000000; do
+      for run in 11:2000000 11:30000000:2,4,11 12:2000000 12:30000000:2,4,7,11,16,17,18; do
         IFS=: read -r side budget starts <<<"$run"
         if [ -z "$starts" ]; then
           bench_measure "peg-t$side-lower-bounds" "peg T$side lower bounds (lower_bounds.csv, budget $budget positions)" - - \
@@ -174,6 +174,14 @@ for f in "${families[@]}"; do
         "$BIN" lightsout gods --sides 39 --active-rounds 100 --out "$BENCH_TMP/gods39"
       bench_measure lightsout-gods-47 "God's number 47x47 (witness, 300 rounds; subcode bound)" - - \
         "$BIN" lightsout gods --sides 47 --active-rounds 300 --out "$BENCH_TMP/gods47"
+      # Issue 40's method 3: the exact subspace bound at every node (--node-subspace 5) against
+      # averaging alone, on two refutations it can finish (16x16 refutes 125, 29x29 refutes 444 in
+      # the odd-first basis after the given basis runs out): time here, each tree's nodes printed.
+      for j in 0 5; do
+        bench_measure "lightsout-gods-node-subspace-$j" "God's numbers 16x16 and 29x29 (branch and bound, node subspace $j)" - - \
+          "$BIN" lightsout gods --sides 16,29 --node-subspace "$j" --out "$BENCH_TMP/gods-node-subspace-$j"
+        cut -d, -f3,12 "$BENCH_TMP/gods-node-subspace-$j/gods_numbers.csv" | tail -n +2 | sed 's/^/  /'
+      done
       ;;
     lightsout-graphs)
       # The hexagonal sweep: the n x n rhombi by light chasing against dense elimination of each

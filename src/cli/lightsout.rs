@@ -311,6 +311,11 @@ pub struct GodsArgs {
     /// of budget, at most 4,096). 39x39: 100 passes take about 6 CPU min and find a witness of 662.
     #[arg(long, value_name = "ROUNDS")]
     pub active_rounds: Option<usize>,
+    /// Check at every branch-and-bound node the exact bound over a subspace of this dimension
+    /// (the node's tightest characters and the next stages' bits; 0: averaging only). It prunes
+    /// more nodes at a higher cost per node: see reports/lightsout/gods.md for what it measured.
+    #[arg(long, value_name = "J", default_value_t = 0)]
+    pub node_subspace: usize,
     #[arg(long, value_name = "DIR", default_value = "data/lightsout")]
     pub out: PathBuf,
 }
@@ -721,12 +726,20 @@ fn gods_effort(a: &GodsArgs) -> Result<GodsEffort> {
             bail!("--active-rounds {r} is outside 1..={}", gods::MAX_ACTIVE_ROUNDS);
         }
     }
+    if a.node_subspace > gods::MAX_NODE_SUBSPACE {
+        bail!(
+            "--node-subspace {} is beyond {}",
+            a.node_subspace,
+            gods::MAX_NODE_SUBSPACE
+        );
+    }
     Ok(GodsEffort {
         restarts: a.restarts,
         budget: a.budget,
         effort: gods::Effort {
             conflict_moves: a.conflict_moves,
             active_rounds: a.active_rounds,
+            node_subspace: a.node_subspace,
         },
     })
 }

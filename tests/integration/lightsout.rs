@@ -1511,12 +1511,12 @@ fn refutation_recheck_refuses_a_false_or_changed_certificate() {
     let (cl, _) = gods::classes(9).unwrap();
     let total: i64 = cl.sizes[1..].iter().map(|&c| c as i64).sum();
     let bound = total - 2 * (38 - cl.sizes[0] as i64);
-    use statespace::engine::covering::{spectrum_at_most_in, Basis, Decision};
+    use statespace::engine::covering::{spectrum_at_most_in, Basis, Decision, Limits};
     for basis in [Basis::Given, Basis::OddFirst] {
         let s = spectrum_at_most_in(
             &cl.sizes,
             bound,
-            u64::MAX,
+            Limits::budget(u64::MAX),
             basis,
             &statespace::engine::progress::Counters::default(),
         );
@@ -1538,7 +1538,7 @@ fn refutation_recheck_refuses_a_false_or_changed_certificate() {
     let given = spectrum_at_most_in(
         &cl.sizes,
         bound,
-        u64::MAX,
+        Limits::budget(u64::MAX),
         Basis::Given,
         &statespace::engine::progress::Counters::default(),
     )

@@ -704,6 +704,7 @@ fn gods_and_dataset_refuse_bad_input() {
         &["lightsout", "gods", "--active-rounds", "1000001"],
         "--active-rounds 1000001",
     );
+    fails_with(&["lightsout", "gods", "--node-subspace", "9"], "--node-subspace 9");
     fails_with(&["lightsout", "rect-dataset", "--max", "0"], "--max 0");
 }
 

@@ -97,6 +97,36 @@ struct Ctx<'p> {
     budget: u64,
     /// Work is also added here, for a progress reporter outside the engine.
     progress: &'p Counters,
+    /// The exact subspace bound at every node, when asked for.
+    merge: Option<NodeMerge>,
+}
+
+/// The data of [`super::merged`]'s check at the nodes.
+struct NodeMerge {
+    /// The subspace's dimension: the j - high tightest characters of the classes assigned, then
+    /// the next `high` stages' bits (the first to split the classes still free).
+    j: usize,
+    high: usize,
+    /// Every class (signature, size) in the global order.
+    order: Vec<(usize, i64)>,
+}
+
+/// Nodes of one merged decision before it is given up (the node is then kept): most decisions
+/// end in a few, and a few need millions.
+const MERGE_BUDGET: u64 = 1_000;
+
+impl NodeMerge {
+    fn new(stages: &[Stage], sizes: &[usize], j: usize) -> NodeMerge {
+        let order = (0..stages.len())
+            .flat_map(|h| stages[h].t.iter().map(move |&t| (1usize << h) + t))
+            .map(|s| (s, sizes[s] as i64))
+            .collect();
+        NodeMerge {
+            j,
+            high: j.div_ceil(2),
+            order,
+        }
+    }
 }
 
 /// Where the search stands: class k of stage h, with the stage's fixed transform and bounds.
@@ -202,6 +232,66 @@ impl Ctx<'_> {
         })
     }
 
+    /// [`super::merged`]'s exact check over the characters of the first j bits, after class k of
+    /// stage h took its value (`q` holds it).
+    fn merged_fits(&self, at: At, q: &[i64]) -> bool {
+        let Some(m) = &self.merge else { return true };
+        let (h, g) = (at.h, self.offset[at.h] + at.k);
+        let mask = (1usize << h) - 1;
+        let fixed = |a: usize| at.yh[a & mask] + if a >> h & 1 == 1 { -q[a & mask] } else { q[a & mask] };
+        // W: the tightest characters of the assigned part, independent, then the next stages' bits.
+        let known = 2usize << h;
+        let mut by_room: Vec<(i64, usize)> = (1..known).map(|a| (-fixed(a), a)).collect();
+        let keep = by_room.len().min(8 * m.j);
+        if keep < by_room.len() {
+            by_room.select_nth_unstable(keep);
+            by_room.truncate(keep);
+        }
+        by_room.sort_unstable();
+        let mut basis: Vec<usize> = Vec::new();
+        let mut span = vec![0usize];
+        let tight = m.j.saturating_sub(m.high).min(h + 1);
+        for &(_, a) in &by_room {
+            if basis.len() >= tight {
+                break;
+            }
+            if span.contains(&a) {
+                continue;
+            }
+            let shifted: Vec<usize> = span.iter().map(|&u| u ^ a).collect();
+            span.extend(shifted);
+            basis.push(a);
+        }
+        let mut bit = h + 1;
+        while basis.len() < m.j && bit < self.d {
+            basis.push(1 << bit);
+            bit += 1;
+        }
+        let j = basis.len();
+        let merged = |s: usize| -> usize {
+            basis
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| ((w & s).count_ones() as usize & 1) << i)
+                .sum()
+        };
+        let mut free = vec![0i64; 1 << j];
+        for &(s, c) in &m.order[g + 1..] {
+            free[merged(s)] += c;
+        }
+        let room: Vec<i64> = (0..1usize << j)
+            .map(|b| {
+                let a = basis
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| b >> i & 1 == 1)
+                    .fold(0, |x, (_, &w)| x ^ w);
+                self.bound - fixed(a) + free[0]
+            })
+            .collect();
+        super::merged::merged_feasible(&free, &room, MERGE_BUDGET) != Some(false)
+    }
+
     fn add(q: &mut [i64], t: usize, v: i64) {
         for (b, qb) in q.iter_mut().enumerate() {
             *qb += if (b & t).count_ones().is_multiple_of(2) { v } else { -v };
@@ -279,7 +369,7 @@ impl Ctx<'_> {
         let At { h, k, mn, .. } = at;
         let t = self.stages[h].t[k];
         Self::add(q, t, v);
-        let r = if self.admissible(h, k, mn, q) {
+        let r = if self.admissible(h, k, mn, q) && self.merged_fits(at, q) {
             y[(1 << h) + t] = v;
             let next = At {
                 k: k + 1,
@@ -327,6 +417,19 @@ fn class_values(c: i64, sign_free: bool) -> Vec<i64> {
 /// by the threads, so a search stopped by it may stop at a slightly different node count from
 /// run to run; a finished search does not).
 pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Counters) -> Search {
+    spectrum_at_most_subspace(sizes, bound, budget, 0, progress)
+}
+
+/// [`spectrum_at_most`] with [`super::merged`]'s exact subspace bound of dimension
+/// `node_subspace` checked at every node (0: none). It only removes nodes: the decision is the
+/// same, the tree no larger, each node dearer.
+pub fn spectrum_at_most_subspace(
+    sizes: &[usize],
+    bound: i64,
+    budget: u64,
+    node_subspace: usize,
+    progress: &Counters,
+) -> Search {
     let d = sizes.len().trailing_zeros() as usize;
     assert_eq!(sizes.len(), 1 << d, "sizes must have length 2^d");
     let nonempty: Vec<usize> = (1..sizes.len()).filter(|&s| sizes[s] > 0).collect();
@@ -380,6 +483,7 @@ pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Cou
             Some(o)
         })
         .collect();
+    let merge = (node_subspace > 0).then(|| NodeMerge::new(&stages, sizes, node_subspace.min(d)));
     let ctx = Ctx {
         d,
         bound,
@@ -389,6 +493,7 @@ pub fn spectrum_at_most(sizes: &[usize], bound: i64, budget: u64, progress: &Cou
         work: 0.into(),
         budget,
         progress,
+        merge,
     };
     let mut local = Tally::default();
     let found = ctx.stage(0, &[0], &mut vec![0; 1 << d], &mut local, &|| false);
@@ -492,13 +597,32 @@ fn old_signature(x: usize, vectors: &[usize]) -> usize {
         .fold(0, |acc, (_, &v)| acc ^ v)
 }
 
+/// A decision's work budget (units of [`spectrum_at_most`]) and the dimension of the exact
+/// subspace bound at its nodes ([`spectrum_at_most_subspace`]; 0: none).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub budget: u64,
+    pub node_subspace: usize,
+}
+
+impl Limits {
+    /// A budget alone.
+    pub fn budget(budget: u64) -> Limits {
+        Limits {
+            budget,
+            node_subspace: 0,
+        }
+    }
+}
+
 /// [`spectrum_at_most`] in a basis; a feasible y is given back in the original signatures.
-pub fn spectrum_at_most_in(sizes: &[usize], bound: i64, budget: u64, basis: Basis, progress: &Counters) -> Search {
+pub fn spectrum_at_most_in(sizes: &[usize], bound: i64, limits: Limits, basis: Basis, progress: &Counters) -> Search {
+    let Limits { budget, node_subspace } = limits;
     if basis == Basis::Given {
-        return spectrum_at_most(sizes, bound, budget, progress);
+        return spectrum_at_most_subspace(sizes, bound, budget, node_subspace, progress);
     }
     let vectors = basis.vectors(sizes);
-    let mut s = spectrum_at_most(&recode(sizes, &vectors), bound, budget, progress);
+    let mut s = spectrum_at_most_subspace(&recode(sizes, &vectors), bound, budget, node_subspace, progress);
     if let Decision::Feasible(y) = &s.decision {
         let mut original = vec![0; y.len()];
         for (x, &v) in y.iter().enumerate() {
@@ -512,10 +636,10 @@ pub fn spectrum_at_most_in(sizes: &[usize], bound: i64, budget: u64, basis: Basi
 /// Whether the covering radius of the code with class sizes `sizes` reaches `target` (a feasible
 /// y: some word is that far from every codeword; Infeasible: the radius is below it), as
 /// [`spectrum_at_most_in`] decides it for B = C - 2 (target - c_0).
-pub fn radius_at_least(sizes: &[usize], target: usize, budget: u64, basis: Basis, progress: &Counters) -> Search {
+pub fn radius_at_least(sizes: &[usize], target: usize, limits: Limits, basis: Basis, progress: &Counters) -> Search {
     let c0 = sizes[0] as i64;
     let total: i64 = sizes[1..].iter().map(|&c| c as i64).sum();
-    spectrum_at_most_in(sizes, total - 2 * (target as i64 - c0), budget, basis, progress)
+    spectrum_at_most_in(sizes, total - 2 * (target as i64 - c0), limits, basis, progress)
 }
 
 /// The transform's maximum for one y (the check every feasible answer gets).
@@ -556,7 +680,7 @@ pub fn covering_radius(
     sizes: &[usize],
     lower: usize,
     upper: usize,
-    budget: u64,
+    limits: Limits,
     bases: &[Basis],
     progress: &Counters,
 ) -> Radius {
@@ -577,7 +701,7 @@ pub fn covering_radius(
         let bound = bound_for(target);
         let mut tried = bases
             .iter()
-            .map(|&b| (spectrum_at_most_in(sizes, bound, budget, b, progress), b));
+            .map(|&b| (spectrum_at_most_in(sizes, bound, limits, b, progress), b));
         let (mut s, mut basis) = tried.next().expect("at least one basis");
         if s.decision == Decision::Unknown {
             if let Some(decided) = tried.find(|(t, _)| t.decision != Decision::Unknown) {
@@ -660,8 +784,22 @@ mod tests {
             }
             let best = brute_min_max(&sizes);
             checked += 1;
-            for (bound, basis) in (best - 4..=best + 3).flat_map(|b| BASES.map(|basis| (b, basis))) {
-                let s = spectrum_at_most_in(&sizes, bound, u64::MAX, basis, &Counters::default());
+            let tries = (best - 4..=best + 3).flat_map(|b| BASES.map(|basis| (b, basis)));
+            // The exact subspace bound at the nodes (0: averaging only) decides alike in no more nodes.
+            for ((bound, basis), node_subspace) in tries.flat_map(|t| [0, 2, 3].map(|j| (t, j))) {
+                let limits = Limits {
+                    budget: u64::MAX,
+                    node_subspace,
+                };
+                let s = spectrum_at_most_in(&sizes, bound, limits, basis, &Counters::default());
+                let plain = spectrum_at_most_in(&sizes, bound, Limits::budget(u64::MAX), basis, &Counters::default());
+                // A refutation's tree is the same at any thread count: compare those.
+                if plain.decision == Decision::Infeasible {
+                    assert!(
+                        s.nodes <= plain.nodes,
+                        "{sizes:?} bound {bound} j {node_subspace}: more nodes"
+                    );
+                }
                 match s.decision {
                     Decision::Feasible(y) => {
                         assert!(
@@ -801,7 +939,14 @@ mod tests {
         let c0 = sizes[0];
         let total: usize = sizes[1..].iter().sum();
         let exact = c0 + ((total as i64 - brute_min_max(&sizes)) / 2) as usize;
-        let r = covering_radius(&sizes, c0, c0 + total, u64::MAX, &BASES, &Counters::default());
+        let r = covering_radius(
+            &sizes,
+            c0,
+            c0 + total,
+            Limits::budget(u64::MAX),
+            &BASES,
+            &Counters::default(),
+        );
         assert_eq!((r.lower, r.upper), (exact, exact));
     }
 }

@@ -6,5 +6,6 @@ pub mod covering;
 pub mod deep_hole;
 pub mod gf2;
 pub mod gf2poly;
+pub mod merged;
 pub mod walsh;
 pub mod walsh_max;

@@ -535,7 +535,14 @@ pub fn class_bounds(
     let mut upper = parity_bound;
     let mut bnb = None;
     if searched < parity_bound && budget > 0 {
-        let r = covering::covering_radius(sizes, searched, parity_bound, budget, &covering::BASES, progress);
+        let r = covering::covering_radius(
+            sizes,
+            searched,
+            parity_bound,
+            effort.limits(budget),
+            &covering::BASES,
+            progress,
+        );
         if let Some(better) = r.witness.clone() {
             w = better;
             how = "branch-and-bound witness".to_string();
@@ -666,13 +673,29 @@ fn exhaustive_check(game: &Game, lower: usize, upper: usize, closed_form: Option
     Ok(at_max)
 }
 
-/// How hard the witness searches try, where a budget lets them run; None = from the budget.
+/// The largest --node-subspace: 2^j merged classes per node.
+pub const MAX_NODE_SUBSPACE: usize = 8;
+
+/// How hard the witness searches and the branch and bound try, where a budget lets them run; None
+/// = from the budget.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Effort {
     /// Moves of the min-conflicts search ([`conflict_steps`] of the budget).
     pub conflict_moves: Option<usize>,
     /// Exact passes of the active-set search ([`active_rounds`] of the budget).
     pub active_rounds: Option<usize>,
+    /// The exact subspace bound's dimension at the branch and bound's nodes (0: none).
+    pub node_subspace: usize,
+}
+
+impl Effort {
+    /// The branch and bound's limits for a budget.
+    pub fn limits(&self, budget: u64) -> covering::Limits {
+        covering::Limits {
+            budget,
+            node_subspace: self.node_subspace,
+        }
+    }
 }
 
 /// Moves of the min-conflicts witness search for a budget: a move costs about 2 d 2^d units
@@ -1447,7 +1470,7 @@ mod tests {
                     &sizes,
                     lower,
                     cl.upper_bound(),
-                    u64::MAX,
+                    covering::Limits::budget(u64::MAX),
                     &covering::BASES,
                     &Counters::default(),
                 );

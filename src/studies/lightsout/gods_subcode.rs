@@ -98,7 +98,13 @@ pub fn search(signature: &[u64], nullity: usize, c0: usize, upper: usize, effort
             }
             let mut value = best.as_ref().map_or(upper + 1, |b| b.refuted) - 1;
             while value > c0 {
-                let s = covering::radius_at_least(&sizes, value, effort.budget, Basis::OddFirst, &Counters::default());
+                let s = covering::radius_at_least(
+                    &sizes,
+                    value,
+                    covering::Limits::budget(effort.budget),
+                    Basis::OddFirst,
+                    &Counters::default(),
+                );
                 if s.decision != Decision::Infeasible {
                     break;
                 }
@@ -187,7 +193,7 @@ pub fn recheck_refutation(sizes: &[usize], target: usize, nodes: u64, basis: Bas
     let s = covering::radius_at_least(
         sizes,
         target,
-        refutation_work(sizes, nodes),
+        covering::Limits::budget(refutation_work(sizes, nodes)),
         basis,
         &Counters::default(),
     );
@@ -247,7 +253,14 @@ mod tests {
             assert!(radius >= full);
             let sizes = merged_sizes(&signature, &generators);
             let at = |v: usize| {
-                covering::radius_at_least(&sizes, v, 1 << 30, Basis::OddFirst, &Counters::default()).decision
+                covering::radius_at_least(
+                    &sizes,
+                    v,
+                    covering::Limits::budget(1 << 30),
+                    Basis::OddFirst,
+                    &Counters::default(),
+                )
+                .decision
             };
             assert_eq!(at(radius + 1), Decision::Infeasible, "{generators:?}");
             assert!(matches!(at(radius), Decision::Feasible(_)), "{generators:?}");

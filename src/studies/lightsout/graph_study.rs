@@ -180,6 +180,7 @@ const NAMED_GODS_EFFORT: GodsEffort = GodsEffort {
     effort: Effort {
         conflict_moves: None,
         active_rounds: Some(1),
+        node_subspace: 0,
     },
 };
 

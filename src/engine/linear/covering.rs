@@ -111,8 +111,8 @@ struct NodeMerge {
     order: Vec<(usize, i64)>,
 }
 
-/// Nodes of one merged decision before it is given up (the node is then kept): most decisions
-/// end in a few, and a few need millions.
+/// Nodes of one merged decision before it is given up (the node is then kept). Chosen by timing
+/// 16x16's refutation: ten times more pruned a few more nodes at several times the cost.
 const MERGE_BUDGET: u64 = 1_000;
 
 impl NodeMerge {
@@ -126,6 +126,33 @@ impl NodeMerge {
             high: j.div_ceil(2),
             order,
         }
+    }
+
+    /// The subspace's basis (characters) at a node of stage h: the assigned part's tightest
+    /// characters (least room under the bound, independent), then the bits of the next stages.
+    fn subspace(&self, h: usize, d: usize, fixed: impl Fn(usize) -> i64) -> Vec<usize> {
+        let mut by_room: Vec<(i64, usize)> = (1..2usize << h).map(|a| (-fixed(a), a)).collect();
+        let keep = by_room.len().min(8 * self.j);
+        if keep < by_room.len() {
+            by_room.select_nth_unstable(keep);
+            by_room.truncate(keep);
+        }
+        by_room.sort_unstable();
+        let mut basis: Vec<usize> = Vec::new();
+        let mut span = vec![0usize];
+        let tight = self.j.saturating_sub(self.high).min(h + 1);
+        for &(_, a) in &by_room {
+            if basis.len() >= tight {
+                break;
+            }
+            if !span.contains(&a) {
+                let shifted: Vec<usize> = span.iter().map(|&u| u ^ a).collect();
+                span.extend(shifted);
+                basis.push(a);
+            }
+        }
+        basis.extend((h + 1..d).map(|bit| 1usize << bit).take(self.j - basis.len()));
+        basis
     }
 }
 
@@ -232,41 +259,14 @@ impl Ctx<'_> {
         })
     }
 
-    /// [`super::merged`]'s exact check over the characters of the first j bits, after class k of
-    /// stage h took its value (`q` holds it).
+    /// [`super::merged`]'s exact check over [`NodeMerge::subspace`], after class k of stage h took
+    /// its value (`q` holds it).
     fn merged_fits(&self, at: At, q: &[i64]) -> bool {
         let Some(m) = &self.merge else { return true };
         let (h, g) = (at.h, self.offset[at.h] + at.k);
         let mask = (1usize << h) - 1;
         let fixed = |a: usize| at.yh[a & mask] + if a >> h & 1 == 1 { -q[a & mask] } else { q[a & mask] };
-        // W: the tightest characters of the assigned part, independent, then the next stages' bits.
-        let known = 2usize << h;
-        let mut by_room: Vec<(i64, usize)> = (1..known).map(|a| (-fixed(a), a)).collect();
-        let keep = by_room.len().min(8 * m.j);
-        if keep < by_room.len() {
-            by_room.select_nth_unstable(keep);
-            by_room.truncate(keep);
-        }
-        by_room.sort_unstable();
-        let mut basis: Vec<usize> = Vec::new();
-        let mut span = vec![0usize];
-        let tight = m.j.saturating_sub(m.high).min(h + 1);
-        for &(_, a) in &by_room {
-            if basis.len() >= tight {
-                break;
-            }
-            if span.contains(&a) {
-                continue;
-            }
-            let shifted: Vec<usize> = span.iter().map(|&u| u ^ a).collect();
-            span.extend(shifted);
-            basis.push(a);
-        }
-        let mut bit = h + 1;
-        while basis.len() < m.j && bit < self.d {
-            basis.push(1 << bit);
-            bit += 1;
-        }
+        let basis = m.subspace(h, self.d, fixed);
         let j = basis.len();
         let merged = |s: usize| -> usize {
             basis

@@ -22,8 +22,8 @@ pub fn merged_feasible(free: &[i64], room: &[i64], budget: u64) -> Option<bool> 
     let parity = free[1..].iter().sum::<i64>() & 1;
     let room: Vec<i64> = room.iter().map(|&r| r - ((r - parity) & 1)).collect();
     let room = &room[..];
-    // Quick exits: every u_t at its parity's least magnitude (often fits), and the plain
-    // averaging over the whole space (the mean of Y over W is u_0 = 0: every room's sum >= 0).
+    // Quick exits: every u_t at its parity's least magnitude (often fits), and, with nothing
+    // assigned yet, the averaging over each subspace of low bits (below).
     let least: Vec<i64> = free.iter().map(|&c| c & 1).collect();
     let mut p = least.clone();
     p[0] = 0;

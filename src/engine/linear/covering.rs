@@ -292,12 +292,6 @@ impl Ctx<'_> {
         super::merged::merged_feasible(&free, &room, MERGE_BUDGET) != Some(false)
     }
 
-    fn add(q: &mut [i64], t: usize, v: i64) {
-        for (b, qb) in q.iter_mut().enumerate() {
-            *qb += if (b & t).count_ones().is_multiple_of(2) { v } else { -v };
-        }
-    }
-
     fn assign(&self, at: At, q: &mut [i64], y: &mut Vec<i64>, local: &mut Tally, cancel: Cancel) -> Option<Found> {
         let At {
             h, k, sign_free, yh, ..
@@ -368,7 +362,7 @@ impl Ctx<'_> {
     ) -> Option<Found> {
         let At { h, k, mn, .. } = at;
         let t = self.stages[h].t[k];
-        Self::add(q, t, v);
+        add_class(q, t, v);
         let r = if self.admissible(h, k, mn, q) && self.merged_fits(at, q) {
             y[(1 << h) + t] = v;
             let next = At {
@@ -382,8 +376,15 @@ impl Ctx<'_> {
         } else {
             None
         };
-        Self::add(q, t, -v);
+        add_class(q, t, -v);
         r
+    }
+}
+
+/// Adds class t's value v to the transform q over GF(2)^h (t < 2^h): q(b) += v (-1)^<b, t>.
+pub(super) fn add_class(q: &mut [i64], t: usize, v: i64) {
+    for (b, qb) in q.iter_mut().enumerate() {
+        *qb += if (b & t).count_ones().is_multiple_of(2) { v } else { -v };
     }
 }
 

@@ -10,6 +10,8 @@
 //! bound of its own (the same averaging over the subspaces of low bits prunes it). Merged class
 //! t = 0 shifts every Y(a) alike, so it is taken at its least, -U_0, by the caller.
 
+use super::covering::add_class;
+
 /// Is there u (u_t of U_t's parity, |u_t| <= U_t, for t in 1..2^j; u_0 = 0) whose transform is at
 /// most `room[b]` at every b of GF(2)^j? `free[t]` = U_t (`free[0]` unused). `Some(answer)`, or
 /// `None` once more than `budget` nodes were tried (the caller then prunes nothing).
@@ -24,8 +26,7 @@ pub fn merged_feasible(free: &[i64], room: &[i64], budget: u64) -> Option<bool> 
     let room = &room[..];
     // Quick exits: every u_t at its parity's least magnitude (often fits), and, with nothing
     // assigned yet, the averaging over each subspace of low bits (below).
-    let least: Vec<i64> = free.iter().map(|&c| c & 1).collect();
-    let mut p = least.clone();
+    let mut p: Vec<i64> = free.iter().map(|&c| c & 1).collect();
     p[0] = 0;
     crate::engine::linear::walsh::walsh_hadamard(&mut p);
     if p.iter().zip(room).all(|(v, r)| v <= r) {
@@ -38,13 +39,13 @@ pub fn merged_feasible(free: &[i64], room: &[i64], budget: u64) -> Option<bool> 
         let up = &rsum[i + 1];
         rsum[i] = (0..1usize << i).map(|b| up[b] + up[b + (1 << i)]).collect();
     }
-    // after[k][i]: the total of U_t over k < t < 2^i.
+    // after[k][i]: the total of U_t over k < t < 2^i, from below[t] = U_1 + ... + U_{t-1}.
+    let mut below = vec![0i64; size + 1];
+    for t in 1..size {
+        below[t + 1] = below[t] + free[t];
+    }
     let after: Vec<Vec<i64>> = (0..size)
-        .map(|k| {
-            (0..=j)
-                .map(|i| ((k + 1)..(1usize << i)).map(|t| free[t]).sum())
-                .collect()
-        })
+        .map(|k| (0..=j).map(|i| below[1 << i] - below[(k + 1).min(1 << i)]).collect())
         .collect();
     if !(0..=j).all(|i| (0..1usize << i).all(|b| -(after[0][i] << (j - i)) <= rsum[i][b])) {
         return Some(false);
@@ -85,10 +86,10 @@ impl Merged<'_> {
             if self.nodes > self.budget {
                 return None;
             }
-            add(q, t, v);
+            add_class(q, t, v);
             let fits = self.admissible(t, q);
             let r = if fits { self.assign(t + 1, q) } else { Some(false) };
-            add(q, t, -v);
+            add_class(q, t, -v);
             match r {
                 Some(true) => return Some(true),
                 None => return None,
@@ -107,12 +108,6 @@ impl Merged<'_> {
             let scale = self.j - i;
             (0..1usize << i).all(|b| (q[b] - f) << scale <= self.rsum[i][b])
         })
-    }
-}
-
-fn add(q: &mut [i64], t: usize, v: i64) {
-    for (b, qb) in q.iter_mut().enumerate() {
-        *qb += if (b & t).count_ones().is_multiple_of(2) { v } else { -v };
     }
 }
 

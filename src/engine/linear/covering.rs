@@ -40,6 +40,7 @@
 //! in several bases ([`BASES`]): any basis gives a valid answer, and the one that decided is named
 //! with the answer so that it can be re-run.
 
+use super::walsh::add_term;
 use crate::engine::runtime::progress::Counters;
 
 /// What the search found for one bound.
@@ -362,7 +363,7 @@ impl Ctx<'_> {
     ) -> Option<Found> {
         let At { h, k, mn, .. } = at;
         let t = self.stages[h].t[k];
-        add_class(q, t, v);
+        add_term(q, t, v);
         let r = if self.admissible(h, k, mn, q) && self.merged_fits(at, q) {
             y[(1 << h) + t] = v;
             let next = At {
@@ -376,15 +377,8 @@ impl Ctx<'_> {
         } else {
             None
         };
-        add_class(q, t, -v);
+        add_term(q, t, -v);
         r
-    }
-}
-
-/// Adds class t's value v to the transform q over GF(2)^h (t < 2^h): q(b) += v (-1)^<b, t>.
-pub(super) fn add_class(q: &mut [i64], t: usize, v: i64) {
-    for (b, qb) in q.iter_mut().enumerate() {
-        *qb += if (b & t).count_ones().is_multiple_of(2) { v } else { -v };
     }
 }
 

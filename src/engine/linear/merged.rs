@@ -10,7 +10,7 @@
 //! bound of its own (the same averaging over the subspaces of low bits prunes it). Merged class
 //! t = 0 shifts every Y(a) alike, so it is taken at its least, -U_0, by the caller.
 
-use super::covering::add_class;
+use super::walsh::add_term;
 
 /// Is there u (u_t of U_t's parity, |u_t| <= U_t, for t in 1..2^j; u_0 = 0) whose transform is at
 /// most `room[b]` at every b of GF(2)^j? `free[t]` = U_t (`free[0]` unused). `Some(answer)`, or
@@ -86,10 +86,10 @@ impl Merged<'_> {
             if self.nodes > self.budget {
                 return None;
             }
-            add_class(q, t, v);
+            add_term(q, t, v);
             let fits = self.admissible(t, q);
             let r = if fits { self.assign(t + 1, q) } else { Some(false) };
-            add_class(q, t, -v);
+            add_term(q, t, -v);
             match r {
                 Some(true) => return Some(true),
                 None => return None,

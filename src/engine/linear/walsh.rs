@@ -36,3 +36,11 @@ where
     }
     levels(v, block, v.len());
 }
+
+/// Adds the value v at signature t to a transform q over GF(2)^h (t < 2^h) already taken:
+/// q(b) += v (-1)^<b, t>, one term of [`walsh_hadamard`] in 2^h steps.
+pub fn add_term(q: &mut [i64], t: usize, v: i64) {
+    for (b, qb) in q.iter_mut().enumerate() {
+        *qb += if (b & t).count_ones().is_multiple_of(2) { v } else { -v };
+    }
+}
